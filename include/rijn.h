@@ -1,0 +1,11 @@
+/*
+ * rijn.h -- umbrella header: includes every public rijn header.
+ */
+#ifndef RIJN_H
+#define RIJN_H
+
+#include "rijn/common.h"
+#include "rijn/aes.h"
+#include "rijn/modes.h"
+
+#endif

@@ -1,0 +1,108 @@
+/*
+ * rijn/aes.h -- the AES block cipher (FIPS 197) and its implementations.
+ *
+ * A rijn_aes_ctx holds an expanded AES-128/192/256 key and a pointer to the
+ * implementation class that expanded it. Every mode in rijn/modes.h and
+ * every AEAD runs on such a context.
+ *
+ * Implementations (see rijn/config.h for which are compiled in):
+ *   "x86ni"  AES-NI instructions                         constant-time, hw
+ *   "ct64"   bitsliced on 64-bit words, 4 blocks/pass    constant-time
+ *   "ct32"   fixsliced on 32-bit words, 2 blocks/pass    constant-time
+ *   "small"  byte-oriented, S-box lookups               NOT constant-time
+ *            on CPUs with a data cache; the least code (8-bit MCUs)
+ * Run-time choice: the forced implementation (rijn_aes_impl_force) if any,
+ * else the first of x86ni (if the CPU has it), ct64, ct32, small that is
+ * compiled in.
+ *
+ * Key lengths: 16, 24, 32 bytes (RIJN_ERR_KEY_LEN otherwise, or when the
+ * size was compiled out).
+ */
+#ifndef RIJN_AES_H
+#define RIJN_AES_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RIJN_AES_BLOCK_SIZE 16
+
+/* Implementation flags. */
+#define RIJN_AES_IMPL_CONSTTIME 1u /* no secret-dependent branch or index */
+#define RIJN_AES_IMPL_HW        2u /* uses CPU AES instructions           */
+
+typedef struct rijn_aes_impl rijn_aes_impl; /* opaque implementation class */
+
+typedef struct rijn_aes_ctx {
+    const rijn_aes_impl *impl; /* class chosen at key setup             */
+    uint32_t rounds;           /* 10, 12 or 14; 0 = not set up          */
+    uint32_t dirs;             /* RIJN_I_DIR_ENC | RIJN_I_DIR_DEC       */
+    uint64_t ks[RIJN_AES_KS_WORDS]; /* implementation-specific schedule */
+} rijn_aes_ctx;
+
+#define RIJN_I_DIR_ENC 1u
+#define RIJN_I_DIR_DEC 2u
+
+/* Expand key for encryption and decryption with the default implementation.
+ * Returns RIJN_OK, RIJN_ERR_KEY_LEN, RIJN_ERR_NULL. */
+RIJN_API RIJN_WUR int rijn_aes_init(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+
+/* Expand key for encryption only (cheaper with some implementations; the
+ * context then serves CTR, CFB, OFB, CBC encryption, GCM, CCM, CMAC...).
+ * Decryption on it returns RIJN_ERR_STATE. */
+RIJN_API RIJN_WUR int rijn_aes_init_enc(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+
+/* Same as rijn_aes_init with a given implementation class (from
+ * rijn_aes_impl_get). RIJN_ERR_UNSUPPORTED if impl is NULL or the CPU
+ * lacks it. */
+RIJN_API RIJN_WUR int rijn_aes_init_impl(rijn_aes_ctx *ctx, const rijn_aes_impl *impl,
+                                         const uint8_t *key, size_t key_len);
+
+/* Encrypt / decrypt nblocks independent 16-byte blocks (ECB). out may
+ * equal in. RIJN_ERR_STATE if ctx is not set up (or, for decrypt, was set
+ * up with rijn_aes_init_enc); RIJN_ERR_UNSUPPORTED for decrypt when
+ * RIJN_CFG_AES_DECRYPT is 0. */
+RIJN_API RIJN_WUR int rijn_aes_encrypt_blocks(const rijn_aes_ctx *ctx, uint8_t *out,
+                                              const uint8_t *in, size_t nblocks);
+RIJN_API RIJN_WUR int rijn_aes_decrypt_blocks(const rijn_aes_ctx *ctx, uint8_t *out,
+                                              const uint8_t *in, size_t nblocks);
+
+/* Clear the context. */
+RIJN_API void rijn_aes_wipe(rijn_aes_ctx *ctx);
+
+/* Name of the implementation a context uses ("x86ni", "ct64", ...), or
+ * "none" for a context that is not set up. */
+RIJN_API const char *rijn_aes_ctx_impl_name(const rijn_aes_ctx *ctx);
+
+/* ---- implementation registry ------------------------------------------- */
+
+/* Number of implementations compiled in, and the i-th one (NULL past the
+ * end), in order of preference. */
+RIJN_API size_t rijn_aes_impl_count(void);
+RIJN_API const rijn_aes_impl *rijn_aes_impl_at(size_t i);
+
+/* Look up a compiled-in implementation by name. Returns RIJN_OK and sets
+ * *impl; RIJN_ERR_UNSUPPORTED if the name is unknown, not compiled in, or
+ * the CPU lacks the instructions it needs (then *impl is NULL). */
+RIJN_API RIJN_WUR int rijn_aes_impl_get(const char *name, const rijn_aes_impl **impl);
+
+RIJN_API const char *rijn_aes_impl_name(const rijn_aes_impl *impl);
+RIJN_API unsigned rijn_aes_impl_flags(const rijn_aes_impl *impl);
+/* 1 if the CPU can run it, 0 if not. */
+RIJN_API int rijn_aes_impl_available(const rijn_aes_impl *impl);
+
+/* Force the implementation that every later key setup in this process uses
+ * (name NULL or "auto" returns to the automatic choice). Meant for tests
+ * and benchmarks; not thread-safe against concurrent key setups.
+ * Returns RIJN_OK or RIJN_ERR_UNSUPPORTED (nothing changed then). */
+RIJN_API RIJN_WUR int rijn_aes_impl_force(const char *name);
+
+/* The implementation a key setup would choose now. */
+RIJN_API const rijn_aes_impl *rijn_aes_impl_default(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* RIJN_AES_H */

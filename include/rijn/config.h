@@ -1,0 +1,119 @@
+/*
+ * rijn/config.h -- build options.
+ *
+ * Every option is a macro RIJN_CFG_<NAME>. Set it on the compiler command
+ * line (-DRIJN_CFG_AES_SMALL=0), or put your settings in a header and build
+ * with -DRIJN_CFG_FILE='"my_rijn_config.h"'. The library and the code that
+ * uses it must be built with the same settings: the size of rijn_aes_ctx
+ * depends on which implementations are compiled in.
+ *
+ * AES implementations (unset = auto, 0 = off, 1 = on):
+ *   RIJN_CFG_AES_X86NI  AES-NI (+PCLMULQDQ), chosen at run time by CPUID.
+ *                       auto: on for x86/x86-64 with GCC or Clang.
+ *   RIJN_CFG_AES_CT64   constant-time bitsliced AES on 64-bit words.
+ *                       auto: on for 64-bit targets.      ks: 960 bytes
+ *   RIJN_CFG_AES_CT32   constant-time fixsliced AES on 32-bit words.
+ *                       auto: on for 32- and 64-bit targets. ks: 480 bytes
+ *   RIJN_CFG_AES_SMALL  byte-oriented AES with an S-box table; least code.
+ *                       NOT constant-time on CPUs with a data cache.
+ *                       auto: on for 8/16-bit targets and 64-bit hosts
+ *                       (there for tests; never chosen by default while a
+ *                       constant-time implementation is compiled in).
+ *                                                             ks: 240 bytes
+ * Features:
+ *   RIJN_CFG_AES_DECRYPT  1 (default) keeps the AES inverse cipher;
+ *                       0 drops it (CTR, CFB, OFB, CBC-encrypt, GCM, CCM,
+ *                       CMAC... still work; *_decrypt of ECB/CBC/CTS/XTS
+ *                       return RIJN_ERR_UNSUPPORTED).
+ *   RIJN_CFG_AES_192, RIJN_CFG_AES_256
+ *                       1 (default) accept 24- / 32-byte keys; 0 rejects
+ *                       them with RIJN_ERR_KEY_LEN and shrinks contexts.
+ */
+#ifndef RIJN_CONFIG_H
+#define RIJN_CONFIG_H
+
+#ifdef RIJN_CFG_FILE
+#include RIJN_CFG_FILE
+#endif
+
+#include <stdint.h>
+
+/* ---- target facts ------------------------------------------------------ */
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
+#define RIJN_ARCH_X86 1
+#else
+#define RIJN_ARCH_X86 0
+#endif
+
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define RIJN_ARCH_64 1
+#else
+#define RIJN_ARCH_64 0
+#endif
+
+#if UINTPTR_MAX <= 0xFFFFu
+#define RIJN_ARCH_SMALLWORD 1 /* AVR, MSP430: 8/16-bit */
+#else
+#define RIJN_ARCH_SMALLWORD 0
+#endif
+
+/* ---- AES implementations ----------------------------------------------- */
+#ifndef RIJN_CFG_AES_X86NI
+#if RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_AES_X86NI 1
+#else
+#define RIJN_CFG_AES_X86NI 0
+#endif
+#endif
+
+#ifndef RIJN_CFG_AES_CT64
+#define RIJN_CFG_AES_CT64 RIJN_ARCH_64
+#endif
+
+#ifndef RIJN_CFG_AES_CT32
+#define RIJN_CFG_AES_CT32 (!RIJN_ARCH_SMALLWORD)
+#endif
+
+#ifndef RIJN_CFG_AES_SMALL
+#define RIJN_CFG_AES_SMALL (RIJN_ARCH_SMALLWORD || RIJN_ARCH_64)
+#endif
+
+#ifndef RIJN_CFG_AES_DECRYPT
+#define RIJN_CFG_AES_DECRYPT 1
+#endif
+#ifndef RIJN_CFG_AES_192
+#define RIJN_CFG_AES_192 1
+#endif
+#ifndef RIJN_CFG_AES_256
+#define RIJN_CFG_AES_256 1
+#endif
+
+#if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL
+#error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"
+#endif
+#if RIJN_CFG_AES_X86NI && !RIJN_ARCH_X86
+#error "rijn: RIJN_CFG_AES_X86NI needs an x86 target"
+#endif
+
+/* ---- key schedule storage (in 64-bit words) ---------------------------- */
+#if RIJN_CFG_AES_256
+#define RIJN_AES_MAX_ROUNDS 14
+#elif RIJN_CFG_AES_192
+#define RIJN_AES_MAX_ROUNDS 12
+#else
+#define RIJN_AES_MAX_ROUNDS 10
+#endif
+
+/* ct64: 8 words of 64 bits per round key; x86ni: 16 bytes per round key,
+ * twice (encrypt and decrypt); ct32: 8 words of 32 bits per round key;
+ * small: 16 bytes per round key. */
+#define RIJN_I_KS_CT64  (RIJN_CFG_AES_CT64 ? 8 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+#define RIJN_I_KS_X86NI (RIJN_CFG_AES_X86NI ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+#define RIJN_I_KS_CT32  (RIJN_CFG_AES_CT32 ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+#define RIJN_I_KS_SMALL (RIJN_CFG_AES_SMALL ? 2 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+#define RIJN_I_MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define RIJN_AES_KS_WORDS \
+    RIJN_I_MAX2(RIJN_I_MAX2(RIJN_I_KS_CT64, RIJN_I_KS_X86NI), \
+                RIJN_I_MAX2(RIJN_I_KS_CT32, RIJN_I_KS_SMALL))
+
+#endif /* RIJN_CONFIG_H */

@@ -1,0 +1,210 @@
+/*
+ * aes.c -- the AES dispatcher: argument checks, implementation registry,
+ * run-time choice. The implementations live in aes_<name>.c.
+ */
+#include "aes_impl.h"
+#include "internal.h"
+
+static const rijn_aes_impl *const impls[] = {
+#if RIJN_CFG_AES_X86NI
+    &rijn_i_aes_x86ni,
+#endif
+#if RIJN_CFG_AES_CT64
+    &rijn_i_aes_ct64,
+#endif
+#if RIJN_CFG_AES_CT32
+    &rijn_i_aes_ct32,
+#endif
+#if RIJN_CFG_AES_SMALL
+    &rijn_i_aes_small,
+#endif
+};
+#define NIMPLS (sizeof impls / sizeof impls[0])
+
+static const rijn_aes_impl *forced; /* set only by rijn_aes_impl_force */
+
+size_t rijn_aes_impl_count(void)
+{
+    return NIMPLS;
+}
+
+const rijn_aes_impl *rijn_aes_impl_at(size_t i)
+{
+    return i < NIMPLS ? impls[i] : NULL;
+}
+
+const char *rijn_aes_impl_name(const rijn_aes_impl *impl)
+{
+    return impl != NULL ? impl->name : "none";
+}
+
+unsigned rijn_aes_impl_flags(const rijn_aes_impl *impl)
+{
+    return impl != NULL ? impl->flags : 0u;
+}
+
+int rijn_aes_impl_available(const rijn_aes_impl *impl)
+{
+    if (impl == NULL)
+        return 0;
+    return impl->available == NULL || impl->available();
+}
+
+static int same_name(const char *a, const char *b)
+{
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+int rijn_aes_impl_get(const char *name, const rijn_aes_impl **impl)
+{
+    size_t i;
+    RIJN_CHECK_PTR(impl);
+    *impl = NULL;
+    RIJN_CHECK_PTR(name);
+    for (i = 0; i < NIMPLS; i++) {
+        if (same_name(impls[i]->name, name)) {
+            if (!rijn_aes_impl_available(impls[i]))
+                return RIJN_ERR_UNSUPPORTED;
+            *impl = impls[i];
+            return RIJN_OK;
+        }
+    }
+    return RIJN_ERR_UNSUPPORTED;
+}
+
+const rijn_aes_impl *rijn_aes_impl_default(void)
+{
+    size_t i;
+    if (forced != NULL)
+        return forced;
+    /* Prefer constant-time classes; "small" only when it is all we have. */
+    for (i = 0; i < NIMPLS; i++)
+        if ((impls[i]->flags & RIJN_AES_IMPL_CONSTTIME) && rijn_aes_impl_available(impls[i]))
+            return impls[i];
+    for (i = 0; i < NIMPLS; i++)
+        if (rijn_aes_impl_available(impls[i]))
+            return impls[i];
+    return impls[NIMPLS - 1];
+}
+
+int rijn_aes_impl_force(const char *name)
+{
+    const rijn_aes_impl *p;
+    int r;
+    if (name == NULL || same_name(name, "auto")) {
+        forced = NULL;
+        return RIJN_OK;
+    }
+    r = rijn_aes_impl_get(name, &p);
+    if (r != RIJN_OK)
+        return r;
+    forced = p;
+    return RIJN_OK;
+}
+
+static int key_ok(size_t key_len)
+{
+    return key_len == 16 || (RIJN_CFG_AES_192 && key_len == 24) ||
+           (RIJN_CFG_AES_256 && key_len == 32);
+}
+
+static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *key,
+                 size_t key_len, unsigned dirs)
+{
+    RIJN_CHECK_PTR(ctx);
+    ctx->impl = NULL;
+    ctx->rounds = 0;
+    ctx->dirs = 0;
+    RIJN_CHECK_PTR(key);
+    if (!key_ok(key_len))
+        return RIJN_ERR_KEY_LEN;
+    if (impl == NULL || !rijn_aes_impl_available(impl))
+        return RIJN_ERR_UNSUPPORTED;
+    if (!RIJN_CFG_AES_DECRYPT || impl->decrypt == NULL)
+        dirs &= ~RIJN_I_DIR_DEC;
+    impl->setkey(ctx->ks, key, key_len, dirs);
+    ctx->impl = impl;
+    ctx->rounds = (uint32_t)(key_len / 4 + 6);
+    ctx->dirs = dirs;
+    return RIJN_OK;
+}
+
+int rijn_aes_init(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC);
+}
+
+int rijn_aes_init_enc(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC);
+}
+
+int rijn_aes_init_impl(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *key,
+                       size_t key_len)
+{
+    return setup(ctx, impl, key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC);
+}
+
+int rijn_i_aes_check_enc(const rijn_aes_ctx *ctx)
+{
+    RIJN_CHECK_PTR(ctx);
+    if (ctx->impl == NULL || !(ctx->dirs & RIJN_I_DIR_ENC))
+        return RIJN_ERR_STATE;
+    return RIJN_OK;
+}
+
+int rijn_i_aes_check_dec(const rijn_aes_ctx *ctx)
+{
+    RIJN_CHECK_PTR(ctx);
+    if (!RIJN_CFG_AES_DECRYPT)
+        return RIJN_ERR_UNSUPPORTED;
+    if (ctx->impl == NULL || !(ctx->dirs & RIJN_I_DIR_DEC))
+        return RIJN_ERR_STATE;
+    return RIJN_OK;
+}
+
+int rijn_aes_encrypt_blocks(const rijn_aes_ctx *ctx, uint8_t *out, const uint8_t *in,
+                            size_t nblocks)
+{
+    int r = rijn_i_aes_check_enc(ctx);
+    if (r != RIJN_OK)
+        return r;
+    RIJN_CHECK_BUF(out, nblocks);
+    RIJN_CHECK_BUF(in, nblocks);
+    if (nblocks > SIZE_MAX / 16)
+        return RIJN_ERR_LENGTH;
+    if (out != in && rijn_overlaps(out, nblocks * 16, in, nblocks * 16))
+        return RIJN_ERR_PARAM;
+    rijn_i_aes_enc(ctx, out, in, nblocks);
+    return RIJN_OK;
+}
+
+int rijn_aes_decrypt_blocks(const rijn_aes_ctx *ctx, uint8_t *out, const uint8_t *in,
+                            size_t nblocks)
+{
+    int r = rijn_i_aes_check_dec(ctx);
+    if (r != RIJN_OK)
+        return r;
+    RIJN_CHECK_BUF(out, nblocks);
+    RIJN_CHECK_BUF(in, nblocks);
+    if (nblocks > SIZE_MAX / 16)
+        return RIJN_ERR_LENGTH;
+    if (out != in && rijn_overlaps(out, nblocks * 16, in, nblocks * 16))
+        return RIJN_ERR_PARAM;
+    rijn_i_aes_dec(ctx, out, in, nblocks);
+    return RIJN_OK;
+}
+
+void rijn_aes_wipe(rijn_aes_ctx *ctx)
+{
+    rijn_wipe(ctx, sizeof *ctx);
+}
+
+const char *rijn_aes_ctx_impl_name(const rijn_aes_ctx *ctx)
+{
+    return ctx != NULL ? rijn_aes_impl_name(ctx->impl) : "none";
+}

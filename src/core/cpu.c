@@ -1,0 +1,102 @@
+/*
+ * cpu.c -- CPU feature probe: CPUID + XGETBV on x86, hwcaps on AArch64
+ * Linux. Probed once; the result is cached in one word (benign race: every
+ * thread computes the same value).
+ *
+ * The library has no stdio; getenv is used (hosts only) so tests and
+ * benchmarks can mask features: RIJN_CPU_MASK=0 hides every extension.
+ */
+#include "cpu.h"
+
+#include <stddef.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#define RIJN_HOSTED 1
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#define RIJN_HOSTED 1
+#else
+#define RIJN_HOSTED 0
+#endif
+
+#if RIJN_HOSTED
+#include <stdlib.h>
+#endif
+
+static volatile uint32_t cached; /* bit 31 = probed */
+
+#if defined(__x86_64__) || defined(__i386__)
+static uint64_t xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static uint32_t probe(void)
+{
+    unsigned a, b, c, d, max;
+    uint32_t f = 0;
+    uint64_t xcr0 = 0;
+    if (!__get_cpuid(0, &max, &b, &c, &d))
+        return 0;
+    __cpuid(1, a, b, c, d);
+    if (c & (1u << 25)) f |= RIJN_CPU_AESNI;
+    if (c & (1u << 1)) f |= RIJN_CPU_PCLMUL;
+    if (c & (1u << 9)) f |= RIJN_CPU_SSSE3;
+    if (c & (1u << 19)) f |= RIJN_CPU_SSE41;
+    if ((c & (1u << 27)) && (c & (1u << 28))) { /* OSXSAVE + AVX */
+        xcr0 = xgetbv0();
+        if ((xcr0 & 6) == 6)
+            f |= RIJN_CPU_AVX;
+    }
+    if (max >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        if ((f & RIJN_CPU_AVX) && (b & (1u << 5))) f |= RIJN_CPU_AVX2;
+        if (b & (1u << 29)) f |= RIJN_CPU_SHANI;
+        if (b & (1u << 8)) f |= RIJN_CPU_BMI2;
+        if (b & (1u << 19)) f |= RIJN_CPU_ADX;
+        if ((f & RIJN_CPU_AVX) && (c & (1u << 9))) f |= RIJN_CPU_VAES;
+        if ((f & RIJN_CPU_AVX) && (c & (1u << 10))) f |= RIJN_CPU_VPCLMUL;
+        /* AVX-512 F (b16), BW (b30), VL (b31); OS must save opmask+ZMM. */
+        if ((f & RIJN_CPU_AVX) && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) &&
+            (xcr0 & 0xE6) == 0xE6)
+            f |= RIJN_CPU_AVX512;
+    }
+    return f;
+}
+#elif defined(__aarch64__) && defined(__linux__)
+static uint32_t probe(void)
+{
+    unsigned long hw = getauxval(AT_HWCAP);
+    uint32_t f = 0;
+    if (hw & (1ul << 3)) f |= RIJN_CPU_ARM_AES;   /* HWCAP_AES */
+    if (hw & (1ul << 4)) f |= RIJN_CPU_ARM_PMULL; /* HWCAP_PMULL */
+    if (hw & (1ul << 6)) f |= RIJN_CPU_ARM_SHA2;  /* HWCAP_SHA2 */
+    return f;
+}
+#else
+static uint32_t probe(void)
+{
+    return 0;
+}
+#endif
+
+uint32_t rijn_i_cpu_features(void)
+{
+    uint32_t v = cached;
+    if (!(v & 0x80000000u)) {
+        v = probe();
+#if RIJN_HOSTED
+        {
+            const char *m = getenv("RIJN_CPU_MASK");
+            if (m != NULL && *m != '\0')
+                v &= (uint32_t)strtoul(m, NULL, 16);
+        }
+#endif
+        v |= 0x80000000u;
+        cached = v;
+    }
+    return v & 0x7FFFFFFFu;
+}

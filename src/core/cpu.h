@@ -1,0 +1,29 @@
+/*
+ * cpu.h -- one-time CPU feature probe (the only global mutable state).
+ */
+#ifndef RIJN_CPU_H
+#define RIJN_CPU_H
+
+#include <stdint.h>
+
+#define RIJN_CPU_AESNI      (1u << 0)
+#define RIJN_CPU_PCLMUL     (1u << 1)
+#define RIJN_CPU_SSSE3      (1u << 2)
+#define RIJN_CPU_SSE41      (1u << 3)
+#define RIJN_CPU_AVX        (1u << 4) /* CPU + OS (XSAVE YMM state) */
+#define RIJN_CPU_AVX2       (1u << 5)
+#define RIJN_CPU_VAES       (1u << 6) /* with AVX */
+#define RIJN_CPU_VPCLMUL    (1u << 7)
+#define RIJN_CPU_AVX512     (1u << 8) /* F+BW+VL, OS saves ZMM state */
+#define RIJN_CPU_SHANI      (1u << 9)
+#define RIJN_CPU_BMI2       (1u << 10)
+#define RIJN_CPU_ADX        (1u << 11)
+#define RIJN_CPU_ARM_AES    (1u << 16)
+#define RIJN_CPU_ARM_PMULL  (1u << 17)
+#define RIJN_CPU_ARM_SHA2   (1u << 18)
+
+/* Features of this CPU (probed once, then cached), masked by the
+ * RIJN_CPU_MASK environment variable on hosts (hex; tests use it). */
+uint32_t rijn_i_cpu_features(void);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * internal.h -- helpers shared by every rijn source file (not installed).
+ * Byte order, constant-time selection, argument checks, wiping.
+ */
+#ifndef RIJN_INTERNAL_H
+#define RIJN_INTERNAL_H
+
+#include <string.h>
+
+#include "rijn/common.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RIJN_INLINE static inline __attribute__((always_inline))
+#define RIJN_UNUSED __attribute__((unused))
+#else
+#define RIJN_INLINE static inline
+#define RIJN_UNUSED
+#endif
+
+/* ---- byte order ------------------------------------------------------- */
+RIJN_INLINE uint32_t rijn_load32_be(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+RIJN_INLINE uint32_t rijn_load32_le(const uint8_t *p)
+{
+    return ((uint32_t)p[3] << 24) | ((uint32_t)p[2] << 16) | ((uint32_t)p[1] << 8) | p[0];
+}
+RIJN_INLINE void rijn_store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+RIJN_INLINE void rijn_store32_le(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+RIJN_INLINE uint64_t rijn_load64_be(const uint8_t *p)
+{
+    return ((uint64_t)rijn_load32_be(p) << 32) | rijn_load32_be(p + 4);
+}
+RIJN_INLINE uint64_t rijn_load64_le(const uint8_t *p)
+{
+    return ((uint64_t)rijn_load32_le(p + 4) << 32) | rijn_load32_le(p);
+}
+RIJN_INLINE void rijn_store64_be(uint8_t *p, uint64_t v)
+{
+    rijn_store32_be(p, (uint32_t)(v >> 32));
+    rijn_store32_be(p + 4, (uint32_t)v);
+}
+RIJN_INLINE void rijn_store64_le(uint8_t *p, uint64_t v)
+{
+    rijn_store32_le(p, (uint32_t)v);
+    rijn_store32_le(p + 4, (uint32_t)(v >> 32));
+}
+
+/* ---- small block helpers --------------------------------------------- */
+RIJN_INLINE void rijn_xor16(uint8_t *d, const uint8_t *a, const uint8_t *b)
+{
+    size_t i;
+    for (i = 0; i < 16; i++)
+        d[i] = (uint8_t)(a[i] ^ b[i]);
+}
+RIJN_INLINE void rijn_xor(uint8_t *d, const uint8_t *a, const uint8_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        d[i] = (uint8_t)(a[i] ^ b[i]);
+}
+
+/* Big-endian increment of the last `bytes` bytes of a 16-byte block. */
+RIJN_INLINE void rijn_ctr_inc(uint8_t *blk, unsigned bytes)
+{
+    unsigned i, carry = 1;
+    for (i = 16; i > 16 - bytes; i--) {
+        carry += blk[i - 1];
+        blk[i - 1] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+/* ---- constant-time helpers ------------------------------------------- */
+/* All ones if x != 0, else 0. */
+RIJN_INLINE uint32_t rijn_ct_nonzero32(uint32_t x)
+{
+    return (uint32_t)0 - ((x | ((uint32_t)0 - x)) >> 31);
+}
+/* All ones if a == b, else 0. */
+RIJN_INLINE uint32_t rijn_ct_eq32(uint32_t a, uint32_t b)
+{
+    return ~rijn_ct_nonzero32(a ^ b);
+}
+/* All ones if a < b (both < 2^31), else 0. */
+RIJN_INLINE uint32_t rijn_ct_lt32(uint32_t a, uint32_t b)
+{
+    return (uint32_t)0 - ((a - b) >> 31);
+}
+
+/* ---- argument checks -------------------------------------------------- */
+/* A pointer that may be NULL only with a zero length. */
+#define RIJN_CHECK_BUF(p, n)                   \
+    do {                                       \
+        if ((p) == NULL && (n) != 0)           \
+            return RIJN_ERR_NULL;              \
+    } while (0)
+#define RIJN_CHECK_PTR(p)                      \
+    do {                                       \
+        if ((p) == NULL)                       \
+            return RIJN_ERR_NULL;              \
+    } while (0)
+
+/* 1 if [a, a+an) and [b, b+bn) share a byte. */
+RIJN_INLINE int rijn_overlaps(const void *a, size_t an, const void *b, size_t bn)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (an == 0 || bn == 0)
+        return 0;
+    return x < y + bn && y < x + an;
+}
+
+#endif /* RIJN_INTERNAL_H */
