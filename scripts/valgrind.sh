@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# valgrind.sh BUILD_DIR -- run every C test binary of a build under Valgrind
+# memcheck (RIJN_TEST_QUICK=1 shrinks the loops); fails on any error report.
+set -uo pipefail
+build=${1:-build/test-gcc}
+here=$(cd "$(dirname "$0")/.." && pwd)
+site=$("$here/.venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+export RIJN_VECTORS_DIR="$site" RIJN_TEST_QUICK=1 RIJN_TESTS_DIR="$here/tests"
+export RIJN_SHARED_DIR="$here/../shared"
+pass=0
+fail=0
+for t in "$build"/tests/test_*; do
+  [ -x "$t" ] && [ -f "$t" ] || continue
+  name=$(basename "$t")
+  if valgrind -q --error-exitcode=99 --leak-check=no "$t" >"$build/$name.vg.log" 2>&1; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "valgrind: $name FAILED (log: $build/$name.vg.log)"
+    tail -20 "$build/$name.vg.log"
+  fi
+done
+echo "valgrind: $pass passed, $fail failed"
+[ $fail = 0 ]
