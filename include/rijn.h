@@ -7,5 +7,6 @@
 #include "rijn/common.h"
 #include "rijn/aes.h"
 #include "rijn/modes.h"
+#include "rijn/aead.h"
 
 #endif
