@@ -1,0 +1,170 @@
+/*
+ * base64.c -- Base64 encoding and decoding, standard and URL-safe
+ * alphabets (RFC 4648 sections 4 and 5; rijn/encoding.h).
+ *
+ * Implementation notes: no lookup table. A 6-bit value v becomes a
+ * character as v + 'A', then +6 when v > 25 (a-z), -75 when v > 51
+ * (0-9), and two per-alphabet corrections for 62 and 63, each applied
+ * under a mask. Decoding chooses the value among the five ranges with
+ * range masks and ORs the "not in the alphabet" masks into one error
+ * word. The only branches are on whitespace and '=' positions and on the
+ * input length, never on a character's value. The decoder accepts only
+ * the canonical encoding: padding only at the end and the right amount,
+ * unused low bits zero. Proven by tests/test_encoding.c (RFC 4648
+ * section 10 examples, round trips against a reference, malformed input).
+ */
+#include "enc_internal.h"
+#include "rijn/encoding.h"
+
+typedef struct {
+    int32_t c62, c63; /* characters for 62 and 63 */
+    int pad_out;      /* write '=' padding         */
+    int pad_required; /* decoder needs the padding */
+} b64_alpha;
+
+static const b64_alpha std_alpha = {'+', '/', 1, 1};
+static const b64_alpha url_alpha = {'-', '_', 0, 0};
+
+static char b64_char(uint32_t v, const b64_alpha *a)
+{
+    uint32_t c = v + 'A';
+    c += rijn_enc_gt(v, 25) & 6u;
+    c -= rijn_enc_gt(v, 51) & 75u;
+    /* v = 62 now maps to 58 and v = 63 to 59 */
+    c += rijn_enc_eq((int32_t)v, 62) & (uint32_t)(a->c62 - 58);
+    c += rijn_enc_eq((int32_t)v, 63) & (uint32_t)(a->c63 - 59);
+    return (char)(c & 0xffu);
+}
+
+static int b64_encode(char *out, size_t out_size, size_t *out_len, const uint8_t *in, size_t len,
+                      const b64_alpha *a)
+{
+    size_t i, pos = 0, full = len / 3, rest = len % 3;
+    if (out_len != NULL)
+        *out_len = 0;
+    RIJN_CHECK_BUF(in, len);
+    RIJN_CHECK_PTR(out);
+    if (len / 3u > (((size_t)-1) - 8u) / 4u || out_size < RIJN_BASE64_ENCODED_SIZE(len))
+        return RIJN_ERR_BUFFER;
+    for (i = 0; i < full; i++) {
+        uint32_t w = ((uint32_t)in[3 * i] << 16) | ((uint32_t)in[3 * i + 1] << 8) | in[3 * i + 2];
+        out[pos++] = b64_char(w >> 18, a);
+        out[pos++] = b64_char((w >> 12) & 63u, a);
+        out[pos++] = b64_char((w >> 6) & 63u, a);
+        out[pos++] = b64_char(w & 63u, a);
+    }
+    if (rest != 0) {
+        uint32_t w = (uint32_t)in[3 * full] << 16;
+        if (rest == 2)
+            w |= (uint32_t)in[3 * full + 1] << 8;
+        out[pos++] = b64_char(w >> 18, a);
+        out[pos++] = b64_char((w >> 12) & 63u, a);
+        if (rest == 2)
+            out[pos++] = b64_char((w >> 6) & 63u, a);
+        if (a->pad_out) {
+            out[pos++] = '=';
+            if (rest == 1)
+                out[pos++] = '=';
+        }
+    }
+    out[pos] = '\0';
+    if (out_len != NULL)
+        *out_len = pos;
+    return RIJN_OK;
+}
+
+/* Value of c (0..63) and a mask that is all ones when c is in the alphabet. */
+static uint32_t b64_value(int32_t c, const b64_alpha *a, uint32_t *valid)
+{
+    uint32_t mu = rijn_enc_in_range(c, 'A', 'Z');
+    uint32_t ml = rijn_enc_in_range(c, 'a', 'z');
+    uint32_t md = rijn_enc_in_range(c, '0', '9');
+    uint32_t m62 = rijn_enc_eq(c, a->c62);
+    uint32_t m63 = rijn_enc_eq(c, a->c63);
+    *valid = mu | ml | md | m62 | m63;
+    return (mu & (uint32_t)(c - 'A')) | (ml & (uint32_t)(c - 'a' + 26)) |
+           (md & (uint32_t)(c - '0' + 52)) | (m62 & 62u) | (m63 & 63u);
+}
+
+static int b64_decode(uint8_t *out, size_t out_size, size_t *out_len, const char *in,
+                      size_t in_len, const b64_alpha *a)
+{
+    size_t i, pos = 0, data = 0, pad = 0;
+    uint32_t bad = 0, acc = 0, bits = 0;
+    int overflow = 0, status = RIJN_OK;
+    if (out_len != NULL)
+        *out_len = 0;
+    RIJN_CHECK_BUF(in, in_len);
+    RIJN_CHECK_BUF(out, out_size);
+    for (i = 0; i < in_len; i++) {
+        int32_t c = (int32_t)(unsigned char)in[i];
+        uint32_t valid, v;
+        if (rijn_enc_is_space(c))
+            continue;
+        if (c == '=') {
+            pad++;
+            continue;
+        }
+        v = b64_value(c, a, &valid);
+        bad |= ~valid;
+        if (pad != 0)
+            bad = 0xffffffffu; /* data after padding */
+        data++;
+        acc = ((acc << 6) | (v & 63u)) & 0xffffu;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            if (pos < out_size)
+                out[pos] = (uint8_t)(acc >> bits);
+            else
+                overflow = 1;
+            pos++;
+        }
+    }
+    if (bad != 0 || pad > 2) {
+        status = RIJN_ERR_PARAM;
+    } else if (data % 4 == 1) {
+        status = RIJN_ERR_LENGTH;
+    } else if (pad != 0 || a->pad_required) {
+        size_t want = (4 - data % 4) % 4;
+        if (pad != want)
+            status = (pad == 0) ? RIJN_ERR_LENGTH : RIJN_ERR_PARAM;
+    }
+    /* leftover bits must be zero (canonical encoding) */
+    if (status == RIJN_OK && rijn_ct_nonzero32(acc & ((1u << bits) - 1u)) != 0)
+        status = RIJN_ERR_PARAM;
+    if (status == RIJN_OK && overflow)
+        status = RIJN_ERR_BUFFER;
+    acc = 0;
+    if (status != RIJN_OK) {
+        if (out != NULL)
+            rijn_wipe(out, out_size);
+        return status;
+    }
+    if (out_len != NULL)
+        *out_len = pos;
+    return RIJN_OK;
+}
+
+int rijn_base64_encode(char *out, size_t out_size, size_t *out_len, const uint8_t *in, size_t len)
+{
+    return b64_encode(out, out_size, out_len, in, len, &std_alpha);
+}
+
+int rijn_base64_decode(uint8_t *out, size_t out_size, size_t *out_len, const char *in,
+                       size_t in_len)
+{
+    return b64_decode(out, out_size, out_len, in, in_len, &std_alpha);
+}
+
+int rijn_base64url_encode(char *out, size_t out_size, size_t *out_len, const uint8_t *in,
+                          size_t len)
+{
+    return b64_encode(out, out_size, out_len, in, len, &url_alpha);
+}
+
+int rijn_base64url_decode(uint8_t *out, size_t out_size, size_t *out_len, const char *in,
+                          size_t in_len)
+{
+    return b64_decode(out, out_size, out_len, in, in_len, &url_alpha);
+}
