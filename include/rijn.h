@@ -7,6 +7,7 @@
 #include "rijn/common.h"
 #include "rijn/aes.h"
 #include "rijn/modes.h"
+#include "rijn/sha2.h"
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
 

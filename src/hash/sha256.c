@@ -1,0 +1,202 @@
+/*
+ * sha256.c -- SHA-224 and SHA-256 (FIPS 180-4), portable C, and the
+ * dispatch to the SHA-NI compression (sha256_x86ni.c).
+ *
+ * Implementation notes:
+ * - Layout: rijn_sha256_ctx holds the chaining value, a byte count and one
+ *   partial block. The message schedule is a rolling window of 16 words on
+ *   the stack (64 bytes), so the portable code fits small MCUs.
+ * - Constant time: only additions, rotations and Boolean operations on the
+ *   data; branches and indices depend on lengths only.
+ * - Dispatch: each update with whole blocks asks rijn_i_cpu_features() (a
+ *   cached word) whether SHA-NI is present; the context stores no
+ *   function pointer, so it stays copyable and position-independent.
+ * - Proof: CAVP SHA224/SHA256 ShortMsg, LongMsg, Monte and a differential
+ *   test against OpenSSL for every length 0..1100 with random splits, run
+ *   once with SHA-NI and once with RIJN_CPU_MASK=0 (tests/test_sha2_*.c).
+ */
+#include "hash_impl.h"
+#include "rijn/sha2.h"
+#include "../core/cpu.h"
+
+const uint32_t rijn_i_sha256_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+    0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+    0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+    0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+    0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+    0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+    0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+    0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+    0xc67178f2};
+
+static const uint32_t IV224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+                                  0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
+static const uint32_t IV256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+#define BSIG0(x) (ROR32(x, 2) ^ ROR32(x, 13) ^ ROR32(x, 22))
+#define BSIG1(x) (ROR32(x, 6) ^ ROR32(x, 11) ^ ROR32(x, 25))
+#define SSIG0(x) (ROR32(x, 7) ^ ROR32(x, 18) ^ ((x) >> 3))
+#define SSIG1(x) (ROR32(x, 17) ^ ROR32(x, 19) ^ ((x) >> 10))
+#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+
+void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
+{
+    uint32_t w[16], s[8], t1, t2;
+    unsigned i;
+    while (nblocks-- > 0) {
+        for (i = 0; i < 16; i++)
+            w[i] = rijn_load32_be(blocks + 4 * i);
+        memcpy(s, h, sizeof s);
+        for (i = 0; i < 64; i++) {
+            if (i >= 16)
+                w[i & 15] += SSIG1(w[(i - 2) & 15]) + w[(i - 7) & 15] + SSIG0(w[(i - 15) & 15]);
+            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + rijn_i_sha256_k[i] + w[i & 15];
+            t2 = BSIG0(s[0]) + MAJ(s[0], s[1], s[2]);
+            s[7] = s[6];
+            s[6] = s[5];
+            s[5] = s[4];
+            s[4] = s[3] + t1;
+            s[3] = s[2];
+            s[2] = s[1];
+            s[1] = s[0];
+            s[0] = t1 + t2;
+        }
+        for (i = 0; i < 8; i++)
+            h[i] += s[i];
+        blocks += 64;
+    }
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(s, sizeof s);
+}
+
+static void compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
+{
+#if RIJN_I_SHA256_X86
+    const uint32_t need = RIJN_CPU_SHANI | RIJN_CPU_SSE41 | RIJN_CPU_SSSE3;
+    if ((rijn_i_cpu_features() & need) == need) {
+        rijn_i_sha256_compress_shani(h, blocks, nblocks);
+        return;
+    }
+#endif
+    rijn_i_sha256_compress_portable(h, blocks, nblocks);
+}
+
+const char *rijn_sha256_impl_name(void)
+{
+#if RIJN_I_SHA256_X86
+    const uint32_t need = RIJN_CPU_SHANI | RIJN_CPU_SSE41 | RIJN_CPU_SSSE3;
+    if ((rijn_i_cpu_features() & need) == need)
+        return "x86-shani";
+#endif
+    return "portable";
+}
+
+static int start(rijn_sha256_ctx *ctx, const uint32_t iv[8], uint32_t out_len)
+{
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    memcpy(ctx->h, iv, sizeof ctx->h);
+    ctx->out_len = out_len;
+    return RIJN_OK;
+}
+
+int rijn_sha224_init(rijn_sha256_ctx *ctx)
+{
+    return start(ctx, IV224, RIJN_SHA224_SIZE);
+}
+
+int rijn_sha256_init(rijn_sha256_ctx *ctx)
+{
+    return start(ctx, IV256, RIJN_SHA256_SIZE);
+}
+
+int rijn_sha256_update(rijn_sha256_ctx *ctx, const uint8_t *data, size_t len)
+{
+    size_t used, take;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(data, len);
+    if (ctx->out_len == 0)
+        return RIJN_ERR_STATE;
+    /* 2^64 bits = 2^61 bytes; the final length block needs the count. */
+    if ((uint64_t)len > ((uint64_t)1 << 61) - 1 - ctx->nbytes)
+        return RIJN_ERR_LIMIT;
+    used = (size_t)(ctx->nbytes & 63);
+    ctx->nbytes += (uint64_t)len;
+    if (used != 0) {
+        take = 64 - used;
+        if (take > len)
+            take = len;
+        memcpy(ctx->buf + used, data, take);
+        data += take;
+        len -= take;
+        if (used + take < 64)
+            return RIJN_OK;
+        compress(ctx->h, ctx->buf, 1);
+    }
+    if (len >= 64) {
+        compress(ctx->h, data, len / 64);
+        data += len & ~(size_t)63;
+        len &= 63;
+    }
+    if (len != 0)
+        memcpy(ctx->buf, data, len);
+    return RIJN_OK;
+}
+
+int rijn_sha256_final(rijn_sha256_ctx *ctx, uint8_t *out)
+{
+    size_t used, i;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(out);
+    if (ctx->out_len == 0)
+        return RIJN_ERR_STATE;
+    used = (size_t)(ctx->nbytes & 63);
+    ctx->buf[used++] = 0x80;
+    if (used > 56) {
+        memset(ctx->buf + used, 0, 64 - used);
+        compress(ctx->h, ctx->buf, 1);
+        used = 0;
+    }
+    memset(ctx->buf + used, 0, 56 - used);
+    rijn_store64_be(ctx->buf + 56, ctx->nbytes << 3);
+    compress(ctx->h, ctx->buf, 1);
+    for (i = 0; i < ctx->out_len / 4; i++)
+        rijn_store32_be(out + 4 * i, ctx->h[i]);
+    rijn_sha256_wipe(ctx);
+    return RIJN_OK;
+}
+
+void rijn_sha256_wipe(rijn_sha256_ctx *ctx)
+{
+    rijn_wipe(ctx, sizeof *ctx);
+}
+
+static int oneshot(int (*init)(rijn_sha256_ctx *), uint8_t *out, const uint8_t *data, size_t len)
+{
+    rijn_sha256_ctx ctx;
+    int r;
+    RIJN_CHECK_PTR(out);
+    RIJN_CHECK_BUF(data, len);
+    r = init(&ctx);
+    if (r == RIJN_OK)
+        r = rijn_sha256_update(&ctx, data, len);
+    if (r == RIJN_OK)
+        r = rijn_sha256_final(&ctx, out);
+    rijn_sha256_wipe(&ctx);
+    return r;
+}
+
+int rijn_sha224(uint8_t out[RIJN_SHA224_SIZE], const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_sha224_init, out, data, len);
+}
+
+int rijn_sha256(uint8_t out[RIJN_SHA256_SIZE], const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_sha256_init, out, data, len);
+}
