@@ -1,0 +1,147 @@
+/*
+ * aes_ct_common.h -- bitsliced building blocks shared by ct64 and ct32.
+ *
+ * Implementation notes
+ *   Included by aes_ct64.c and aes_ct32.c after they define the plane type
+ *   `ct_word` (uint64_t or uint32_t); every function here is static, so each
+ *   file gets its own copy for its word size.
+ *   Planes: q[i] holds bit i (q[0] the least significant bit) of every byte
+ *   of the bitsliced state; where a byte sits in the word is the caller's
+ *   business (see each file's notes). ct_ortho is the 8x8 bit transpose per
+ *   byte lane that turns eight loaded words into eight planes and back.
+ *   S-box: the 113-gate Boyar-Peralta circuit (J. Boyar, R. Peralta, "A
+ *   depth-16 circuit for the AES S-box", 2011) written from the paper's gate
+ *   list, WITHOUT its four XNOR constants: ct_sbox computes S(x) ^ 0x63.
+ *   Both classes fold the 0x63 into round keys 1..N instead (a constant in
+ *   every byte passes unchanged through ShiftRows and MixColumns).
+ *   Inverse: with L the linear part of the inverse affine map, the inverse
+ *   of x -> S(x) ^ 0x63 is L o ct_sbox o L (ct_inv_sbox), so decryption runs
+ *   on the same folded schedule with no constants either.
+ *   Constant time: AND/XOR/shift only; no branch or index on data.
+ *   Vectors: all 256 S-box values are exercised through the FIPS 197 and
+ *   OpenSSL differential tests (tests/test_aes_impls.c, test_aes_fips197.c).
+ */
+#ifndef RIJN_AES_CT_COMMON_H
+#define RIJN_AES_CT_COMMON_H
+
+/* Exchange the bits of hi at mask m with the bits of lo at mask m << n. */
+#define CT_SWAPMOVE(lo, hi, m, n)                          \
+    do {                                                   \
+        ct_word t_ = (((lo) >> (n)) ^ (hi)) & (ct_word)(m); \
+        (hi) ^= t_;                                        \
+        (lo) ^= t_ << (n);                                 \
+    } while (0)
+
+/* In every byte lane k: out q[i] bit j = in q[j] bit i. An involution. */
+static void ct_ortho(ct_word *q)
+{
+    CT_SWAPMOVE(q[0], q[1], 0x5555555555555555u, 1);
+    CT_SWAPMOVE(q[2], q[3], 0x5555555555555555u, 1);
+    CT_SWAPMOVE(q[4], q[5], 0x5555555555555555u, 1);
+    CT_SWAPMOVE(q[6], q[7], 0x5555555555555555u, 1);
+    CT_SWAPMOVE(q[0], q[2], 0x3333333333333333u, 2);
+    CT_SWAPMOVE(q[1], q[3], 0x3333333333333333u, 2);
+    CT_SWAPMOVE(q[4], q[6], 0x3333333333333333u, 2);
+    CT_SWAPMOVE(q[5], q[7], 0x3333333333333333u, 2);
+    CT_SWAPMOVE(q[0], q[4], 0x0F0F0F0F0F0F0F0Fu, 4);
+    CT_SWAPMOVE(q[1], q[5], 0x0F0F0F0F0F0F0F0Fu, 4);
+    CT_SWAPMOVE(q[2], q[6], 0x0F0F0F0F0F0F0F0Fu, 4);
+    CT_SWAPMOVE(q[3], q[7], 0x0F0F0F0F0F0F0F0Fu, 4);
+}
+
+/* q <- S(q) ^ 0x63 on every byte (Boyar-Peralta, XNORs dropped). */
+static void ct_sbox(ct_word *q)
+{
+    /* top linear layer; U0 is the most significant bit */
+    const ct_word u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
+    const ct_word u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
+    const ct_word t1 = u0 ^ u3, t2 = u0 ^ u5, t3 = u0 ^ u6, t4 = u3 ^ u5;
+    const ct_word t5 = u4 ^ u6, t6 = t1 ^ t5, t7 = u1 ^ u2, t8 = u7 ^ t6;
+    const ct_word t9 = u7 ^ t7, t10 = t6 ^ t7, t11 = u1 ^ u5, t12 = u2 ^ u5;
+    const ct_word t13 = t3 ^ t4, t14 = t6 ^ t11, t15 = t5 ^ t11, t16 = t5 ^ t12;
+    const ct_word t17 = t9 ^ t16, t18 = u3 ^ u7, t19 = t7 ^ t18, t20 = t1 ^ t19;
+    const ct_word t21 = u6 ^ u7, t22 = t7 ^ t21, t23 = t2 ^ t22, t24 = t2 ^ t10;
+    const ct_word t25 = t20 ^ t17, t26 = t3 ^ t16, t27 = t1 ^ t12;
+    /* shared nonlinear middle: inversion in GF(2^4)^2 */
+    const ct_word m1 = t13 & t6, m2 = t23 & t8, m3 = t14 ^ m1, m4 = t19 & u7;
+    const ct_word m5 = m4 ^ m1, m6 = t3 & t16, m7 = t22 & t9, m8 = t26 ^ m6;
+    const ct_word m9 = t20 & t17, m10 = m9 ^ m6, m11 = t1 & t15, m12 = t4 & t27;
+    const ct_word m13 = m12 ^ m11, m14 = t2 & t10, m15 = m14 ^ m11, m16 = m3 ^ m2;
+    const ct_word m17 = m5 ^ t24, m18 = m8 ^ m7, m19 = m10 ^ m15, m20 = m16 ^ m13;
+    const ct_word m21 = m17 ^ m15, m22 = m18 ^ m13, m23 = m19 ^ t25, m24 = m22 ^ m23;
+    const ct_word m25 = m22 & m20, m26 = m21 ^ m25, m27 = m20 ^ m21, m28 = m23 ^ m25;
+    const ct_word m29 = m28 & m27, m30 = m26 & m24, m31 = m20 & m23, m32 = m27 & m31;
+    const ct_word m33 = m27 ^ m25, m34 = m21 & m22, m35 = m24 & m34, m36 = m24 ^ m25;
+    const ct_word m37 = m21 ^ m29, m38 = m32 ^ m33, m39 = m23 ^ m30, m40 = m35 ^ m36;
+    const ct_word m41 = m38 ^ m40, m42 = m37 ^ m39, m43 = m37 ^ m38, m44 = m39 ^ m40;
+    const ct_word m45 = m42 ^ m41;
+    const ct_word m46 = m44 & t6, m47 = m40 & t8, m48 = m39 & u7, m49 = m43 & t16;
+    const ct_word m50 = m38 & t9, m51 = m37 & t17, m52 = m42 & t15, m53 = m45 & t27;
+    const ct_word m54 = m41 & t10, m55 = m44 & t13, m56 = m40 & t23, m57 = m39 & t19;
+    const ct_word m58 = m43 & t3, m59 = m38 & t22, m60 = m37 & t20, m61 = m42 & t1;
+    const ct_word m62 = m45 & t4, m63 = m41 & t2;
+    /* bottom linear layer */
+    const ct_word l0 = m61 ^ m62, l1 = m50 ^ m56, l2 = m46 ^ m48, l3 = m47 ^ m55;
+    const ct_word l4 = m54 ^ m58, l5 = m49 ^ m61, l6 = m62 ^ l5, l7 = m46 ^ l3;
+    const ct_word l8 = m51 ^ m59, l9 = m52 ^ m53, l10 = m53 ^ l4, l11 = m60 ^ l2;
+    const ct_word l12 = m48 ^ m51, l13 = m50 ^ l0, l14 = m52 ^ m61, l15 = m55 ^ l1;
+    const ct_word l16 = m56 ^ l0, l17 = m57 ^ l1, l18 = m58 ^ l8, l19 = m63 ^ l4;
+    const ct_word l20 = l0 ^ l1, l21 = l1 ^ l7, l22 = l3 ^ l12, l23 = l18 ^ l2;
+    const ct_word l24 = l15 ^ l9, l25 = l6 ^ l10, l26 = l7 ^ l9, l27 = l8 ^ l10;
+    const ct_word l28 = l11 ^ l14, l29 = l11 ^ l17;
+    q[7] = l6 ^ l24;
+    q[6] = l16 ^ l26; /* XNOR in the paper */
+    q[5] = l19 ^ l28; /* XNOR */
+    q[4] = l6 ^ l21;
+    q[3] = l20 ^ l22;
+    q[2] = l25 ^ l29;
+    q[1] = l13 ^ l27; /* XNOR */
+    q[0] = l6 ^ l23;  /* XNOR */
+}
+
+#if RIJN_CFG_AES_DECRYPT
+/* q <- L(q): the linear part of the inverse affine map,
+ * bit i = x[i+2] ^ x[i+5] ^ x[i+7] (indices mod 8). */
+static void ct_lin(ct_word *q)
+{
+    const ct_word x0 = q[0], x1 = q[1], x2 = q[2], x3 = q[3];
+    const ct_word x4 = q[4], x5 = q[5], x6 = q[6], x7 = q[7];
+    q[0] = x2 ^ x5 ^ x7;
+    q[1] = x3 ^ x6 ^ x0;
+    q[2] = x4 ^ x7 ^ x1;
+    q[3] = x5 ^ x0 ^ x2;
+    q[4] = x6 ^ x1 ^ x3;
+    q[5] = x7 ^ x2 ^ x4;
+    q[6] = x0 ^ x3 ^ x5;
+    q[7] = x1 ^ x4 ^ x6;
+}
+
+/* Inverse of ct_sbox: q <- InvS(q ^ 0x63). */
+static void ct_inv_sbox(ct_word *q)
+{
+    ct_lin(q);
+    ct_sbox(q);
+    ct_lin(q);
+}
+#endif
+
+/* FIPS 197 SubWord through the circuit (key schedule only). */
+static uint32_t ct_subword(uint32_t w)
+{
+    ct_word q[8];
+    uint32_t r = 0;
+    unsigned i, k;
+    for (i = 0; i < 8; i++) {
+        q[i] = 0;
+        for (k = 0; k < 4; k++)
+            q[i] |= (ct_word)((w >> (8 * k + i)) & 1u) << k;
+    }
+    ct_sbox(q);
+    for (i = 0; i < 8; i++)
+        for (k = 0; k < 4; k++)
+            r |= (uint32_t)((q[i] >> k) & 1u) << (8 * k + i);
+    rijn_wipe(q, sizeof q);
+    return r ^ 0x63636363u;
+}
+
+#endif /* RIJN_AES_CT_COMMON_H */
