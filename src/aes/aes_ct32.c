@@ -1,0 +1,249 @@
+/*
+ * aes_ct32.c -- "ct32": constant-time fixsliced AES on 32-bit words, two
+ * blocks per pass; the default AES on Cortex-M and RISC-V.
+ *
+ * Implementation notes
+ *   Technique: fully-fixsliced AES (A. Adomnicai, T. Peyrin, "Fixslicing
+ *   AES-like ciphers", TCHES 2021/1), written from the paper.
+ *   Layout: the state of two blocks is eight 32-bit planes q[0..7]; plane i
+ *   holds bit i of all 32 bytes, byte (block b, row r, column c) at bit
+ *   8*r + 2*c + b. Loading is eight little-endian column loads (word
+ *   2*c + b is column c of block b) and the 8x8 bit transpose ct_ortho.
+ *   Fixslicing: ShiftRows is never applied. After i rounds the stored
+ *   state a_i is SR^-i of the true one, so round i uses
+ *   MC_i = SR^-i o MixColumns o SR^i, whose "row r+1" operand is the byte
+ *   at (r+1, c+k), k = i mod 4: a rotation by 8 then a rotation of each
+ *   byte by 2k bits (none for k = 0, cheap for k = 2). Round key i is
+ *   stored as SR^-i(K_i), and the output gets SR^(rounds mod 4) once.
+ *   Schedule: 8 planes per round key, planes 2m and 2m+1 in the low and
+ *   high halves of ks[4*i + m]: 4*(rounds+1) uint64 words (480 bytes for
+ *   AES-256, RIJN_I_KS_CT32); both blocks see the same key. Round keys
+ *   1..N carry the S-box constant 0x63 (aes_ct_common.h). The hot path
+ *   reads the halves as two 32-bit words: no 64-bit arithmetic there.
+ *   Decryption runs the fixsliced rounds backwards on the same schedule:
+ *   InvMixColumns_i = MC_i o P_i, P(a)[r] = a[r] ^ 4*(a[r] ^ a[r+2]),
+ *   InvSubBytes = L o S' o L. It compiles out with RIJN_CFG_AES_DECRYPT=0.
+ *   An odd last block is processed twice in one pass, one copy discarded.
+ *   out may equal in (a pair is fully loaded before it is stored).
+ *   Constant time: AND/XOR/shift/rotate only, shift counts depend on the
+ *   round number alone; SubWord in the key schedule uses the circuit too.
+ *   Vectors: FIPS 197 appendix C (test_aes_fips197), CAVP AESAVS and the
+ *   OpenSSL differential test (test_aes_impls) on this class.
+ */
+#include "aes_impl.h"
+#include "internal.h"
+
+#if RIJN_CFG_AES_CT32
+
+typedef uint32_t ct_word;
+#include "aes_ct_common.h"
+
+static void pack(uint32_t q[8], const uint8_t *b0, const uint8_t *b1)
+{
+    unsigned c;
+    for (c = 0; c < 4; c++) {
+        q[2 * c] = rijn_load32_le(b0 + 4 * c);
+        q[2 * c + 1] = rijn_load32_le(b1 + 4 * c);
+    }
+    ct_ortho(q);
+}
+
+static void unpack(uint8_t *b0, uint8_t *b1, uint32_t q[8])
+{
+    unsigned c;
+    ct_ortho(q);
+    for (c = 0; c < 4; c++) {
+        rijn_store32_le(b0 + 4 * c, q[2 * c]);
+        rijn_store32_le(b1 + 4 * c, q[2 * c + 1]);
+    }
+}
+
+static void add_round_key(uint32_t q[8], const uint64_t *rk)
+{
+    unsigned m;
+    for (m = 0; m < 4; m++) {
+        uint64_t k = rk[m];
+        q[2 * m] ^= (uint32_t)k;
+        q[2 * m + 1] ^= (uint32_t)(k >> 32);
+    }
+}
+
+/* q <- SR^k(q): row r of each plane rotates left by k*r columns, i.e. its
+ * byte rotates right by 2*k*r bits. k is public (round numbers). */
+static void shift_rows_k(uint32_t q[8], unsigned k)
+{
+    unsigned i, r;
+    for (i = 0; i < 8; i++) {
+        uint32_t y = q[i] & 0xFFu;
+        for (r = 1; r < 4; r++) {
+            unsigned s = (2 * k * r) & 7u;
+            uint32_t b = (q[i] >> (8 * r)) & 0xFFu;
+            y |= (((b >> s) | (b << (8 - s))) & 0xFFu) << (8 * r);
+        }
+        q[i] = y;
+    }
+}
+
+/* Rotate each byte of x right by s bits (s constant after inlining). */
+RIJN_INLINE uint32_t byte_ror(uint32_t x, unsigned s)
+{
+    if (s == 0)
+        return x;
+    return ((x >> s) & (0x01010101u * (0xFFu >> s))) |
+           ((x << (8 - s)) & (0x01010101u * ((0xFFu << (8 - s)) & 0xFFu)));
+}
+
+RIJN_INLINE uint32_t ror32(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+
+/* Byte (r+1, c+k) to (r, c), and (r+2, c+2k) to (r, c). */
+#define R1(x, k) byte_ror(ror32((x), 8), 2 * (k))
+#define R2(x, k) byte_ror(ror32((x), 16), (4 * (k)) & 7u)
+
+/* MC_k: out[r] = 2*(a[r] ^ a'[r+1]) ^ a'[r+1] ^ (a''[r+2] ^ a'''[r+3]),
+ * a' meaning the byte k columns further (see the notes). Written plane by
+ * plane so that few values stay live (32-bit CPUs have few registers). */
+RIJN_INLINE void mix_columns_k(uint32_t q[8], const unsigned k)
+{
+    uint32_t r7 = R1(q[7], k), t7 = q[7] ^ r7, r, t, tp;
+    r = R1(q[0], k); t = q[0] ^ r; q[0] = t7 ^ r ^ R2(t, k); tp = t;
+    r = R1(q[1], k); t = q[1] ^ r; q[1] = tp ^ t7 ^ r ^ R2(t, k); tp = t;
+    r = R1(q[2], k); t = q[2] ^ r; q[2] = tp ^ r ^ R2(t, k); tp = t;
+    r = R1(q[3], k); t = q[3] ^ r; q[3] = tp ^ t7 ^ r ^ R2(t, k); tp = t;
+    r = R1(q[4], k); t = q[4] ^ r; q[4] = tp ^ t7 ^ r ^ R2(t, k); tp = t;
+    r = R1(q[5], k); t = q[5] ^ r; q[5] = tp ^ r ^ R2(t, k); tp = t;
+    r = R1(q[6], k); t = q[6] ^ r; q[6] = tp ^ r ^ R2(t, k); tp = t;
+    q[7] = tp ^ r7 ^ R2(t7, k);
+}
+
+static void mix_columns_0(uint32_t q[8]) { mix_columns_k(q, 0); }
+static void mix_columns_1(uint32_t q[8]) { mix_columns_k(q, 1); }
+static void mix_columns_2(uint32_t q[8]) { mix_columns_k(q, 2); }
+static void mix_columns_3(uint32_t q[8]) { mix_columns_k(q, 3); }
+
+static void mix_columns_i(uint32_t q[8], unsigned i)
+{
+    switch (i & 3u) { /* i is the public round number */
+    case 0: mix_columns_0(q); break;
+    case 1: mix_columns_1(q); break;
+    case 2: mix_columns_2(q); break;
+    default: mix_columns_3(q); break;
+    }
+}
+
+static void ct32_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
+{
+    uint32_t w[4 * (RIJN_AES_MAX_ROUNDS + 1)];
+    uint8_t rk[16];
+    uint32_t q[8];
+    unsigned i, c, rounds = rijn_i_aes_expand_words(w, key, key_len, ct_subword);
+    (void)dirs; /* one schedule serves both directions */
+    for (i = 0; i <= rounds; i++) {
+        for (c = 0; c < 4; c++)
+            rijn_store32_be(rk + 4 * c, w[4 * i + c] ^ (i != 0 ? 0x63636363u : 0u));
+        pack(q, rk, rk);
+        shift_rows_k(q, (0u - i) & 3u); /* SR^-i */
+        for (c = 0; c < 4; c++)
+            ks[4 * i + c] = q[2 * c] | ((uint64_t)q[2 * c + 1] << 32);
+    }
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(rk, sizeof rk);
+    rijn_wipe(q, sizeof q);
+}
+
+static void encrypt2(const uint64_t *ks, unsigned rounds, uint32_t q[8])
+{
+    unsigned i;
+    add_round_key(q, ks);
+    for (i = 1; i < rounds; i++) {
+        ct_sbox(q);
+        mix_columns_i(q, i);
+        add_round_key(q, ks + 4 * i);
+    }
+    ct_sbox(q);
+    add_round_key(q, ks + 4 * rounds);
+    shift_rows_k(q, rounds & 3u);
+}
+
+/* Runs fn over nblocks in pairs (shared by both directions). */
+static void run_pairs(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
+                      size_t nblocks, void (*fn)(const uint64_t *, unsigned, uint32_t *))
+{
+    uint32_t q[8];
+    uint8_t scratch[16];
+    for (; nblocks >= 2; nblocks -= 2, in += 32, out += 32) {
+        pack(q, in, in + 16);
+        fn(ks, rounds, q);
+        unpack(out, out + 16, q);
+    }
+    if (nblocks == 1) {
+        pack(q, in, in);
+        fn(ks, rounds, q);
+        unpack(out, scratch, q);
+        rijn_wipe(scratch, sizeof scratch);
+    }
+    rijn_wipe(q, sizeof q);
+}
+
+static void ct32_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
+                         size_t nblocks)
+{
+    run_pairs(ks, rounds, out, in, nblocks, encrypt2);
+}
+
+#if RIJN_CFG_AES_DECRYPT
+/* MC_k^-1 = MC_k o P_k, P(a)[r] = a[r] ^ 4*(a[r] ^ a''[r+2]). */
+static void inv_mix_columns_i(uint32_t q[8], unsigned i)
+{
+    uint32_t u[8];
+    unsigned j, k = i & 3u;
+    if (k & 1u) {
+        for (j = 0; j < 8; j++)
+            u[j] = q[j] ^ R2(q[j], 1);
+    } else {
+        for (j = 0; j < 8; j++)
+            u[j] = q[j] ^ R2(q[j], 0);
+    }
+    q[0] ^= u[6];
+    q[1] ^= u[7] ^ u[6];
+    q[2] ^= u[0] ^ u[7];
+    q[3] ^= u[1] ^ u[6];
+    q[4] ^= u[2] ^ u[7] ^ u[6];
+    q[5] ^= u[3] ^ u[7];
+    q[6] ^= u[4];
+    q[7] ^= u[5];
+    mix_columns_i(q, k);
+}
+
+static void decrypt2(const uint64_t *ks, unsigned rounds, uint32_t q[8])
+{
+    unsigned i;
+    shift_rows_k(q, (0u - rounds) & 3u);
+    add_round_key(q, ks + 4 * rounds);
+    ct_inv_sbox(q);
+    for (i = rounds - 1; i > 0; i--) {
+        add_round_key(q, ks + 4 * i);
+        inv_mix_columns_i(q, i);
+        ct_inv_sbox(q);
+    }
+    add_round_key(q, ks);
+}
+
+static void ct32_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
+                         size_t nblocks)
+{
+    run_pairs(ks, rounds, out, in, nblocks, decrypt2);
+}
+#define CT32_DECRYPT ct32_decrypt
+#else
+#define CT32_DECRYPT NULL
+#endif
+
+const rijn_aes_impl rijn_i_aes_ct32 = {
+    "ct32", RIJN_AES_IMPL_CONSTTIME, NULL, ct32_setkey, ct32_encrypt, CT32_DECRYPT,
+    NULL, NULL, NULL,
+};
+
+#endif /* RIJN_CFG_AES_CT32 */
