@@ -1,0 +1,200 @@
+/*
+ * cmd_cipher.c -- `rijn cipher`: raw AES in a classic mode with a hex key
+ * and IV, compatible with `openssl enc -K .. -iv ..` (ECB and CBC pad
+ * with PKCS#7 by default, as openssl does).
+ *
+ * Implementation notes: input is read whole (file, stdin or
+ * --in-string), decoded from --inform, processed with one one-shot call
+ * (modeops.c) and written in --outform. Key, IV and data buffers are
+ * wiped before exit. A wrong key or IV length is a usage error (2); bad
+ * padding or a length the mode refuses is an operation failure (1).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "modeops.h"
+
+enum { O_ENC = 1, O_DEC, O_MODE, O_KEY, O_IV, O_IN, O_INSTR, O_OUT, O_INFORM, O_OUTFORM,
+       O_NOPAD, O_IMPL, O_HELP };
+
+static const cli_opt opts[] = {
+    {"encrypt", 'e', 0, O_ENC},     {"decrypt", 'd', 0, O_DEC},
+    {"mode", 'm', 1, O_MODE},       {"key", 'K', 1, O_KEY},
+    {"iv", 0, 1, O_IV},             {"in", 'i', 1, O_IN},
+    {"in-string", 's', 1, O_INSTR}, {"out", 'o', 1, O_OUT},
+    {"inform", 0, 1, O_INFORM},     {"outform", 0, 1, O_OUTFORM},
+    {"nopad", 0, 0, O_NOPAD},       {"impl", 0, 1, O_IMPL},
+    {"help", 'h', 0, O_HELP},       {NULL, 0, 0, 0}};
+
+static void help(void)
+{
+    printf("usage: rijn cipher (-e|-d) -m MODE --key HEX [--iv HEX]\n"
+           "                   [-i FILE | --in-string STR] [-o FILE]\n"
+           "                   [--inform raw|hex|base64] [--outform raw|hex|base64]\n"
+           "                   [--nopad] [--impl NAME]\n\n"
+           "Raw AES in a classic mode, with the key and IV given in hex, like\n"
+           "`openssl enc -aes-128-cbc -K HEX -iv HEX`. Not authenticated: use\n"
+           "it for interoperability and tests, not to protect data.\n\n"
+           "  -e, --encrypt        encrypt\n"
+           "  -d, --decrypt        decrypt\n"
+           "  -m, --mode MODE      ecb, cbc, cbc-cs1, cbc-cs2, cbc-cs3, cfb1, cfb8,\n"
+           "                       cfb128 (or cfb), ofb, ctr (128-bit counter),\n"
+           "                       ctr32 (32-bit counter)\n"
+           "  -K, --key HEX        16, 24 or 32 bytes: AES-128, AES-192, AES-256\n"
+           "      --iv HEX         16 bytes (every mode but ecb)\n"
+           "  -i, --in FILE        input file ('-' = stdin, the default)\n"
+           "  -s, --in-string STR  input is the bytes of STR\n"
+           "  -o, --out FILE       output file (default stdout)\n"
+           "      --inform FORM    input encoding: raw (default), hex, base64\n"
+           "      --outform FORM   output encoding: raw (default), hex, base64\n"
+           "                       (base64 is written in 64-column lines)\n"
+           "      --nopad          ecb/cbc: no PKCS#7 padding (length must be a\n"
+           "                       multiple of 16)\n"
+           "      --impl NAME      force an AES implementation (see rijn selftest)\n"
+           "  -h, --help           this help\n\n"
+           "exit status: 0 ok, 1 failed (bad padding, bad length), 2 usage error\n");
+}
+
+static int run(int argc, char **argv)
+{
+    cli_args a;
+    int id, dir = -1, nopad = 0, inform = CLI_FORM_RAW, outform = CLI_FORM_RAW;
+    int status = CLI_USAGE, r;
+    const char *mode_name = NULL, *key_hex = NULL, *iv_hex = NULL, *in_path = NULL;
+    const char *in_str = NULL, *out_path = NULL, *impl = NULL;
+    const cli_mode_info *m;
+    uint8_t key[32], iv[16];
+    size_t key_len = 0, iv_len = 0;
+    cli_buf in = {NULL, 0}, res = {NULL, 0}, enc = {NULL, 0};
+    rijn_aes_ctx aes;
+
+    memset(&aes, 0, sizeof aes);
+    cli_args_init(&a, argc, argv);
+    while ((id = cli_next(&a, opts)) != 0) {
+        switch (id) {
+        case -1: return CLI_USAGE;
+        case O_HELP: help(); return CLI_OK;
+        case O_ENC:
+        case O_DEC:
+            if (dir != -1 && dir != (id == O_ENC)) {
+                cli_err("give only one of -e and -d");
+                return CLI_USAGE;
+            }
+            dir = id == O_ENC;
+            break;
+        case O_MODE: mode_name = a.val; break;
+        case O_KEY: key_hex = a.val; break;
+        case O_IV: iv_hex = a.val; break;
+        case O_IN: in_path = a.val; break;
+        case O_INSTR: in_str = a.val; break;
+        case O_OUT: out_path = a.val; break;
+        case O_INFORM:
+            if (cli_parse_form(a.val, &inform) != 0)
+                return CLI_USAGE;
+            break;
+        case O_OUTFORM:
+            if (cli_parse_form(a.val, &outform) != 0)
+                return CLI_USAGE;
+            break;
+        case O_NOPAD: nopad = 1; break;
+        case O_IMPL: impl = a.val; break;
+        default:
+            cli_err("unexpected argument '%s' (see --help)", a.val);
+            return CLI_USAGE;
+        }
+    }
+    if (dir == -1) {
+        cli_err("give -e (encrypt) or -d (decrypt)");
+        return CLI_USAGE;
+    }
+    if (mode_name == NULL) {
+        cli_err("give a mode with -m (see --help)");
+        return CLI_USAGE;
+    }
+    m = cli_mode_find(mode_name);
+    if (m == NULL) {
+        cli_err("unknown mode '%s' (see --help)", mode_name);
+        return CLI_USAGE;
+    }
+    if (nopad && !m->can_pad) {
+        cli_err("--nopad applies to ecb and cbc only");
+        return CLI_USAGE;
+    }
+    if (in_path != NULL && in_str != NULL) {
+        cli_err("give only one of --in and --in-string");
+        return CLI_USAGE;
+    }
+    if (key_hex == NULL) {
+        cli_err("give the key with --key HEX");
+        return CLI_USAGE;
+    }
+    if (cli_parse_hex(key_hex, key, sizeof key, &key_len) != 0 ||
+        (key_len != 16 && key_len != 24 && key_len != 32)) {
+        cli_err("the key must be 32, 48 or 64 hex digits (16, 24 or 32 bytes)");
+        goto out;
+    }
+    if (m->needs_iv) {
+        if (iv_hex == NULL) {
+            cli_err("mode %s needs --iv HEX (16 bytes)", m->name);
+            goto out;
+        }
+        if (cli_parse_hex(iv_hex, iv, sizeof iv, &iv_len) != 0 || iv_len != 16) {
+            cli_err("the IV must be 32 hex digits (16 bytes)");
+            goto out;
+        }
+    } else if (iv_hex != NULL) {
+        cli_err("mode %s takes no IV", m->name);
+        goto out;
+    } else {
+        memset(iv, 0, sizeof iv);
+    }
+    if (cli_force_impl(impl) != 0)
+        goto out;
+
+    status = CLI_FAIL;
+    if (in_str != NULL)
+        cli_buf_set(&in, in_str, strlen(in_str));
+    else if (cli_read_file(in_path != NULL ? in_path : "-", &in) != 0)
+        goto out;
+    if (cli_decode_form(inform, &in) != 0)
+        goto out;
+    r = rijn_aes_init(&aes, key, key_len);
+    if (r != RIJN_OK) {
+        cli_err("key setup: %s", rijn_strerror(r));
+        goto out;
+    }
+    r = cli_mode_crypt(m->mode, dir, !nopad && m->can_pad, &aes, iv, in.p, in.n, &res);
+    if (r == RIJN_ERR_PADDING) {
+        cli_err("bad padding (wrong key or IV, or not PKCS#7-padded data)");
+        goto out;
+    }
+    if (r == RIJN_ERR_LENGTH) {
+        if (m->mode == CLI_M_CTS1 || m->mode == CLI_M_CTS2 || m->mode == CLI_M_CTS3)
+            cli_err("%s needs at least 16 bytes of input (got %zu)", m->name, in.n);
+        else if (!dir && !nopad && m->can_pad)
+            cli_err("ciphertext length %zu is not a nonzero multiple of 16", in.n);
+        else
+            cli_err("input length %zu is not a multiple of 16%s", in.n,
+                    nopad ? " (--nopad given)" : "");
+        goto out;
+    }
+    if (r != RIJN_OK) {
+        cli_err("%s failed: %s", dir ? "encryption" : "decryption", rijn_strerror(r));
+        goto out;
+    }
+    cli_encode_form(outform, res.p, res.n, &enc);
+    if (cli_write_file(out_path, enc.p, enc.n) != 0)
+        goto out;
+    status = CLI_OK;
+out:
+    rijn_aes_wipe(&aes);
+    rijn_wipe(key, sizeof key);
+    rijn_wipe(iv, sizeof iv);
+    cli_buf_free(&in);
+    cli_buf_free(&res);
+    cli_buf_free(&enc);
+    return status;
+}
+
+const cli_command cli_cmd_cipher = {"cipher", "AES in a classic mode with a hex key (openssl enc -K style)",
+                                    run};

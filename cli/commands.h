@@ -1,0 +1,12 @@
+/*
+ * commands.h -- the list of rijn commands, one line each:
+ *   CLI_COMMAND(name)   defines nothing by itself; cmd_<name>.c provides
+ *                       `const cli_command cli_cmd_<name>`.
+ * main.c includes this file twice: once to declare the objects, once to
+ * build the dispatch table (in this order, which is the order of --help).
+ * To add a command: write cli/cmd_<name>.c and add one line here.
+ */
+CLI_COMMAND(cipher)
+CLI_COMMAND(selftest)
+CLI_COMMAND(acvp)
+CLI_COMMAND(bench)
