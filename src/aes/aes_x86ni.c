@@ -1,0 +1,263 @@
+/*
+ * aes_x86ni.c -- "x86ni": AES with the AES-NI instructions. Key schedule,
+ * ECB (N-block) entries and the class; the fused CTR/CBC paths are in
+ * aes_x86ni_modes.c, the VAES (256/512-bit) paths in aes_x86ni_vaes.c.
+ *
+ * Implementation notes
+ *   Layout: see aes_x86ni.h (encryption round keys, then the decryption
+ *   round keys of the equivalent inverse cipher, 16 bytes each).
+ *   Key schedule without AESKEYGENASSIST (slow on many cores): the word
+ *   that enters SubWord is broadcast to all four columns with PSHUFB (with
+ *   RotWord folded into the shuffle); when all columns are equal ShiftRows
+ *   is the identity, so AESENCLAST with the round constant as key yields
+ *   SubWord(RotWord(w)) ^ Rcon in every column. The other words follow by
+ *   a prefix XOR (two shifts). AES-192 keeps 4+2 words in two registers and
+ *   writes the schedule 24 bytes at a time.
+ *   Throughput: 8 independent blocks per pass (AESENC latency x issue
+ *   width), then 4, then 1; VAES paths take over for long inputs when the
+ *   CPU has them. Loads and stores are unaligned; out == in works because
+ *   each pass loads all its input before it stores.
+ *   Constant time: the AES instructions take data-independent time; there
+ *   is no table and no secret-dependent branch (branches depend only on
+ *   lengths, and in CTR on the public counter value).
+ *   Code generation: intrinsics with per-function target attributes, so
+ *   the file builds with baseline x86-64 flags; available() checks CPUID.
+ *   Vectors: FIPS 197 C and the CAVP files (every class), and
+ *   tests/test_aes_fused.c: ECB/CTR/CBC against OpenSSL and against the
+ *   class's own N-block entries, 0..70 blocks, with VAES masked and not.
+ */
+#include "aes_x86ni.h"
+
+#if RIJN_CFG_AES_X86NI
+
+static int x86ni_available(void)
+{
+    uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_SSSE3;
+    return (rijn_i_cpu_features() & need) == need;
+}
+
+/* Prefix XOR of the four 32-bit columns: column j gets c0 ^ ... ^ cj. */
+RIJN_X86NI_INLINE __m128i prefix_xor(__m128i x)
+{
+    x = _mm_xor_si128(x, _mm_slli_si128(x, 4));
+    return _mm_xor_si128(x, _mm_slli_si128(x, 8));
+}
+
+/* Shuffles: broadcast RotWord(column 3), RotWord(column 1), column 3. */
+#define ROT3 0x0c0f0e0d
+#define ROT1 0x04070605
+#define DUP3 0x0f0e0d0c
+
+/* SubWord of the shuffled column, XOR rc, in every column. */
+RIJN_X86NI_INLINE __m128i subword(__m128i x, int shuffle, int rc)
+{
+    return _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_set1_epi32(shuffle)),
+                                _mm_set1_epi32(rc));
+}
+
+RIJN_X86NI_INLINE __m128i next128(__m128i k, int rc)
+{
+    return _mm_xor_si128(prefix_xor(k), subword(k, ROT3, rc));
+}
+
+RIJN_X86NI_TARGET static void expand128(uint8_t *ek, const uint8_t *key)
+{
+    __m128i k = x86ni_ld(key);
+    x86ni_st(ek, k);
+    k = next128(k, 0x01); x86ni_st(ek + 16, k);
+    k = next128(k, 0x02); x86ni_st(ek + 32, k);
+    k = next128(k, 0x04); x86ni_st(ek + 48, k);
+    k = next128(k, 0x08); x86ni_st(ek + 64, k);
+    k = next128(k, 0x10); x86ni_st(ek + 80, k);
+    k = next128(k, 0x20); x86ni_st(ek + 96, k);
+    k = next128(k, 0x40); x86ni_st(ek + 112, k);
+    k = next128(k, 0x80); x86ni_st(ek + 128, k);
+    k = next128(k, 0x1b); x86ni_st(ek + 144, k);
+    k = next128(k, 0x36); x86ni_st(ek + 160, k);
+}
+
+#if RIJN_CFG_AES_192
+/* a = w[6i..6i+3], b = w[6i+4..6i+5] in its low half. */
+#define STEP192(rc)                                                          \
+    do {                                                                     \
+        a = _mm_xor_si128(prefix_xor(a), subword(b, ROT1, rc));              \
+        x86ni_st(p, a);                                                      \
+        b = _mm_xor_si128(_mm_xor_si128(b, _mm_slli_si128(b, 4)),            \
+                          _mm_shuffle_epi32(a, 0xFF));                       \
+        _mm_storel_epi64((__m128i *)(void *)(p + 16), b);                    \
+        p += 24;                                                             \
+    } while (0)
+
+RIJN_X86NI_TARGET static void expand192(uint8_t *ek, const uint8_t *key)
+{
+    __m128i a = x86ni_ld(key);
+    __m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(key + 16));
+    uint8_t *p = ek + 24;
+    x86ni_st(ek, a);
+    _mm_storel_epi64((__m128i *)(void *)(ek + 16), b);
+    STEP192(0x01);
+    STEP192(0x02);
+    STEP192(0x04);
+    STEP192(0x08);
+    STEP192(0x10);
+    STEP192(0x20);
+    STEP192(0x40);
+    /* 52 words: the last step needs only its first four. */
+    a = _mm_xor_si128(prefix_xor(a), subword(b, ROT1, 0x80));
+    x86ni_st(p, a);
+}
+#endif
+
+#if RIJN_CFG_AES_256
+/* a = w[8i..8i+3], b = w[8i+4..8i+7]; a round key pair per step. */
+#define STEP256(rc, off)                                                     \
+    do {                                                                     \
+        a = _mm_xor_si128(prefix_xor(a), subword(b, ROT3, rc));              \
+        x86ni_st(ek + (off), a);                                             \
+        b = _mm_xor_si128(prefix_xor(b), subword(a, DUP3, 0));               \
+        x86ni_st(ek + (off) + 16, b);                                        \
+    } while (0)
+
+RIJN_X86NI_TARGET static void expand256(uint8_t *ek, const uint8_t *key)
+{
+    __m128i a = x86ni_ld(key), b = x86ni_ld(key + 16);
+    x86ni_st(ek, a);
+    x86ni_st(ek + 16, b);
+    STEP256(0x01, 32);
+    STEP256(0x02, 64);
+    STEP256(0x04, 96);
+    STEP256(0x08, 128);
+    STEP256(0x10, 160);
+    STEP256(0x20, 192);
+    a = _mm_xor_si128(prefix_xor(a), subword(b, ROT3, 0x40));
+    x86ni_st(ek + 224, a);
+}
+#endif
+
+RIJN_X86NI_TARGET static void x86ni_setkey(uint64_t *ks, const uint8_t *key, size_t key_len,
+                                           unsigned dirs)
+{
+    uint8_t *ek = (uint8_t *)ks;
+    unsigned rounds = (unsigned)(key_len / 4 + 6), r;
+#if RIJN_CFG_AES_256
+    if (key_len == 32)
+        expand256(ek, key);
+    else
+#endif
+#if RIJN_CFG_AES_192
+    if (key_len == 24)
+        expand192(ek, key);
+    else
+#endif
+        expand128(ek, key);
+    if (dirs & RIJN_I_DIR_DEC) {
+        uint8_t *dk = ek + 16 * (rounds + 1);
+        x86ni_st(dk, x86ni_ld(ek + 16 * rounds));
+        for (r = 1; r < rounds; r++)
+            x86ni_st(dk + 16 * r, _mm_aesimc_si128(x86ni_ld(ek + 16 * (rounds - r))));
+        x86ni_st(dk + 16 * rounds, x86ni_ld(ek));
+    }
+}
+
+/* ECB over m blocks (m a constant after inlining). */
+RIJN_X86NI_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out,
+                                const uint8_t *in, unsigned m, int dec)
+{
+    __m128i x[8];
+    unsigned i;
+    for (i = 0; i < m; i++)
+        x[i] = x86ni_ld(in + 16 * i);
+    if (dec)
+        x86ni_decn(x, m, rk, rounds);
+    else
+        x86ni_encn(x, m, rk, rounds);
+    for (i = 0; i < m; i++)
+        x86ni_st(out + 16 * i, x[i]);
+}
+
+RIJN_X86NI_INLINE void ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                           size_t nblocks, int dec)
+{
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
+        ecb_pass(rk, rounds, out, in, 8, dec);
+    if (nblocks >= 4) {
+        ecb_pass(rk, rounds, out, in, 4, dec);
+        nblocks -= 4;
+        in += 64;
+        out += 64;
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16)
+        ecb_pass(rk, rounds, out, in, 1, dec);
+}
+
+/* Widest VAES path this CPU allows for n blocks: 512, 256 or 0. */
+static unsigned wide(size_t nblocks)
+{
+    uint32_t f, v512 = RIJN_CPU_VAES | RIJN_CPU_AVX512, v256 = RIJN_CPU_VAES | RIJN_CPU_AVX2;
+    if (nblocks < RIJN_X86NI_VAES_MIN)
+        return 0;
+    f = rijn_i_cpu_features();
+    return (f & v512) == v512 ? 512u : (f & v256) == v256 ? 256u : 0u;
+}
+
+/* Run the VAES variant fn of the chosen width on a prefix, then skip it. */
+#define WIDE_PREFIX(fn, ...)                                                 \
+    do {                                                                     \
+        unsigned w_ = wide(nblocks);                                         \
+        if (w_ != 0) {                                                       \
+            size_t d_ = w_ == 512 ? rijn_i_x86ni_vaes512_##fn(__VA_ARGS__)   \
+                                  : rijn_i_x86ni_vaes256_##fn(__VA_ARGS__);  \
+            nblocks -= d_;                                                   \
+            in += 16 * d_;                                                   \
+            out += 16 * d_;                                                  \
+        }                                                                    \
+    } while (0)
+
+RIJN_X86NI_TARGET static void x86ni_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                                            const uint8_t *in, size_t nblocks)
+{
+    WIDE_PREFIX(encrypt, ks, rounds, out, in, nblocks);
+    ecb(rijn_i_x86ni_ek(ks), rounds, out, in, nblocks, 0);
+}
+
+#if RIJN_CFG_AES_DECRYPT
+RIJN_X86NI_TARGET static void x86ni_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                                            const uint8_t *in, size_t nblocks)
+{
+    WIDE_PREFIX(decrypt, ks, rounds, out, in, nblocks);
+    ecb(rijn_i_x86ni_dk(ks, rounds), rounds, out, in, nblocks, 1);
+}
+
+static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                              const uint8_t *in, size_t nblocks)
+{
+    WIDE_PREFIX(cbc_dec, ks, rounds, iv, out, in, nblocks);
+    rijn_i_x86ni_cbc_dec_sse(ks, rounds, iv, out, in, nblocks);
+}
+#define X86NI_DECRYPT     x86ni_decrypt
+#define X86NI_CBC_DECRYPT x86ni_cbc_decrypt
+#else
+#define X86NI_DECRYPT     NULL
+#define X86NI_CBC_DECRYPT NULL
+#endif
+
+static void x86ni_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint8_t ctr[16],
+                      uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    WIDE_PREFIX(ctr, ks, rounds, ctr_bits, ctr, out, in, nblocks);
+    rijn_i_x86ni_ctr_sse(ks, rounds, ctr_bits, ctr, out, in, nblocks);
+}
+
+const rijn_aes_impl rijn_i_aes_x86ni = {
+    "x86ni",
+    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
+    x86ni_available,
+    x86ni_setkey,
+    x86ni_encrypt,
+    X86NI_DECRYPT,
+    x86ni_ctr,
+    X86NI_CBC_DECRYPT,
+    rijn_i_x86ni_cbc_enc,
+};
+
+#endif /* RIJN_CFG_AES_X86NI */

@@ -1,0 +1,120 @@
+/*
+ * aes_x86ni.h -- internals shared by the files of the "x86ni" class
+ * (aes_x86ni.c: key schedule, ECB, class; aes_x86ni_modes.c: 128-bit
+ * CTR / CBC paths; aes_x86ni_vaes512.c / aes_x86ni_vaes256.c: VAES paths).
+ *
+ * Key schedule layout (in the context's uint64_t ks[], byte view, 16-byte
+ * round keys, possibly only 8-byte aligned, so always loaded with loadu):
+ *   bytes [0, 16*(rounds+1))                 encryption round keys K0..Kr
+ *   bytes [16*(rounds+1), 32*(rounds+1))     decryption round keys for the
+ *       equivalent inverse cipher: Kr, IMC(Kr-1), ..., IMC(K1), K0
+ *       (only when the context was set up for decryption).
+ * 32*(rounds+1) bytes <= RIJN_I_KS_X86NI words * 8 for every rounds.
+ *
+ * Paths: with at least RIJN_X86NI_VAES_MIN blocks, every entry of the
+ * class asks the CPU probe (cached) for the widest VAES path (512 bits
+ * with AVX-512, else 256 bits with AVX2, else none); the VAES function
+ * processes a prefix of the blocks and returns how many it did, the 128-bit
+ * code does the rest. RIJN_CPU_MASK hides VAES / AVX-512 so tests reach
+ * every path.
+ */
+#ifndef RIJN_AES_X86NI_H
+#define RIJN_AES_X86NI_H
+
+#include "aes_impl.h"
+#include "core/cpu.h"
+#include "internal.h"
+
+#if RIJN_CFG_AES_X86NI
+
+#include <immintrin.h>
+
+#define RIJN_X86NI_TARGET __attribute__((target("aes,sse2,ssse3")))
+#define RIJN_X86NI_INLINE static inline __attribute__((always_inline, target("aes,sse2,ssse3")))
+
+/* Encryption / decryption round keys of a schedule. */
+static inline const uint8_t *rijn_i_x86ni_ek(const uint64_t *ks)
+{
+    return (const uint8_t *)ks;
+}
+static inline const uint8_t *rijn_i_x86ni_dk(const uint64_t *ks, unsigned rounds)
+{
+    return (const uint8_t *)ks + 16 * (rounds + 1);
+}
+
+RIJN_X86NI_INLINE __m128i x86ni_ld(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+RIJN_X86NI_INLINE void x86ni_st(uint8_t *p, __m128i v)
+{
+    _mm_storeu_si128((__m128i *)(void *)p, v);
+}
+
+/* Encrypt the n blocks x[0..n-1] (n a constant after inlining, <= 8)
+ * with the round keys ek; round keys are read from the schedule each
+ * round, never copied to the stack. */
+RIJN_X86NI_INLINE void x86ni_encn(__m128i *x, unsigned n, const uint8_t *ek, unsigned rounds)
+{
+    __m128i k = x86ni_ld(ek);
+    unsigned i, r;
+    for (i = 0; i < n; i++)
+        x[i] = _mm_xor_si128(x[i], k);
+    for (r = 1; r < rounds; r++) {
+        k = x86ni_ld(ek + 16 * r);
+        for (i = 0; i < n; i++)
+            x[i] = _mm_aesenc_si128(x[i], k);
+    }
+    k = x86ni_ld(ek + 16 * rounds);
+    for (i = 0; i < n; i++)
+        x[i] = _mm_aesenclast_si128(x[i], k);
+}
+
+/* Same with the decryption round keys dk (equivalent inverse cipher). */
+RIJN_X86NI_INLINE void x86ni_decn(__m128i *x, unsigned n, const uint8_t *dk, unsigned rounds)
+{
+    __m128i k = x86ni_ld(dk);
+    unsigned i, r;
+    for (i = 0; i < n; i++)
+        x[i] = _mm_xor_si128(x[i], k);
+    for (r = 1; r < rounds; r++) {
+        k = x86ni_ld(dk + 16 * r);
+        for (i = 0; i < n; i++)
+            x[i] = _mm_aesdec_si128(x[i], k);
+    }
+    k = x86ni_ld(dk + 16 * rounds);
+    for (i = 0; i < n; i++)
+        x[i] = _mm_aesdeclast_si128(x[i], k);
+}
+
+/* The 128-bit CTR core (aes_x86ni_modes.c); the VAES CTR uses it for
+ * groups where a 128-bit counter carries out of its low 64 bits. */
+void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
+                          uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                              uint8_t *out, const uint8_t *in, size_t nblocks);
+void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                          const uint8_t *in, size_t nblocks);
+
+/* VAES paths (aes_x86ni_vaes512.c, aes_x86ni_vaes256.c). Each handles a
+ * multiple of 16 blocks (the longest prefix it can) and returns the number
+ * of blocks done; the caller finishes the rest with the 128-bit code. The
+ * ctr / iv state is advanced by the blocks done. */
+#define RIJN_X86NI_DECL_WIDE(w)                                                              \
+    size_t rijn_i_x86ni_##w##_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,     \
+                                      const uint8_t *in, size_t nblocks);                    \
+    size_t rijn_i_x86ni_##w##_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,     \
+                                      const uint8_t *in, size_t nblocks);                    \
+    size_t rijn_i_x86ni_##w##_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,    \
+                                  uint8_t ctr[16], uint8_t *out, const uint8_t *in,          \
+                                  size_t nblocks);                                           \
+    size_t rijn_i_x86ni_##w##_cbc_dec(const uint64_t *ks, unsigned rounds, uint8_t iv[16],   \
+                                      uint8_t *out, const uint8_t *in, size_t nblocks)
+RIJN_X86NI_DECL_WIDE(vaes512);
+RIJN_X86NI_DECL_WIDE(vaes256);
+
+/* Below this many blocks the 128-bit code is used (VAES set-up cost). */
+#define RIJN_X86NI_VAES_MIN 16
+
+#endif /* RIJN_CFG_AES_X86NI */
+#endif /* RIJN_AES_X86NI_H */

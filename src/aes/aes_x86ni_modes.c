@@ -1,0 +1,134 @@
+/*
+ * aes_x86ni_modes.c -- "x86ni" fused CTR and CBC paths, 128-bit registers.
+ *
+ * Implementation notes
+ *   CTR: the counter is kept as two 64-bit integers (hi, lo) of the
+ *   big-endian 128-bit value. For a pass of m blocks (8, 4, then 1) the
+ *   register (hi:lo) gets +0..+m-1 with one vector add and a byte reversal
+ *   (PSHUFB) per block. ctr_bits 32 adds in the low 32-bit lane only, so
+ *   it wraps mod 2^32 and never carries into byte 11 (GCM, RFC 3686);
+ *   ctr_bits 128 adds in the low 64-bit lane, and when that lane would
+ *   carry inside the pass the pass builds its counters one by one with the
+ *   carry into hi (wrapping mod 2^128, as OpenSSL's AES-CTR). That branch
+ *   depends on the counter value, which is public (nonce/IV), not on key
+ *   or data.
+ *   CBC decryption: 8/4/1 blocks per pass; each pass loads all its
+ *   ciphertext blocks (for the chaining XOR) before storing, so out == in
+ *   works. CBC encryption is serial by nature: one block at a time.
+ *   Constant time: AES instructions, no tables, no secret branches.
+ *   Vectors: tests/test_aes_fused.c (OpenSSL EVP and the class's own ECB
+ *   entries; counters near 2^32 and 2^128 wraps; in place; unaligned).
+ */
+#include "aes_x86ni.h"
+
+#if RIJN_CFG_AES_X86NI
+
+/* Byte reversal of a 128-bit register (big-endian block <-> integer). */
+#define BSWAP128 _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/* One CTR pass over m blocks (m constant after inlining: 8, 4, 1). */
+RIJN_X86NI_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
+                                uint64_t *hi, uint64_t *lo, uint8_t *out, const uint8_t *in,
+                                unsigned m)
+{
+    __m128i x[8], base = _mm_set_epi64x((long long)*hi, (long long)*lo);
+    const __m128i bswap = BSWAP128;
+    uint64_t l = *lo;
+    unsigned i;
+    if (ctr_bits == 32) {
+        for (i = 0; i < m; i++)
+            x[i] = _mm_add_epi32(base, _mm_set_epi32(0, 0, 0, (int)i));
+        *lo = (l & 0xFFFFFFFF00000000u) | (uint32_t)((uint32_t)l + m);
+    } else {
+        if (l <= UINT64_MAX - (m - 1)) {
+            for (i = 0; i < m; i++)
+                x[i] = _mm_add_epi64(base, _mm_set_epi64x(0, (long long)i));
+        } else {
+            for (i = 0; i < m; i++)
+                x[i] = _mm_set_epi64x((long long)(*hi + (l + i < l)), (long long)(l + i));
+        }
+        *lo = l + m;
+        *hi += (*lo < l);
+    }
+    for (i = 0; i < m; i++)
+        x[i] = _mm_shuffle_epi8(x[i], bswap);
+    x86ni_encn(x, m, ek, rounds);
+    for (i = 0; i < m; i++)
+        x[i] = _mm_xor_si128(x[i], x86ni_ld(in + 16 * i));
+    for (i = 0; i < m; i++)
+        x86ni_st(out + 16 * i, x[i]);
+}
+
+RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds,
+                                            unsigned ctr_bits, uint8_t ctr[16], uint8_t *out,
+                                            const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
+        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 8);
+    if (nblocks >= 4) {
+        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 4);
+        nblocks -= 4;
+        in += 64;
+        out += 64;
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16)
+        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 1);
+    rijn_store64_be(ctr, hi);
+    rijn_store64_be(ctr + 8, lo);
+}
+
+#if RIJN_CFG_AES_DECRYPT
+/* One CBC decryption pass over m blocks; *prev is the chaining block. */
+RIJN_X86NI_INLINE void cbc_dec_pass(const uint8_t *dk, unsigned rounds, __m128i *prev,
+                                    uint8_t *out, const uint8_t *in, unsigned m)
+{
+    __m128i x[8], last;
+    unsigned i;
+    for (i = 0; i < m; i++)
+        x[i] = x86ni_ld(in + 16 * i);
+    x86ni_decn(x, m, dk, rounds);
+    x[0] = _mm_xor_si128(x[0], *prev);
+    for (i = 1; i < m; i++)
+        x[i] = _mm_xor_si128(x[i], x86ni_ld(in + 16 * (i - 1)));
+    last = x86ni_ld(in + 16 * (m - 1));
+    for (i = 0; i < m; i++)
+        x86ni_st(out + 16 * i, x[i]);
+    *prev = last;
+}
+
+RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rounds,
+                                                uint8_t iv[16], uint8_t *out,
+                                                const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *dk = rijn_i_x86ni_dk(ks, rounds);
+    __m128i prev = x86ni_ld(iv);
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
+        cbc_dec_pass(dk, rounds, &prev, out, in, 8);
+    if (nblocks >= 4) {
+        cbc_dec_pass(dk, rounds, &prev, out, in, 4);
+        nblocks -= 4;
+        in += 64;
+        out += 64;
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16)
+        cbc_dec_pass(dk, rounds, &prev, out, in, 1);
+    x86ni_st(iv, prev);
+}
+#endif
+
+RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                                            uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    __m128i x = x86ni_ld(iv);
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        x = _mm_xor_si128(x, x86ni_ld(in));
+        x86ni_encn(&x, 1, ek, rounds);
+        x86ni_st(out, x);
+    }
+    x86ni_st(iv, x);
+}
+
+#endif /* RIJN_CFG_AES_X86NI */
