@@ -10,5 +10,6 @@
 #include "rijn/sha2.h"
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
+#include "rijn/gcm.h"
 
 #endif

@@ -1,0 +1,200 @@
+/*
+ * gcm.c -- AES-GCM and GMAC (NIST SP 800-38D): one-shot and streaming.
+ *
+ * Implementation notes
+ *   Layout: the keyed context holds an encryption-only AES schedule, the
+ *   GHASH class chosen at init and its key material (H = E(K, 0^128) and
+ *   powers); a rijn_gcm_msg holds one message: GHASH accumulator, next
+ *   counter block, E(K, J0), one partial block for GHASH (AAD or
+ *   ciphertext) and the keystream of the partial text block. Positions in
+ *   the partial blocks follow from the byte counts (len mod 16).
+ *   Flow: J0 = nonce || 0^31 || 1 for 12-byte nonces, else GHASH of the
+ *   zero-padded nonce and its bit length. Text runs in chunks of 4 KiB:
+ *   encryption does CTR then GHASH over the chunk, decryption GHASH then
+ *   CTR, so out == in works and both passes stay in cache.
+ *   seal/open keep their message on the stack (the context is const).
+ *   open runs GHASH over the ciphertext, checks the tag in constant time
+ *   (rijn_ct_equal), and only then decrypts; on failure it zeroes out.
+ *   Constant time: GHASH classes are constant-time, AES is the context's
+ *   class; branches depend only on lengths and call order.
+ *   Vectors: CAVP gcmEncryptExtIV*.rsp / gcmDecrypt*.rsp, Wycheproof
+ *   aes_gcm_test.json, differential tests vs OpenSSL (tests/test_gcm*.c).
+ */
+#include "gcm_internal.h"
+#include "ghash.h"
+#include "internal.h"
+
+#define CHUNK 4096u
+
+/* ---- message core (arguments already checked) -------------------------- */
+
+void rijn_i_gcm_absorb(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos, const uint8_t *p,
+                      size_t len)
+{
+    size_t nb;
+    if (pos != 0) {
+        size_t take = 16 - pos < len ? 16 - pos : len;
+        memcpy(m->buf + pos, p, take);
+        p += take;
+        len -= take;
+        if (pos + take < 16)
+            return;
+        k->gh->blocks(k->hkey, m->y, m->buf, 1);
+    }
+    nb = len / 16;
+    if (nb != 0)
+        k->gh->blocks(k->hkey, m->y, p, nb);
+    memcpy(m->buf, p + 16 * nb, len % 16);
+}
+
+static void gh_flush(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos)
+{
+    if (pos != 0) {
+        memset(m->buf + pos, 0, 16 - pos);
+        k->gh->blocks(k->hkey, m->y, m->buf, 1);
+    }
+}
+
+static void ks_xor(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos, uint8_t *out,
+                   const uint8_t *in, size_t len)
+{
+    size_t nb;
+    if (pos != 0) {
+        size_t take = 16 - pos < len ? 16 - pos : len;
+        rijn_xor(out, in, m->ks + pos, take);
+        out += take;
+        in += take;
+        len -= take;
+        if (pos + take < 16)
+            return;
+    }
+    nb = len / 16;
+    rijn_i_aead_ctr(&k->aes, RIJN_I_CTR_BE32, m->ctr, out, in, nb);
+    out += 16 * nb;
+    in += 16 * nb;
+    len %= 16;
+    if (len != 0) {
+        rijn_i_aead_ks(&k->aes, RIJN_I_CTR_BE32, m->ctr, m->ks);
+        rijn_xor(out, in, m->ks, len);
+    }
+}
+
+void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
+                      size_t nlen)
+{
+    memset(m, 0, sizeof *m);
+    if (nlen == 12) {
+        memcpy(m->ctr, nonce, 12);
+        m->ctr[15] = 1;
+    } else {
+        uint8_t lb[16] = {0};
+        rijn_i_gcm_absorb(k, m, 0, nonce, nlen);
+        gh_flush(k, m, nlen % 16);
+        rijn_store64_be(lb + 8, (uint64_t)nlen << 3);
+        k->gh->blocks(k->hkey, m->y, lb, 1);
+        memcpy(m->ctr, m->y, 16);
+        memset(m->y, 0, 16);
+    }
+    rijn_i_aead_ks(&k->aes, RIJN_I_CTR_BE32, m->ctr, m->ek0);
+    m->state = RIJN_I_AEAD_AAD;
+}
+
+/* Leave the AAD phase: pad out the last AAD block. */
+void rijn_i_gcm_end_aad(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint32_t next)
+{
+    if (m->state == RIJN_I_AEAD_AAD) {
+        gh_flush(k, m, (size_t)(m->aad_len % 16));
+        m->state = next;
+    }
+}
+
+void rijn_i_gcm_text(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out, const uint8_t *in,
+                     size_t len, unsigned how)
+{
+    while (len > 0) {
+        size_t n = len < CHUNK ? len : CHUNK, pos = (size_t)(m->text_len % 16);
+        if (how == RIJN_I_GCM_ENC) {
+            ks_xor(k, m, pos, out, in, n);
+            rijn_i_gcm_absorb(k, m, pos, out, n);
+        } else {
+            if (how != RIJN_I_GCM_CTR)
+                rijn_i_gcm_absorb(k, m, pos, in, n);
+            if (how != RIJN_I_GCM_HASH)
+                ks_xor(k, m, pos, out, in, n);
+        }
+        m->text_len += n;
+        if (how != RIJN_I_GCM_HASH)
+            out += n;
+        in += n;
+        len -= n;
+    }
+}
+
+/* Full 16-byte tag into t; the message is finished (state cleared). */
+void rijn_i_gcm_tag(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t t[16])
+{
+    uint8_t lb[16];
+    rijn_i_gcm_end_aad(k, m, RIJN_I_AEAD_ENC);
+    gh_flush(k, m, (size_t)(m->text_len % 16));
+    rijn_store64_be(lb, m->aad_len << 3);
+    rijn_store64_be(lb + 8, m->text_len << 3);
+    k->gh->blocks(k->hkey, m->y, lb, 1);
+    rijn_xor16(t, m->y, m->ek0);
+    rijn_wipe(m, sizeof *m);
+}
+
+/* ---- checks ------------------------------------------------------------- */
+
+int rijn_i_gcm_tag_len_ok(size_t t)
+{
+    return (t >= 12 && t <= 16) || t == 8 || t == 4;
+}
+
+int rijn_i_gcm_check_keyed(const rijn_gcm_ctx *ctx)
+{
+    RIJN_CHECK_PTR(ctx);
+    if (ctx->gh == NULL || rijn_i_aes_check_enc(&ctx->aes) != RIJN_OK)
+        return RIJN_ERR_STATE;
+    return RIJN_OK;
+}
+
+int rijn_i_gcm_check_nonce(const uint8_t *nonce, size_t nlen)
+{
+    if (nlen == 0 || (uint64_t)nlen > RIJN_GCM_NONCE_MAX)
+        return RIJN_ERR_NONCE_LEN;
+    RIJN_CHECK_PTR(nonce);
+    return RIJN_OK;
+}
+
+int rijn_i_gcm_check_io(const uint8_t *out, const uint8_t *in, size_t len)
+{
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    if (out != in && rijn_overlaps(out, len, in, len))
+        return RIJN_ERR_PARAM;
+    return RIJN_OK;
+}
+
+/* ---- key setup ---------------------------------------------------------- */
+
+int rijn_gcm_init(rijn_gcm_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    uint8_t h[16] = {0};
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    r = rijn_aes_init_enc(&ctx->aes, key, key_len);
+    if (r != RIJN_OK)
+        return r;
+    rijn_i_aes_enc(&ctx->aes, h, h, 1);
+    ctx->gh = rijn_i_ghash_default();
+    ctx->gh->setkey(ctx->hkey, h);
+    rijn_wipe(h, sizeof h);
+    return RIJN_OK;
+}
+
+void rijn_gcm_wipe(rijn_gcm_ctx *ctx)
+{
+    rijn_wipe(ctx, ctx != NULL ? sizeof *ctx : 0);
+}
+

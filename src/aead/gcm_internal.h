@@ -1,0 +1,47 @@
+/*
+ * gcm_internal.h -- counter-mode keystream shared by GCM, CCM and GCM-SIV
+ * (internal). Built on the AES class's fused CTR hook when it has one,
+ * else on its N-block encrypt, 8 blocks per call.
+ */
+#ifndef RIJN_GCM_INTERNAL_H
+#define RIJN_GCM_INTERNAL_H
+
+#include "aes/aes_impl.h"
+
+#define RIJN_I_CTR_BE32  32u  /* last 4 bytes, big-endian, wrap mod 2^32 (GCM)  */
+#define RIJN_I_CTR_BE128 128u /* whole block, big-endian (CCM)                  */
+#define RIJN_I_CTR_LE32  1u   /* first 4 bytes, little-endian (GCM-SIV)         */
+
+/* out = in XOR E(ctr), E(ctr+1), ... for nblocks full blocks; ctr is
+ * advanced by nblocks. out may equal in. */
+void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], uint8_t *out,
+                       const uint8_t *in, size_t nblocks);
+
+/* ks = E(ctr); ctr advanced by one. */
+void rijn_i_aead_ks(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16],
+                          uint8_t ks[16]);
+
+/* ---- GCM message core (gcm.c), shared by gcm_stream.c and gcm_oneshot.c */
+#include "rijn/gcm.h"
+
+#define RIJN_I_GCM_DEC  0u /* GHASH the input, then decrypt      */
+#define RIJN_I_GCM_ENC  1u /* encrypt, then GHASH the output     */
+#define RIJN_I_GCM_HASH 2u /* GHASH the input only (out unused)  */
+#define RIJN_I_GCM_CTR  3u /* decrypt only                       */
+
+void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
+                      size_t nlen);
+/* Absorb AAD or text into GHASH; pos = bytes already in the partial block. */
+void rijn_i_gcm_absorb(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos, const uint8_t *p,
+                       size_t len);
+void rijn_i_gcm_end_aad(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint32_t next);
+void rijn_i_gcm_text(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out, const uint8_t *in,
+                     size_t len, unsigned how);
+/* Full tag into t; wipes *m. */
+void rijn_i_gcm_tag(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t t[16]);
+int rijn_i_gcm_tag_len_ok(size_t t);
+int rijn_i_gcm_check_keyed(const rijn_gcm_ctx *ctx);
+int rijn_i_gcm_check_nonce(const uint8_t *nonce, size_t nlen);
+int rijn_i_gcm_check_io(const uint8_t *out, const uint8_t *in, size_t len);
+
+#endif

@@ -1,0 +1,116 @@
+/*
+ * gcm_oneshot.c -- AES-GCM seal/open, GMAC, size getters.
+ *
+ * Implementation notes
+ *   seal/open run the message core (gcm.c) on a rijn_gcm_msg on the stack,
+ *   so the keyed context is const and a streaming message on it is left
+ *   alone. open: GHASH over AAD and ciphertext, tag, constant-time compare
+ *   of tag_len bytes, and only on a match CTR decryption from the saved
+ *   first counter block; on a mismatch out is zeroed (nothing was written
+ *   before). Every argument is checked before anything is written.
+ *   Vectors: tests/test_gcm*.c (CAVP, Wycheproof, OpenSSL differential).
+ */
+#include "gcm_internal.h"
+#include "ghash.h"
+#include "internal.h"
+
+static int check_oneshot(const rijn_gcm_ctx *ctx, const uint8_t *out, const uint8_t *tag,
+                         size_t tag_len, const uint8_t *nonce, size_t nonce_len,
+                         const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len)
+{
+    int r = rijn_i_gcm_check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    r = rijn_i_gcm_check_nonce(nonce, nonce_len);
+    if (r != RIJN_OK)
+        return r;
+    if (!rijn_i_gcm_tag_len_ok(tag_len))
+        return RIJN_ERR_TAG_LEN;
+    RIJN_CHECK_PTR(tag);
+    RIJN_CHECK_BUF(aad, aad_len);
+    r = rijn_i_gcm_check_io(out, in, len);
+    if (r != RIJN_OK)
+        return r;
+    if ((uint64_t)len > RIJN_GCM_TEXT_MAX || (uint64_t)aad_len > RIJN_GCM_AAD_MAX)
+        return RIJN_ERR_LIMIT;
+    if (rijn_overlaps(tag, tag_len, out, len) || rijn_overlaps(tag, tag_len, in, len))
+        return RIJN_ERR_PARAM;
+    return RIJN_OK;
+}
+
+int rijn_gcm_seal(const rijn_gcm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
+                  const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len)
+{
+    rijn_gcm_msg m;
+    uint8_t t[16];
+    int r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    if (r != RIJN_OK)
+        return r;
+    rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
+    rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
+    m.aad_len = aad_len;
+    rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_ENC);
+    rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_ENC);
+    rijn_i_gcm_tag(ctx, &m, t);
+    memcpy(tag, t, tag_len);
+    rijn_wipe(t, sizeof t);
+    return RIJN_OK;
+}
+
+int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len,
+                  const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len)
+{
+    rijn_gcm_msg m;
+    uint8_t t[16], ctr0[16];
+    int ok, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    if (r != RIJN_OK)
+        return r;
+    rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
+    memcpy(ctr0, m.ctr, 16);
+    rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
+    m.aad_len = aad_len;
+    rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_DEC);
+    rijn_i_gcm_text(ctx, &m, NULL, in, len, RIJN_I_GCM_HASH);
+    rijn_i_gcm_tag(ctx, &m, t);
+    ok = rijn_ct_equal(t, tag, tag_len);
+    if (ok) {
+        memset(&m, 0, sizeof m);
+        memcpy(m.ctr, ctr0, 16);
+        rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_CTR);
+        r = RIJN_OK;
+    } else {
+        if (len != 0)
+            rijn_wipe(out, len);
+        r = RIJN_ERR_AUTH;
+    }
+    rijn_wipe(&m, sizeof m);
+    rijn_wipe(t, sizeof t);
+    return r;
+}
+
+int rijn_gmac_compute(const rijn_gcm_ctx *ctx, uint8_t *tag, size_t tag_len,
+                      const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                      size_t aad_len)
+{
+    return rijn_gcm_seal(ctx, NULL, tag, tag_len, nonce, nonce_len, aad, aad_len, NULL, 0);
+}
+
+int rijn_gmac_verify(const rijn_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len,
+                     const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len)
+{
+    return rijn_gcm_open(ctx, NULL, tag, tag_len, nonce, nonce_len, aad, aad_len, NULL, 0);
+}
+
+size_t rijn_gcm_key_min(void) { return RIJN_GCM_KEY_MIN; }
+size_t rijn_gcm_key_max(void) { return RIJN_GCM_KEY_MAX; }
+size_t rijn_gcm_nonce_size(void) { return RIJN_GCM_NONCE_SIZE; }
+size_t rijn_gcm_nonce_min(void) { return RIJN_GCM_NONCE_MIN; }
+size_t rijn_gcm_nonce_max(void)
+{
+    return (uint64_t)SIZE_MAX < RIJN_GCM_NONCE_MAX ? SIZE_MAX : (size_t)RIJN_GCM_NONCE_MAX;
+}
+size_t rijn_gcm_tag_size(void) { return RIJN_GCM_TAG_SIZE; }
+size_t rijn_gcm_tag_min(void) { return RIJN_GCM_TAG_MIN; }
+size_t rijn_gcm_tag_max(void) { return RIJN_GCM_TAG_MAX; }
