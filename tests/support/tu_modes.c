@@ -1,0 +1,223 @@
+/*
+ * tu_modes.c -- see tu_modes.h.
+ */
+#include "tu_modes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+const tu_mode_info tu_modes[TU_NMODES] = {
+    /* name        ossl       cts    pad blk inv gran min  variant */
+    {"ECB", "ECB", NULL, 0, 1, 1, 16, 0, RIJN_CTS_CS1},
+    {"CBC", "CBC", NULL, 0, 1, 1, 16, 0, RIJN_CTS_CS1},
+    {"CBC-PKCS7", "CBC", NULL, 1, 1, 1, 1, 0, RIJN_CTS_CS1},
+    {"CBC-CS1", "CBC-CTS", "CS1", 0, 1, 1, 1, 16, RIJN_CTS_CS1},
+    {"CBC-CS2", "CBC-CTS", "CS2", 0, 1, 1, 1, 16, RIJN_CTS_CS2},
+    {"CBC-CS3", "CBC-CTS", "CS3", 0, 1, 1, 1, 16, RIJN_CTS_CS3},
+    {"CFB1", "CFB1", NULL, 0, 0, 0, 1, 0, RIJN_CTS_CS1},
+    {"CFB8", "CFB8", NULL, 0, 0, 0, 1, 0, RIJN_CTS_CS1},
+    {"CFB128", "CFB", NULL, 0, 0, 0, 1, 0, RIJN_CTS_CS1},
+    {"OFB", "OFB", NULL, 0, 0, 0, 1, 0, RIJN_CTS_CS1},
+    {"CTR", "CTR", NULL, 0, 0, 0, 1, 0, RIJN_CTS_CS1},
+    {"CTR32", NULL, NULL, 0, 0, 0, 1, 0, RIJN_CTS_CS1},
+};
+
+int tu_mode_len_ok(tu_mode m, int enc, size_t len)
+{
+    const tu_mode_info *i = &tu_modes[m];
+    if (i->padding && !enc)
+        return len > 0 && len % 16 == 0;
+    return len % i->granule == 0 && len >= i->min_len;
+}
+
+int tu_mode_oneshot(tu_mode m, int enc, const rijn_aes_ctx *aes, const uint8_t iv[16],
+                    uint8_t *out, size_t out_size, size_t *out_len, const uint8_t *in,
+                    size_t len)
+{
+    *out_len = len;
+    switch (m) {
+    case TU_ECB:
+        return enc ? rijn_ecb_encrypt(aes, out, in, len) : rijn_ecb_decrypt(aes, out, in, len);
+    case TU_CBC:
+        return enc ? rijn_cbc_encrypt(aes, iv, out, in, len)
+                   : rijn_cbc_decrypt(aes, iv, out, in, len);
+    case TU_CBC_PAD:
+        *out_len = 0;
+        return enc ? rijn_cbc_pad_encrypt(aes, iv, out, out_size, out_len, in, len)
+                   : rijn_cbc_pad_decrypt(aes, iv, out, out_size, out_len, in, len);
+    case TU_CTS1:
+    case TU_CTS2:
+    case TU_CTS3:
+        return enc ? rijn_cbc_cts_encrypt(aes, tu_modes[m].cts_variant, iv, out, in, len)
+                   : rijn_cbc_cts_decrypt(aes, tu_modes[m].cts_variant, iv, out, in, len);
+    case TU_CFB1:
+        return enc ? rijn_cfb1_encrypt_bits(aes, iv, out, in, 8 * len)
+                   : rijn_cfb1_decrypt_bits(aes, iv, out, in, 8 * len);
+    case TU_CFB8:
+        return enc ? rijn_cfb8_encrypt(aes, iv, out, in, len)
+                   : rijn_cfb8_decrypt(aes, iv, out, in, len);
+    case TU_CFB128:
+        return enc ? rijn_cfb128_encrypt(aes, iv, out, in, len)
+                   : rijn_cfb128_decrypt(aes, iv, out, in, len);
+    case TU_OFB:
+        return rijn_ofb_crypt(aes, iv, out, in, len);
+    case TU_CTR:
+        return rijn_ctr_crypt(aes, iv, out, in, len);
+    case TU_CTR32:
+        return rijn_ctr32_crypt(aes, iv, out, in, len);
+    default:
+        return RIJN_ERR_PARAM;
+    }
+}
+
+int tu_mode_init(tu_mctx *c, tu_mode m, int enc, const uint8_t *key, size_t key_len,
+                 const uint8_t iv[16])
+{
+    rijn_cts_variant v = tu_modes[m].cts_variant;
+    c->mode = m;
+    c->enc = enc;
+    switch (m) {
+    case TU_ECB:
+        return enc ? rijn_ecb_encrypt_init(&c->b, key, key_len)
+                   : rijn_ecb_decrypt_init(&c->b, key, key_len);
+    case TU_CBC:
+        return enc ? rijn_cbc_encrypt_init(&c->b, key, key_len, iv)
+                   : rijn_cbc_decrypt_init(&c->b, key, key_len, iv);
+    case TU_CBC_PAD:
+        return enc ? rijn_cbc_pad_encrypt_init(&c->b, key, key_len, iv)
+                   : rijn_cbc_pad_decrypt_init(&c->b, key, key_len, iv);
+    case TU_CTS1:
+    case TU_CTS2:
+    case TU_CTS3:
+        return enc ? rijn_cbc_cts_encrypt_init(&c->b, v, key, key_len, iv)
+                   : rijn_cbc_cts_decrypt_init(&c->b, v, key, key_len, iv);
+    case TU_CFB1:
+        return enc ? rijn_cfb1_encrypt_init(&c->s, key, key_len, iv)
+                   : rijn_cfb1_decrypt_init(&c->s, key, key_len, iv);
+    case TU_CFB8:
+        return enc ? rijn_cfb8_encrypt_init(&c->s, key, key_len, iv)
+                   : rijn_cfb8_decrypt_init(&c->s, key, key_len, iv);
+    case TU_CFB128:
+        return enc ? rijn_cfb128_encrypt_init(&c->s, key, key_len, iv)
+                   : rijn_cfb128_decrypt_init(&c->s, key, key_len, iv);
+    case TU_OFB:
+        return rijn_ofb_init(&c->s, key, key_len, iv);
+    case TU_CTR:
+        return rijn_ctr_init(&c->s, key, key_len, iv);
+    case TU_CTR32:
+        return rijn_ctr32_init(&c->s, key, key_len, iv);
+    default:
+        return RIJN_ERR_PARAM;
+    }
+}
+
+int tu_mode_update(tu_mctx *c, uint8_t *out, size_t out_size, size_t *out_len,
+                   const uint8_t *in, size_t len)
+{
+    if (tu_modes[c->mode].block)
+        return rijn_block_update(&c->b, out, out_size, out_len, in, len);
+    *out_len = len;
+    return rijn_stream_update(&c->s, out, in, len);
+}
+
+int tu_mode_final(tu_mctx *c, uint8_t *out, size_t out_size, size_t *out_len)
+{
+    *out_len = 0;
+    if (tu_modes[c->mode].block)
+        return rijn_block_final(&c->b, out, out_size, out_len);
+    return RIJN_OK;
+}
+
+int tu_mode_reset(tu_mctx *c, const uint8_t iv[16])
+{
+    if (tu_modes[c->mode].block)
+        return rijn_block_reset(&c->b, iv);
+    return rijn_stream_reset(&c->s, iv);
+}
+
+void tu_mode_wipe(tu_mctx *c)
+{
+    if (tu_modes[c->mode].block)
+        rijn_block_wipe(&c->b);
+    else
+        rijn_stream_wipe(&c->s);
+}
+
+static size_t next_chunk(size_t left, int split)
+{
+    size_t r;
+    if (split == TU_SPLIT_NONE)
+        return left;
+    if (split == TU_SPLIT_BYTES)
+        return left > 0 ? 1 : 0;
+    r = tu_rand_below(16);
+    if (r < 2)
+        return 0;
+    if (r < 5)
+        return left > 0 ? 1 : 0;
+    if (r < 8)
+        return tu_rand_below(left < 17 ? left + 1 : 18); /* around a block */
+    if (r < 12)
+        return tu_rand_below(left < 48 ? left + 1 : 49);
+    return tu_rand_below(left + 1);
+}
+
+int tu_mode_stream(tu_mctx *c, uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
+                   int split, int inplace)
+{
+    size_t pos = 0, total = 0, n, w;
+    int block = tu_modes[c->mode].block, r = RIJN_OK, zeros = 0;
+    uint8_t *scratch = NULL;
+    uint8_t fin[32];
+    *out_len = 0;
+    if (inplace && block) {
+        scratch = malloc(len + 48);
+        if (scratch == NULL)
+            return RIJN_ERR_PARAM;
+    }
+    if (inplace && !block)
+        memmove(out, in, len);
+    while (pos < len || zeros == 0) {
+        n = next_chunk(len - pos, split);
+        if (n == 0)
+            zeros++; /* a 0-byte update, at least one per message */
+        w = 0;
+        if (block) {
+            size_t cap = RIJN_MODE_UPDATE_MAX(n);
+            if (inplace) {
+                memcpy(scratch, in + pos, n);
+                r = tu_mode_update(c, scratch, cap, &w, scratch, n);
+                if (r == RIJN_OK && w <= cap)
+                    memcpy(out + total, scratch, w);
+            } else {
+                r = tu_mode_update(c, out + total, cap, &w, n ? in + pos : NULL, n);
+            }
+            if (r == RIJN_OK && w > cap)
+                r = RIJN_ERR_BUFFER;
+        } else if (inplace) {
+            r = tu_mode_update(c, out + pos, 0, &w, out + pos, n);
+        } else {
+            r = tu_mode_update(c, out + pos, 0, &w, n ? in + pos : NULL, n);
+        }
+        if (r != RIJN_OK)
+            goto done;
+        total += w;
+        pos += n;
+        if (pos == len && zeros == 0 && split == TU_SPLIT_NONE)
+            break;
+    }
+    r = tu_mode_final(c, fin, sizeof fin, &w);
+    if (r == RIJN_OK) {
+        if (w > sizeof fin)
+            r = RIJN_ERR_BUFFER;
+        else
+            memcpy(out + total, fin, w);
+        total += w;
+    }
+done:
+    free(scratch);
+    *out_len = total;
+    return r;
+}

@@ -1,0 +1,48 @@
+/*
+ * tu_ossl.h -- thin OpenSSL 3 (libcrypto EVP) wrappers for differential
+ * tests and reference computations. Test code only.
+ *
+ *   tu_ossl_cipher(...)       one-shot encrypt/decrypt with any EVP cipher
+ *   tu_ossl_begin/step/end    a streaming EVP context (Monte Carlo loops)
+ *
+ * Cipher names are OpenSSL's ("AES-128-CBC", "AES-256-CFB1",
+ * "AES-192-CBC-CTS", ...). Fetched ciphers are cached for the process.
+ */
+#ifndef RIJN_TU_OSSL_H
+#define RIJN_TU_OSSL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <openssl/evp.h>
+
+/* Options for tu_ossl_cipher / tu_ossl_begin. */
+typedef struct tu_ossl_opts {
+    int padding;          /* 1 = PKCS#7 (block modes), 0 = none          */
+    const char *cts_mode; /* "CS1", "CS2", "CS3" for *-CBC-CTS, or NULL  */
+    int length_bits;      /* 1: lengths are in bits (CFB1)                */
+} tu_ossl_opts;
+
+/* The cipher called name, fetched once (NULL if OpenSSL lacks it). */
+const EVP_CIPHER *tu_ossl_fetch(const char *name);
+
+/* One-shot: runs init/update/final; out must hold len + 32 bytes (or
+ * len bits rounded up to bytes + 32). Returns the number of bytes (bits
+ * with length_bits) written, or -1 if OpenSSL reports an error (a bad
+ * padding on decryption, a length the mode refuses...). opts may be NULL
+ * (no padding). key and iv sizes come from the cipher. */
+long tu_ossl_cipher(const char *name, int enc, const uint8_t *key, const uint8_t *iv,
+                    uint8_t *out, const uint8_t *in, size_t len, const tu_ossl_opts *opts);
+
+/* Streaming: begin returns a context (NULL on error), step runs one
+ * update and returns the count written (-1 on error), end frees it. */
+EVP_CIPHER_CTX *tu_ossl_begin(const char *name, int enc, const uint8_t *key,
+                              const uint8_t *iv, const tu_ossl_opts *opts);
+long tu_ossl_step(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t len);
+void tu_ossl_end(EVP_CIPHER_CTX *c);
+
+/* "AES-<bits>-<suffix>" for a key of key_len bytes, in a static buffer
+ * (one of four rotating buffers, so a few can be live at once). */
+const char *tu_ossl_aes_name(size_t key_len, const char *suffix);
+
+#endif
