@@ -51,20 +51,33 @@ RIJN_X86NI_INLINE void x86ni_st(uint8_t *p, __m128i v)
     _mm_storeu_si128((__m128i *)(void *)p, v);
 }
 
+/* ROUND(r) for r = 1 .. rounds-1 (rounds 10, 12 or 14), fully unrolled:
+ * a round loop makes GCC copy every state register once per round. */
+#define RIJN_X86NI_ROUNDS(ROUND, rounds)                                     \
+    ROUND(1) ROUND(2) ROUND(3) ROUND(4) ROUND(5) ROUND(6) ROUND(7) ROUND(8)  \
+    ROUND(9)                                                                 \
+    if ((rounds) > 10) {                                                     \
+        ROUND(10) ROUND(11)                                                  \
+        if ((rounds) > 12) {                                                 \
+            ROUND(12) ROUND(13)                                              \
+        }                                                                    \
+    }
+
 /* Encrypt the n blocks x[0..n-1] (n a constant after inlining, <= 8)
  * with the round keys ek; round keys are read from the schedule each
  * round, never copied to the stack. */
 RIJN_X86NI_INLINE void x86ni_encn(__m128i *x, unsigned n, const uint8_t *ek, unsigned rounds)
 {
     __m128i k = x86ni_ld(ek);
-    unsigned i, r;
+    unsigned i;
     for (i = 0; i < n; i++)
         x[i] = _mm_xor_si128(x[i], k);
-    for (r = 1; r < rounds; r++) {
-        k = x86ni_ld(ek + 16 * r);
-        for (i = 0; i < n; i++)
-            x[i] = _mm_aesenc_si128(x[i], k);
-    }
+#define ROUND(r)                                                             \
+    k = x86ni_ld(ek + 16 * (r));                                              \
+    for (i = 0; i < n; i++)                                                  \
+        x[i] = _mm_aesenc_si128(x[i], k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
     k = x86ni_ld(ek + 16 * rounds);
     for (i = 0; i < n; i++)
         x[i] = _mm_aesenclast_si128(x[i], k);
@@ -74,14 +87,15 @@ RIJN_X86NI_INLINE void x86ni_encn(__m128i *x, unsigned n, const uint8_t *ek, uns
 RIJN_X86NI_INLINE void x86ni_decn(__m128i *x, unsigned n, const uint8_t *dk, unsigned rounds)
 {
     __m128i k = x86ni_ld(dk);
-    unsigned i, r;
+    unsigned i;
     for (i = 0; i < n; i++)
         x[i] = _mm_xor_si128(x[i], k);
-    for (r = 1; r < rounds; r++) {
-        k = x86ni_ld(dk + 16 * r);
-        for (i = 0; i < n; i++)
-            x[i] = _mm_aesdec_si128(x[i], k);
-    }
+#define ROUND(r)                                                             \
+    k = x86ni_ld(dk + 16 * (r));                                              \
+    for (i = 0; i < n; i++)                                                  \
+        x[i] = _mm_aesdec_si128(x[i], k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
     k = x86ni_ld(dk + 16 * rounds);
     for (i = 0; i < n; i++)
         x[i] = _mm_aesdeclast_si128(x[i], k);

@@ -14,7 +14,8 @@
  *   or data.
  *   CBC decryption: 8/4/1 blocks per pass; each pass loads all its
  *   ciphertext blocks (for the chaining XOR) before storing, so out == in
- *   works. CBC encryption is serial by nature: one block at a time.
+ *   works. CBC encryption is serial by nature: one block at a time, with
+ *   the chaining XOR folded into the last round's key (see below).
  *   Constant time: AES instructions, no tables, no secret branches.
  *   Vectors: tests/test_aes_fused.c (OpenSSL EVP and the class's own ECB
  *   entries; counters near 2^32 and 2^128 wraps; in place; unaligned).
@@ -118,17 +119,34 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rou
 }
 #endif
 
+/* Serial: the chain runs through the rounds only. The next block's state
+ * is AESENCLAST(s, Klast ^ K0 ^ P) = C ^ K0 ^ P, computed beside the
+ * ciphertext C = AESENCLAST(s, Klast), so no XOR sits on the chain. */
 RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
                                             uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(ks);
-    __m128i x = x86ni_ld(iv);
-    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-        x = _mm_xor_si128(x, x86ni_ld(in));
-        x86ni_encn(&x, 1, ek, rounds);
-        x86ni_st(out, x);
+    __m128i k, k0, kl, s, c;
+    if (nblocks == 0)
+        return;
+    k0 = x86ni_ld(ek);
+    kl = x86ni_ld(ek + 16 * rounds);
+    s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), k0));
+    for (;;) {
+#define ROUND(r)                                                             \
+    k = x86ni_ld(ek + 16 * (r));                                              \
+    s = _mm_aesenc_si128(s, k);
+        RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+        c = _mm_aesenclast_si128(s, kl);
+        x86ni_st(out, c);
+        if (--nblocks == 0)
+            break;
+        in += 16;
+        out += 16;
+        s = _mm_aesenclast_si128(s, _mm_xor_si128(kl, _mm_xor_si128(k0, x86ni_ld(in))));
     }
-    x86ni_st(iv, x);
+    x86ni_st(iv, c);
 }
 
 #endif /* RIJN_CFG_AES_X86NI */

@@ -41,14 +41,15 @@ V256_INLINE void st(uint8_t *p, __m256i v)
 V256_INLINE void encn(__m256i *x, const uint8_t *ek, unsigned rounds)
 {
     __m256i k = bk(ek);
-    unsigned i, r;
+    unsigned i;
     for (i = 0; i < 8; i++)
         x[i] = _mm256_xor_si256(x[i], k);
-    for (r = 1; r < rounds; r++) {
-        k = bk(ek + 16 * r);
-        for (i = 0; i < 8; i++)
-            x[i] = _mm256_aesenc_epi128(x[i], k);
-    }
+#define ROUND(r)                                                             \
+    k = bk(ek + 16 * (r));                                                    \
+    for (i = 0; i < 8; i++)                                                  \
+        x[i] = _mm256_aesenc_epi128(x[i], k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
     k = bk(ek + 16 * rounds);
     for (i = 0; i < 8; i++)
         x[i] = _mm256_aesenclast_epi128(x[i], k);
@@ -57,14 +58,15 @@ V256_INLINE void encn(__m256i *x, const uint8_t *ek, unsigned rounds)
 V256_INLINE void decn(__m256i *x, const uint8_t *dk, unsigned rounds)
 {
     __m256i k = bk(dk);
-    unsigned i, r;
+    unsigned i;
     for (i = 0; i < 8; i++)
         x[i] = _mm256_xor_si256(x[i], k);
-    for (r = 1; r < rounds; r++) {
-        k = bk(dk + 16 * r);
-        for (i = 0; i < 8; i++)
-            x[i] = _mm256_aesdec_epi128(x[i], k);
-    }
+#define ROUND(r)                                                             \
+    k = bk(dk + 16 * (r));                                                    \
+    for (i = 0; i < 8; i++)                                                  \
+        x[i] = _mm256_aesdec_epi128(x[i], k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
     k = bk(dk + 16 * rounds);
     for (i = 0; i < 8; i++)
         x[i] = _mm256_aesdeclast_epi128(x[i], k);

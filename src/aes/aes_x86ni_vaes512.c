@@ -45,14 +45,15 @@ V512_INLINE void st(uint8_t *p, __m512i v)
 V512_INLINE void encn(__m512i *x, unsigned n, const uint8_t *ek, unsigned rounds)
 {
     __m512i k = bk(ek);
-    unsigned i, r;
+    unsigned i;
     for (i = 0; i < n; i++)
         x[i] = _mm512_xor_si512(x[i], k);
-    for (r = 1; r < rounds; r++) {
-        k = bk(ek + 16 * r);
-        for (i = 0; i < n; i++)
-            x[i] = _mm512_aesenc_epi128(x[i], k);
-    }
+#define ROUND(r)                                                             \
+    k = bk(ek + 16 * (r));                                                    \
+    for (i = 0; i < n; i++)                                                  \
+        x[i] = _mm512_aesenc_epi128(x[i], k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
     k = bk(ek + 16 * rounds);
     for (i = 0; i < n; i++)
         x[i] = _mm512_aesenclast_epi128(x[i], k);
@@ -61,14 +62,15 @@ V512_INLINE void encn(__m512i *x, unsigned n, const uint8_t *ek, unsigned rounds
 V512_INLINE void decn(__m512i *x, unsigned n, const uint8_t *dk, unsigned rounds)
 {
     __m512i k = bk(dk);
-    unsigned i, r;
+    unsigned i;
     for (i = 0; i < n; i++)
         x[i] = _mm512_xor_si512(x[i], k);
-    for (r = 1; r < rounds; r++) {
-        k = bk(dk + 16 * r);
-        for (i = 0; i < n; i++)
-            x[i] = _mm512_aesdec_epi128(x[i], k);
-    }
+#define ROUND(r)                                                             \
+    k = bk(dk + 16 * (r));                                                    \
+    for (i = 0; i < n; i++)                                                  \
+        x[i] = _mm512_aesdec_epi128(x[i], k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
     k = bk(dk + 16 * rounds);
     for (i = 0; i < n; i++)
         x[i] = _mm512_aesdeclast_epi128(x[i], k);
