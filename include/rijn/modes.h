@@ -19,19 +19,37 @@
  * reports the count written in *out_len. The amount is known in advance:
  * RIJN_MODE_UPDATE_MAX(in_len) bytes always suffice (in_len + 15 rounded
  * down to a block; CTS holds back up to two blocks and writes less). A too
- * small out gives RIJN_ERR_BUFFER and consumes nothing. In-place streaming
- * with out == in is allowed; out must then still hold the reported amount,
- * which can exceed in_len by up to 15 bytes when earlier calls left bytes
- * buffered.
+ * small out gives RIJN_ERR_BUFFER and consumes nothing. What _update holds
+ * back until _final:
+ *   ECB, CBC, PKCS#7 encryption: the trailing partial block (0..15 bytes);
+ *   PKCS#7 decryption: the trailing partial block, or the last whole block
+ *     (so _final can check the padding);
+ *   CTS: the whole message while it is at most 32 bytes, then its last
+ *     17..32 bytes (the two blocks that stealing rearranges).
+ * In-place streaming with out == in is allowed; out must then still hold
+ * the reported amount, which can exceed in_len by up to 15 bytes when
+ * earlier calls left bytes buffered: the output runs ahead of the input by
+ * the buffered count (the library moves the input forward inside out with
+ * memmove, copies the buffered bytes in front, then works in place).
+ * Streaming PKCS#7 decryption releases plaintext from _update before
+ * _final has checked the padding: on RIJN_ERR_PADDING discard everything
+ * written for that message.
  *
  * Stream modes (CFB1/8/128, OFB, CTR) write exactly in_len bytes.
  *
- * IVs are 16 bytes. Keys are 16/24/32 bytes. Errors: RIJN_ERR_KEY_LEN,
- * RIJN_ERR_NULL, RIJN_ERR_LENGTH (length not a multiple of 16 where the
- * mode needs it, CTS under 16 bytes), RIJN_ERR_BUFFER, RIJN_ERR_PADDING
- * (PKCS#7, checked in constant time), RIJN_ERR_STATE (context not keyed for
- * that direction, or used after _final without _reset), RIJN_ERR_PARAM
- * (partial overlap of out and in, bad CTS variant).
+ * IVs are 16 bytes. Keys are 16/24/32 bytes. Errors, checked in this
+ * order: RIJN_ERR_NULL (NULL context, IV or out_len; NULL data pointer with
+ * a nonzero length), RIJN_ERR_STATE (aes context not keyed for that
+ * direction -- e.g. decryption on a context from rijn_aes_init_enc --, or a
+ * streaming context not set up or used after _final without _reset),
+ * RIJN_ERR_UNSUPPORTED (decryption compiled out), RIJN_ERR_PARAM (bad CTS
+ * variant), RIJN_ERR_LENGTH (length not a multiple of 16 where the mode
+ * needs it, CTS under 16 bytes), RIJN_ERR_BUFFER (output too small),
+ * RIJN_ERR_PARAM (partial overlap of out and in), RIJN_ERR_PADDING (PKCS#7,
+ * checked in constant time, one code whatever is wrong). A call that
+ * returns an error writes no output (except the wipe of out on
+ * RIJN_ERR_PADDING) and, for streaming calls other than _final, leaves the
+ * context as it was.
  */
 #ifndef RIJN_MODES_H
 #define RIJN_MODES_H
@@ -88,8 +106,9 @@ RIJN_API RIJN_WUR int rijn_cbc_cts_decrypt(const rijn_aes_ctx *aes, rijn_cts_var
 
 /* ---- CFB ------------------------------------------------------------------
  * CFB128 and CFB8 take any byte length. CFB1 takes a length in bits; bits
- * are taken most significant first; the unused low bits of the last output
- * byte are set to zero. */
+ * are taken most significant first; in and out are (nbits + 7) / 8 bytes;
+ * the unused low bits of the last output byte are set to zero (also in
+ * place). */
 RIJN_API RIJN_WUR int rijn_cfb128_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16],
                                           uint8_t *out, const uint8_t *in, size_t len);
 RIJN_API RIJN_WUR int rijn_cfb128_decrypt(const rijn_aes_ctx *aes, const uint8_t iv[16],
@@ -124,6 +143,11 @@ typedef struct rijn_block_ctx {
     uint32_t state;   /* internal: 0 not set up, 1 running, 2 final  */
 } rijn_block_ctx;
 
+/* _init: expands key into the context (encrypt-only schedule for the
+ * encrypt direction) and starts a message with iv (ECB: no iv).
+ * Errors: RIJN_ERR_NULL (ctx, key, iv), RIJN_ERR_KEY_LEN, RIJN_ERR_PARAM
+ * (CTS variant not 1..3), RIJN_ERR_UNSUPPORTED (decryption compiled out).
+ * On error the context is cleared (not set up). */
 typedef rijn_block_ctx rijn_ecb_ctx;
 typedef rijn_block_ctx rijn_cbc_ctx;
 typedef rijn_block_ctx rijn_cts_ctx;
@@ -145,23 +169,32 @@ RIJN_API RIJN_WUR int rijn_cbc_cts_decrypt_init(rijn_cts_ctx *ctx, rijn_cts_vari
                                                 const uint8_t *key, size_t key_len,
                                                 const uint8_t iv[16]);
 
-/* Feed in_len bytes; writes *out_len bytes to out (at most out_size). */
+/* Feed in_len bytes; writes *out_len bytes to out (at most out_size; see
+ * the top of this file for the amount and for out == in). */
 RIJN_API RIJN_WUR int rijn_block_update(rijn_block_ctx *ctx, uint8_t *out, size_t out_size,
                                         size_t *out_len, const uint8_t *in, size_t in_len);
-/* Finish: writes what was held back (padding, CTS tail). Errors:
+/* Finish: writes what was held back (padding, CTS tail). out_size needed:
+ * ECB/CBC 0; PKCS#7 16 (both directions; decryption writes 0..15 bytes);
+ * CTS the held-back count (16..32). So 32 bytes always suffice. Errors:
+ * RIJN_ERR_BUFFER (nothing changed; call again with a larger out),
  * RIJN_ERR_LENGTH (ECB/CBC total not a multiple of 16, CTS total under 16,
- * PKCS#7 decryption total not a nonzero multiple of 16), RIJN_ERR_PADDING.
- * out_size of 32 bytes always suffices. After final, the context must be
- * _reset or re-initialised. */
+ * PKCS#7 decryption total not a nonzero multiple of 16), RIJN_ERR_PADDING
+ * (nothing written). After final, whatever it returned (except
+ * RIJN_ERR_BUFFER / RIJN_ERR_NULL / RIJN_ERR_STATE), the context must be
+ * _reset or re-initialised; update and final return RIJN_ERR_STATE until
+ * then. */
 RIJN_API RIJN_WUR int rijn_block_final(rijn_block_ctx *ctx, uint8_t *out, size_t out_size,
                                        size_t *out_len);
-/* New message, same key and mode (iv ignored for ECB, may be NULL). */
+/* New message, same key and mode (iv ignored for ECB, may be NULL).
+ * Allowed at any time on a context that was set up (drops buffered
+ * bytes). RIJN_ERR_STATE if the context was never set up. */
 RIJN_API RIJN_WUR int rijn_block_reset(rijn_block_ctx *ctx, const uint8_t iv[16]);
 RIJN_API void rijn_block_wipe(rijn_block_ctx *ctx);
 
 /* Mode-named aliases of the shared calls. */
 #define rijn_ecb_update rijn_block_update
 #define rijn_ecb_final  rijn_block_final
+#define rijn_ecb_reset  rijn_block_reset
 #define rijn_ecb_wipe   rijn_block_wipe
 #define rijn_cbc_update rijn_block_update
 #define rijn_cbc_final  rijn_block_final
@@ -181,6 +214,10 @@ typedef struct rijn_stream_ctx {
     uint32_t mode;    /* internal */
 } rijn_stream_ctx;
 
+/* _init: expands key (encrypt-only schedule: every stream mode uses the
+ * forward cipher in both directions) and starts a message with iv.
+ * Errors: RIJN_ERR_NULL (ctx, key, iv), RIJN_ERR_KEY_LEN; the context is
+ * cleared then. */
 typedef rijn_stream_ctx rijn_ctr_ctx;
 typedef rijn_stream_ctx rijn_ofb_ctx;
 typedef rijn_stream_ctx rijn_cfb_ctx;
@@ -205,10 +242,11 @@ RIJN_API RIJN_WUR int rijn_cfb1_encrypt_init(rijn_cfb_ctx *ctx, const uint8_t *k
 RIJN_API RIJN_WUR int rijn_cfb1_decrypt_init(rijn_cfb_ctx *ctx, const uint8_t *key,
                                              size_t key_len, const uint8_t iv[16]);
 
-/* Writes exactly len bytes. */
+/* Writes exactly len bytes; out == in allowed. Any split of a message
+ * over several calls gives the one-shot result. */
 RIJN_API RIJN_WUR int rijn_stream_update(rijn_stream_ctx *ctx, uint8_t *out, const uint8_t *in,
                                          size_t len);
-/* New message, same key and mode. */
+/* New message, same key and mode. RIJN_ERR_STATE if never set up. */
 RIJN_API RIJN_WUR int rijn_stream_reset(rijn_stream_ctx *ctx, const uint8_t iv[16]);
 RIJN_API void rijn_stream_wipe(rijn_stream_ctx *ctx);
 

@@ -1,0 +1,89 @@
+/*
+ * cbc.c -- AES-CBC without padding (NIST SP 800-38A 6.2).
+ *
+ * Implementation notes
+ *   Encryption is serial: one block at a time through the N-block entry,
+ *   or the class's fused cbc_encrypt hook when it has one.
+ *   Decryption is parallel: runs of up to RIJN_I_MODE_BATCH blocks are
+ *   decrypted into a stack buffer in one call, then XORed with the previous
+ *   ciphertext blocks from the last block down to the first, so out == in
+ *   works (block i is overwritten only after block i+1 used it); the class's
+ *   fused cbc_decrypt hook is used instead when present.
+ *   Constant time: as the AES class; the stack buffers are wiped.
+ *   Vectors: SP 800-38A F.2 (tests/test_modes_sp800_38a.c), CAVP CBC files.
+ */
+#include "modes_internal.h"
+
+void rijn_i_cbc_enc_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+                           const uint8_t *in, size_t n)
+{
+    uint8_t x[16];
+    if (n == 0)
+        return;
+    if (a->impl->cbc_encrypt != NULL) {
+        a->impl->cbc_encrypt(a->ks, a->rounds, iv, out, in, n);
+        return;
+    }
+    for (; n > 0; n--, in += 16, out += 16) {
+        rijn_xor16(x, in, iv);
+        rijn_i_aes_enc(a, out, x, 1);
+        memcpy(iv, out, 16);
+    }
+    rijn_wipe(x, sizeof x);
+}
+
+void rijn_i_cbc_dec_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+                           const uint8_t *in, size_t n)
+{
+    uint8_t tmp[RIJN_I_MODE_BATCH * 16], next[16];
+    size_t i, k;
+    if (n == 0)
+        return;
+    if (a->impl->cbc_decrypt != NULL) {
+        a->impl->cbc_decrypt(a->ks, a->rounds, iv, out, in, n);
+        return;
+    }
+    for (; n > 0; n -= k, in += 16 * k, out += 16 * k) {
+        k = n < RIJN_I_MODE_BATCH ? n : RIJN_I_MODE_BATCH;
+        rijn_i_aes_dec(a, tmp, in, k);
+        memcpy(next, in + 16 * (k - 1), 16);
+        for (i = k - 1; i > 0; i--)
+            rijn_xor16(out + 16 * i, tmp + 16 * i, in + 16 * (i - 1));
+        rijn_xor16(out, tmp, iv);
+        memcpy(iv, next, 16);
+    }
+    rijn_wipe(tmp, sizeof tmp);
+}
+
+static int cbc(const rijn_aes_ctx *aes, int dec, const uint8_t iv[16], uint8_t *out,
+               const uint8_t *in, size_t len)
+{
+    uint8_t chain[16];
+    int r = rijn_i_mode_check(aes, dec, iv, out, in, len);
+    if (r != RIJN_OK)
+        return r;
+    if (len % 16 != 0)
+        return RIJN_ERR_LENGTH;
+    r = rijn_i_mode_overlap(out, len, in, len);
+    if (r != RIJN_OK)
+        return r;
+    memcpy(chain, iv, 16);
+    if (dec)
+        rijn_i_cbc_dec_blocks(aes, chain, out, in, len / 16);
+    else
+        rijn_i_cbc_enc_blocks(aes, chain, out, in, len / 16);
+    rijn_wipe(chain, sizeof chain);
+    return RIJN_OK;
+}
+
+int rijn_cbc_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                     const uint8_t *in, size_t len)
+{
+    return cbc(aes, 0, iv, out, in, len);
+}
+
+int rijn_cbc_decrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                     const uint8_t *in, size_t len)
+{
+    return cbc(aes, 1, iv, out, in, len);
+}

@@ -1,0 +1,146 @@
+/*
+ * cfb.c -- AES-CFB128 and AES-CFB8 (NIST SP 800-38A 6.3).
+ *
+ * Implementation notes
+ *   CFB128: reg is the next cipher input; after E(reg) -> ks, each output
+ *   byte's ciphertext is written back into reg at the same position, so a
+ *   stream can stop mid-block (*pos = bytes of ks used). Encryption is
+ *   serial. Decryption of whole blocks is parallel: the cipher inputs are
+ *   the previous ciphertext blocks, so runs of up to RIJN_I_MODE_BATCH
+ *   blocks (reg, C_1 .. C_{k-1}) are copied to a stack buffer and encrypted
+ *   in one N-block call.
+ *   CFB8: reg is a 16-byte shift register. Encryption: one AES call per
+ *   byte. Decryption: the inputs for k bytes are the k sliding windows of
+ *   reg || C, built in a stack buffer and encrypted in one call.
+ *   All inputs are read into the stack buffers before out is written, so
+ *   out == in works. Constant time: as the AES class; buffers wiped.
+ *   Vectors: SP 800-38A F.3.7-F.3.18 (tests/test_modes_sp800_38a.c), CAVP
+ *   CFB8/CFB128 files.
+ */
+#include "modes_internal.h"
+
+static void cfb128_bytes(uint8_t reg[16], const uint8_t ks[16], uint32_t *pos, int dec,
+                         uint8_t *out, const uint8_t *in, size_t n)
+{
+    uint32_t p = *pos;
+    size_t i;
+    for (i = 0; i < n; i++, p++) {
+        uint8_t x = in[i], o = (uint8_t)(x ^ ks[p]);
+        out[i] = o;
+        reg[p] = dec ? x : o;
+    }
+    *pos = p;
+}
+
+void rijn_i_cfb128_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t ks[16],
+                       uint32_t *pos, uint8_t *out, const uint8_t *in, size_t len)
+{
+    uint8_t tmp[RIJN_I_MODE_BATCH * 16];
+    size_t i = 16 - *pos, k;
+    if (i > len)
+        i = len;
+    if (i > 0)
+        cfb128_bytes(reg, ks, pos, dec, out, in, i);
+    if (!dec) {
+        for (; len - i >= 16; i += 16) {
+            rijn_i_aes_enc(a, ks, reg, 1);
+            rijn_xor16(out + i, in + i, ks);
+            memcpy(reg, out + i, 16);
+        }
+    } else {
+        for (; len - i >= 16; i += 16 * k) {
+            k = (len - i) / 16;
+            if (k > RIJN_I_MODE_BATCH)
+                k = RIJN_I_MODE_BATCH;
+            memcpy(tmp, reg, 16);
+            memcpy(tmp + 16, in + i, 16 * (k - 1));
+            memcpy(reg, in + i + 16 * (k - 1), 16);
+            rijn_i_aes_enc(a, tmp, tmp, k);
+            rijn_xor(out + i, in + i, tmp, 16 * k);
+        }
+        rijn_wipe(tmp, sizeof tmp);
+    }
+    if (i < len) {
+        rijn_i_aes_enc(a, ks, reg, 1);
+        *pos = 0;
+        cfb128_bytes(reg, ks, pos, dec, out + i, in + i, len - i);
+    }
+}
+
+void rijn_i_cfb8_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *out,
+                     const uint8_t *in, size_t len)
+{
+    uint8_t tmp[RIJN_I_MODE_BATCH * 16];
+    size_t i, j, t, k;
+    for (i = 0; i < len; i += k) {
+        if (!dec) {
+            uint8_t c;
+            k = 1;
+            rijn_i_aes_enc(a, tmp, reg, 1);
+            c = (uint8_t)(in[i] ^ tmp[0]);
+            out[i] = c;
+            memmove(reg, reg + 1, 15);
+            reg[15] = c;
+            continue;
+        }
+        k = len - i < RIJN_I_MODE_BATCH ? len - i : RIJN_I_MODE_BATCH;
+        for (j = 0; j < k; j++)
+            for (t = 0; t < 16; t++)
+                tmp[16 * j + t] = j + t < 16 ? reg[j + t] : in[i + j + t - 16];
+        if (k >= 16) {
+            memcpy(reg, in + i + k - 16, 16);
+        } else {
+            memmove(reg, reg + k, 16 - k);
+            memcpy(reg + 16 - k, in + i, k);
+        }
+        rijn_i_aes_enc(a, tmp, tmp, k);
+        for (j = 0; j < k; j++)
+            out[i + j] = (uint8_t)(in[i + j] ^ tmp[16 * j]);
+    }
+    rijn_wipe(tmp, sizeof tmp);
+}
+
+static int cfb(const rijn_aes_ctx *aes, int seg8, int dec, const uint8_t iv[16], uint8_t *out,
+               const uint8_t *in, size_t len)
+{
+    uint8_t reg[16], ks[16];
+    uint32_t pos = 16;
+    int r = rijn_i_mode_check(aes, 0, iv, out, in, len);
+    if (r != RIJN_OK)
+        return r;
+    r = rijn_i_mode_overlap(out, len, in, len);
+    if (r != RIJN_OK)
+        return r;
+    memcpy(reg, iv, 16);
+    if (seg8)
+        rijn_i_cfb8_run(aes, dec, reg, out, in, len);
+    else
+        rijn_i_cfb128_run(aes, dec, reg, ks, &pos, out, in, len);
+    rijn_wipe(ks, sizeof ks);
+    rijn_wipe(reg, sizeof reg);
+    return RIJN_OK;
+}
+
+int rijn_cfb128_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                        const uint8_t *in, size_t len)
+{
+    return cfb(aes, 0, 0, iv, out, in, len);
+}
+
+int rijn_cfb128_decrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                        const uint8_t *in, size_t len)
+{
+    return cfb(aes, 0, 1, iv, out, in, len);
+}
+
+int rijn_cfb8_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                      const uint8_t *in, size_t len)
+{
+    return cfb(aes, 1, 0, iv, out, in, len);
+}
+
+int rijn_cfb8_decrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                      const uint8_t *in, size_t len)
+{
+    return cfb(aes, 1, 1, iv, out, in, len);
+}

@@ -1,0 +1,103 @@
+/*
+ * modes_internal.h -- what the mode files share (not installed).
+ *
+ * Implementation notes
+ *   Each mode file has a "core" that works on arguments already checked
+ *   (context keyed for the direction, lengths valid, out == in or disjoint)
+ *   and the public one-shot calls that check and then run the core. The
+ *   streaming files (block_stream.c, stream.c) run the same cores on the
+ *   state kept in their contexts, so one-shot and streaming results agree
+ *   by construction, and the tests check that they do.
+ *   Batching: parallel modes (ECB, CBC decryption, CFB128/CFB8 decryption,
+ *   CTR) give the implementation runs of up to RIJN_I_MODE_BATCH blocks
+ *   through its N-block entry, built in a stack buffer of that many blocks
+ *   (the stack cost per target is RIJN_I_MODE_BATCH * 16 bytes), or call
+ *   the fused hooks of the class when it has them.
+ */
+#ifndef RIJN_MODES_INTERNAL_H
+#define RIJN_MODES_INTERNAL_H
+
+#include "aes/aes_impl.h"
+#include "internal.h"
+#include "rijn/modes.h"
+
+#ifndef RIJN_I_MODE_BATCH
+#if RIJN_ARCH_SMALLWORD
+#define RIJN_I_MODE_BATCH 1
+#elif RIJN_ARCH_64
+#define RIJN_I_MODE_BATCH 16
+#else
+#define RIJN_I_MODE_BATCH 4
+#endif
+#endif
+
+/* Block-context mode word: kind | direction | CTS variant << 8. */
+#define RIJN_I_BM_ECB     1u
+#define RIJN_I_BM_CBC     2u
+#define RIJN_I_BM_PAD     3u
+#define RIJN_I_BM_CTS     4u
+#define RIJN_I_BM_KIND    15u
+#define RIJN_I_BM_DEC     16u
+#define RIJN_I_BM_VSHIFT  8
+
+/* Block-context states. */
+#define RIJN_I_ST_NONE    0u
+#define RIJN_I_ST_RUN     1u
+#define RIJN_I_ST_FINAL   2u
+
+/* Stream-context modes (0 = not set up). */
+#define RIJN_I_SM_CTR     1u
+#define RIJN_I_SM_CTR32   2u
+#define RIJN_I_SM_OFB     3u
+#define RIJN_I_SM_CFB128E 4u
+#define RIJN_I_SM_CFB128D 5u
+#define RIJN_I_SM_CFB8E   6u
+#define RIJN_I_SM_CFB8D   7u
+#define RIJN_I_SM_CFB1E   8u
+#define RIJN_I_SM_CFB1D   9u
+
+/* NULL checks (aes, iv when need_iv, out/in with len) then the key-direction
+ * check (dec: decryption). The first failure is returned. */
+int rijn_i_mode_check(const rijn_aes_ctx *aes, int dec, const uint8_t *iv, const uint8_t *out,
+                      const uint8_t *in, size_t len);
+/* RIJN_ERR_PARAM if out != in and the ranges overlap, else RIJN_OK. */
+int rijn_i_mode_overlap(const uint8_t *out, size_t out_len, const uint8_t *in, size_t in_len);
+
+/* ---- block cores: n whole blocks; out == in allowed ---------------------- */
+void rijn_i_ecb_blocks(const rijn_aes_ctx *a, int dec, uint8_t *out, const uint8_t *in,
+                       size_t n);
+void rijn_i_cbc_enc_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+                           const uint8_t *in, size_t n);
+void rijn_i_cbc_dec_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+                           const uint8_t *in, size_t n);
+/* The last 16..32 bytes of a CTS message, chained from iv (variant 1..3). */
+void rijn_i_cts_enc_tail(const rijn_aes_ctx *a, unsigned v, const uint8_t iv[16], uint8_t *out,
+                         const uint8_t *in, size_t len);
+void rijn_i_cts_dec_tail(const rijn_aes_ctx *a, unsigned v, const uint8_t iv[16], uint8_t *out,
+                         const uint8_t *in, size_t len);
+/* Length of the CTS tail for a message of len >= 16 bytes: len itself up
+ * to 32, else 17..32 so that len - tail is a multiple of 16. */
+size_t rijn_i_cts_tail_len(size_t len);
+/* Constant time: returns the PKCS#7 pad length (1..16) of blk, or 0 if the
+ * padding is bad. No branch or index depends on the bytes of blk. */
+uint32_t rijn_i_pkcs7_check(const uint8_t blk[16]);
+
+/* ---- stream cores --------------------------------------------------------
+ * reg: counter / feedback register; ks: keystream block; *pos: bytes of it
+ * already used (16: none left). out == in allowed. */
+void rijn_i_ctr_blocks(const rijn_aes_ctx *a, unsigned bits, uint8_t ctr[16], uint8_t *out,
+                       const uint8_t *in, size_t n);
+void rijn_i_ctr_run(const rijn_aes_ctx *a, unsigned bits, uint8_t reg[16], uint8_t ks[16],
+                    uint32_t *pos, uint8_t *out, const uint8_t *in, size_t len);
+void rijn_i_ofb_run(const rijn_aes_ctx *a, uint8_t reg[16], uint32_t *pos, uint8_t *out,
+                    const uint8_t *in, size_t len);
+void rijn_i_cfb128_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t ks[16],
+                       uint32_t *pos, uint8_t *out, const uint8_t *in, size_t len);
+void rijn_i_cfb8_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *out,
+                     const uint8_t *in, size_t len);
+/* nbits bits, most significant first; the low unused bits of a last
+ * partial byte of out are cleared. */
+void rijn_i_cfb1_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *out,
+                     const uint8_t *in, size_t nbits);
+
+#endif /* RIJN_MODES_INTERNAL_H */
