@@ -8,8 +8,14 @@
 #include "rijn/aes.h"
 #include "rijn/modes.h"
 #include "rijn/sha2.h"
+#include "rijn/sha3.h"
+#include "rijn/legacy.h"
+#include "rijn/hash.h"
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
 #include "rijn/gcm.h"
+#include "rijn/chacha20.h"
+#include "rijn/poly1305.h"
+#include "rijn/chachapoly.h"
 
 #endif

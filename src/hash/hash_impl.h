@@ -19,11 +19,33 @@
 #define RIJN_I_SHA256_X86 0
 #endif
 
+/* Wipe a context or stack buffer: memset plus a compiler barrier on the
+ * buffer (the stores cannot be dropped as dead), so that the per-call
+ * wipes of the hash contexts stay cheap in PBKDF2's inner loop. */
+RIJN_INLINE void rijn_i_hash_wipe(void *p, size_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    rijn_wipe(p, n);
+#endif
+}
+
 extern const uint32_t rijn_i_sha256_k[64]; /* FIPS 180-4 round constants */
 
 void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #if RIJN_I_SHA256_X86
 void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
+
+/* Merkle-Damgard helpers for 64-byte-block hashes with a 64-bit byte
+ * count (MD5, SHA-1): buffering update, and the final padding with the bit
+ * length big-endian (be = 1) or little-endian (be = 0). */
+typedef void (*rijn_i_md64_compress)(uint32_t *h, const uint8_t *blocks, size_t nblocks);
+int rijn_i_md64_update(uint32_t *h, uint8_t buf[64], uint64_t *nbytes, const uint8_t *data,
+                       size_t len, rijn_i_md64_compress compress);
+void rijn_i_md64_pad(uint32_t *h, uint8_t buf[64], uint64_t nbytes, int be,
+                     rijn_i_md64_compress compress);
 
 #endif

@@ -70,8 +70,8 @@ void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_
             h[i] += s[i];
         blocks += 64;
     }
-    rijn_wipe(w, sizeof w);
-    rijn_wipe(s, sizeof s);
+    rijn_i_hash_wipe(w, sizeof w);
+    rijn_i_hash_wipe(s, sizeof s);
 }
 
 static void compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
@@ -173,7 +173,7 @@ int rijn_sha256_final(rijn_sha256_ctx *ctx, uint8_t *out)
 
 void rijn_sha256_wipe(rijn_sha256_ctx *ctx)
 {
-    rijn_wipe(ctx, sizeof *ctx);
+    rijn_i_hash_wipe(ctx, sizeof *ctx);
 }
 
 static int oneshot(int (*init)(rijn_sha256_ctx *), uint8_t *out, const uint8_t *data, size_t len)

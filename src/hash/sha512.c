@@ -16,7 +16,7 @@
  *   Monte; differential against OpenSSL for every length 0..1100 with
  *   random splits (tests/test_sha2_*.c).
  */
-#include "internal.h"
+#include "hash_impl.h"
 #include "rijn/sha2.h"
 
 static const uint64_t K512[80] = {
@@ -88,8 +88,8 @@ static void compress(uint64_t h[8], const uint8_t *blocks, size_t nblocks)
             h[i] += s[i];
         blocks += 128;
     }
-    rijn_wipe(w, sizeof w);
-    rijn_wipe(s, sizeof s);
+    rijn_i_hash_wipe(w, sizeof w);
+    rijn_i_hash_wipe(s, sizeof s);
 }
 
 static int start(rijn_sha512_ctx *ctx, const uint64_t iv[8], uint32_t out_len)
@@ -175,14 +175,14 @@ int rijn_sha512_final(rijn_sha512_ctx *ctx, uint8_t *out)
     for (i = 0; i < 8; i++)
         rijn_store64_be(full + 8 * i, ctx->h[i]);
     memcpy(out, full, ctx->out_len);
-    rijn_wipe(full, sizeof full);
+    rijn_i_hash_wipe(full, sizeof full);
     rijn_sha512_wipe(ctx);
     return RIJN_OK;
 }
 
 void rijn_sha512_wipe(rijn_sha512_ctx *ctx)
 {
-    rijn_wipe(ctx, sizeof *ctx);
+    rijn_i_hash_wipe(ctx, sizeof *ctx);
 }
 
 static int oneshot(int (*init)(rijn_sha512_ctx *), uint8_t *out, const uint8_t *data, size_t len)

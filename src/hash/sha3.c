@@ -1,0 +1,177 @@
+/*
+ * sha3.c -- the sponge around Keccak-f[1600]: SHA-3, SHAKE, Keccak
+ * (FIPS 202), with incremental absorb and incremental squeeze.
+ *
+ * Implementation notes:
+ * - Layout: the 200-byte state is 25 little-endian 64-bit lanes; input
+ *   bytes are XORed in at byte position pos of the current block (byte i
+ *   of the state is bits 8(i%8).. of lane i/8). Whole blocks are absorbed
+ *   lane by lane. pos counts absorbed bytes while absorbing, and output
+ *   bytes of the current block while squeezing.
+ * - Padding: the domain byte (0x06 SHA-3, 0x1F SHAKE, 0x01 Keccak) at pos,
+ *   0x80 at rate - 1 (pad10*1 with the domain bits folded in).
+ * - Constant time: positions depend on lengths only.
+ * - Proof: CAVP SHA3_* ShortMsg/LongMsg/Monte, SHAKE* ShortMsg/LongMsg/
+ *   VariableOut/Monte, Keccak team ShortMsg/LongMsg KATs (Keccak
+ *   padding), differential against OpenSSL with random splits and random
+ *   squeeze sizes (tests/test_sha3_*.c).
+ */
+#include "hash_impl.h"
+#include "rijn/sha3.h"
+
+static int start(rijn_sha3_ctx *ctx, uint32_t rate, uint8_t ds, uint8_t out_len)
+{
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    ctx->rate = rate;
+    ctx->dsbyte = ds;
+    ctx->out_len = out_len;
+    return RIJN_OK;
+}
+
+int rijn_sha3_224_init(rijn_sha3_ctx *ctx) { return start(ctx, RIJN_SHA3_224_RATE, 0x06, 28); }
+int rijn_sha3_256_init(rijn_sha3_ctx *ctx) { return start(ctx, RIJN_SHA3_256_RATE, 0x06, 32); }
+int rijn_sha3_384_init(rijn_sha3_ctx *ctx) { return start(ctx, RIJN_SHA3_384_RATE, 0x06, 48); }
+int rijn_sha3_512_init(rijn_sha3_ctx *ctx) { return start(ctx, RIJN_SHA3_512_RATE, 0x06, 64); }
+int rijn_shake128_init(rijn_sha3_ctx *ctx) { return start(ctx, RIJN_SHAKE128_RATE, 0x1F, 0); }
+int rijn_shake256_init(rijn_sha3_ctx *ctx) { return start(ctx, RIJN_SHAKE256_RATE, 0x1F, 0); }
+
+int rijn_keccak_init(rijn_sha3_ctx *ctx, unsigned bits)
+{
+    RIJN_CHECK_PTR(ctx);
+    if (bits != 224 && bits != 256 && bits != 384 && bits != 512)
+        return RIJN_ERR_PARAM;
+    return start(ctx, 200 - bits / 4, 0x01, (uint8_t)(bits / 8));
+}
+
+RIJN_INLINE void xor_byte(uint64_t *s, size_t i, uint8_t b)
+{
+    s[i >> 3] ^= (uint64_t)b << (8 * (i & 7));
+}
+
+int rijn_sha3_update(rijn_sha3_ctx *ctx, const uint8_t *data, size_t len)
+{
+    size_t rate, i;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(data, len);
+    if (ctx->rate == 0 || ctx->squeezing)
+        return RIJN_ERR_STATE;
+    rate = ctx->rate;
+    while (len > 0) {
+        if (ctx->pos == 0 && len >= rate) {
+            for (i = 0; i < rate / 8; i++)
+                ctx->s[i] ^= rijn_load64_le(data + 8 * i);
+            rijn_keccak_f1600(ctx->s);
+            data += rate;
+            len -= rate;
+            continue;
+        }
+        xor_byte(ctx->s, ctx->pos, *data++);
+        len--;
+        if (++ctx->pos == rate) {
+            rijn_keccak_f1600(ctx->s);
+            ctx->pos = 0;
+        }
+    }
+    return RIJN_OK;
+}
+
+static void pad(rijn_sha3_ctx *ctx)
+{
+    xor_byte(ctx->s, ctx->pos, ctx->dsbyte);
+    xor_byte(ctx->s, ctx->rate - 1, 0x80);
+    rijn_keccak_f1600(ctx->s);
+    ctx->pos = 0;
+    ctx->squeezing = 1;
+}
+
+static void squeeze(rijn_sha3_ctx *ctx, uint8_t *out, size_t len)
+{
+    size_t i, rate = ctx->rate;
+    while (len > 0) {
+        if (ctx->pos == rate) {
+            rijn_keccak_f1600(ctx->s);
+            ctx->pos = 0;
+        }
+        if (ctx->pos == 0 && len >= rate) {
+            for (i = 0; i < rate / 8; i++)
+                rijn_store64_le(out + 8 * i, ctx->s[i]);
+            out += rate;
+            len -= rate;
+            ctx->pos = (uint32_t)rate;
+            continue;
+        }
+        *out++ = (uint8_t)(ctx->s[ctx->pos >> 3] >> (8 * (ctx->pos & 7)));
+        ctx->pos++;
+        len--;
+    }
+}
+
+int rijn_sha3_final(rijn_sha3_ctx *ctx, uint8_t *out)
+{
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(out);
+    if (ctx->rate == 0 || ctx->out_len == 0 || ctx->squeezing)
+        return RIJN_ERR_STATE;
+    pad(ctx);
+    squeeze(ctx, out, ctx->out_len);
+    rijn_sha3_wipe(ctx);
+    return RIJN_OK;
+}
+
+int rijn_shake_squeeze(rijn_sha3_ctx *ctx, uint8_t *out, size_t len)
+{
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(out, len);
+    if (ctx->rate == 0 || ctx->out_len != 0)
+        return RIJN_ERR_STATE;
+    if (!ctx->squeezing)
+        pad(ctx);
+    squeeze(ctx, out, len);
+    return RIJN_OK;
+}
+
+void rijn_sha3_wipe(rijn_sha3_ctx *ctx)
+{
+    rijn_i_hash_wipe(ctx, sizeof *ctx);
+}
+
+static int oneshot(int (*init)(rijn_sha3_ctx *), uint8_t *out, size_t out_len,
+                   const uint8_t *data, size_t len)
+{
+    rijn_sha3_ctx ctx;
+    int r;
+    RIJN_CHECK_BUF(out, out_len);
+    r = init(&ctx);
+    if (r == RIJN_OK)
+        r = rijn_sha3_update(&ctx, data, len);
+    if (r == RIJN_OK)
+        r = ctx.out_len ? rijn_sha3_final(&ctx, out) : rijn_shake_squeeze(&ctx, out, out_len);
+    rijn_sha3_wipe(&ctx);
+    return r;
+}
+
+int rijn_sha3_224(uint8_t out[RIJN_SHA3_224_SIZE], const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_sha3_224_init, out, 28, data, len);
+}
+int rijn_sha3_256(uint8_t out[RIJN_SHA3_256_SIZE], const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_sha3_256_init, out, 32, data, len);
+}
+int rijn_sha3_384(uint8_t out[RIJN_SHA3_384_SIZE], const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_sha3_384_init, out, 48, data, len);
+}
+int rijn_sha3_512(uint8_t out[RIJN_SHA3_512_SIZE], const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_sha3_512_init, out, 64, data, len);
+}
+int rijn_shake128(uint8_t *out, size_t out_len, const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_shake128_init, out, out_len, data, len);
+}
+int rijn_shake256(uint8_t *out, size_t out_len, const uint8_t *data, size_t len)
+{
+    return oneshot(rijn_shake256_init, out, out_len, data, len);
+}
