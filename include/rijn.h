@@ -14,8 +14,5 @@
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
 #include "rijn/gcm.h"
-#include "rijn/chacha20.h"
-#include "rijn/poly1305.h"
-#include "rijn/chachapoly.h"
 
 #endif
