@@ -1,0 +1,295 @@
+/*
+ * chachapoly.c -- ChaCha20-Poly1305 and XChaCha20-Poly1305 AEADs.
+ *
+ * Implementation notes
+ *   Construction (RFC 8439 2.8): block 0 of ChaCha20 gives the one-time
+ *   Poly1305 key; text is encrypted from counter 1; the MAC covers
+ *   aad || pad16 || ciphertext || pad16 || le64(aad_len) || le64(len).
+ *   XChaCha20: HChaCha20(key, nonce[0..16]) as key, nonce 0^4 ||
+ *   nonce[16..24].
+ *   seal/open keep their state on the stack (const ctx); open MACs the
+ *   ciphertext first and decrypts only after the tag matched.
+ *   Constant time: ChaCha20 and Poly1305 are; the tag check is
+ *   rijn_ct_equal.
+ *   Vectors: RFC 8439 2.8.2 and A.5, XChaCha draft A.3.1, the
+ *   cryptography-vectors ChaCha20Poly1305 files, Wycheproof
+ *   chacha20_poly1305_test and xchacha20_poly1305_test, differential vs
+ *   OpenSSL (tests/test_chachapoly.c).
+ */
+#include "rijn/chachapoly.h"
+
+#include "internal.h"
+
+#define KIND_IETF 1u
+#define KIND_X 2u
+
+static const uint8_t zeros[16];
+
+size_t rijn_chacha20poly1305_key_size(void) { return RIJN_CHACHAPOLY_KEY_SIZE; }
+size_t rijn_chacha20poly1305_nonce_size(void) { return RIJN_CHACHA20POLY1305_NONCE_SIZE; }
+size_t rijn_xchacha20poly1305_nonce_size(void) { return RIJN_XCHACHA20POLY1305_NONCE_SIZE; }
+size_t rijn_chacha20poly1305_tag_size(void) { return RIJN_CHACHAPOLY_TAG_SIZE; }
+
+static int init(rijn_chachapoly_ctx *ctx, const uint8_t *key, size_t key_len, uint32_t kind)
+{
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    RIJN_CHECK_PTR(key);
+    if (key_len != 32)
+        return RIJN_ERR_KEY_LEN;
+    memcpy(ctx->key, key, 32);
+    ctx->kind = kind;
+    ctx->state = RIJN_I_AEAD_IDLE;
+    return RIJN_OK;
+}
+
+int rijn_chacha20poly1305_init(rijn_chachapoly_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    return init(ctx, key, key_len, KIND_IETF);
+}
+
+int rijn_xchacha20poly1305_init(rijn_chachapoly_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    return init(ctx, key, key_len, KIND_X);
+}
+
+/* Message setup shared by start and the one-shots: cipher at counter 1,
+ * Poly1305 keyed from block 0. */
+static int begin(const rijn_chachapoly_ctx *k, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po,
+                 const uint8_t *nonce, size_t nonce_len)
+{
+    uint8_t block0[64];
+    int r;
+    if (k->kind == KIND_IETF) {
+        if (nonce_len != 12)
+            return RIJN_ERR_NONCE_LEN;
+        RIJN_CHECK_PTR(nonce);
+        r = rijn_chacha20_init(ch, k->key, nonce, 0);
+    } else if (k->kind == KIND_X) {
+        if (nonce_len != 24)
+            return RIJN_ERR_NONCE_LEN;
+        RIJN_CHECK_PTR(nonce);
+        r = rijn_xchacha20_init(ch, k->key, nonce, 0);
+    } else {
+        return RIJN_ERR_STATE;
+    }
+    memset(block0, 0, sizeof block0);
+    if (r == RIJN_OK)
+        r = rijn_chacha20_update(ch, block0, block0, 64);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_init(po, block0);
+    rijn_wipe(block0, sizeof block0);
+    return r;
+}
+
+static int mac_pad(rijn_poly1305_ctx *po, uint64_t len)
+{
+    size_t p = (size_t)(len & 15);
+    return p ? rijn_poly1305_update(po, zeros, 16 - p) : RIJN_OK;
+}
+
+/* Pad the text, append the lengths, produce the tag. */
+static int mac_finish(rijn_poly1305_ctx *po, uint64_t aad_len, uint64_t text_len,
+                      uint8_t tag[16])
+{
+    uint8_t lens[16];
+    int r = mac_pad(po, text_len);
+    rijn_store64_le(lens, aad_len);
+    rijn_store64_le(lens + 8, text_len);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_update(po, lens, 16);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_final(po, tag);
+    return r;
+}
+
+static int check_io(const rijn_chachapoly_ctx *ctx, const uint8_t *tag, size_t tag_len,
+                    const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                    size_t len)
+{
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(tag);
+    RIJN_CHECK_BUF(aad, aad_len);
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    if (tag_len != 16)
+        return RIJN_ERR_TAG_LEN;
+    if ((uint64_t)len > RIJN_CHACHAPOLY_TEXT_MAX)
+        return RIJN_ERR_LIMIT;
+    if (out != in && rijn_overlaps(out, len, in, len))
+        return RIJN_ERR_PARAM;
+    if (rijn_overlaps(tag, 16, out, len) || rijn_overlaps(tag, 16, in, len))
+        return RIJN_ERR_PARAM;
+    return RIJN_OK;
+}
+
+int rijn_chacha20poly1305_seal(const rijn_chachapoly_ctx *ctx, uint8_t *out, uint8_t *tag,
+                               size_t tag_len, const uint8_t *nonce, size_t nonce_len,
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                               size_t len)
+{
+    rijn_chacha20_ctx ch;
+    rijn_poly1305_ctx po;
+    int r = check_io(ctx, tag, tag_len, aad, aad_len, out, in, len);
+    if (r != RIJN_OK)
+        return r;
+    r = begin(ctx, &ch, &po, nonce, nonce_len);
+    if (r == RIJN_OK) r = rijn_poly1305_update(&po, aad, aad_len);
+    if (r == RIJN_OK) r = mac_pad(&po, aad_len);
+    if (r == RIJN_OK) r = rijn_chacha20_update(&ch, out, in, len);
+    if (r == RIJN_OK) r = rijn_poly1305_update(&po, out, len);
+    if (r == RIJN_OK) r = mac_finish(&po, aad_len, len, tag);
+    rijn_chacha20_wipe(&ch);
+    rijn_poly1305_wipe(&po);
+    return r;
+}
+
+int rijn_chacha20poly1305_open(const rijn_chachapoly_ctx *ctx, uint8_t *out, const uint8_t *tag,
+                               size_t tag_len, const uint8_t *nonce, size_t nonce_len,
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                               size_t len)
+{
+    rijn_chacha20_ctx ch;
+    rijn_poly1305_ctx po;
+    uint8_t t[16];
+    int r = check_io(ctx, tag, tag_len, aad, aad_len, out, in, len);
+    if (r != RIJN_OK)
+        return r;
+    r = begin(ctx, &ch, &po, nonce, nonce_len);
+    if (r == RIJN_OK) r = rijn_poly1305_update(&po, aad, aad_len);
+    if (r == RIJN_OK) r = mac_pad(&po, aad_len);
+    if (r == RIJN_OK) r = rijn_poly1305_update(&po, in, len);
+    if (r == RIJN_OK) r = mac_finish(&po, aad_len, len, t);
+    if (r == RIJN_OK && !rijn_ct_equal(t, tag, 16))
+        r = RIJN_ERR_AUTH;
+    if (r == RIJN_OK)
+        r = rijn_chacha20_update(&ch, out, in, len);
+    else if (r == RIJN_ERR_AUTH && out != NULL)
+        rijn_wipe(out, len);
+    rijn_chacha20_wipe(&ch);
+    rijn_poly1305_wipe(&po);
+    rijn_wipe(t, sizeof t);
+    return r;
+}
+
+/* ---- streaming ---------------------------------------------------------- */
+
+int rijn_chacha20poly1305_start(rijn_chachapoly_ctx *ctx, const uint8_t *nonce, size_t nonce_len)
+{
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (ctx->kind != KIND_IETF && ctx->kind != KIND_X)
+        return RIJN_ERR_STATE;
+    r = begin(ctx, &ctx->chacha, &ctx->poly, nonce, nonce_len);
+    if (r != RIJN_OK)
+        return r;
+    ctx->aad_len = 0;
+    ctx->text_len = 0;
+    ctx->state = RIJN_I_AEAD_AAD;
+    return RIJN_OK;
+}
+
+int rijn_chacha20poly1305_aad(rijn_chachapoly_ctx *ctx, const uint8_t *aad, size_t len)
+{
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(aad, len);
+    if (ctx->state != RIJN_I_AEAD_AAD)
+        return RIJN_ERR_STATE;
+    if ((uint64_t)len > UINT64_MAX - ctx->aad_len)
+        return RIJN_ERR_LIMIT;
+    r = rijn_poly1305_update(&ctx->poly, aad, len);
+    if (r == RIJN_OK)
+        ctx->aad_len += len;
+    return r;
+}
+
+static int update(rijn_chachapoly_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                  uint32_t dir)
+{
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    if (ctx->state != RIJN_I_AEAD_AAD && ctx->state != dir)
+        return RIJN_ERR_STATE;
+    if (out != in && rijn_overlaps(out, len, in, len))
+        return RIJN_ERR_PARAM;
+    if ((uint64_t)len > RIJN_CHACHAPOLY_TEXT_MAX - ctx->text_len)
+        return RIJN_ERR_LIMIT;
+    if (ctx->state == RIJN_I_AEAD_AAD) {
+        r = mac_pad(&ctx->poly, ctx->aad_len);
+        if (r != RIJN_OK)
+            return r;
+        ctx->state = dir;
+    }
+    if (dir == RIJN_I_AEAD_DEC) {
+        r = rijn_poly1305_update(&ctx->poly, in, len);
+        if (r == RIJN_OK)
+            r = rijn_chacha20_update(&ctx->chacha, out, in, len);
+    } else {
+        r = rijn_chacha20_update(&ctx->chacha, out, in, len);
+        if (r == RIJN_OK)
+            r = rijn_poly1305_update(&ctx->poly, out, len);
+    }
+    if (r == RIJN_OK)
+        ctx->text_len += len;
+    return r;
+}
+
+int rijn_chacha20poly1305_encrypt_update(rijn_chachapoly_ctx *ctx, uint8_t *out,
+                                         const uint8_t *in, size_t len)
+{
+    return update(ctx, out, in, len, RIJN_I_AEAD_ENC);
+}
+
+int rijn_chacha20poly1305_decrypt_update(rijn_chachapoly_ctx *ctx, uint8_t *out,
+                                         const uint8_t *in, size_t len)
+{
+    return update(ctx, out, in, len, RIJN_I_AEAD_DEC);
+}
+
+static int finish(rijn_chachapoly_ctx *ctx, uint8_t t[16], uint32_t dir)
+{
+    int r = RIJN_OK;
+    if (ctx->state != RIJN_I_AEAD_AAD && ctx->state != dir)
+        return RIJN_ERR_STATE;
+    if (ctx->state == RIJN_I_AEAD_AAD)
+        r = mac_pad(&ctx->poly, ctx->aad_len);
+    if (r == RIJN_OK)
+        r = mac_finish(&ctx->poly, ctx->aad_len, ctx->text_len, t);
+    rijn_chacha20_wipe(&ctx->chacha);
+    rijn_poly1305_wipe(&ctx->poly);
+    ctx->state = RIJN_I_AEAD_IDLE;
+    return r;
+}
+
+int rijn_chacha20poly1305_encrypt_final(rijn_chachapoly_ctx *ctx, uint8_t *tag, size_t tag_len)
+{
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(tag);
+    if (tag_len != 16)
+        return RIJN_ERR_TAG_LEN;
+    return finish(ctx, tag, RIJN_I_AEAD_ENC);
+}
+
+int rijn_chacha20poly1305_decrypt_final(rijn_chachapoly_ctx *ctx, const uint8_t *tag,
+                                        size_t tag_len)
+{
+    uint8_t t[16];
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(tag);
+    if (tag_len != 16)
+        return RIJN_ERR_TAG_LEN;
+    r = finish(ctx, t, RIJN_I_AEAD_DEC);
+    if (r == RIJN_OK && !rijn_ct_equal(t, tag, 16))
+        r = RIJN_ERR_AUTH;
+    rijn_wipe(t, sizeof t);
+    return r;
+}
+
+void rijn_chacha20poly1305_wipe(rijn_chachapoly_ctx *ctx)
+{
+    rijn_wipe(ctx, sizeof *ctx);
+}

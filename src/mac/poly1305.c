@@ -1,0 +1,178 @@
+/*
+ * poly1305.c -- Poly1305 on 26-bit limbs (portable, fits 32-bit MCUs).
+ *
+ * Implementation notes
+ *   Layout: the accumulator h and the clamped r are five 26-bit limbs in
+ *   uint32_t; products are 32x32->64-bit (at most 5 * 2^26 * 5 * 2^26 <
+ *   2^59 per sum, so no overflow). s_i = 5 * r_i folds the reduction
+ *   modulo 2^130 - 5 into the multiplication.
+ *   Constant time: no branch or index on h, r, pad or the message; the
+ *   final reduction selects with a mask. The only branches are on public
+ *   lengths.
+ *   Vectors: RFC 8439 2.5.2 and appendix A.3, the cryptography-vectors
+ *   poly1305 file, differential against OpenSSL's EVP_MAC "POLY1305" for
+ *   lengths 0..600 with random splits (tests/test_poly1305.c).
+ */
+#include "rijn/poly1305.h"
+
+#include "internal.h"
+
+#define M26 0x3ffffffu
+
+static void blocks(rijn_poly1305_ctx *c, const uint8_t *m, size_t n, uint32_t hibit)
+{
+    const uint32_t r0 = c->r[0], r1 = c->r[1], r2 = c->r[2], r3 = c->r[3], r4 = c->r[4];
+    const uint32_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5;
+    uint32_t h0 = c->h[0], h1 = c->h[1], h2 = c->h[2], h3 = c->h[3], h4 = c->h[4];
+    for (; n > 0; n--, m += 16) {
+        uint64_t d0, d1, d2, d3, d4;
+        uint32_t cy;
+        h0 += rijn_load32_le(m) & M26;
+        h1 += (rijn_load32_le(m + 3) >> 2) & M26;
+        h2 += (rijn_load32_le(m + 6) >> 4) & M26;
+        h3 += (rijn_load32_le(m + 9) >> 6) & M26;
+        h4 += (rijn_load32_le(m + 12) >> 8) | hibit;
+        d0 = (uint64_t)h0 * r0 + (uint64_t)h1 * s4 + (uint64_t)h2 * s3 + (uint64_t)h3 * s2 +
+             (uint64_t)h4 * s1;
+        d1 = (uint64_t)h0 * r1 + (uint64_t)h1 * r0 + (uint64_t)h2 * s4 + (uint64_t)h3 * s3 +
+             (uint64_t)h4 * s2;
+        d2 = (uint64_t)h0 * r2 + (uint64_t)h1 * r1 + (uint64_t)h2 * r0 + (uint64_t)h3 * s4 +
+             (uint64_t)h4 * s3;
+        d3 = (uint64_t)h0 * r3 + (uint64_t)h1 * r2 + (uint64_t)h2 * r1 + (uint64_t)h3 * r0 +
+             (uint64_t)h4 * s4;
+        d4 = (uint64_t)h0 * r4 + (uint64_t)h1 * r3 + (uint64_t)h2 * r2 + (uint64_t)h3 * r1 +
+             (uint64_t)h4 * r0;
+        cy = (uint32_t)(d0 >> 26); h0 = (uint32_t)d0 & M26; d1 += cy;
+        cy = (uint32_t)(d1 >> 26); h1 = (uint32_t)d1 & M26; d2 += cy;
+        cy = (uint32_t)(d2 >> 26); h2 = (uint32_t)d2 & M26; d3 += cy;
+        cy = (uint32_t)(d3 >> 26); h3 = (uint32_t)d3 & M26; d4 += cy;
+        cy = (uint32_t)(d4 >> 26); h4 = (uint32_t)d4 & M26;
+        h0 += cy * 5;
+        cy = h0 >> 26; h0 &= M26; h1 += cy;
+    }
+    c->h[0] = h0; c->h[1] = h1; c->h[2] = h2; c->h[3] = h3; c->h[4] = h4;
+}
+
+int rijn_poly1305_init(rijn_poly1305_ctx *c, const uint8_t key[32])
+{
+    RIJN_CHECK_PTR(c);
+    RIJN_CHECK_PTR(key);
+    c->r[0] = rijn_load32_le(key) & 0x3ffffff;
+    c->r[1] = (rijn_load32_le(key + 3) >> 2) & 0x3ffff03;
+    c->r[2] = (rijn_load32_le(key + 6) >> 4) & 0x3ffc0ff;
+    c->r[3] = (rijn_load32_le(key + 9) >> 6) & 0x3f03fff;
+    c->r[4] = (rijn_load32_le(key + 12) >> 8) & 0x00fffff;
+    memset(c->h, 0, sizeof c->h);
+    c->pad[0] = rijn_load32_le(key + 16);
+    c->pad[1] = rijn_load32_le(key + 20);
+    c->pad[2] = rijn_load32_le(key + 24);
+    c->pad[3] = rijn_load32_le(key + 28);
+    c->buf_len = 0;
+    c->state = 1;
+    return RIJN_OK;
+}
+
+int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
+{
+    RIJN_CHECK_PTR(c);
+    RIJN_CHECK_BUF(m, len);
+    if (c->state != 1)
+        return RIJN_ERR_STATE;
+    if (c->buf_len > 0) {
+        size_t n = 16 - c->buf_len;
+        if (n > len)
+            n = len;
+        memcpy(c->buf + c->buf_len, m, n);
+        c->buf_len += (uint32_t)n;
+        m += n;
+        len -= n;
+        if (c->buf_len < 16)
+            return RIJN_OK;
+        blocks(c, c->buf, 1, 1u << 24);
+        c->buf_len = 0;
+    }
+    if (len >= 16) {
+        blocks(c, m, len / 16, 1u << 24);
+        m += len & ~(size_t)15;
+        len &= 15;
+    }
+    if (len > 0) {
+        memcpy(c->buf, m, len);
+        c->buf_len = (uint32_t)len;
+    }
+    return RIJN_OK;
+}
+
+int rijn_poly1305_final(rijn_poly1305_ctx *c, uint8_t tag[16])
+{
+    uint32_t h0, h1, h2, h3, h4, g0, g1, g2, g3, g4, cy, mask;
+    uint64_t f;
+    RIJN_CHECK_PTR(c);
+    RIJN_CHECK_PTR(tag);
+    if (c->state != 1)
+        return RIJN_ERR_STATE;
+    if (c->buf_len > 0) { /* last partial block: append 1, pad with zeros */
+        c->buf[c->buf_len] = 1;
+        memset(c->buf + c->buf_len + 1, 0, 15 - c->buf_len);
+        blocks(c, c->buf, 1, 0);
+    }
+    h0 = c->h[0]; h1 = c->h[1]; h2 = c->h[2]; h3 = c->h[3]; h4 = c->h[4];
+    cy = h1 >> 26; h1 &= M26; h2 += cy;
+    cy = h2 >> 26; h2 &= M26; h3 += cy;
+    cy = h3 >> 26; h3 &= M26; h4 += cy;
+    cy = h4 >> 26; h4 &= M26; h0 += cy * 5;
+    cy = h0 >> 26; h0 &= M26; h1 += cy;
+    /* g = h + 5 - 2^130; keep g if it did not go negative */
+    g0 = h0 + 5; cy = g0 >> 26; g0 &= M26;
+    g1 = h1 + cy; cy = g1 >> 26; g1 &= M26;
+    g2 = h2 + cy; cy = g2 >> 26; g2 &= M26;
+    g3 = h3 + cy; cy = g3 >> 26; g3 &= M26;
+    g4 = h4 + cy - (1u << 26);
+    mask = (g4 >> 31) - 1u; /* all ones if g4 >= 0 */
+    h0 = (h0 & ~mask) | (g0 & mask);
+    h1 = (h1 & ~mask) | (g1 & mask);
+    h2 = (h2 & ~mask) | (g2 & mask);
+    h3 = (h3 & ~mask) | (g3 & mask);
+    h4 = (h4 & ~mask) | (g4 & mask);
+    /* to 4 x 32 bits, add pad mod 2^128 */
+    h0 = h0 | (h1 << 26);
+    h1 = (h1 >> 6) | (h2 << 20);
+    h2 = (h2 >> 12) | (h3 << 14);
+    h3 = (h3 >> 18) | (h4 << 8);
+    f = (uint64_t)h0 + c->pad[0]; rijn_store32_le(tag, (uint32_t)f);
+    f = (uint64_t)h1 + c->pad[1] + (f >> 32); rijn_store32_le(tag + 4, (uint32_t)f);
+    f = (uint64_t)h2 + c->pad[2] + (f >> 32); rijn_store32_le(tag + 8, (uint32_t)f);
+    f = (uint64_t)h3 + c->pad[3] + (f >> 32); rijn_store32_le(tag + 12, (uint32_t)f);
+    rijn_poly1305_wipe(c);
+    return RIJN_OK;
+}
+
+void rijn_poly1305_wipe(rijn_poly1305_ctx *c)
+{
+    rijn_wipe(c, sizeof *c);
+}
+
+int rijn_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *msg, size_t len)
+{
+    rijn_poly1305_ctx c;
+    int r = rijn_poly1305_init(&c, key);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_update(&c, msg, len);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_final(&c, tag);
+    rijn_poly1305_wipe(&c);
+    return r;
+}
+
+int rijn_poly1305_verify(const uint8_t tag[16], const uint8_t key[32], const uint8_t *msg,
+                         size_t len)
+{
+    uint8_t t[16];
+    int r;
+    RIJN_CHECK_PTR(tag);
+    r = rijn_poly1305(t, key, msg, len);
+    if (r == RIJN_OK && !rijn_ct_equal(t, tag, 16))
+        r = RIJN_ERR_AUTH;
+    rijn_wipe(t, sizeof t);
+    return r;
+}

@@ -1,0 +1,210 @@
+/*
+ * chacha20.c -- ChaCha20 (RFC 8439, original, XChaCha20) and HChaCha20.
+ *
+ * Implementation notes
+ *   Layout: ctx->in is the 16-word input block (constants, 8 key words,
+ *   counter word(s), nonce words), all little-endian. One 64-byte block is
+ *   generated at a time into ctx->ks; whole blocks of input are XORed
+ *   straight from a local block.
+ *   Constant time: additions, rotations and XORs on 32-bit words only.
+ *   Counter: ctx->left counts the blocks still available (2^32 - counter
+ *   for the 32-bit counter); asking for more is RIJN_ERR_LIMIT.
+ *   Vectors: RFC 8439 2.3.2, 2.4.2, A.1, A.2; XChaCha draft A.3.2;
+ *   Wycheproof chacha20_poly1305 / xchacha20_poly1305 through the AEAD;
+ *   differential against OpenSSL's ChaCha20 (tests/test_chacha20.c).
+ */
+#include "rijn/chacha20.h"
+
+#include "internal.h"
+#include "stream_internal.h"
+
+#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+#define QR(a, b, c, d)                                   \
+    a += b; d ^= a; d = ROTL(d, 16);                     \
+    c += d; b ^= c; b = ROTL(b, 12);                     \
+    a += b; d ^= a; d = ROTL(d, 8);                      \
+    c += d; b ^= c; b = ROTL(b, 7)
+
+/* 20 rounds on x in place. */
+static void chacha_rounds(uint32_t x[16])
+{
+    int i;
+    for (i = 0; i < 10; i++) {
+        QR(x[0], x[4], x[8], x[12]);
+        QR(x[1], x[5], x[9], x[13]);
+        QR(x[2], x[6], x[10], x[14]);
+        QR(x[3], x[7], x[11], x[15]);
+        QR(x[0], x[5], x[10], x[15]);
+        QR(x[1], x[6], x[11], x[12]);
+        QR(x[2], x[7], x[8], x[13]);
+        QR(x[3], x[4], x[9], x[14]);
+    }
+}
+
+static void chacha_block(const uint32_t in[16], uint8_t out[64])
+{
+    uint32_t x[16];
+    int i;
+    memcpy(x, in, sizeof x);
+    chacha_rounds(x);
+    for (i = 0; i < 16; i++)
+        rijn_store32_le(out + 4 * i, x[i] + in[i]);
+    rijn_wipe(x, sizeof x);
+}
+
+static void chacha_setup(uint32_t in[16], const uint8_t key[32])
+{
+    int i;
+    in[0] = 0x61707865u;
+    in[1] = 0x3320646eu;
+    in[2] = 0x79622d32u;
+    in[3] = 0x6b206574u;
+    for (i = 0; i < 8; i++)
+        in[4 + i] = rijn_load32_le(key + 4 * i);
+}
+
+void rijn_hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t in16[16])
+{
+    uint32_t x[16];
+    int i;
+    chacha_setup(x, key);
+    for (i = 0; i < 4; i++)
+        x[12 + i] = rijn_load32_le(in16 + 4 * i);
+    chacha_rounds(x);
+    for (i = 0; i < 4; i++) {
+        rijn_store32_le(out + 4 * i, x[i]);
+        rijn_store32_le(out + 16 + 4 * i, x[12 + i]);
+    }
+    rijn_wipe(x, sizeof x);
+}
+
+static void next_block(rijn_chacha20_ctx *ctx, uint8_t out[64])
+{
+    chacha_block(ctx->in, out);
+    if (ctx->kind == RIJN_I_CHACHA_IETF) {
+        ctx->in[12]++;
+    } else {
+        if (++ctx->in[12] == 0)
+            ctx->in[13]++;
+    }
+    ctx->left--;
+}
+
+int rijn_chacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[12],
+                       uint32_t counter)
+{
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(key);
+    RIJN_CHECK_PTR(nonce);
+    chacha_setup(ctx->in, key);
+    ctx->in[12] = counter;
+    ctx->in[13] = rijn_load32_le(nonce);
+    ctx->in[14] = rijn_load32_le(nonce + 4);
+    ctx->in[15] = rijn_load32_le(nonce + 8);
+    ctx->pos = 64;
+    ctx->kind = RIJN_I_CHACHA_IETF;
+    ctx->left = ((uint64_t)1 << 32) - counter;
+    return RIJN_OK;
+}
+
+int rijn_chacha20_djb_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[8],
+                           uint64_t counter)
+{
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(key);
+    RIJN_CHECK_PTR(nonce);
+    chacha_setup(ctx->in, key);
+    ctx->in[12] = (uint32_t)counter;
+    ctx->in[13] = (uint32_t)(counter >> 32);
+    ctx->in[14] = rijn_load32_le(nonce);
+    ctx->in[15] = rijn_load32_le(nonce + 4);
+    ctx->pos = 64;
+    ctx->kind = RIJN_I_CHACHA_DJB;
+    /* 2^64 - counter blocks; saturate at 2^64 - 1 for counter 0 */
+    ctx->left = counter == 0 ? UINT64_MAX : (uint64_t)0 - counter;
+    return RIJN_OK;
+}
+
+int rijn_xchacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[24],
+                        uint32_t counter)
+{
+    uint8_t sub[32], n12[12];
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(key);
+    RIJN_CHECK_PTR(nonce);
+    rijn_hchacha20(sub, key, nonce);
+    memset(n12, 0, 4);
+    memcpy(n12 + 4, nonce + 16, 8);
+    r = rijn_chacha20_init(ctx, sub, n12, counter);
+    rijn_wipe(sub, sizeof sub);
+    return r;
+}
+
+int rijn_i_stream_xor(void *vctx, uint8_t *out, const uint8_t *in, size_t len,
+                      void (*block)(void *ctx, uint8_t out[64]))
+{
+    rijn_chacha20_ctx *ctx = (rijn_chacha20_ctx *)vctx;
+    size_t avail = 64 - ctx->pos, need;
+    uint8_t b[64];
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    if (out != in && rijn_overlaps(out, len, in, len))
+        return RIJN_ERR_PARAM;
+    if (ctx->pos > 64)
+        return RIJN_ERR_STATE;
+    need = len > avail ? (len - avail + 63) / 64 : 0;
+    if ((uint64_t)need > ctx->left)
+        return RIJN_ERR_LIMIT;
+    if (avail > 0 && len > 0) {
+        size_t n = len < avail ? len : avail;
+        rijn_xor(out, in, ctx->ks + ctx->pos, n);
+        ctx->pos += (uint32_t)n;
+        out += n;
+        in += n;
+        len -= n;
+    }
+    while (len >= 64) {
+        block(ctx, b);
+        rijn_xor(out, in, b, 64);
+        out += 64;
+        in += 64;
+        len -= 64;
+    }
+    if (len > 0) {
+        block(ctx, ctx->ks);
+        rijn_xor(out, in, ctx->ks, len);
+        ctx->pos = (uint32_t)len;
+    }
+    rijn_wipe(b, sizeof b);
+    return RIJN_OK;
+}
+
+static void chacha_next(void *ctx, uint8_t out[64])
+{
+    next_block((rijn_chacha20_ctx *)ctx, out);
+}
+
+int rijn_chacha20_update(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (ctx != NULL && ctx->kind != RIJN_I_CHACHA_IETF && ctx->kind != RIJN_I_CHACHA_DJB)
+        return RIJN_ERR_STATE;
+    return rijn_i_stream_xor(ctx, out, in, len, chacha_next);
+}
+
+void rijn_chacha20_wipe(rijn_chacha20_ctx *ctx)
+{
+    rijn_wipe(ctx, sizeof *ctx);
+}
+
+int rijn_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
+                      const uint8_t nonce[12], uint32_t counter)
+{
+    rijn_chacha20_ctx ctx;
+    int r = rijn_chacha20_init(&ctx, key, nonce, counter);
+    if (r == RIJN_OK)
+        r = rijn_chacha20_update(&ctx, out, in, len);
+    rijn_chacha20_wipe(&ctx);
+    return r;
+}
