@@ -1,0 +1,6 @@
+/*
+ * acvp_families.h -- the ACVP algorithm families compiled into the CLI,
+ * one line each: ACVP_FAMILY(fam) means acvp_<fam>.c defines
+ * acvp_<fam>_algos[]. Add a family: new file + one line here.
+ */
+ACVP_FAMILY(aes)
