@@ -1,0 +1,279 @@
+/*
+ * cmac.c -- AES-CMAC (SP 800-38B) and the helpers EAX, SIV and OCB share.
+ *
+ * Implementation notes
+ *  Layout: rijn_cmac_ctx holds the encryption schedule, the two subkeys and
+ *  a rijn_cmac_state: the CBC-MAC chain value x and up to 16 bytes kept
+ *  back in buf. A full buffered block is chained only when more input
+ *  arrives, because the last block (full or not) is masked with K1 or K2
+ *  before its encryption. Any split of the input gives the same result.
+ *  Constant time: doubling uses a mask from the top bit, never a branch;
+ *  the padding decision depends only on the (public) length; tags are
+ *  compared with rijn_ct_equal. The chain is inherently serial (one block
+ *  per AES call). rijn_i_ctr128 batches 8 counter blocks per N-block call
+ *  (or uses the implementation's fused CTR) so bitsliced and AES-NI code
+ *  runs wide for EAX and SIV.
+ *  Proof: SP 800-38B appendix D examples (cryptography_vectors
+ *  CMAC/nist-800-38b-aes*.txt), Wycheproof aes_cmac_test.json, and a
+ *  differential test against OpenSSL's EVP_MAC CMAC with random splits
+ *  (tests/test_cmac.c).
+ */
+#include "aes/aes_impl.h"
+#include "cmac_i.h"
+#include "internal.h"
+
+size_t rijn_cmac_tag_size(void) { return RIJN_CMAC_TAG_SIZE; }
+size_t rijn_cmac_tag_min(void) { return RIJN_CMAC_TAG_MIN; }
+size_t rijn_cmac_tag_max(void) { return RIJN_CMAC_TAG_MAX; }
+size_t rijn_cmac_key_min(void) { return RIJN_CMAC_KEY_MIN; }
+size_t rijn_cmac_key_max(void) { return RIJN_CMAC_KEY_MAX; }
+
+void rijn_i_dbl(uint8_t b[16])
+{
+    unsigned i;
+    uint8_t carry = (uint8_t)(0u - (unsigned)(b[0] >> 7)); /* 0x00 or 0xff */
+    for (i = 0; i < 15; i++)
+        b[i] = (uint8_t)((b[i] << 1) | (b[i + 1] >> 7));
+    b[15] = (uint8_t)(((unsigned)b[15] << 1) ^ (carry & 0x87u));
+}
+
+void rijn_i_cmac_subkeys(const rijn_aes_ctx *aes, uint8_t k1[16], uint8_t k2[16])
+{
+    memset(k1, 0, 16);
+    rijn_i_aes_enc(aes, k1, k1, 1);
+    rijn_i_dbl(k1);
+    memcpy(k2, k1, 16);
+    rijn_i_dbl(k2);
+}
+
+void rijn_i_cmac_start(rijn_cmac_state *st)
+{
+    memset(st, 0, sizeof *st);
+}
+
+void rijn_i_cmac_update(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8_t *in,
+                        size_t len)
+{
+    if (len == 0)
+        return;
+    if (st->buf_len > 0) {
+        size_t take = 16u - st->buf_len;
+        if (take > len)
+            take = len;
+        memcpy(st->buf + st->buf_len, in, take);
+        st->buf_len += (uint32_t)take;
+        in += take;
+        len -= take;
+        if (len == 0)
+            return; /* keep a full block back: it may be the last */
+        rijn_xor16(st->x, st->x, st->buf);
+        rijn_i_aes_enc(aes, st->x, st->x, 1);
+        st->buf_len = 0;
+    }
+    while (len > 16) {
+        rijn_xor16(st->x, st->x, in);
+        rijn_i_aes_enc(aes, st->x, st->x, 1);
+        in += 16;
+        len -= 16;
+    }
+    memcpy(st->buf, in, len);
+    st->buf_len = (uint32_t)len;
+}
+
+void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8_t k1[16],
+                       const uint8_t k2[16], uint8_t mac[16])
+{
+    if (st->buf_len == 16) {
+        rijn_xor16(st->x, st->x, k1);
+    } else {
+        memset(st->buf + st->buf_len, 0, 16u - st->buf_len);
+        st->buf[st->buf_len] = 0x80;
+        rijn_xor16(st->x, st->x, k2);
+    }
+    rijn_xor16(st->x, st->x, st->buf);
+    rijn_i_aes_enc(aes, mac, st->x, 1);
+    rijn_wipe(st, sizeof *st);
+}
+
+void rijn_i_ctr128(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                   size_t len)
+{
+    uint8_t ks[8 * 16];
+    size_t full = len / 16, i, n;
+    if (aes->impl->ctr != NULL && full > 0) {
+        aes->impl->ctr(aes->ks, aes->rounds, 128, ctr, out, in, full);
+        out += 16 * full;
+        in += 16 * full;
+        len -= 16 * full;
+    }
+    while (len > 0) {
+        n = (len + 15) / 16;
+        if (n > 8)
+            n = 8;
+        for (i = 0; i < n; i++) {
+            memcpy(ks + 16 * i, ctr, 16);
+            rijn_ctr_inc(ctr, 16);
+        }
+        rijn_i_aes_enc(aes, ks, ks, n);
+        i = len < 16 * n ? len : 16 * n;
+        rijn_xor(out, in, ks, i);
+        out += i;
+        in += i;
+        len -= i;
+    }
+    rijn_wipe(ks, sizeof ks);
+}
+
+/* ---- public API --------------------------------------------------------- */
+
+int rijn_cmac_init(rijn_cmac_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(key);
+    r = rijn_aes_init_enc(&ctx->aes, key, key_len);
+    if (r != RIJN_OK) {
+        rijn_cmac_wipe(ctx);
+        return r;
+    }
+    rijn_i_cmac_subkeys(&ctx->aes, ctx->k1, ctx->k2);
+    rijn_i_cmac_start(&ctx->st);
+    ctx->keyed = 1;
+    return RIJN_OK;
+}
+
+static int check_keyed(const rijn_cmac_ctx *ctx)
+{
+    if (ctx == NULL)
+        return RIJN_ERR_NULL;
+    if (ctx->keyed != 1)
+        return RIJN_ERR_STATE;
+    return rijn_i_aes_check_enc(&ctx->aes);
+}
+
+int rijn_cmac_update(rijn_cmac_ctx *ctx, const uint8_t *in, size_t len)
+{
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    RIJN_CHECK_BUF(in, len);
+    rijn_i_cmac_update(&ctx->aes, &ctx->st, in, len);
+    return RIJN_OK;
+}
+
+static int check_tag(const uint8_t *tag, size_t tag_len)
+{
+    if (tag_len < RIJN_CMAC_TAG_MIN || tag_len > RIJN_CMAC_TAG_MAX)
+        return RIJN_ERR_TAG_LEN;
+    if (tag == NULL)
+        return RIJN_ERR_NULL;
+    return RIJN_OK;
+}
+
+int rijn_cmac_final(rijn_cmac_ctx *ctx, uint8_t *tag, size_t tag_len)
+{
+    uint8_t mac[16];
+    int r = check_keyed(ctx);
+    if (r == RIJN_OK)
+        r = check_tag(tag, tag_len);
+    if (r != RIJN_OK)
+        return r;
+    rijn_i_cmac_final(&ctx->aes, &ctx->st, ctx->k1, ctx->k2, mac);
+    memcpy(tag, mac, tag_len);
+    rijn_wipe(mac, sizeof mac);
+    rijn_i_cmac_start(&ctx->st);
+    return RIJN_OK;
+}
+
+int rijn_cmac_verify_final(rijn_cmac_ctx *ctx, const uint8_t *tag, size_t tag_len)
+{
+    uint8_t mac[16];
+    int r = check_keyed(ctx), eq;
+    if (r == RIJN_OK)
+        r = check_tag(tag, tag_len);
+    if (r != RIJN_OK)
+        return r;
+    rijn_i_cmac_final(&ctx->aes, &ctx->st, ctx->k1, ctx->k2, mac);
+    eq = rijn_ct_equal(mac, tag, tag_len);
+    rijn_wipe(mac, sizeof mac);
+    rijn_i_cmac_start(&ctx->st);
+    return eq ? RIJN_OK : RIJN_ERR_AUTH;
+}
+
+int rijn_cmac_reset(rijn_cmac_ctx *ctx)
+{
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    rijn_i_cmac_start(&ctx->st);
+    return RIJN_OK;
+}
+
+static int compute(const rijn_cmac_ctx *ctx, uint8_t mac[16], size_t tag_len, const uint8_t *in,
+                   size_t len)
+{
+    rijn_cmac_state st;
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    if (tag_len < RIJN_CMAC_TAG_MIN || tag_len > RIJN_CMAC_TAG_MAX)
+        return RIJN_ERR_TAG_LEN;
+    RIJN_CHECK_BUF(in, len);
+    rijn_i_cmac_start(&st);
+    rijn_i_cmac_update(&ctx->aes, &st, in, len);
+    rijn_i_cmac_final(&ctx->aes, &st, ctx->k1, ctx->k2, mac);
+    return RIJN_OK;
+}
+
+int rijn_cmac_compute(const rijn_cmac_ctx *ctx, uint8_t *tag, size_t tag_len, const uint8_t *in,
+                      size_t len)
+{
+    uint8_t mac[16];
+    int r = check_tag(tag, tag_len);
+    if (r == RIJN_OK)
+        r = compute(ctx, mac, tag_len, in, len);
+    if (r == RIJN_OK)
+        memcpy(tag, mac, tag_len);
+    rijn_wipe(mac, sizeof mac);
+    return r;
+}
+
+int rijn_cmac_verify(const rijn_cmac_ctx *ctx, const uint8_t *tag, size_t tag_len,
+                     const uint8_t *in, size_t len)
+{
+    uint8_t mac[16];
+    int r = check_tag(tag, tag_len);
+    if (r == RIJN_OK)
+        r = compute(ctx, mac, tag_len, in, len);
+    if (r == RIJN_OK && !rijn_ct_equal(mac, tag, tag_len))
+        r = RIJN_ERR_AUTH;
+    rijn_wipe(mac, sizeof mac);
+    return r;
+}
+
+int rijn_cmac(uint8_t *tag, size_t tag_len, const uint8_t *key, size_t key_len,
+              const uint8_t *in, size_t len)
+{
+    rijn_cmac_ctx ctx;
+    int r = rijn_cmac_init(&ctx, key, key_len);
+    if (r == RIJN_OK)
+        r = rijn_cmac_compute(&ctx, tag, tag_len, in, len);
+    rijn_cmac_wipe(&ctx);
+    return r;
+}
+
+int rijn_cmac_check(const uint8_t *tag, size_t tag_len, const uint8_t *key, size_t key_len,
+                    const uint8_t *in, size_t len)
+{
+    rijn_cmac_ctx ctx;
+    int r = rijn_cmac_init(&ctx, key, key_len);
+    if (r == RIJN_OK)
+        r = rijn_cmac_verify(&ctx, tag, tag_len, in, len);
+    rijn_cmac_wipe(&ctx);
+    return r;
+}
+
+void rijn_cmac_wipe(rijn_cmac_ctx *ctx)
+{
+    rijn_wipe(ctx, ctx != NULL ? sizeof *ctx : 0);
+}
