@@ -14,5 +14,6 @@
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
 #include "rijn/gcm.h"
+#include "rijn/ccm.h"
 
 #endif

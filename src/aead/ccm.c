@@ -1,0 +1,344 @@
+/*
+ * ccm.c -- AES-CCM (NIST SP 800-38C): one-shot and streaming.
+ *
+ * Implementation notes
+ *   Layout: an encryption-only AES schedule and one rijn_ccm_msg: the
+ *   CBC-MAC value x (input bytes are XORed straight into it; mac_pos
+ *   counts them, and a full or final zero-padded block is one AES call),
+ *   the counter block A_i (flags L-1, nonce, i in L bytes; it never
+ *   carries past the L bytes because msg_len < 2^(8L) is checked), the
+ *   tag mask S_0 = E(A_0) and the keystream of a partial text block.
+ *   B_0 = flags (Adata, (t-2)/2, L-1) || nonce || msg_len; the AAD is
+ *   prefixed with its length (2, 2+4 or 2+8 bytes, SP 800-38C A.2.2).
+ *   The CBC-MAC is serial (one block per AES call); the CTR keystream runs
+ *   in N-block batches (gcm_ctr.c). Encryption MACs each chunk before
+ *   encrypting it and decryption after, so out == in works.
+ *   open decrypts, MACs the plaintext, compares in constant time and wipes
+ *   out on failure (the tag covers the plaintext, so it cannot be checked
+ *   first).
+ *   Constant time: branches only on lengths and call order; AES per class.
+ *   Vectors: CAVP DVPT/VADT/VNT/VPT/VTT (128/192/256), Wycheproof
+ *   aes_ccm_test.json, differential tests vs OpenSSL (tests/test_ccm*.c).
+ */
+#include "gcm_internal.h"
+#include "internal.h"
+#include "rijn/ccm.h"
+
+#define CHUNK 4096u
+
+static void mac_absorb(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *p, size_t len)
+{
+    size_t pos = m->mac_pos;
+    while (len > 0) {
+        size_t take = 16 - pos < len ? 16 - pos : len;
+        rijn_xor(m->x + pos, m->x + pos, p, take);
+        p += take;
+        len -= take;
+        pos += take;
+        if (pos == 16) {
+            rijn_i_aes_enc(aes, m->x, m->x, 1);
+            pos = 0;
+        }
+    }
+    m->mac_pos = (uint32_t)pos;
+}
+
+static void mac_flush(const rijn_aes_ctx *aes, rijn_ccm_msg *m)
+{
+    if (m->mac_pos != 0) {
+        rijn_i_aes_enc(aes, m->x, m->x, 1);
+        m->mac_pos = 0;
+    }
+}
+
+static void ks_xor(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, const uint8_t *in,
+                   size_t len)
+{
+    size_t pos = (size_t)(m->msg_done % 16), nb;
+    if (pos != 0) {
+        size_t take = 16 - pos < len ? 16 - pos : len;
+        rijn_xor(out, in, m->ks + pos, take);
+        out += take;
+        in += take;
+        len -= take;
+        if (pos + take < 16)
+            return;
+    }
+    nb = len / 16;
+    rijn_i_aead_ctr(aes, RIJN_I_CTR_BE128, m->ctr, out, in, nb);
+    len %= 16;
+    if (len != 0) {
+        rijn_i_aead_ks(aes, RIJN_I_CTR_BE128, m->ctr, m->ks);
+        rijn_xor(out + 16 * nb, in + 16 * nb, m->ks, len);
+    }
+}
+
+static int tag_ok(size_t t)
+{
+    return t >= 4 && t <= 16 && t % 2 == 0;
+}
+
+static int check_keyed(const rijn_ccm_ctx *ctx)
+{
+    RIJN_CHECK_PTR(ctx);
+    return rijn_i_aes_check_enc(&ctx->aes) == RIJN_OK ? RIJN_OK : RIJN_ERR_STATE;
+}
+
+/* Checks and starts a message; nothing is written on error. */
+static int msg_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *nonce,
+                     size_t n, uint64_t aad_len, uint64_t msg_len, size_t t)
+{
+    uint8_t b[16], hdr[10];
+    size_t L = 15 - n, i, hl;
+    if (n < 7 || n > 13)
+        return RIJN_ERR_NONCE_LEN;
+    RIJN_CHECK_PTR(nonce);
+    if (!tag_ok(t))
+        return RIJN_ERR_TAG_LEN;
+    if (L < 8 && (msg_len >> (8 * L)) != 0)
+        return RIJN_ERR_LIMIT;
+    memset(m, 0, sizeof *m);
+    b[0] = (uint8_t)((aad_len != 0 ? 0x40u : 0u) | (((t - 2) / 2) << 3) | (L - 1));
+    memcpy(b + 1, nonce, n);
+    for (i = 0; i < L; i++)
+        b[15 - i] = (uint8_t)(msg_len >> (8 * i));
+    mac_absorb(aes, m, b, 16);
+    if (aad_len != 0) {
+        if (aad_len < 0xFF00u) {
+            hdr[0] = (uint8_t)(aad_len >> 8);
+            hdr[1] = (uint8_t)aad_len;
+            hl = 2;
+        } else if (aad_len <= 0xFFFFFFFFu) {
+            hdr[0] = 0xFF;
+            hdr[1] = 0xFE;
+            rijn_store32_be(hdr + 2, (uint32_t)aad_len);
+            hl = 6;
+        } else {
+            hdr[0] = 0xFF;
+            hdr[1] = 0xFF;
+            rijn_store64_be(hdr + 2, aad_len);
+            hl = 10;
+        }
+        mac_absorb(aes, m, hdr, hl);
+    }
+    memset(b, 0, 16);
+    b[0] = (uint8_t)(L - 1);
+    memcpy(b + 1, nonce, n);
+    memcpy(m->ctr, b, 16);
+    rijn_i_aead_ks(aes, RIJN_I_CTR_BE128, m->ctr, m->s0); /* S_0; ctr is now A_1 */
+    m->aad_len = aad_len;
+    m->msg_len = msg_len;
+    m->tag_len = (uint32_t)t;
+    m->state = RIJN_I_AEAD_AAD;
+    return RIJN_OK;
+}
+
+static void msg_text(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, const uint8_t *in,
+                     size_t len, int enc)
+{
+    if (m->state == RIJN_I_AEAD_AAD) {
+        mac_flush(aes, m);
+        m->state = enc ? RIJN_I_AEAD_ENC : RIJN_I_AEAD_DEC;
+    }
+    while (len > 0) {
+        size_t n = len < CHUNK ? len : CHUNK;
+        if (enc) {
+            mac_absorb(aes, m, in, n);
+            ks_xor(aes, m, out, in, n);
+        } else {
+            ks_xor(aes, m, out, in, n);
+            mac_absorb(aes, m, out, n);
+        }
+        m->msg_done += n;
+        out += n;
+        in += n;
+        len -= n;
+    }
+}
+
+/* Full tag (tag_len bytes valid) into t; wipes *m. */
+static void msg_tag(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t t[16])
+{
+    mac_flush(aes, m);
+    rijn_xor16(t, m->x, m->s0);
+    rijn_wipe(m, sizeof *m);
+}
+
+/* ---- public ------------------------------------------------------------- */
+
+int rijn_ccm_init(rijn_ccm_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    return rijn_aes_init_enc(&ctx->aes, key, key_len);
+}
+
+void rijn_ccm_wipe(rijn_ccm_ctx *ctx)
+{
+    rijn_wipe(ctx, ctx != NULL ? sizeof *ctx : 0);
+}
+
+int rijn_ccm_start(rijn_ccm_ctx *ctx, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+                   uint64_t msg_len, size_t tag_len)
+{
+    rijn_ccm_msg m;
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    r = msg_start(&ctx->aes, &m, nonce, nonce_len, aad_len, msg_len, tag_len);
+    if (r == RIJN_OK)
+        ctx->msg = m;
+    rijn_wipe(&m, sizeof m);
+    return r;
+}
+
+int rijn_ccm_aad(rijn_ccm_ctx *ctx, const uint8_t *aad, size_t len)
+{
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    if (ctx->msg.state != RIJN_I_AEAD_AAD || len > ctx->msg.aad_len - ctx->msg.aad_done)
+        return RIJN_ERR_STATE;
+    RIJN_CHECK_BUF(aad, len);
+    mac_absorb(&ctx->aes, &ctx->msg, aad, len);
+    ctx->msg.aad_done += len;
+    return RIJN_OK;
+}
+
+static int update(rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len, int enc)
+{
+    uint32_t want = enc ? RIJN_I_AEAD_ENC : RIJN_I_AEAD_DEC;
+    rijn_ccm_msg *m;
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    m = &ctx->msg;
+    if ((m->state != RIJN_I_AEAD_AAD && m->state != want) || m->aad_done != m->aad_len ||
+        len > m->msg_len - m->msg_done)
+        return RIJN_ERR_STATE;
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    if (out != in && rijn_overlaps(out, len, in, len))
+        return RIJN_ERR_PARAM;
+    msg_text(&ctx->aes, m, out, in, len, enc);
+    return RIJN_OK;
+}
+
+int rijn_ccm_encrypt_update(rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return update(ctx, out, in, len, 1);
+}
+
+int rijn_ccm_decrypt_update(rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return update(ctx, out, in, len, 0);
+}
+
+static int final_check(rijn_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len, uint32_t want)
+{
+    const rijn_ccm_msg *m;
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    m = &ctx->msg;
+    if ((m->state != RIJN_I_AEAD_AAD && m->state != want) || m->aad_done != m->aad_len ||
+        m->msg_done != m->msg_len)
+        return RIJN_ERR_STATE;
+    if (tag_len != m->tag_len)
+        return RIJN_ERR_TAG_LEN;
+    RIJN_CHECK_PTR(tag);
+    return RIJN_OK;
+}
+
+int rijn_ccm_encrypt_final(rijn_ccm_ctx *ctx, uint8_t *tag, size_t tag_len)
+{
+    uint8_t t[16];
+    int r = final_check(ctx, tag, tag_len, RIJN_I_AEAD_ENC);
+    if (r != RIJN_OK)
+        return r;
+    msg_tag(&ctx->aes, &ctx->msg, t);
+    memcpy(tag, t, tag_len);
+    rijn_wipe(t, sizeof t);
+    return RIJN_OK;
+}
+
+int rijn_ccm_decrypt_final(rijn_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len)
+{
+    uint8_t t[16];
+    int ok, r = final_check(ctx, tag, tag_len, RIJN_I_AEAD_DEC);
+    if (r != RIJN_OK)
+        return r;
+    msg_tag(&ctx->aes, &ctx->msg, t);
+    ok = rijn_ct_equal(t, tag, tag_len);
+    rijn_wipe(t, sizeof t);
+    return ok ? RIJN_OK : RIJN_ERR_AUTH;
+}
+
+static int oneshot(const rijn_ccm_ctx *ctx, rijn_ccm_msg *m, const uint8_t *out,
+                   const uint8_t *tag, size_t tag_len, const uint8_t *nonce, size_t nonce_len,
+                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len)
+{
+    int r = check_keyed(ctx);
+    if (r != RIJN_OK)
+        return r;
+    RIJN_CHECK_BUF(aad, aad_len);
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    r = msg_start(&ctx->aes, m, nonce, nonce_len, aad_len, len, tag_len);
+    if (r != RIJN_OK)
+        return r;
+    RIJN_CHECK_PTR(tag);
+    if ((out != in && rijn_overlaps(out, len, in, len)) || rijn_overlaps(tag, tag_len, out, len) ||
+        rijn_overlaps(tag, tag_len, in, len))
+        return RIJN_ERR_PARAM;
+    mac_absorb(&ctx->aes, m, aad, aad_len);
+    m->aad_done = aad_len;
+    return RIJN_OK;
+}
+
+int rijn_ccm_seal(const rijn_ccm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
+                  const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len)
+{
+    rijn_ccm_msg m;
+    uint8_t t[16];
+    int r = oneshot(ctx, &m, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    if (r == RIJN_OK) {
+        msg_text(&ctx->aes, &m, out, in, len, 1);
+        msg_tag(&ctx->aes, &m, t);
+        memcpy(tag, t, tag_len);
+        rijn_wipe(t, sizeof t);
+    }
+    rijn_wipe(&m, sizeof m);
+    return r;
+}
+
+int rijn_ccm_open(const rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len,
+                  const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len)
+{
+    rijn_ccm_msg m;
+    uint8_t t[16];
+    int r = oneshot(ctx, &m, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    if (r == RIJN_OK) {
+        msg_text(&ctx->aes, &m, out, in, len, 0);
+        msg_tag(&ctx->aes, &m, t);
+        if (!rijn_ct_equal(t, tag, tag_len)) {
+            if (len != 0)
+                rijn_wipe(out, len);
+            r = RIJN_ERR_AUTH;
+        }
+        rijn_wipe(t, sizeof t);
+    }
+    rijn_wipe(&m, sizeof m);
+    return r;
+}
+
+size_t rijn_ccm_key_min(void) { return RIJN_CCM_KEY_MIN; }
+size_t rijn_ccm_key_max(void) { return RIJN_CCM_KEY_MAX; }
+size_t rijn_ccm_nonce_size(void) { return RIJN_CCM_NONCE_SIZE; }
+size_t rijn_ccm_nonce_min(void) { return RIJN_CCM_NONCE_MIN; }
+size_t rijn_ccm_nonce_max(void) { return RIJN_CCM_NONCE_MAX; }
+size_t rijn_ccm_tag_size(void) { return RIJN_CCM_TAG_SIZE; }
+size_t rijn_ccm_tag_min(void) { return RIJN_CCM_TAG_MIN; }
+size_t rijn_ccm_tag_max(void) { return RIJN_CCM_TAG_MAX; }
