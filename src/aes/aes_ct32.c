@@ -58,14 +58,16 @@ static void unpack(uint8_t *b0, uint8_t *b1, uint32_t q[8])
     }
 }
 
-static void add_round_key(uint32_t q[8], const uint64_t *rk)
+RIJN_INLINE void add_round_key(uint32_t q[8], const uint64_t *rk)
 {
-    unsigned m;
-    for (m = 0; m < 4; m++) {
-        uint64_t k = rk[m];
-        q[2 * m] ^= (uint32_t)k;
-        q[2 * m + 1] ^= (uint32_t)(k >> 32);
-    }
+    q[0] ^= (uint32_t)rk[0];
+    q[1] ^= (uint32_t)(rk[0] >> 32);
+    q[2] ^= (uint32_t)rk[1];
+    q[3] ^= (uint32_t)(rk[1] >> 32);
+    q[4] ^= (uint32_t)rk[2];
+    q[5] ^= (uint32_t)(rk[2] >> 32);
+    q[6] ^= (uint32_t)rk[3];
+    q[7] ^= (uint32_t)(rk[3] >> 32);
 }
 
 /* q <- SR^k(q): row r of each plane rotates left by k*r columns, i.e. its
@@ -84,23 +86,37 @@ static void shift_rows_k(uint32_t q[8], unsigned k)
     }
 }
 
-/* Rotate each byte of x right by s bits (s constant after inlining). */
-RIJN_INLINE uint32_t byte_ror(uint32_t x, unsigned s)
+/* SR^2 = SR^-2: rows 1 and 3 move by two columns (their bytes swap
+ * nibbles), row 2 by four (unchanged). The output correction: rounds mod 4
+ * is 2 for AES-128/256 and 0 for AES-192. */
+static void shift_rows_2(uint32_t q[8])
 {
-    if (s == 0)
-        return x;
-    return ((x >> s) & (0x01010101u * (0xFFu >> s))) |
-           ((x << (8 - s)) & (0x01010101u * ((0xFFu << (8 - s)) & 0xFFu)));
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        uint32_t x = q[i], hi = x & 0xFF00FF00u;
+        q[i] = (x ^ hi) | ((hi >> 4) & 0x0F000F00u) | ((hi << 4) & 0xF000F000u);
+    }
 }
 
 RIJN_INLINE uint32_t ror32(uint32_t x, unsigned n)
 {
-    return (x >> n) | (x << (32 - n));
+    return (x >> n) | (x << ((32u - n) & 31u));
+}
+
+/* ror32(x, n) followed by a rotation of each byte right by s bits, as two
+ * masked rotations (n, s constants after inlining; 4 ARM instructions). */
+RIJN_INLINE uint32_t rot_bytes(uint32_t x, unsigned n, unsigned s)
+{
+    uint32_t lo;
+    if (s == 0)
+        return ror32(x, n);
+    lo = x & (0x01010101u * ((1u << s) - 1u)); /* bits that wrap in a byte */
+    return ror32(x ^ lo, (n + s) & 31u) | ror32(lo, (n + s - 8u) & 31u);
 }
 
 /* Byte (r+1, c+k) to (r, c), and (r+2, c+2k) to (r, c). */
-#define R1(x, k) byte_ror(ror32((x), 8), 2 * (k))
-#define R2(x, k) byte_ror(ror32((x), 16), (4 * (k)) & 7u)
+#define R1(x, k) rot_bytes((x), 8u, (2u * (k)) & 7u)
+#define R2(x, k) rot_bytes((x), 16u, (4u * (k)) & 7u)
 
 /* MC_k: out[r] = 2*(a[r] ^ a'[r+1]) ^ a'[r+1] ^ (a''[r+2] ^ a'''[r+3]),
  * a' meaning the byte k columns further (see the notes). Written plane by
@@ -116,21 +132,6 @@ RIJN_INLINE void mix_columns_k(uint32_t q[8], const unsigned k)
     r = R1(q[5], k); t = q[5] ^ r; q[5] = tp ^ r ^ R2(t, k); tp = t;
     r = R1(q[6], k); t = q[6] ^ r; q[6] = tp ^ r ^ R2(t, k); tp = t;
     q[7] = tp ^ r7 ^ R2(t7, k);
-}
-
-static void mix_columns_0(uint32_t q[8]) { mix_columns_k(q, 0); }
-static void mix_columns_1(uint32_t q[8]) { mix_columns_k(q, 1); }
-static void mix_columns_2(uint32_t q[8]) { mix_columns_k(q, 2); }
-static void mix_columns_3(uint32_t q[8]) { mix_columns_k(q, 3); }
-
-static void mix_columns_i(uint32_t q[8], unsigned i)
-{
-    switch (i & 3u) { /* i is the public round number */
-    case 0: mix_columns_0(q); break;
-    case 1: mix_columns_1(q); break;
-    case 2: mix_columns_2(q); break;
-    default: mix_columns_3(q); break;
-    }
 }
 
 static void ct32_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
@@ -153,18 +154,31 @@ static void ct32_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsign
     rijn_wipe(q, sizeof q);
 }
 
-static void encrypt2(const uint64_t *ks, unsigned rounds, uint32_t q[8])
+/* The rounds work on a local copy of the state that never escapes, so the
+ * compiler keeps it in registers through S-box, MixColumns, AddRoundKey. */
+static void encrypt2(const uint64_t *ks, unsigned rounds, uint32_t *io)
 {
+    uint32_t q[8];
     unsigned i;
+    memcpy(q, io, sizeof q);
     add_round_key(q, ks);
-    for (i = 1; i < rounds; i++) {
-        ct_sbox(q);
-        mix_columns_i(q, i);
+    for (i = 1;; i++) {
+        ct_sbox_inl(q); /* one inlined copy for all rounds */
+        if (i == rounds)
+            break;
+        switch (i & 3u) { /* i is the public round number */
+        case 0: mix_columns_k(q, 0); break;
+        case 1: mix_columns_k(q, 1); break;
+        case 2: mix_columns_k(q, 2); break;
+        default: mix_columns_k(q, 3); break;
+        }
         add_round_key(q, ks + 4 * i);
     }
-    ct_sbox(q);
     add_round_key(q, ks + 4 * rounds);
-    shift_rows_k(q, rounds & 3u);
+    memcpy(io, q, sizeof q);
+    rijn_wipe(q, sizeof q);
+    if (rounds & 2u)
+        shift_rows_2(io);
 }
 
 /* Runs fn over nblocks in pairs (shared by both directions). */
@@ -195,40 +209,49 @@ static void ct32_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, cons
 
 #if RIJN_CFG_AES_DECRYPT
 /* MC_k^-1 = MC_k o P_k, P(a)[r] = a[r] ^ 4*(a[r] ^ a''[r+2]). */
-static void inv_mix_columns_i(uint32_t q[8], unsigned i)
+RIJN_INLINE void inv_mix_columns_k(uint32_t q[8], const unsigned k)
 {
-    uint32_t u[8];
-    unsigned j, k = i & 3u;
-    if (k & 1u) {
-        for (j = 0; j < 8; j++)
-            u[j] = q[j] ^ R2(q[j], 1);
-    } else {
-        for (j = 0; j < 8; j++)
-            u[j] = q[j] ^ R2(q[j], 0);
-    }
-    q[0] ^= u[6];
-    q[1] ^= u[7] ^ u[6];
-    q[2] ^= u[0] ^ u[7];
-    q[3] ^= u[1] ^ u[6];
-    q[4] ^= u[2] ^ u[7] ^ u[6];
-    q[5] ^= u[3] ^ u[7];
-    q[6] ^= u[4];
-    q[7] ^= u[5];
-    mix_columns_i(q, k);
+    const uint32_t u0 = q[0] ^ R2(q[0], k), u1 = q[1] ^ R2(q[1], k);
+    const uint32_t u2 = q[2] ^ R2(q[2], k), u3 = q[3] ^ R2(q[3], k);
+    const uint32_t u4 = q[4] ^ R2(q[4], k), u5 = q[5] ^ R2(q[5], k);
+    const uint32_t u6 = q[6] ^ R2(q[6], k), u7 = q[7] ^ R2(q[7], k);
+    q[0] ^= u6;
+    q[1] ^= u7 ^ u6;
+    q[2] ^= u0 ^ u7;
+    q[3] ^= u1 ^ u6;
+    q[4] ^= u2 ^ u7 ^ u6;
+    q[5] ^= u3 ^ u7;
+    q[6] ^= u4;
+    q[7] ^= u5;
+    mix_columns_k(q, k);
 }
 
-static void decrypt2(const uint64_t *ks, unsigned rounds, uint32_t q[8])
+static void decrypt2(const uint64_t *ks, unsigned rounds, uint32_t *io)
 {
+    uint32_t q[8];
     unsigned i;
-    shift_rows_k(q, (0u - rounds) & 3u);
+    if (rounds & 2u)
+        shift_rows_2(io);
+    memcpy(q, io, sizeof q);
     add_round_key(q, ks + 4 * rounds);
-    ct_inv_sbox(q);
+    ct_lin(q);
+    ct_sbox(q);
+    ct_lin(q);
     for (i = rounds - 1; i > 0; i--) {
         add_round_key(q, ks + 4 * i);
-        inv_mix_columns_i(q, i);
-        ct_inv_sbox(q);
+        switch (i & 3u) { /* i is the public round number */
+        case 0: inv_mix_columns_k(q, 0); break;
+        case 1: inv_mix_columns_k(q, 1); break;
+        case 2: inv_mix_columns_k(q, 2); break;
+        default: inv_mix_columns_k(q, 3); break;
+        }
+        ct_lin(q);
+        ct_sbox(q);
+        ct_lin(q);
     }
     add_round_key(q, ks);
+    memcpy(io, q, sizeof q);
+    rijn_wipe(q, sizeof q);
 }
 
 static void ct32_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,

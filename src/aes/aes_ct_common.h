@@ -49,8 +49,9 @@ static void ct_ortho(ct_word *q)
     CT_SWAPMOVE(q[3], q[7], 0x0F0F0F0F0F0F0F0Fu, 4);
 }
 
-/* q <- S(q) ^ 0x63 on every byte (Boyar-Peralta, XNORs dropped). */
-static void ct_sbox(ct_word *q)
+/* q <- S(q) ^ 0x63 on every byte (Boyar-Peralta, XNORs dropped).
+ * ct_sbox_inl is for hot loops that keep the state in registers. */
+RIJN_INLINE void ct_sbox_inl(ct_word *q)
 {
     /* top linear layer; U0 is the most significant bit */
     const ct_word u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
@@ -99,10 +100,15 @@ static void ct_sbox(ct_word *q)
     q[0] = l6 ^ l23;  /* XNOR */
 }
 
+static void ct_sbox(ct_word *q)
+{
+    ct_sbox_inl(q);
+}
+
 #if RIJN_CFG_AES_DECRYPT
 /* q <- L(q): the linear part of the inverse affine map,
  * bit i = x[i+2] ^ x[i+5] ^ x[i+7] (indices mod 8). */
-static void ct_lin(ct_word *q)
+RIJN_INLINE void ct_lin(ct_word *q)
 {
     const ct_word x0 = q[0], x1 = q[1], x2 = q[2], x3 = q[3];
     const ct_word x4 = q[4], x5 = q[5], x6 = q[6], x7 = q[7];
@@ -117,7 +123,7 @@ static void ct_lin(ct_word *q)
 }
 
 /* Inverse of ct_sbox: q <- InvS(q ^ 0x63). */
-static void ct_inv_sbox(ct_word *q)
+static RIJN_UNUSED void ct_inv_sbox(ct_word *q)
 {
     ct_lin(q);
     ct_sbox(q);
