@@ -3,15 +3,17 @@
  *
  * Implementation notes
  *   CTR: the counter is kept as two 64-bit integers (hi, lo) of the
- *   big-endian 128-bit value. For a pass of m blocks (8, 4, then 1) the
- *   register (hi:lo) gets +0..+m-1 with one vector add and a byte reversal
- *   (PSHUFB) per block. ctr_bits 32 adds in the low 32-bit lane only, so
- *   it wraps mod 2^32 and never carries into byte 11 (GCM, RFC 3686);
- *   ctr_bits 128 adds in the low 64-bit lane, and when that lane would
- *   carry inside the pass the pass builds its counters one by one with the
- *   carry into hi (wrapping mod 2^128, as OpenSSL's AES-CTR). That branch
- *   depends on the counter value, which is public (nonce/IV), not on key
- *   or data.
+ *   big-endian 128-bit value. For a pass of m blocks (8, 4, then 1): when
+ *   the last byte cannot carry within the pass (most passes), block i is
+ *   the big-endian block with i added to its last byte (one 32-bit lane
+ *   add each, no shuffle); otherwise (hi:lo) gets +0..+m-1 with one
+ *   vector add and a byte reversal (PSHUFB) per block: ctr_bits 32 adds
+ *   in the low 32-bit lane only, so it wraps mod 2^32 and never carries
+ *   into byte 11 (GCM, RFC 3686); ctr_bits 128 adds in the low 64-bit
+ *   lane, and when that lane would carry inside the pass the pass builds
+ *   its counters one by one with the carry into hi (wrapping mod 2^128, as
+ *   OpenSSL's AES-CTR). These branches depend on the counter value, which
+ *   is public (nonce/IV), never on key or data.
  *   CBC decryption: 8/4/1 blocks per pass; each pass loads all its
  *   ciphertext blocks (for the chaining XOR) before storing, so out == in
  *   works. CBC encryption is serial by nature: one block at a time, with
@@ -36,23 +38,30 @@ RIJN_X86NI_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr
     const __m128i bswap = BSWAP128;
     uint64_t l = *lo;
     unsigned i;
-    if (ctr_bits == 32) {
+    if ((l & 0xFF) <= 256 - m) {
+        /* The last byte does not carry: add i to byte 15 of the block. */
+        base = _mm_shuffle_epi8(base, bswap);
         for (i = 0; i < m; i++)
-            x[i] = _mm_add_epi32(base, _mm_set_epi32(0, 0, 0, (int)i));
-        *lo = (l & 0xFFFFFFFF00000000u) | (uint32_t)((uint32_t)l + m);
+            x[i] = _mm_add_epi32(base, _mm_set_epi32((int)(i << 24), 0, 0, 0));
     } else {
-        if (l <= UINT64_MAX - (m - 1)) {
+        if (ctr_bits == 32)
+            for (i = 0; i < m; i++)
+                x[i] = _mm_add_epi32(base, _mm_set_epi32(0, 0, 0, (int)i));
+        else if (l <= UINT64_MAX - (m - 1))
             for (i = 0; i < m; i++)
                 x[i] = _mm_add_epi64(base, _mm_set_epi64x(0, (long long)i));
-        } else {
+        else
             for (i = 0; i < m; i++)
                 x[i] = _mm_set_epi64x((long long)(*hi + (l + i < l)), (long long)(l + i));
-        }
+        for (i = 0; i < m; i++)
+            x[i] = _mm_shuffle_epi8(x[i], bswap);
+    }
+    if (ctr_bits == 32) {
+        *lo = (l & 0xFFFFFFFF00000000u) | (uint32_t)((uint32_t)l + m);
+    } else {
         *lo = l + m;
         *hi += (*lo < l);
     }
-    for (i = 0; i < m; i++)
-        x[i] = _mm_shuffle_epi8(x[i], bswap);
     x86ni_encn(x, m, ek, rounds);
     for (i = 0; i < m; i++)
         x[i] = _mm_xor_si128(x[i], x86ni_ld(in + 16 * i));

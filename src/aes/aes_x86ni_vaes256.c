@@ -6,8 +6,10 @@
  * Implementation notes
  *   Same structure as aes_x86ni_vaes512.c at half the width: round keys
  *   broadcast to both lanes from the schedule each round; counters built
- *   by one add on the broadcast (hi:lo) integer (32-bit elements for
- *   ctr_bits 32, 64-bit elements for 128) and a per-lane PSHUFB; a
+ *   by one 32-bit add on the broadcast big-endian block when the last byte
+ *   cannot carry within the pass, else by one add on the broadcast (hi:lo)
+ *   integer (32-bit elements for ctr_bits 32, 64-bit elements for 128)
+ *   and a per-lane PSHUFB; a
  *   128-bit pass whose low 64 bits would carry goes to the 128-bit code.
  *   CBC decryption: chaining blocks of register r are the ciphertext at
  *   in + 32r - 16; register 0 gets the IV in its low lane with VINSERTI128.
@@ -112,13 +114,21 @@ V256_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
         _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     __m256i x[8], base = _mm256_broadcastsi128_si256(_mm_set_epi64x((long long)hi, (long long)lo));
     unsigned i;
-    for (i = 0; i < 8; i++) {
-        int j = (int)(2 * i);
-        if (ctr_bits == 32)
-            x[i] = _mm256_add_epi32(base, _mm256_set_epi32(0, 0, 0, j + 1, 0, 0, 0, j));
-        else
-            x[i] = _mm256_add_epi64(base, _mm256_set_epi64x(0, j + 1, 0, j));
-        x[i] = _mm256_shuffle_epi8(x[i], bswap);
+    if ((lo & 0xFF) <= 256 - 16) { /* no carry out of the last byte */
+        base = _mm256_shuffle_epi8(base, bswap);
+        for (i = 0; i < 8; i++) {
+            int j = (int)(2 * i);
+            x[i] = _mm256_add_epi32(base, _mm256_set_epi32((j + 1) << 24, 0, 0, 0, j << 24, 0, 0, 0));
+        }
+    } else {
+        for (i = 0; i < 8; i++) {
+            int j = (int)(2 * i);
+            if (ctr_bits == 32)
+                x[i] = _mm256_add_epi32(base, _mm256_set_epi32(0, 0, 0, j + 1, 0, 0, 0, j));
+            else
+                x[i] = _mm256_add_epi64(base, _mm256_set_epi64x(0, j + 1, 0, j));
+            x[i] = _mm256_shuffle_epi8(x[i], bswap);
+        }
     }
     encn(x, ek, rounds);
     for (i = 0; i < 8; i++)

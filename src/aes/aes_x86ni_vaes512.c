@@ -7,10 +7,12 @@
  *   Layout: each 128-bit lane of a register holds one block; round keys
  *   are broadcast to the four lanes from the schedule each round (never
  *   copied to the stack). Counters: lane j of register r holds counter
- *   base + 4r + j, built by one add on the broadcast (hi:lo) integer and a
- *   per-lane PSHUFB; ctr_bits 32 adds in 32-bit elements (wraps mod 2^32),
- *   128 in 64-bit elements; a 128-bit pass whose low 64 bits would carry
- *   is handed to the 128-bit code (rare; branch on the public counter).
+ *   base + 4r + j; when the last byte cannot carry within the pass, one
+ *   32-bit add on the broadcast big-endian block per register; otherwise
+ *   one add on the broadcast (hi:lo) integer and a per-lane PSHUFB:
+ *   ctr_bits 32 adds in 32-bit elements (wraps mod 2^32), 128 in 64-bit
+ *   elements; a 128-bit pass whose low 64 bits would carry is handed to
+ *   the 128-bit code (rare; branch on the public counter).
  *   CBC decryption: the chaining blocks of register r are the ciphertext
  *   at in + 64r - 16 (an unaligned load); register 0 takes the IV into its
  *   first lane with VALIGNQ. All loads of a pass precede its stores, so
@@ -126,14 +128,25 @@ V512_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
         _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     __m512i x[8], base = _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo));
     unsigned i;
-    for (i = 0; i < m; i++) {
-        int j = (int)(4 * i);
-        if (ctr_bits == 32)
-            x[i] = _mm512_add_epi32(base, _mm512_set_epi32(0, 0, 0, j + 3, 0, 0, 0, j + 2, 0,
-                                                           0, 0, j + 1, 0, 0, 0, j));
-        else
-            x[i] = _mm512_add_epi64(base, _mm512_set_epi64(0, j + 3, 0, j + 2, 0, j + 1, 0, j));
-        x[i] = _mm512_shuffle_epi8(x[i], bswap);
+    if ((lo & 0xFF) <= 256 - 4 * m) { /* no carry out of the last byte */
+        base = _mm512_shuffle_epi8(base, bswap);
+        for (i = 0; i < m; i++) {
+            int j = (int)(4 * i);
+            x[i] = _mm512_add_epi32(base, _mm512_set_epi32((j + 3) << 24, 0, 0, 0, (j + 2) << 24,
+                                                           0, 0, 0, (j + 1) << 24, 0, 0, 0,
+                                                           j << 24, 0, 0, 0));
+        }
+    } else {
+        for (i = 0; i < m; i++) {
+            int j = (int)(4 * i);
+            if (ctr_bits == 32)
+                x[i] = _mm512_add_epi32(base, _mm512_set_epi32(0, 0, 0, j + 3, 0, 0, 0, j + 2,
+                                                               0, 0, 0, j + 1, 0, 0, 0, j));
+            else
+                x[i] = _mm512_add_epi64(base,
+                                        _mm512_set_epi64(0, j + 3, 0, j + 2, 0, j + 1, 0, j));
+            x[i] = _mm512_shuffle_epi8(x[i], bswap);
+        }
     }
     encn(x, m, ek, rounds);
     for (i = 0; i < m; i++)
