@@ -6,6 +6,7 @@
 #ifndef RIJN_CMAC_I_H
 #define RIJN_CMAC_I_H
 
+#include "internal.h"
 #include "rijn/cmac.h"
 
 /* b = b * x in GF(2^128), block read big-endian (SP 800-38B, RFC 5297,
@@ -27,5 +28,19 @@ void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8
  * path when it has one, else the N-block entry. */
 void rijn_i_ctr128(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                    size_t len);
+
+/* Buffer rules of rijn/aead.h for one-shot and streaming calls: NULL only
+ * with a zero length; out == in or disjoint; tag disjoint from both. */
+static inline int rijn_i_io_check(const uint8_t *out, const uint8_t *in, size_t len,
+                                  const uint8_t *tag, size_t tag_len)
+{
+    if ((out == NULL || in == NULL) && len != 0)
+        return RIJN_ERR_NULL;
+    if (out != in && rijn_overlaps(out, len, in, len))
+        return RIJN_ERR_PARAM;
+    if (rijn_overlaps(tag, tag_len, out, len) || rijn_overlaps(tag, tag_len, in, len))
+        return RIJN_ERR_PARAM;
+    return RIJN_OK;
+}
 
 #endif /* RIJN_CMAC_I_H */
