@@ -30,6 +30,10 @@
 
 #if RIJN_CFG_AES_X86NI
 
+/* Both schedules must fit in the context for every key size. */
+typedef char rijn_i_x86ni_ks_fits[RIJN_AES_KS_WORDS * 8 >= 32 * (RIJN_AES_MAX_ROUNDS + 1) ? 1
+                                                                                        : -1];
+
 static int x86ni_available(void)
 {
     uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_SSSE3;
