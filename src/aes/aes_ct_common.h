@@ -131,23 +131,20 @@ static RIJN_UNUSED void ct_inv_sbox(ct_word *q)
 }
 #endif
 
-/* FIPS 197 SubWord through the circuit (key schedule only). */
+/* FIPS 197 SubWord through the circuit (key schedule only). With w in
+ * q[0] and zeros elsewhere, the transpose puts bit i of byte k at bit 8*k
+ * of plane i; the other lanes hold 0, which the circuit maps to 0. */
 static uint32_t ct_subword(uint32_t w)
 {
-    ct_word q[8];
-    uint32_t r = 0;
-    unsigned i, k;
-    for (i = 0; i < 8; i++) {
-        q[i] = 0;
-        for (k = 0; k < 4; k++)
-            q[i] |= (ct_word)((w >> (8 * k + i)) & 1u) << k;
-    }
+    ct_word q[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    uint32_t r;
+    q[0] = w;
+    ct_ortho(q);
     ct_sbox(q);
-    for (i = 0; i < 8; i++)
-        for (k = 0; k < 4; k++)
-            r |= (uint32_t)((q[i] >> k) & 1u) << (8 * k + i);
+    ct_ortho(q);
+    r = (uint32_t)q[0] ^ 0x63636363u;
     rijn_wipe(q, sizeof q);
-    return r ^ 0x63636363u;
+    return r;
 }
 
 #endif /* RIJN_AES_CT_COMMON_H */
