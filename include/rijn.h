@@ -11,6 +11,8 @@
 #include "rijn/sha3.h"
 #include "rijn/legacy.h"
 #include "rijn/hash.h"
+#include "rijn/hmac.h"
+#include "rijn/kdf.h"
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
 #include "rijn/gcm.h"
