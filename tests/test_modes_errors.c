@@ -1,0 +1,412 @@
+/*
+ * test_modes_errors.c -- every documented error of rijn/modes.h, for every
+ * mode, one-shot and streaming: NULL pointers, keys not set up or set up
+ * for encryption only, bad key lengths, lengths the mode refuses, short
+ * output buffers (nothing written, nothing consumed), partial overlap of
+ * out and in, bad CTS variants, calls after _final; and PKCS#7: every
+ * valid pad length 1..16 and the bad paddings (pad byte 0, pad byte > 16,
+ * any covered byte wrong), which all give the one code RIJN_ERR_PADDING and
+ * a wiped output. Runs on every AES implementation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+enum {
+    ECB_E, ECB_D, CBC_E, CBC_D, PAD_E, PAD_D, CS1_E, CS1_D, CS2_E, CS2_D, CS3_E, CS3_D,
+    CFB1_E, CFB1_D, CFB8_E, CFB8_D, CFB128_E, CFB128_D, OFB, CTR, CTR32, NMODES
+};
+static const char *const names[NMODES] = {
+    "ECB-enc", "ECB-dec", "CBC-enc", "CBC-dec", "PKCS7-enc", "PKCS7-dec", "CS1-enc",
+    "CS1-dec", "CS2-enc", "CS2-dec", "CS3-enc", "CS3-dec", "CFB1-enc", "CFB1-dec",
+    "CFB8-enc", "CFB8-dec", "CFB128-enc", "CFB128-dec", "OFB", "CTR", "CTR32"};
+
+static int is_block(int m) { return m <= CS3_D; }
+static int is_cts(int m) { return m >= CS1_E && m <= CS3_D; }
+static int uses_inverse(int m) { return is_block(m) && (m % 2) == 1; }
+static rijn_cts_variant variant(int m) { return (rijn_cts_variant)((m - CS1_E) / 2 + 1); }
+
+/* One-shot call; out_size only matters to PKCS#7 (CFB1: len in bytes). */
+static int oneshot(int m, const rijn_aes_ctx *a, const uint8_t *iv, uint8_t *out,
+                   size_t out_size, size_t *out_len, const uint8_t *in, size_t len)
+{
+    switch (m) {
+    case ECB_E: return rijn_ecb_encrypt(a, out, in, len);
+    case ECB_D: return rijn_ecb_decrypt(a, out, in, len);
+    case CBC_E: return rijn_cbc_encrypt(a, iv, out, in, len);
+    case CBC_D: return rijn_cbc_decrypt(a, iv, out, in, len);
+    case PAD_E: return rijn_cbc_pad_encrypt(a, iv, out, out_size, out_len, in, len);
+    case PAD_D: return rijn_cbc_pad_decrypt(a, iv, out, out_size, out_len, in, len);
+    case CS1_E: case CS2_E: case CS3_E:
+        return rijn_cbc_cts_encrypt(a, variant(m), iv, out, in, len);
+    case CS1_D: case CS2_D: case CS3_D:
+        return rijn_cbc_cts_decrypt(a, variant(m), iv, out, in, len);
+    case CFB1_E: return rijn_cfb1_encrypt_bits(a, iv, out, in, 8 * len);
+    case CFB1_D: return rijn_cfb1_decrypt_bits(a, iv, out, in, 8 * len);
+    case CFB8_E: return rijn_cfb8_encrypt(a, iv, out, in, len);
+    case CFB8_D: return rijn_cfb8_decrypt(a, iv, out, in, len);
+    case CFB128_E: return rijn_cfb128_encrypt(a, iv, out, in, len);
+    case CFB128_D: return rijn_cfb128_decrypt(a, iv, out, in, len);
+    case OFB: return rijn_ofb_crypt(a, iv, out, in, len);
+    case CTR: return rijn_ctr_crypt(a, iv, out, in, len);
+    default: return rijn_ctr32_crypt(a, iv, out, in, len);
+    }
+}
+
+static int sinit(int m, rijn_block_ctx *b, rijn_stream_ctx *s, const uint8_t *key, size_t kl,
+                 const uint8_t *iv)
+{
+    switch (m) {
+    case ECB_E: return rijn_ecb_encrypt_init(b, key, kl);
+    case ECB_D: return rijn_ecb_decrypt_init(b, key, kl);
+    case CBC_E: return rijn_cbc_encrypt_init(b, key, kl, iv);
+    case CBC_D: return rijn_cbc_decrypt_init(b, key, kl, iv);
+    case PAD_E: return rijn_cbc_pad_encrypt_init(b, key, kl, iv);
+    case PAD_D: return rijn_cbc_pad_decrypt_init(b, key, kl, iv);
+    case CS1_E: case CS2_E: case CS3_E: return rijn_cbc_cts_encrypt_init(b, variant(m), key, kl, iv);
+    case CS1_D: case CS2_D: case CS3_D: return rijn_cbc_cts_decrypt_init(b, variant(m), key, kl, iv);
+    case CFB1_E: return rijn_cfb1_encrypt_init(s, key, kl, iv);
+    case CFB1_D: return rijn_cfb1_decrypt_init(s, key, kl, iv);
+    case CFB8_E: return rijn_cfb8_encrypt_init(s, key, kl, iv);
+    case CFB8_D: return rijn_cfb8_decrypt_init(s, key, kl, iv);
+    case CFB128_E: return rijn_cfb128_encrypt_init(s, key, kl, iv);
+    case CFB128_D: return rijn_cfb128_decrypt_init(s, key, kl, iv);
+    case OFB: return rijn_ofb_init(s, key, kl, iv);
+    case CTR: return rijn_ctr_init(s, key, kl, iv);
+    default: return rijn_ctr32_init(s, key, kl, iv);
+    }
+}
+
+/* A length the mode accepts (one-shot), and one it refuses (0 if none). */
+static size_t good_len(int m) { return m == PAD_E ? 40 : 48; }
+static const size_t bad_ecb[] = {1, 8, 15, 17, 31, 33, 47};
+
+static int untouched(const uint8_t *p, size_t n, uint8_t v)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != v)
+            return 0;
+    return 1;
+}
+
+static void oneshot_errors(int m, const rijn_aes_ctx *a, const rijn_aes_ctx *a_enc)
+{
+    uint8_t iv[16] = {0}, in[160], buf[160], out[160];
+    size_t n = good_len(m), ol = 7, i, cap = 64;
+    rijn_aes_ctx z;
+    int r, needs_iv = m > ECB_D;
+    const char *nm = names[m];
+    memset(&z, 0, sizeof z);
+    tu_rand_bytes(in, sizeof in);
+    if (m == PAD_D) { /* valid ciphertext */
+        memcpy(buf, in, 40);
+        TU_CHECK(rijn_cbc_pad_encrypt(a, iv, in, sizeof in, &n, buf, 40) == RIJN_OK, "pad");
+    }
+    /* works */
+    TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, n) == RIJN_OK, "%s ok", nm);
+    /* NULL */
+    TU_CHECK(oneshot(m, NULL, iv, out, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL aes", nm);
+    if (needs_iv)
+        TU_CHECK(oneshot(m, a, NULL, out, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL iv", nm);
+    TU_CHECK(oneshot(m, a, iv, NULL, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL out", nm);
+    TU_CHECK(oneshot(m, a, iv, out, cap, &ol, NULL, n) == RIJN_ERR_NULL, "%s NULL in", nm);
+    if (m == PAD_E || m == PAD_D)
+        TU_CHECK(oneshot(m, a, iv, out, cap, NULL, in, n) == RIJN_ERR_NULL, "%s NULL out_len", nm);
+    /* empty input with NULL pointers */
+    r = oneshot(m, a, iv, NULL, 0, &ol, NULL, 0);
+    if (is_cts(m) || m == PAD_D)
+        TU_CHECK(r == RIJN_ERR_LENGTH, "%s empty: %d", nm, r);
+    else if (m == PAD_E)
+        TU_CHECK(r == RIJN_ERR_NULL, "%s empty with NULL out: %d", nm, r);
+    else
+        TU_CHECK(r == RIJN_OK, "%s empty: %d", nm, r);
+    /* key not set up; decryption on an encrypt-only key */
+    TU_CHECK(oneshot(m, &z, iv, out, cap, &ol, in, n) == RIJN_ERR_STATE, "%s unkeyed", nm);
+    r = oneshot(m, a_enc, iv, out, cap, &ol, in, n);
+    if (uses_inverse(m))
+        TU_CHECK(r == RIJN_ERR_STATE, "%s on an encrypt-only key: %d", nm, r);
+    else
+        TU_CHECK(r == RIJN_OK, "%s on an encrypt-only key: %d", nm, r);
+    /* lengths */
+    if (m <= CBC_D || m == PAD_D) {
+        for (i = 0; i < sizeof bad_ecb / sizeof bad_ecb[0]; i++) {
+            memset(out, 0x5A, sizeof out);
+            TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, bad_ecb[i]) == RIJN_ERR_LENGTH,
+                     "%s len %zu", nm, bad_ecb[i]);
+            TU_CHECK(untouched(out, sizeof out, 0x5A), "%s nothing written", nm);
+        }
+    }
+    if (m == PAD_D)
+        TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, 0) == RIJN_ERR_LENGTH, "%s len 0", nm);
+    if (is_cts(m)) {
+        for (i = 0; i < 16; i++) {
+            memset(out, 0x5A, sizeof out);
+            TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, i) == RIJN_ERR_LENGTH, "%s len %zu",
+                     nm, i);
+            TU_CHECK(untouched(out, sizeof out, 0x5A), "%s nothing written", nm);
+        }
+        TU_CHECK(rijn_cbc_cts_encrypt(a, (rijn_cts_variant)0, iv, out, in, 32) == RIJN_ERR_PARAM &&
+                     rijn_cbc_cts_encrypt(a, (rijn_cts_variant)4, iv, out, in, 32) ==
+                         RIJN_ERR_PARAM &&
+                     rijn_cbc_cts_decrypt(a, (rijn_cts_variant)-1, iv, out, in, 32) ==
+                         RIJN_ERR_PARAM &&
+                     rijn_cbc_cts_decrypt(a, (rijn_cts_variant)0, iv, out, in, 32) ==
+                         RIJN_ERR_PARAM, "bad CTS variant");
+    }
+    /* short output buffer */
+    if (m == PAD_E || m == PAD_D) {
+        size_t need = m == PAD_E ? RIJN_CBC_PAD_LEN(n) : n;
+        memset(out, 0x5A, sizeof out);
+        ol = 99;
+        TU_CHECK(oneshot(m, a, iv, out, need - 1, &ol, in, n) == RIJN_ERR_BUFFER && ol == 0,
+                 "%s short out", nm);
+        TU_CHECK(untouched(out, sizeof out, 0x5A), "%s nothing written", nm);
+        TU_CHECK(oneshot(m, a, iv, out, need, &ol, in, n) == RIJN_OK, "%s exact out", nm);
+    }
+    /* partial overlap (out == in is fine) */
+    memcpy(buf, in, sizeof buf);
+    TU_CHECK(oneshot(m, a, iv, buf + 1, cap, &ol, buf, n) == RIJN_ERR_PARAM, "%s overlap +1", nm);
+    TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf + 15, n) == RIJN_ERR_PARAM, "%s overlap -15", nm);
+    TU_CHECK(memcmp(buf, in, sizeof buf) == 0, "%s nothing written on overlap", nm);
+    if (m == PAD_E) /* the padding block overlaps in */
+        TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf + 44, n) == RIJN_ERR_PARAM,
+                 "%s overlap of the pad block", nm);
+    TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf + n, n) != RIJN_ERR_PARAM || m == PAD_E,
+             "%s adjacent is no overlap", nm);
+    memcpy(buf, in, sizeof buf);
+    TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf, n) == RIJN_OK, "%s in place", nm);
+}
+
+static void stream_errors(int m)
+{
+    uint8_t key[33], iv[16] = {1}, in[160], out[160], want[160];
+    size_t n = is_block(m) ? 48 : 37, ol, wl, got;
+    rijn_block_ctx b, bz;
+    rijn_stream_ctx s, sz;
+    rijn_aes_ctx a;
+    const char *nm = names[m];
+    size_t kl;
+    int r;
+    tu_rand_bytes(key, sizeof key);
+    tu_rand_bytes(in, sizeof in);
+    memset(&bz, 0, sizeof bz);
+    memset(&sz, 0, sizeof sz);
+    /* init: bad key lengths, NULL, bad CTS variant */
+    for (kl = 0; kl <= 33; kl++) {
+        r = sinit(m, &b, &s, key, kl, iv);
+        if (kl == 16 || kl == 24 || kl == 32)
+            TU_CHECK(r == RIJN_OK, "%s init key %zu", nm, kl);
+        else
+            TU_CHECK(r == RIJN_ERR_KEY_LEN, "%s init key %zu: %d", nm, kl, r);
+    }
+    /* a failed init leaves a context that refuses work */
+    TU_CHECK(sinit(m, &b, &s, key, 15, iv) == RIJN_ERR_KEY_LEN, "init");
+    if (is_block(m))
+        TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE,
+                 "%s update after failed init", nm);
+    else
+        TU_CHECK(rijn_stream_update(&s, out, in, 16) == RIJN_ERR_STATE,
+                 "%s update after failed init", nm);
+    TU_CHECK(sinit(m, &b, &s, NULL, 16, iv) == RIJN_ERR_NULL, "%s init NULL key", nm);
+    if (m > ECB_D)
+        TU_CHECK(sinit(m, &b, &s, key, 16, NULL) == RIJN_ERR_NULL, "%s init NULL iv", nm);
+    TU_CHECK(sinit(m, NULL, NULL, key, 16, iv) == RIJN_ERR_NULL, "%s init NULL ctx", nm);
+    if (is_cts(m)) {
+        TU_CHECK(rijn_cbc_cts_encrypt_init(&b, (rijn_cts_variant)0, key, 16, iv) ==
+                         RIJN_ERR_PARAM &&
+                     rijn_cbc_cts_decrypt_init(&b, (rijn_cts_variant)4, key, 16, iv) ==
+                         RIJN_ERR_PARAM, "%s init bad variant", nm);
+    }
+    /* reference result */
+    TU_CHECK(rijn_aes_init(&a, key, 16) == RIJN_OK, "init");
+    if (m == PAD_D) {
+        uint8_t pt[40];
+        memcpy(pt, in, 40);
+        TU_CHECK(rijn_cbc_pad_encrypt(&a, iv, in, sizeof in, &n, pt, 40) == RIJN_OK, "pad");
+    }
+    TU_CHECK(oneshot(m, &a, iv, want, sizeof want, &wl, in, n) == RIJN_OK, "%s one-shot", nm);
+    if (m != PAD_E && m != PAD_D)
+        wl = n;
+    TU_CHECK(sinit(m, &b, &s, key, 16, iv) == RIJN_OK, "%s init", nm);
+    if (!is_block(m)) {
+        TU_CHECK(rijn_stream_update(NULL, out, in, n) == RIJN_ERR_NULL, "%s NULL ctx", nm);
+        TU_CHECK(rijn_stream_update(&s, NULL, in, n) == RIJN_ERR_NULL, "%s NULL out", nm);
+        TU_CHECK(rijn_stream_update(&s, out, NULL, n) == RIJN_ERR_NULL, "%s NULL in", nm);
+        TU_CHECK(rijn_stream_update(&sz, out, in, n) == RIJN_ERR_STATE, "%s zeroed ctx", nm);
+        memcpy(out, in, n);
+        TU_CHECK(rijn_stream_update(&s, out + 1, out, n) == RIJN_ERR_PARAM, "%s overlap", nm);
+        TU_CHECK(memcmp(out, in, n) == 0, "%s overlap wrote", nm);
+        TU_CHECK(rijn_stream_update(&s, out, in, 5) == RIJN_OK &&
+                     rijn_stream_update(&s, out + 5, in + 5, n - 5) == RIJN_OK &&
+                     memcmp(out, want, n) == 0, "%s errors consumed nothing", nm);
+        TU_CHECK(rijn_stream_reset(&s, NULL) == RIJN_ERR_NULL, "%s reset NULL iv", nm);
+        TU_CHECK(rijn_stream_reset(&sz, iv) == RIJN_ERR_STATE, "%s reset zeroed", nm);
+        TU_CHECK(rijn_stream_reset(NULL, iv) == RIJN_ERR_NULL, "%s reset NULL", nm);
+        TU_CHECK(rijn_stream_reset(&s, iv) == RIJN_OK && rijn_stream_update(&s, out, in, n) ==
+                     RIJN_OK && memcmp(out, want, n) == 0, "%s after reset", nm);
+        rijn_stream_wipe(&s);
+        TU_CHECK(rijn_stream_update(&s, out, in, n) == RIJN_ERR_STATE, "%s after wipe", nm);
+        rijn_aes_wipe(&a);
+        return;
+    }
+    /* block modes: NULL, state, buffer, overlap, then the result is intact */
+    TU_CHECK(rijn_block_update(NULL, out, sizeof out, &ol, in, n) == RIJN_ERR_NULL, "NULL ctx");
+    TU_CHECK(rijn_block_update(&b, out, sizeof out, NULL, in, n) == RIJN_ERR_NULL, "NULL out_len");
+    TU_CHECK(rijn_block_update(&b, NULL, sizeof out, &ol, in, n) == RIJN_ERR_NULL, "NULL out");
+    TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, NULL, n) == RIJN_ERR_NULL, "NULL in");
+    TU_CHECK(rijn_block_update(&bz, out, sizeof out, &ol, in, n) == RIJN_ERR_STATE, "zeroed");
+    TU_CHECK(rijn_block_final(&bz, out, sizeof out, &ol) == RIJN_ERR_STATE, "final zeroed");
+    TU_CHECK(rijn_block_final(NULL, out, sizeof out, &ol) == RIJN_ERR_NULL, "final NULL");
+    TU_CHECK(rijn_block_final(&b, out, sizeof out, NULL) == RIJN_ERR_NULL, "final NULL out_len");
+    TU_CHECK(rijn_block_reset(&bz, iv) == RIJN_ERR_STATE, "reset zeroed");
+    TU_CHECK(rijn_block_reset(NULL, iv) == RIJN_ERR_NULL, "reset NULL");
+    if (m > ECB_D)
+        TU_CHECK(rijn_block_reset(&b, NULL) == RIJN_ERR_NULL, "%s reset NULL iv", nm);
+    /* 5 bytes buffered, then an update that would write 32 (CTS: 16) */
+    TU_CHECK(rijn_block_update(&b, out, 0, &ol, in, 5) == RIJN_OK && ol == 0, "%s 5 bytes", nm);
+    got = 0;
+    memset(out, 0x5A, sizeof out);
+    r = rijn_block_update(&b, out, m == PAD_D ? 15u : is_cts(m) ? 15u : 31u, &ol, in + 5, 31);
+    TU_CHECK(r == RIJN_ERR_BUFFER && ol == 0 && untouched(out, sizeof out, 0x5A),
+             "%s short out: %d", nm, r);
+    TU_CHECK(rijn_block_update(&b, out, 0, &ol, NULL, 0) == RIJN_OK && ol == 0, "%s empty", nm);
+    memcpy(out, in + 5, 40);
+    TU_CHECK(rijn_block_update(&b, out + 3, 48, &ol, out, 31) == RIJN_ERR_PARAM, "%s overlap", nm);
+    TU_CHECK(rijn_block_update(&b, out, 48, &ol, out + 1, 31) == RIJN_ERR_PARAM, "%s overlap", nm);
+    TU_CHECK(memcmp(out, in + 5, 40) == 0, "%s overlap wrote", nm);
+    TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in + 5, n - 5) == RIJN_OK, "%s rest", nm);
+    got = ol;
+    if (m == PAD_E) {
+        TU_CHECK(rijn_block_final(&b, out + got, 15, &ol) == RIJN_ERR_BUFFER, "%s final short", nm);
+        TU_CHECK(rijn_block_final(&b, out + got, 16, &ol) == RIJN_OK, "%s final", nm);
+    } else if (is_cts(m)) {
+        TU_CHECK(rijn_block_final(&b, out + got, n - got - 1, &ol) == RIJN_ERR_BUFFER,
+                 "%s final short", nm);
+        TU_CHECK(rijn_block_final(&b, out + got, n - got, &ol) == RIJN_OK, "%s final", nm);
+    } else {
+        TU_CHECK(rijn_block_final(&b, out + got, m == PAD_D ? 16 : 0, &ol) == RIJN_OK, "final");
+    }
+    got += ol;
+    TU_CHECK(got == wl && memcmp(out, want, wl) == 0, "%s errors consumed nothing", nm);
+    /* after final */
+    TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE,
+             "%s update after final", nm);
+    TU_CHECK(rijn_block_final(&b, out, sizeof out, &ol) == RIJN_ERR_STATE, "%s final twice", nm);
+    /* final LENGTH errors end the message too */
+    TU_CHECK(rijn_block_reset(&b, iv) == RIJN_OK, "reset");
+    if (m != PAD_E) {
+        TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, is_cts(m) ? 15 : 17) == RIJN_OK,
+                 "%s update", nm);
+        TU_CHECK(rijn_block_final(&b, out, sizeof out, &ol) == RIJN_ERR_LENGTH && ol == 0,
+                 "%s final bad total", nm);
+        TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE,
+                 "%s update after failed final", nm);
+        TU_CHECK(rijn_block_reset(&b, iv) == RIJN_OK, "reset");
+    }
+    if (m == PAD_D || is_cts(m))
+        TU_CHECK(rijn_block_final(&b, out, sizeof out, &ol) == RIJN_ERR_LENGTH, "%s empty", nm);
+    rijn_block_wipe(&b);
+    TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE, "wiped");
+    rijn_aes_wipe(&a);
+}
+
+/* PKCS#7: the last plaintext block is chosen here (CBC without padding
+ * builds the ciphertext), then decrypted with padding removal. */
+static uint8_t g_key[32]; /* the key of the context given to pkcs7() */
+
+static void pkcs7_case(const rijn_aes_ctx *a, const uint8_t last[16], int want_pad)
+{
+    uint8_t iv[16], pt[48], ct[48], out[48], fin[32];
+    size_t ol = 99, ol2, fl;
+    rijn_block_ctx b;
+    int r;
+    tu_rand_bytes(iv, 16);
+    tu_rand_bytes(pt, 32);
+    memcpy(pt + 32, last, 16);
+    TU_CHECK(rijn_cbc_encrypt(a, iv, ct, pt, 48) == RIJN_OK, "cbc");
+    memset(out, 0x5A, sizeof out);
+    r = rijn_cbc_pad_decrypt(a, iv, out, sizeof out, &ol, ct, 48);
+    if (want_pad > 0) {
+        TU_CHECK(r == RIJN_OK && ol == 48 - (size_t)want_pad && memcmp(out, pt, ol) == 0,
+                 "valid padding %d: %d", want_pad, r);
+    } else {
+        TU_CHECK(r == RIJN_ERR_PADDING && ol == 0 && untouched(out, sizeof out, 0),
+                 "bad padding (last byte %02x): %d, output wiped", last[15], r);
+    }
+    /* in place */
+    memcpy(out, ct, 48);
+    r = rijn_cbc_pad_decrypt(a, iv, out, sizeof out, &ol, out, 48);
+    TU_CHECK(want_pad > 0 ? r == RIJN_OK : (r == RIJN_ERR_PADDING && untouched(out, 48, 0)),
+             "in place padding %d", want_pad);
+    /* streaming: the same verdict at final, nothing written by final on error */
+    TU_CHECK(rijn_cbc_pad_decrypt_init(&b, g_key, 32, iv) == RIJN_OK, "init");
+    TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol2, ct, 48) == RIJN_OK && ol2 == 32,
+             "update");
+    memset(fin, 0x5A, sizeof fin);
+    r = rijn_block_final(&b, fin, sizeof fin, &fl);
+    if (want_pad > 0)
+        TU_CHECK(r == RIJN_OK && fl == 16 - (size_t)want_pad && memcmp(fin, pt + 32, fl) == 0,
+                 "streaming valid padding %d", want_pad);
+    else
+        TU_CHECK(r == RIJN_ERR_PADDING && fl == 0 && untouched(fin, sizeof fin, 0x5A),
+                 "streaming bad padding");
+    rijn_block_wipe(&b);
+}
+
+static void pkcs7(const rijn_aes_ctx *a)
+{
+    uint8_t last[16];
+    int p, i, v;
+    for (p = 1; p <= 16; p++) { /* valid, then each covered byte wrong */
+        tu_rand_bytes(last, 16);
+        memset(last + 16 - p, p, (size_t)p);
+        pkcs7_case(a, last, p);
+        for (i = 16 - p; i < 15; i++) {
+            last[i] ^= (uint8_t)(1u << tu_rand_below(8));
+            pkcs7_case(a, last, 0);
+            last[i] = (uint8_t)p;
+        }
+        if (p < 16) { /* the byte before the padding may be anything, even p + 1 */
+            last[15 - p] = (uint8_t)(p + 1);
+            pkcs7_case(a, last, p);
+        }
+    }
+    tu_rand_bytes(last, 16);
+    last[15] = 0;
+    pkcs7_case(a, last, 0);
+    memset(last, 0, 16);
+    pkcs7_case(a, last, 0);
+    for (v = 17; v <= 255; v += (v < 40 ? 1 : 23)) {
+        memset(last, v, 16);
+        pkcs7_case(a, last, 0);
+    }
+}
+
+static void run(const char *impl, void *arg)
+{
+    uint8_t key[32];
+    rijn_aes_ctx a, ae;
+    int m;
+    (void)impl;
+    (void)arg;
+    tu_rand_bytes(key, sizeof key);
+    memcpy(g_key, key, 32);
+    TU_CHECK(rijn_aes_init(&a, key, 32) == RIJN_OK, "init");
+    TU_CHECK(rijn_aes_init_enc(&ae, key, 32) == RIJN_OK, "init_enc");
+    for (m = 0; m < NMODES; m++) {
+        oneshot_errors(m, &a, &ae);
+        stream_errors(m);
+    }
+    pkcs7(&a);
+    rijn_aes_wipe(&a);
+    rijn_aes_wipe(&ae);
+}
+
+int main(void)
+{
+    tu_rand_seed(0xE770);
+    tu_for_each_impl(run, NULL);
+    return tu_finish();
+}
