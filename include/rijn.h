@@ -17,5 +17,6 @@
 #include "rijn/aead.h"
 #include "rijn/gcm.h"
 #include "rijn/ccm.h"
+#include "rijn/gcmsiv.h"
 
 #endif

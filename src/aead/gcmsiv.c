@@ -1,0 +1,192 @@
+/*
+ * gcmsiv.c -- AES-GCM-SIV (RFC 8452), one-shot seal/open.
+ *
+ * Implementation notes
+ *   Per message (section 4): the key-generating key encrypts
+ *   LE32(i) || nonce for i = 0..3 (AES-128), 0..4 (AES-192), 0..5
+ *   (AES-256) in one N-block call; the first 8 bytes of each give the
+ *   POLYVAL key (i = 0, 1) and the message-encryption key (the rest). The
+ *   message key is expanded (encryption only) by the same AES class as the
+ *   context, on the stack, and wiped at the end.
+ *   POLYVAL runs on the context's GHASH class through the RFC 8452
+ *   appendix A identity (ghash.c): AAD and text zero-padded, then
+ *   LE64(bitlen(AAD)) || LE64(bitlen(text)). Tag = AES(S ^ nonce with the
+ *   top bit of byte 15 cleared); the CTR block is the tag with that bit
+ *   set, counting in its first 4 bytes, little-endian, mod 2^32.
+ *   seal: POLYVAL over the plaintext, tag, then CTR (out == in works).
+ *   open: CTR into out, POLYVAL over out, constant-time compare, wipe out
+ *   on failure.
+ *   Constant time: GHASH classes and the POLYVAL wrapper are; branches on
+ *   lengths only.
+ *   Vectors: RFC 8452 appendix C, cryptography_vectors GCM-SIV files
+ *   (openssl.txt, aes-192-gcm-siv.txt), OpenSSL differential when
+ *   available (tests/test_gcmsiv*.c).
+ */
+#include "gcm_internal.h"
+#include "ghash.h"
+#include "internal.h"
+#include "rijn/gcmsiv.h"
+
+typedef struct {
+    rijn_aes_ctx enc;
+    uint64_t hk[RIJN_GCM_HKEY_WORDS];
+    uint8_t s[16];
+} siv_msg;
+
+static void polyval_bytes(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t *p, size_t len)
+{
+    uint8_t last[16];
+    rijn_i_polyval_blocks(ctx->gh, m->hk, m->s, p, len / 16);
+    if (len % 16 != 0) {
+        memset(last, 0, 16);
+        memcpy(last, p + (len & ~(size_t)15), len % 16);
+        rijn_i_polyval_blocks(ctx->gh, m->hk, m->s, last, 1);
+        rijn_wipe(last, sizeof last);
+    }
+}
+
+static void derive(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[12])
+{
+    uint8_t blk[6 * 16], key[6 * 8];
+    size_t n = 2 + ctx->key_len / 8, i;
+    for (i = 0; i < n; i++) {
+        rijn_store32_le(blk + 16 * i, (uint32_t)i);
+        memcpy(blk + 16 * i + 4, nonce, 12);
+    }
+    rijn_i_aes_enc(&ctx->aes, blk, blk, n);
+    for (i = 0; i < n; i++)
+        memcpy(key + 8 * i, blk + 16 * i, 8); /* key[0..15] auth, rest enc */
+    memset(m, 0, sizeof *m);
+    rijn_i_polyval_setkey(ctx->gh, m->hk, key);
+    m->enc.impl = ctx->aes.impl;
+    m->enc.rounds = (uint32_t)(ctx->key_len / 4 + 6);
+    m->enc.dirs = RIJN_I_DIR_ENC;
+    ctx->aes.impl->setkey(m->enc.ks, key + 16, ctx->key_len, RIJN_I_DIR_ENC);
+    rijn_wipe(blk, sizeof blk);
+    rijn_wipe(key, sizeof key);
+}
+
+/* Tag over (aad, text) into tag. */
+static void siv_tag(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[12],
+                    const uint8_t *aad, size_t aad_len, const uint8_t *text, size_t len,
+                    uint8_t tag[16])
+{
+    uint8_t lb[16];
+    size_t i;
+    polyval_bytes(ctx, m, aad, aad_len);
+    polyval_bytes(ctx, m, text, len);
+    rijn_store64_le(lb, (uint64_t)aad_len << 3);
+    rijn_store64_le(lb + 8, (uint64_t)len << 3);
+    rijn_i_polyval_blocks(ctx->gh, m->hk, m->s, lb, 1);
+    for (i = 0; i < 12; i++)
+        m->s[i] ^= nonce[i];
+    m->s[15] &= 0x7F;
+    rijn_i_aes_enc(&m->enc, tag, m->s, 1);
+}
+
+static void siv_ctr(const siv_msg *m, const uint8_t tag[16], uint8_t *out, const uint8_t *in,
+                    size_t len)
+{
+    uint8_t ctr[16], ks[16];
+    memcpy(ctr, tag, 16);
+    ctr[15] |= 0x80;
+    rijn_i_aead_ctr(&m->enc, RIJN_I_CTR_LE32, ctr, out, in, len / 16);
+    if (len % 16 != 0) {
+        size_t off = len & ~(size_t)15;
+        rijn_i_aead_ks(&m->enc, RIJN_I_CTR_LE32, ctr, ks);
+        rijn_xor(out + off, in + off, ks, len % 16);
+        rijn_wipe(ks, sizeof ks);
+    }
+}
+
+static int check(const rijn_gcmsiv_ctx *ctx, const uint8_t *out, const uint8_t *tag,
+                 size_t tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                 size_t aad_len, const uint8_t *in, size_t len)
+{
+    RIJN_CHECK_PTR(ctx);
+    if (ctx->gh == NULL || rijn_i_aes_check_enc(&ctx->aes) != RIJN_OK)
+        return RIJN_ERR_STATE;
+    if (nonce_len != 12)
+        return RIJN_ERR_NONCE_LEN;
+    RIJN_CHECK_PTR(nonce);
+    if (tag_len != 16)
+        return RIJN_ERR_TAG_LEN;
+    RIJN_CHECK_PTR(tag);
+    RIJN_CHECK_BUF(aad, aad_len);
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    if ((out != in && rijn_overlaps(out, len, in, len)) || rijn_overlaps(tag, 16, out, len) ||
+        rijn_overlaps(tag, 16, in, len))
+        return RIJN_ERR_PARAM;
+    if ((uint64_t)len > RIJN_GCMSIV_TEXT_MAX || (uint64_t)aad_len > RIJN_GCMSIV_TEXT_MAX)
+        return RIJN_ERR_LIMIT;
+    return RIJN_OK;
+}
+
+int rijn_gcmsiv_init(rijn_gcmsiv_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    r = rijn_aes_init_enc(&ctx->aes, key, key_len);
+    if (r != RIJN_OK)
+        return r;
+    ctx->gh = rijn_i_ghash_default();
+    ctx->key_len = (uint32_t)key_len;
+    return RIJN_OK;
+}
+
+void rijn_gcmsiv_wipe(rijn_gcmsiv_ctx *ctx)
+{
+    rijn_wipe(ctx, ctx != NULL ? sizeof *ctx : 0);
+}
+
+int rijn_gcmsiv_seal(const rijn_gcmsiv_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
+                     const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                     const uint8_t *in, size_t len)
+{
+    siv_msg m;
+    uint8_t t[16];
+    int r = check(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    if (r != RIJN_OK)
+        return r;
+    derive(ctx, &m, nonce);
+    siv_tag(ctx, &m, nonce, aad, aad_len, in, len, t);
+    siv_ctr(&m, t, out, in, len);
+    memcpy(tag, t, 16);
+    rijn_wipe(&m, sizeof m);
+    rijn_wipe(t, sizeof t);
+    return RIJN_OK;
+}
+
+int rijn_gcmsiv_open(const rijn_gcmsiv_ctx *ctx, uint8_t *out, const uint8_t *tag,
+                     size_t tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                     size_t aad_len, const uint8_t *in, size_t len)
+{
+    siv_msg m;
+    uint8_t t[16], want[16];
+    int r = check(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    if (r != RIJN_OK)
+        return r;
+    memcpy(t, tag, 16);
+    derive(ctx, &m, nonce);
+    siv_ctr(&m, t, out, in, len);
+    siv_tag(ctx, &m, nonce, aad, aad_len, out, len, want);
+    if (!rijn_ct_equal(want, t, 16)) {
+        if (len != 0)
+            rijn_wipe(out, len);
+        r = RIJN_ERR_AUTH;
+    }
+    rijn_wipe(&m, sizeof m);
+    rijn_wipe(want, sizeof want);
+    return r;
+}
+
+size_t rijn_gcmsiv_key_min(void) { return RIJN_GCMSIV_KEY_MIN; }
+size_t rijn_gcmsiv_key_max(void) { return RIJN_GCMSIV_KEY_MAX; }
+size_t rijn_gcmsiv_nonce_size(void) { return RIJN_GCMSIV_NONCE_SIZE; }
+size_t rijn_gcmsiv_nonce_min(void) { return RIJN_GCMSIV_NONCE_MIN; }
+size_t rijn_gcmsiv_nonce_max(void) { return RIJN_GCMSIV_NONCE_MAX; }
+size_t rijn_gcmsiv_tag_size(void) { return RIJN_GCMSIV_TAG_SIZE; }
+size_t rijn_gcmsiv_tag_min(void) { return RIJN_GCMSIV_TAG_MIN; }
+size_t rijn_gcmsiv_tag_max(void) { return RIJN_GCMSIV_TAG_MAX; }
