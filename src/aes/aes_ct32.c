@@ -27,6 +27,14 @@
  *   out may equal in (a pair is fully loaded before it is stored).
  *   Constant time: AND/XOR/shift/rotate only, shift counts depend on the
  *   round number alone; SubWord in the key schedule uses the circuit too.
+ *   Speed: encryption inlines one S-box copy and the four MC_k variants in
+ *   the round loop (state in locals); decryption calls the shared S-box.
+ *   Measured (GCC 12, Cortex-M3 -Os, QEMU instruction counts): AES-128
+ *   1,796 instructions/block encrypt, 2,250 decrypt, key setup ~15,100;
+ *   5.5 KB code (3.3 KB without decryption), ~230 bytes of stack to
+ *   encrypt, ~470 for key setup. Most of the time is the S-box: GCC spills
+ *   about 90 values per call; hand-scheduled assembly is the way to the
+ *   paper's figures.
  *   Vectors: FIPS 197 appendix C (test_aes_fips197), CAVP AESAVS and the
  *   OpenSSL differential test (test_aes_impls) on this class.
  */

