@@ -21,7 +21,7 @@
  * Lengths a mode refuses must give RIJN_ERR_LENGTH (one-shot and final).
  * CTR IVs are chosen near the 2^32, 2^64 and 2^128 carry/wrap points.
  * CBC-PKCS#7 decryption gets crafted last blocks (every valid pad 1..16,
- * pad 0, pad > 16, one wrong pad byte): the verdict must match OpenSSL's
+ * pad 0, pad > 16, a block of 17s, one wrong pad byte): the verdict must match OpenSSL's
  * and a bad pad must give RIJN_ERR_PADDING with the output wiped.
  * tu_quick(): a subset of lengths (0..33 and the 15/16/17 mod 16 edges).
  */
@@ -191,7 +191,7 @@ static void check_padding(const rijn_aes_ctx *aes, size_t klen, size_t len, size
 {
     static uint8_t c[BUF];
     uint8_t last[16], want_last[16], ivsave[16], *mask;
-    size_t pad = 0, i, ol = 0, k = tu_rand_below(19), p = clen - len;
+    size_t pad = 0, i, ol = 0, k = tu_rand_below(20), p = clen - len;
     long o;
     int valid, r;
     tu_mctx sc;
@@ -214,6 +214,9 @@ static void check_padding(const rijn_aes_ctx *aes, size_t klen, size_t len, size
         valid = 0;
     } else if (k == 17) {
         want_last[15] = (uint8_t)(17 + tu_rand_below(239));
+        valid = 0;
+    } else if (k == 18) { /* a whole block of 17s: one past the largest pad */
+        memset(want_last, 17, 16);
         valid = 0;
     } else { /* pad of 2..16 with one wrong byte before the last */
         size_t n = 2 + tu_rand_below(15);
