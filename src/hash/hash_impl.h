@@ -39,6 +39,17 @@ void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_
 void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
 
+/* Keccak-f[1600]: round constants and the two implementations; the
+ * public rijn_keccak_f1600 calls the unrolled one on 64-bit targets. */
+#if defined(RIJN_CFG_KECCAK_UNROLLED)
+#define RIJN_I_KECCAK_UNROLLED RIJN_CFG_KECCAK_UNROLLED
+#else
+#define RIJN_I_KECCAK_UNROLLED RIJN_ARCH_64
+#endif
+extern const uint64_t rijn_i_keccak_rc[24];
+void rijn_i_keccak_f1600_compact(uint64_t s[25]);
+void rijn_i_keccak_f1600_unrolled(uint64_t s[25]);
+
 /* Merkle-Damgard helpers for 64-byte-block hashes with a 64-bit byte
  * count (MD5, SHA-1): buffering update, and the final padding with the bit
  * length big-endian (be = 1) or little-endian (be = 0). */

@@ -1,6 +1,7 @@
 /*
  * keccak_f1600.c -- the Keccak-f[1600] permutation (FIPS 202 section 3),
- * portable C on 64-bit lanes.
+ * portable C on 64-bit lanes: the compact version, the round constants,
+ * and the public entry point.
  *
  * Implementation notes:
  * - Layout: lane (x, y) at s[x + 5y]; lanes hold bytes little-endian (the
@@ -15,12 +16,16 @@
  *   pi map (x, y) -> (y, 2x + 3y)). Proof: CAVP SHA-3/SHAKE files, the
  *   Keccak team KATs, and a differential test against OpenSSL
  *   (tests/test_sha3_*.c).
- * - A 32-bit bit-interleaved variant for MCUs is future work.
+ * - Two versions: this compact one (loops; least code, the default on
+ *   32-bit and smaller targets) and keccak_f1600_unrolled.c (the default
+ *   on 64-bit targets). RIJN_CFG_KECCAK_UNROLLED (unset = auto, 0, 1)
+ *   overrides the choice. A 32-bit bit-interleaved variant for MCUs is
+ *   future work.
  */
 #include "hash_impl.h"
 #include "rijn/sha3.h"
 
-static const uint64_t RC[24] = {
+const uint64_t rijn_i_keccak_rc[24] = {
     0x0000000000000001ull, 0x0000000000008082ull, 0x800000000000808aull,
     0x8000000080008000ull, 0x000000000000808bull, 0x0000000080000001ull,
     0x8000000080008081ull, 0x8000000000008009ull, 0x000000000000008aull,
@@ -37,7 +42,7 @@ static const uint8_t PI[24] = {10, 7,  11, 17, 18, 3, 5,  16, 8,  21, 24, 4,
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
-void rijn_keccak_f1600(uint64_t s[25])
+void rijn_i_keccak_f1600_compact(uint64_t s[25])
 {
     uint64_t c[5], d, t, u;
     unsigned r, i, x, y;
@@ -65,7 +70,16 @@ void rijn_keccak_f1600(uint64_t s[25])
                 s[y + x] = c[x] ^ (~c[(x + 1) % 5] & c[(x + 2) % 5]);
         }
         /* iota */
-        s[0] ^= RC[r];
+        s[0] ^= rijn_i_keccak_rc[r];
     }
     rijn_i_hash_wipe(c, sizeof c);
+}
+
+void rijn_keccak_f1600(uint64_t s[25])
+{
+#if RIJN_I_KECCAK_UNROLLED
+    rijn_i_keccak_f1600_unrolled(s);
+#else
+    rijn_i_keccak_f1600_compact(s);
+#endif
 }

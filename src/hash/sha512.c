@@ -62,34 +62,59 @@ static const uint64_t IV512_256[8] = {
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
-static void compress(uint64_t h[8], const uint8_t *blocks, size_t nblocks)
+/* One round with the working variables named in place (no shuffling):
+ * the caller rotates the names. W(i) is schedule word i (mod 16),
+ * extended in place for i >= 16. */
+#define W(i) w[(i) & 15]
+#define EXPAND(i) (W(i) += SSIG1(W((i) - 2)) + W((i) - 7) + SSIG0(W((i) - 15)))
+#define ROUND(a, b, c, d, e, f, g, h, i, x)                        \
+    do {                                                           \
+        uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + K512[i] + (x); \
+        d += t1_;                                                  \
+        h = t1_ + BSIG0(a) + MAJ(a, b, c);                         \
+    } while (0)
+#define ROUND8(i, X)                                  \
+    do {                                              \
+        ROUND(a, b, c, d, e, f, g, h, (i) + 0, X((i) + 0)); \
+        ROUND(h, a, b, c, d, e, f, g, (i) + 1, X((i) + 1)); \
+        ROUND(g, h, a, b, c, d, e, f, (i) + 2, X((i) + 2)); \
+        ROUND(f, g, h, a, b, c, d, e, (i) + 3, X((i) + 3)); \
+        ROUND(e, f, g, h, a, b, c, d, (i) + 4, X((i) + 4)); \
+        ROUND(d, e, f, g, h, a, b, c, (i) + 5, X((i) + 5)); \
+        ROUND(c, d, e, f, g, h, a, b, (i) + 6, X((i) + 6)); \
+        ROUND(b, c, d, e, f, g, h, a, (i) + 7, X((i) + 7)); \
+    } while (0)
+
+static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 {
-    uint64_t w[16], s[8], t1, t2;
+    uint64_t w[16], a, b, c, d, e, f, g, h;
     unsigned i;
     while (nblocks-- > 0) {
         for (i = 0; i < 16; i++)
             w[i] = rijn_load64_be(blocks + 8 * i);
-        memcpy(s, h, sizeof s);
-        for (i = 0; i < 80; i++) {
-            if (i >= 16)
-                w[i & 15] += SSIG1(w[(i - 2) & 15]) + w[(i - 7) & 15] + SSIG0(w[(i - 15) & 15]);
-            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + K512[i] + w[i & 15];
-            t2 = BSIG0(s[0]) + MAJ(s[0], s[1], s[2]);
-            s[7] = s[6];
-            s[6] = s[5];
-            s[5] = s[4];
-            s[4] = s[3] + t1;
-            s[3] = s[2];
-            s[2] = s[1];
-            s[1] = s[0];
-            s[0] = t1 + t2;
-        }
-        for (i = 0; i < 8; i++)
-            h[i] += s[i];
+        a = hv[0];
+        b = hv[1];
+        c = hv[2];
+        d = hv[3];
+        e = hv[4];
+        f = hv[5];
+        g = hv[6];
+        h = hv[7];
+        ROUND8(0, W);
+        ROUND8(8, W);
+        for (i = 16; i < 80; i += 8)
+            ROUND8(i, EXPAND);
+        hv[0] += a;
+        hv[1] += b;
+        hv[2] += c;
+        hv[3] += d;
+        hv[4] += e;
+        hv[5] += f;
+        hv[6] += g;
+        hv[7] += h;
         blocks += 128;
     }
     rijn_i_hash_wipe(w, sizeof w);
-    rijn_i_hash_wipe(s, sizeof s);
 }
 
 static int start(rijn_sha512_ctx *ctx, const uint64_t iv[8], uint32_t out_len)
