@@ -164,7 +164,7 @@ static void differential(void)
         else
             TU_CHECK((r == RIJN_OK) == want, "b64 char %zu: %d", i, r);
         {
-            char h[2] = {(char)i, '0'};
+            char h[3] = {(char)i, '0', '\0'};
             int hw = (i >= '0' && i <= '9') || (i >= 'a' && i <= 'f') || (i >= 'A' && i <= 'F');
             r = rijn_hex_decode(back, sizeof back, &n, h, 2);
             if (ws)
