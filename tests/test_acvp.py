@@ -239,6 +239,31 @@ def malformed():
     check(rc == 0 and json.loads(out) == empty, "empty vector set")
 
 
+def corrupted():
+    """Deterministic random damage to a prompt: any exit 0/1/2, never a crash."""
+    import random
+    rnd = random.Random(77)
+    with open(os.path.join(SAMPLES, "ACVP-AES-CBC-CS2.prompt.json"), "rb") as f:
+        src = f.read()
+    crashes = 0
+    for i in range(40):
+        b = bytearray(src)
+        for _ in range(rnd.randint(1, 4)):
+            pos = rnd.randrange(len(b))
+            op = rnd.randrange(3)
+            if op == 0:
+                b[pos] = rnd.randrange(256)
+            elif op == 1:
+                del b[pos:pos + rnd.randint(1, 40)]
+            else:
+                b[pos:pos] = rnd.choice([b"{", b"]", b"\"", b"-1", b"1e999", b"null", b"\\u0000"])
+        rc, out, err = run(["acvp", "-"], bytes(b))
+        if rc not in (0, 1, 2) or (rc != 0 and out != b""):
+            crashes += 1
+            print("  corrupted input %d: exit %d" % (i, rc))
+    check(crashes == 0, "corrupted prompts never crash")
+
+
 def main():
     if not CLI or not os.path.exists(CLI):
         print("RIJN_CLI not set or missing; skipped")
@@ -247,6 +272,7 @@ def main():
     nist()
     impls()
     malformed()
+    corrupted()
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed or not passed else 0)
 
