@@ -46,6 +46,7 @@ static void run_file(int fi)
         if (tu_rsp_get(r, "Key") == NULL)
             continue;
         n++;
+        nfail += tu_rsp_get(r, "PT") == NULL;
         if ((n - 1) % step != 0)
             continue;
         key = field(r, "Key", &kl);
@@ -55,7 +56,6 @@ static void run_file(int fi)
         ct = field(r, "CT", &ctl);
         tag = field(r, "Tag", &tagl);
         valid = pt != NULL;
-        nfail += !valid;
         snprintf(what, sizeof what, "%s Count=%s [%s]", files[fi] + 37,
                  tu_rsp_get(r, "Count"), r->section);
         TU_CHECK(rijn_gcm_init(&c, key, kl) == RIJN_OK, "%s: init", what);
@@ -105,6 +105,7 @@ static void ghash_cross(void)
         tu_rand_bytes(h, 16);
         tu_rand_bytes(data, sizeof data);
         tu_rand_bytes(y0, 16);
+        int have = 0;
         for (j = 0; j < n; j++) {
             const rijn_i_ghash_impl *g = rijn_i_ghash_at(j);
             uint8_t yj[16];
@@ -113,10 +114,11 @@ static void ghash_cross(void)
             memcpy(yj, y0, 16);
             g->setkey(hk, h);
             g->blocks(hk, yj, data, nb);
-            if (j == 0)
+            if (!have)
                 memcpy(y, yj, 16);
             else
                 TU_EQ(yj, y, 16, g->name);
+            have = 1;
         }
     }
 }

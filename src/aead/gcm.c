@@ -32,6 +32,8 @@ void rijn_i_gcm_absorb(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos, const
                       size_t len)
 {
     size_t nb;
+    if (len == 0)
+        return;
     if (pos != 0) {
         size_t take = 16 - pos < len ? 16 - pos : len;
         memcpy(m->buf + pos, p, take);
