@@ -22,6 +22,15 @@ static const char *const names[NMODES] = {
     "CS1-dec", "CS2-enc", "CS2-dec", "CS3-enc", "CS3-dec", "CFB1-enc", "CFB1-dec",
     "CFB8-enc", "CFB8-dec", "CFB128-enc", "CFB128-dec", "OFB", "CTR", "CTR32"};
 
+/* Decryption compiled out: RIJN_ERR_UNSUPPORTED comes before the variant. */
+#define DEC_PARAM (RIJN_CFG_AES_DECRYPT ? RIJN_ERR_PARAM : RIJN_ERR_UNSUPPORTED)
+
+/* 1 if this key length is compiled in (RIJN_CFG_AES_192 / _256). */
+static int key_len_ok(size_t kl)
+{
+    return kl == 16 || (kl == 24 && RIJN_CFG_AES_192) || (kl == 32 && RIJN_CFG_AES_256);
+}
+
 static int is_block(int m) { return m <= CS3_D; }
 static int is_cts(int m) { return m >= CS1_E && m <= CS3_D; }
 static int uses_inverse(int m) { return is_block(m) && (m % 2) == 1; }
@@ -100,6 +109,14 @@ static void oneshot_errors(int m, const rijn_aes_ctx *a, const rijn_aes_ctx *a_e
     const char *nm = names[m];
     memset(&z, 0, sizeof z);
     tu_rand_bytes(in, sizeof in);
+    if (!RIJN_CFG_AES_DECRYPT && uses_inverse(m)) {
+        /* inverse cipher compiled out: NULL checks first, then UNSUPPORTED */
+        TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, 48) == RIJN_ERR_UNSUPPORTED &&
+                     oneshot(m, a_enc, iv, out, cap, &ol, in, 48) == RIJN_ERR_UNSUPPORTED &&
+                     oneshot(m, NULL, iv, out, cap, &ol, in, 48) == RIJN_ERR_NULL,
+                 "%s compiled out", nm);
+        return;
+    }
     if (m == PAD_D) { /* valid ciphertext */
         memcpy(buf, in, 40);
         TU_CHECK(rijn_cbc_pad_encrypt(a, iv, in, sizeof in, &n, buf, 40) == RIJN_OK, "pad");
@@ -150,10 +167,9 @@ static void oneshot_errors(int m, const rijn_aes_ctx *a, const rijn_aes_ctx *a_e
         TU_CHECK(rijn_cbc_cts_encrypt(a, (rijn_cts_variant)0, iv, out, in, 32) == RIJN_ERR_PARAM &&
                      rijn_cbc_cts_encrypt(a, (rijn_cts_variant)4, iv, out, in, 32) ==
                          RIJN_ERR_PARAM &&
-                     rijn_cbc_cts_decrypt(a, (rijn_cts_variant)-1, iv, out, in, 32) ==
-                         RIJN_ERR_PARAM &&
-                     rijn_cbc_cts_decrypt(a, (rijn_cts_variant)0, iv, out, in, 32) ==
-                         RIJN_ERR_PARAM, "bad CTS variant");
+                     rijn_cbc_cts_decrypt(a, (rijn_cts_variant)-1, iv, out, in, 32) == DEC_PARAM &&
+                     rijn_cbc_cts_decrypt(a, (rijn_cts_variant)0, iv, out, in, 32) == DEC_PARAM,
+                 "bad CTS variant");
     }
     /* short output buffer */
     if (m == PAD_E || m == PAD_D) {
@@ -193,10 +209,17 @@ static void stream_errors(int m)
     tu_rand_bytes(in, sizeof in);
     memset(&bz, 0, sizeof bz);
     memset(&sz, 0, sizeof sz);
+    if (!RIJN_CFG_AES_DECRYPT && uses_inverse(m)) {
+        TU_CHECK(sinit(m, &b, &s, key, 16, iv) == RIJN_ERR_UNSUPPORTED &&
+                     sinit(m, &b, &s, key, 15, iv) == RIJN_ERR_KEY_LEN &&
+                     rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE,
+                 "%s init compiled out", nm);
+        return;
+    }
     /* init: bad key lengths, NULL, bad CTS variant */
     for (kl = 0; kl <= 33; kl++) {
         r = sinit(m, &b, &s, key, kl, iv);
-        if (kl == 16 || kl == 24 || kl == 32)
+        if (key_len_ok(kl))
             TU_CHECK(r == RIJN_OK, "%s init key %zu", nm, kl);
         else
             TU_CHECK(r == RIJN_ERR_KEY_LEN, "%s init key %zu: %d", nm, kl, r);
@@ -315,6 +338,7 @@ static void stream_errors(int m)
 /* PKCS#7: the last plaintext block is chosen here (CBC without padding
  * builds the ciphertext), then decrypted with padding removal. */
 static uint8_t g_key[32]; /* the key of the context given to pkcs7() */
+#define G_KL (RIJN_CFG_AES_256 ? 32u : 16u)
 
 static void pkcs7_case(const rijn_aes_ctx *a, const uint8_t last[16], int want_pad)
 {
@@ -341,7 +365,7 @@ static void pkcs7_case(const rijn_aes_ctx *a, const uint8_t last[16], int want_p
     TU_CHECK(want_pad > 0 ? r == RIJN_OK : (r == RIJN_ERR_PADDING && untouched(out, 48, 0)),
              "in place padding %d", want_pad);
     /* streaming: the same verdict at final, nothing written by final on error */
-    TU_CHECK(rijn_cbc_pad_decrypt_init(&b, g_key, 32, iv) == RIJN_OK, "init");
+    TU_CHECK(rijn_cbc_pad_decrypt_init(&b, g_key, G_KL, iv) == RIJN_OK, "init");
     TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol2, ct, 48) == RIJN_OK && ol2 == 32,
              "update");
     memset(fin, 0x5A, sizeof fin);
@@ -393,13 +417,14 @@ static void run(const char *impl, void *arg)
     (void)arg;
     tu_rand_bytes(key, sizeof key);
     memcpy(g_key, key, 32);
-    TU_CHECK(rijn_aes_init(&a, key, 32) == RIJN_OK, "init");
-    TU_CHECK(rijn_aes_init_enc(&ae, key, 32) == RIJN_OK, "init_enc");
+    TU_CHECK(rijn_aes_init(&a, key, G_KL) == RIJN_OK, "init");
+    TU_CHECK(rijn_aes_init_enc(&ae, key, G_KL) == RIJN_OK, "init_enc");
     for (m = 0; m < NMODES; m++) {
         oneshot_errors(m, &a, &ae);
         stream_errors(m);
     }
-    pkcs7(&a);
+    if (RIJN_CFG_AES_DECRYPT)
+        pkcs7(&a);
     rijn_aes_wipe(&a);
     rijn_aes_wipe(&ae);
 }

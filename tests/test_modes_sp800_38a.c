@@ -14,6 +14,16 @@
 
 #include "testutil.h"
 
+/* Built with RIJN_CFG_AES_DECRYPT=0, decryption with the inverse cipher
+ * (ECB, CBC, CTS) must return RIJN_ERR_UNSUPPORTED instead. */
+#define HAVE_DEC RIJN_CFG_AES_DECRYPT
+
+/* 1 if this key length is compiled in (RIJN_CFG_AES_192 / _256). */
+static int key_len_ok(size_t kl)
+{
+    return kl == 16 || (kl == 24 && RIJN_CFG_AES_192) || (kl == 32 && RIJN_CFG_AES_256);
+}
+
 /* ---- SP 800-38A appendix F ---------------------------------------------- */
 static const char *const sp_keys[3] = {
     "2b7e151628aed2a6abf7158809cf4f3c",
@@ -111,6 +121,8 @@ static void sp800_38a(void)
         const sp_vec *v = &sp_vecs[i];
         size_t klen = 16 + 8 * (size_t)v->key;
         char what[64];
+        if (!key_len_ok(klen))
+            continue;
         nbytes = v->mode == M_CFB1 ? (v->len + 7) / 8 : v->len;
         snprintf(what, sizeof what, "%s-AES%u", mname[v->mode], (unsigned)(klen * 8));
         tu_unhex_into(key, klen, sp_keys[v->key]);
@@ -121,15 +133,21 @@ static void sp800_38a(void)
         memset(out, 0xAA, sizeof out);
         TU_CHECK(sp_crypt(v->mode, 1, &a, iv, out, pt, v->len) == RIJN_OK, "%s enc", what);
         TU_EQ(out, ct, nbytes, what);
-        memset(out, 0xAA, sizeof out);
-        TU_CHECK(sp_crypt(v->mode, 0, &a, iv, out, ct, v->len) == RIJN_OK, "%s dec", what);
-        TU_EQ(out, pt, nbytes, what);
         /* in place */
         memcpy(buf, pt, nbytes);
         TU_CHECK(sp_crypt(v->mode, 1, &a, iv, buf, buf, v->len) == RIJN_OK, "%s enc ip", what);
         TU_EQ(buf, ct, nbytes, what);
-        TU_CHECK(sp_crypt(v->mode, 0, &a, iv, buf, buf, v->len) == RIJN_OK, "%s dec ip", what);
-        TU_EQ(buf, pt, nbytes, what);
+        if (!HAVE_DEC && (v->mode == M_ECB || v->mode == M_CBC)) {
+            TU_CHECK(sp_crypt(v->mode, 0, &a, iv, out, ct, v->len) == RIJN_ERR_UNSUPPORTED,
+                     "%s dec compiled out", what);
+        } else {
+            memset(out, 0xAA, sizeof out);
+            TU_CHECK(sp_crypt(v->mode, 0, &a, iv, out, ct, v->len) == RIJN_OK, "%s dec", what);
+            TU_EQ(out, pt, nbytes, what);
+            TU_CHECK(sp_crypt(v->mode, 0, &a, iv, buf, buf, v->len) == RIJN_OK, "%s dec ip",
+                     what);
+            TU_EQ(buf, pt, nbytes, what);
+        }
         /* every prefix of the stream modes is a prefix of the vector */
         if (v->mode != M_ECB && v->mode != M_CBC) {
             for (nb = 1; nb < v->len; nb++) {
@@ -193,6 +211,8 @@ static void rfc3686_ctr32(void)
     for (i = 0; i < sizeof rfc3686 / sizeof rfc3686[0]; i++) {
         const rfc3686_vec *v = &rfc3686[i];
         size_t klen = strlen(v->key) / 2;
+        if (!key_len_ok(klen))
+            continue;
         tu_unhex_into(key, klen, v->key);
         tu_unhex_into(blk, 4, v->nonce);
         tu_unhex_into(blk + 4, 8, v->iv);
@@ -243,6 +263,11 @@ static void cts_check(const rijn_aes_ctx *a, rijn_cts_variant v, const uint8_t *
     TU_CHECK(rijn_cbc_cts_encrypt(a, v, iv, out, pt, len) == RIJN_OK, "%s enc", what);
     TU_CHECK(memcmp(out, ct, len) == 0 && out[len] == 0xAA, "%s CS%d encrypt len %zu", what,
              (int)v, len);
+    if (!HAVE_DEC) {
+        TU_CHECK(rijn_cbc_cts_decrypt(a, v, iv, out, ct, len) == RIJN_ERR_UNSUPPORTED,
+                 "%s dec compiled out", what);
+        return;
+    }
     memset(out, 0xAA, sizeof out);
     TU_CHECK(rijn_cbc_cts_decrypt(a, v, iv, out, ct, len) == RIJN_OK, "%s dec", what);
     TU_CHECK(memcmp(out, pt, len) == 0 && out[len] == 0xAA, "%s CS%d decrypt len %zu", what,
@@ -308,6 +333,8 @@ static void cts_openssl(void)
     rijn_aes_ctx a;
     for (k = 0; k < 3; k++) {
         klen = 16 + 8 * k;
+        if (!key_len_ok(klen))
+            continue;
         tu_rand_bytes(key, klen);
         TU_CHECK(rijn_aes_init(&a, key, klen) == RIJN_OK, "init");
         for (len = 16; len <= 80; len++) {
