@@ -73,6 +73,7 @@ static int rerun_portable(char **argv)
     pid = fork();
     if (pid == 0) {
         setenv("RIJN_CPU_MASK", "0", 1);
+        execv(argv[0], argv); /* argv[0]: the client path, also under Valgrind */
         execv("/proc/self/exe", argv);
         _exit(127);
     }

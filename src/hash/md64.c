@@ -14,6 +14,8 @@ int rijn_i_md64_update(uint32_t *h, uint8_t buf[64], uint64_t *nbytes, const uin
                        size_t len, rijn_i_md64_compress compress)
 {
     size_t used = (size_t)(*nbytes & 63), take;
+    if (len == 0)
+        return RIJN_OK; /* data may be NULL */
     if ((uint64_t)len > ((uint64_t)1 << 61) - 1 - *nbytes)
         return RIJN_ERR_LIMIT;
     *nbytes += (uint64_t)len;

@@ -122,6 +122,8 @@ int rijn_sha256_update(rijn_sha256_ctx *ctx, const uint8_t *data, size_t len)
     RIJN_CHECK_BUF(data, len);
     if (ctx->out_len == 0)
         return RIJN_ERR_STATE;
+    if (len == 0)
+        return RIJN_OK; /* data may be NULL */
     /* 2^64 bits = 2^61 bytes; the final length block needs the count. */
     if ((uint64_t)len > ((uint64_t)1 << 61) - 1 - ctx->nbytes)
         return RIJN_ERR_LIMIT;

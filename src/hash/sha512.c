@@ -153,6 +153,8 @@ int rijn_sha512_update(rijn_sha512_ctx *ctx, const uint8_t *data, size_t len)
     RIJN_CHECK_BUF(data, len);
     if (ctx->out_len == 0)
         return RIJN_ERR_STATE;
+    if (len == 0)
+        return RIJN_OK; /* data may be NULL */
     if ((uint64_t)len > UINT64_MAX - ctx->nbytes)
         return RIJN_ERR_LIMIT;
     used = (size_t)(ctx->nbytes & 127);
