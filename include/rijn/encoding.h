@@ -15,8 +15,9 @@
  *    character outside the alphabet, or Base64 padding in the wrong place
  *    or nonzero unused bits: only the canonical encoding is accepted),
  *    RIJN_ERR_LENGTH (odd number of hex digits, a Base64 text whose length
- *    is not a multiple of 4 where padding is required). On error *out_len
- *    is 0 and out is wiped.
+ *    is not a multiple of 4 where padding is required). On any error
+ *    *out_len is 0; encoders then write nothing, decoders wipe out[0..
+ *    out_size).
  *  - Timing: the value of each character is computed with arithmetic on
  *    masks, without a branch or a table index that depends on it, so the
  *    decoders and encoders can handle keys. Only the positions of
