@@ -28,7 +28,7 @@
 
 static void mac_absorb(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *p, size_t len)
 {
-    size_t pos = m->mac_pos;
+    size_t pos = (size_t)m->mac_pos;
     while (len > 0) {
         size_t take = 16 - pos < len ? 16 - pos : len;
         rijn_xor(m->x + pos, m->x + pos, p, take);

@@ -162,7 +162,7 @@ int rijn_i_gcm_check_keyed(const rijn_gcm_ctx *ctx)
 
 int rijn_i_gcm_check_nonce(const uint8_t *nonce, size_t nlen)
 {
-    if (nlen == 0 || (uint64_t)nlen > RIJN_GCM_NONCE_MAX)
+    if (nlen == 0 || rijn_i_gt64(nlen, RIJN_GCM_NONCE_MAX))
         return RIJN_ERR_NONCE_LEN;
     RIJN_CHECK_PTR(nonce);
     return RIJN_OK;

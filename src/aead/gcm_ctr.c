@@ -30,7 +30,7 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
     if (nblocks == 0)
         return;
     if (aes->impl->ctr != NULL && mode != RIJN_I_CTR_LE32) {
-        aes->impl->ctr(aes->ks, aes->rounds, mode, ctr, out, in, nblocks);
+        aes->impl->ctr(aes->ks, (unsigned)aes->rounds, mode, ctr, out, in, nblocks);
         return;
     }
     while (nblocks > 0) {

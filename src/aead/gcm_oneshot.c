@@ -31,7 +31,7 @@ static int check_oneshot(const rijn_gcm_ctx *ctx, const uint8_t *out, const uint
     r = rijn_i_gcm_check_io(out, in, len);
     if (r != RIJN_OK)
         return r;
-    if ((uint64_t)len > RIJN_GCM_TEXT_MAX || (uint64_t)aad_len > RIJN_GCM_AAD_MAX)
+    if (rijn_i_gt64(len, RIJN_GCM_TEXT_MAX) || rijn_i_gt64(aad_len, RIJN_GCM_AAD_MAX))
         return RIJN_ERR_LIMIT;
     if (rijn_overlaps(tag, tag_len, out, len) || rijn_overlaps(tag, tag_len, in, len))
         return RIJN_ERR_PARAM;

@@ -48,7 +48,7 @@ static void polyval_bytes(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t 
 static void derive(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[12])
 {
     uint8_t blk[6 * 16], key[6 * 8];
-    size_t n = 2 + ctx->key_len / 8, i;
+    size_t n = 2 + (size_t)ctx->key_len / 8, i;
     for (i = 0; i < n; i++) {
         rijn_store32_le(blk + 16 * i, (uint32_t)i);
         memcpy(blk + 16 * i + 4, nonce, 12);
@@ -61,7 +61,7 @@ static void derive(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[1
     m->enc.impl = ctx->aes.impl;
     m->enc.rounds = (uint32_t)(ctx->key_len / 4 + 6);
     m->enc.dirs = RIJN_I_DIR_ENC;
-    ctx->aes.impl->setkey(m->enc.ks, key + 16, ctx->key_len, RIJN_I_DIR_ENC);
+    ctx->aes.impl->setkey(m->enc.ks, key + 16, (size_t)ctx->key_len, RIJN_I_DIR_ENC);
     rijn_wipe(blk, sizeof blk);
     rijn_wipe(key, sizeof key);
 }
@@ -118,7 +118,7 @@ static int check(const rijn_gcmsiv_ctx *ctx, const uint8_t *out, const uint8_t *
     if ((out != in && rijn_overlaps(out, len, in, len)) || rijn_overlaps(tag, 16, out, len) ||
         rijn_overlaps(tag, 16, in, len))
         return RIJN_ERR_PARAM;
-    if ((uint64_t)len > RIJN_GCMSIV_TEXT_MAX || (uint64_t)aad_len > RIJN_GCMSIV_TEXT_MAX)
+    if (rijn_i_gt64(len, RIJN_GCMSIV_TEXT_MAX) || rijn_i_gt64(aad_len, RIJN_GCMSIV_TEXT_MAX))
         return RIJN_ERR_LIMIT;
     return RIJN_OK;
 }
