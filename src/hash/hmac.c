@@ -7,7 +7,9 @@
  *   that the key itself is wiped and only the two keyed states remain.
  * - final: inner digest -> outer update -> outer digest; truncation copies
  *   the first tag_len bytes. final_verify compares with rijn_ct_equal
- *   (time depends on tag_len only).
+ *   and turns the result into the status code arithmetically (time
+ *   depends on tag_len only; the caller's branch on the status is the one
+ *   place the verdict becomes public).
  * - Every stack buffer that held the key or a digest is wiped at the one
  *   exit of each function.
  * - Proof: RFC 4231 (SHA-224..512), RFC 2202 (MD5, SHA-1), and a
@@ -113,8 +115,11 @@ int rijn_hmac_final_verify(rijn_hmac_ctx *ctx, const uint8_t *tag, size_t tag_le
         return RIJN_ERR_NULL;
     }
     r = finish(ctx, t, tag_len);
-    if (r == RIJN_OK && !rijn_ct_equal(t, tag, tag_len))
-        r = RIJN_ERR_AUTH;
+    if (r == RIJN_OK) {
+        /* verdict without a branch: 0 if equal, RIJN_ERR_AUTH if not */
+        uint32_t differ = (uint32_t)rijn_ct_equal(t, tag, tag_len) - 1u;
+        r = (int)(differ & (uint32_t)RIJN_ERR_AUTH);
+    }
     rijn_i_hash_wipe(t, sizeof t);
     return r;
 }
