@@ -32,7 +32,7 @@
  *   Measured (GCC 12, Cortex-M3 -Os, QEMU instruction counts): AES-128
  *   1,796 instructions/block encrypt, 2,250 decrypt, key setup ~15,100;
  *   5.5 KB code (3.3 KB without decryption), ~230 bytes of stack to
- *   encrypt, ~470 for key setup. Most of the time is the S-box: GCC spills
+ *   encrypt, ~290 for key setup. Most of the time is the S-box: GCC spills
  *   about 90 values per call; hand-scheduled assembly is the way to the
  *   paper's figures.
  *   Vectors: FIPS 197 appendix C (test_aes_fips197), CAVP AESAVS and the
@@ -142,20 +142,37 @@ RIJN_INLINE void mix_columns_k(uint32_t q[8], const unsigned k)
     q[7] = tp ^ r7 ^ R2(t7, k);
 }
 
+/* FIPS 197 KeyExpansion over a window of nk words (no 240-byte array on
+ * an MCU stack); each round key is bitsliced once its four words exist. */
 static void ct32_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
 {
-    uint32_t w[4 * (RIJN_AES_MAX_ROUNDS + 1)];
+    uint32_t w[8], q[8];
     uint8_t rk[16];
-    uint32_t q[8];
-    unsigned i, c, rounds = rijn_i_aes_expand_words(w, key, key_len, ct_subword);
+    unsigned nk = (unsigned)(key_len / 4), rounds = nk + 6, i, j, prev, c, rc = 0;
     (void)dirs; /* one schedule serves both directions */
-    for (i = 0; i <= rounds; i++) {
-        for (c = 0; c < 4; c++)
-            rijn_store32_be(rk + 4 * c, w[4 * i + c] ^ (i != 0 ? 0x63636363u : 0u));
-        pack(q, rk, rk);
-        shift_rows_k(q, (0u - i) & 3u); /* SR^-i */
-        for (c = 0; c < 4; c++)
-            ks[4 * i + c] = q[2 * c] | ((uint64_t)q[2 * c + 1] << 32);
+    for (i = 0; i < nk; i++)
+        w[i] = rijn_load32_be(key + 4 * i);
+    for (i = 0, j = 0, prev = nk - 1; i < 4 * (rounds + 1); i++) {
+        /* j = i mod nk; w[j] holds word i - nk, then word i */
+        if (i >= nk) {
+            uint32_t t = w[prev];
+            if (j == 0)
+                t = ct_subword((t << 8) | (t >> 24)) ^ ((uint32_t)rijn_i_aes_rcon[rc++] << 24);
+            else if (nk > 6 && j == 4)
+                t = ct_subword(t);
+            w[j] ^= t;
+        }
+        rijn_store32_be(rk + 4 * (i & 3u), w[j] ^ (i >= 4 ? 0x63636363u : 0u));
+        if ((i & 3u) == 3u) {
+            unsigned r = i / 4;
+            pack(q, rk, rk);
+            shift_rows_k(q, (0u - r) & 3u); /* SR^-r */
+            for (c = 0; c < 4; c++)
+                ks[4 * r + c] = q[2 * c] | ((uint64_t)q[2 * c + 1] << 32);
+        }
+        prev = j;
+        if (++j == nk)
+            j = 0;
     }
     rijn_wipe(w, sizeof w);
     rijn_wipe(rk, sizeof rk);
