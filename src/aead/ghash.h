@@ -31,6 +31,13 @@
 #define RIJN_CFG_GHASH_CT32 1
 #endif
 
+#if !RIJN_CFG_GHASH_PCLMUL && !RIJN_CFG_GHASH_CT64 && !RIJN_CFG_GHASH_CT32
+#error "rijn: at least one GHASH implementation must be enabled (RIJN_CFG_GHASH_*)"
+#endif
+#if RIJN_CFG_GHASH_PCLMUL && !(RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__)))
+#error "rijn: RIJN_CFG_GHASH_PCLMUL needs an x86 target and GCC or Clang"
+#endif
+
 typedef struct rijn_i_ghash_impl {
     const char *name;
     unsigned flags;          /* RIJN_AES_IMPL_CONSTTIME, RIJN_AES_IMPL_HW */
