@@ -46,6 +46,9 @@
 typedef uint32_t ct_word;
 #include "aes_ct_common.h"
 
+/* The schedule (4 * (RIJN_AES_MAX_ROUNDS + 1) uint64 words for the largest key) fits in the context. */
+typedef char rijn_i_ct32_ks_fits[(4 * (RIJN_AES_MAX_ROUNDS + 1) <= RIJN_AES_KS_WORDS) ? 1 : -1];
+
 static void pack(uint32_t q[8], const uint8_t *b0, const uint8_t *b1)
 {
     unsigned c;

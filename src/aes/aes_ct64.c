@@ -40,6 +40,9 @@
 typedef uint64_t ct_word;
 #include "aes_ct_common.h"
 
+/* The schedule (8 * (RIJN_AES_MAX_ROUNDS + 1) uint64 words for the largest key) fits in the context. */
+typedef char rijn_i_ct64_ks_fits[(8 * (RIJN_AES_MAX_ROUNDS + 1) <= RIJN_AES_KS_WORDS) ? 1 : -1];
+
 /* bytes 0..3 of x to bytes 0, 2, 4, 6 */
 static uint64_t spread(uint32_t x)
 {
