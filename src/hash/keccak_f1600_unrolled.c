@@ -17,6 +17,8 @@
  */
 #include "hash_impl.h"
 
+#if RIJN_I_KECCAK_UNROLLED
+
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
 void rijn_i_keccak_f1600_unrolled(uint64_t s[25])
@@ -79,3 +81,6 @@ void rijn_i_keccak_f1600_unrolled(uint64_t s[25])
     s[15] = a15; s[16] = a16; s[17] = a17; s[18] = a18; s[19] = a19; s[20] = a20; s[21] = a21;
     s[22] = a22; s[23] = a23; s[24] = a24;
 }
+#else
+typedef int rijn_i_keccak_unrolled_empty; /* ISO C: no empty translation unit */
+#endif

@@ -56,7 +56,7 @@ int rijn_sha3_update(rijn_sha3_ctx *ctx, const uint8_t *data, size_t len)
     RIJN_CHECK_BUF(data, len);
     if (ctx->rate == 0 || ctx->squeezing)
         return RIJN_ERR_STATE;
-    rate = ctx->rate;
+    rate = (size_t)ctx->rate;
     while (len > 0) {
         if (ctx->pos == 0 && len >= rate) {
             for (i = 0; i < rate / 8; i++)
@@ -66,7 +66,7 @@ int rijn_sha3_update(rijn_sha3_ctx *ctx, const uint8_t *data, size_t len)
             len -= rate;
             continue;
         }
-        xor_byte(ctx->s, ctx->pos, *data++);
+        xor_byte(ctx->s, (size_t)ctx->pos, *data++);
         len--;
         if (++ctx->pos == rate) {
             rijn_keccak_f1600(ctx->s);
@@ -78,8 +78,8 @@ int rijn_sha3_update(rijn_sha3_ctx *ctx, const uint8_t *data, size_t len)
 
 static void pad(rijn_sha3_ctx *ctx)
 {
-    xor_byte(ctx->s, ctx->pos, ctx->dsbyte);
-    xor_byte(ctx->s, ctx->rate - 1, 0x80);
+    xor_byte(ctx->s, (size_t)ctx->pos, ctx->dsbyte);
+    xor_byte(ctx->s, (size_t)ctx->rate - 1, 0x80);
     rijn_keccak_f1600(ctx->s);
     ctx->pos = 0;
     ctx->squeezing = 1;
@@ -87,7 +87,7 @@ static void pad(rijn_sha3_ctx *ctx)
 
 static void squeeze(rijn_sha3_ctx *ctx, uint8_t *out, size_t len)
 {
-    size_t i, rate = ctx->rate;
+    size_t i, rate = (size_t)ctx->rate;
     while (len > 0) {
         if (ctx->pos == rate) {
             rijn_keccak_f1600(ctx->s);

@@ -85,6 +85,7 @@ static const uint64_t IV512_256[8] = {
         ROUND(b, c, d, e, f, g, h, a, (i) + 7, X((i) + 7)); \
     } while (0)
 
+#if RIJN_I_SHA512_UNROLLED
 static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 {
     uint64_t w[16], a, b, c, d, e, f, g, h;
@@ -116,6 +117,34 @@ static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
     }
     rijn_i_hash_wipe(w, sizeof w);
 }
+#else
+/* Compact form for 32-bit and smaller targets (64-bit arithmetic is
+ * emulated there, and eight unrolled rounds cost ~10 KB on Cortex-M). */
+static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
+{
+    uint64_t w[16], s[8], t1, t2;
+    unsigned i;
+    while (nblocks-- > 0) {
+        for (i = 0; i < 16; i++)
+            w[i] = rijn_load64_be(blocks + 8 * i);
+        memcpy(s, hv, sizeof s);
+        for (i = 0; i < 80; i++) {
+            if (i >= 16)
+                EXPAND(i);
+            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + K512[i] + W(i);
+            t2 = BSIG0(s[0]) + MAJ(s[0], s[1], s[2]);
+            memmove(s + 1, s, 7 * sizeof s[0]);
+            s[4] += t1;
+            s[0] = t1 + t2;
+        }
+        for (i = 0; i < 8; i++)
+            hv[i] += s[i];
+        blocks += 128;
+    }
+    rijn_i_hash_wipe(w, sizeof w);
+    rijn_i_hash_wipe(s, sizeof s);
+}
+#endif
 
 static int start(rijn_sha512_ctx *ctx, const uint64_t iv[8], uint32_t out_len)
 {
@@ -201,7 +230,7 @@ int rijn_sha512_final(rijn_sha512_ctx *ctx, uint8_t *out)
     compress(ctx->h, ctx->buf, 1);
     for (i = 0; i < 8; i++)
         rijn_store64_be(full + 8 * i, ctx->h[i]);
-    memcpy(out, full, ctx->out_len);
+    memcpy(out, full, (size_t)ctx->out_len);
     rijn_i_hash_wipe(full, sizeof full);
     rijn_sha512_wipe(ctx);
     return RIJN_OK;
