@@ -66,6 +66,7 @@ typedef struct rijn_gcm_msg {
     uint64_t aad_len; /* bytes of AAD so far                            */
     uint64_t text_len;/* bytes of text so far                           */
     uint32_t state;   /* RIJN_I_AEAD_*                                  */
+    uint32_t ctr_mode;/* internal: counter path (J0 public or secret)   */
 } rijn_gcm_msg;
 
 typedef struct rijn_gcm_ctx {

@@ -71,12 +71,12 @@ static void ks_xor(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos, uint8_t *
             return;
     }
     nb = len / 16;
-    rijn_i_aead_ctr(&k->aes, RIJN_I_CTR_BE32, m->ctr, out, in, nb);
+    rijn_i_aead_ctr(&k->aes, m->ctr_mode, m->ctr, out, in, nb);
     out += 16 * nb;
     in += 16 * nb;
     len %= 16;
     if (len != 0) {
-        rijn_i_aead_ks(&k->aes, RIJN_I_CTR_BE32, m->ctr, m->ks);
+        rijn_i_aead_ks(&k->aes, m->ctr_mode, m->ctr, m->ks);
         rijn_xor(out, in, m->ks, len);
     }
 }
@@ -85,10 +85,12 @@ void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *non
                       size_t nlen)
 {
     memset(m, 0, sizeof *m);
+    m->ctr_mode = RIJN_I_CTR_BE32;
     if (nlen == 12) {
         memcpy(m->ctr, nonce, 12);
         m->ctr[15] = 1;
     } else {
+        m->ctr_mode = RIJN_I_CTR_BE32_SECRET; /* J0 depends on H */
         uint8_t lb[16] = {0};
         rijn_i_gcm_absorb(k, m, 0, nonce, nlen);
         gh_flush(k, m, nlen % 16);
@@ -97,7 +99,7 @@ void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *non
         memcpy(m->ctr, m->y, 16);
         memset(m->y, 0, 16);
     }
-    rijn_i_aead_ks(&k->aes, RIJN_I_CTR_BE32, m->ctr, m->ek0);
+    rijn_i_aead_ks(&k->aes, m->ctr_mode, m->ctr, m->ek0);
     m->state = RIJN_I_AEAD_AAD;
 }
 

@@ -5,8 +5,10 @@
  *   Uses the AES class's fused ctr hook (big-endian 32- or 128-bit
  *   counters) when present; otherwise builds up to 8 counter blocks on the
  *   stack and encrypts them in one N-block call, so bitsliced classes run
- *   at full width. GCM-SIV's little-endian 32-bit counter always takes the
- *   N-block path. Counter values are public (they derive from the nonce);
+ *   at full width. GCM-SIV's little-endian 32-bit counter, and GCM counters
+ *   derived from a secret (J0 = GHASH(nonce) for nonces other than 12
+ *   bytes: a fused hook may branch on the counter to spot a 32-bit wrap),
+ *   always take the N-block path, whose increment is branch-free. Counter values are public (they derive from the nonce);
  *   the keystream on the stack is wiped.
  *   Vectors: every GCM/CCM/GCM-SIV test exercises it, per AES class.
  */
@@ -17,7 +19,7 @@ static void ctr_inc(uint8_t ctr[16], unsigned mode)
 {
     if (mode == RIJN_I_CTR_LE32)
         rijn_store32_le(ctr, rijn_load32_le(ctr) + 1u);
-    else if (mode == RIJN_I_CTR_BE32)
+    else if (mode == RIJN_I_CTR_BE32 || mode == RIJN_I_CTR_BE32_SECRET)
         rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + 1u);
     else
         rijn_ctr_inc(ctr, 16);
@@ -29,7 +31,7 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
     uint8_t ks[8 * 16];
     if (nblocks == 0)
         return;
-    if (aes->impl->ctr != NULL && mode != RIJN_I_CTR_LE32) {
+    if (aes->impl->ctr != NULL && (mode == RIJN_I_CTR_BE32 || mode == RIJN_I_CTR_BE128)) {
         aes->impl->ctr(aes->ks, (unsigned)aes->rounds, mode, ctr, out, in, nblocks);
         return;
     }

@@ -11,6 +11,9 @@
 #define RIJN_I_CTR_BE32  32u  /* last 4 bytes, big-endian, wrap mod 2^32 (GCM)  */
 #define RIJN_I_CTR_BE128 128u /* whole block, big-endian (CCM)                  */
 #define RIJN_I_CTR_LE32  1u   /* first 4 bytes, little-endian (GCM-SIV)         */
+#define RIJN_I_CTR_BE32_SECRET 2u /* as BE32, counter value secret: never the
+                                   * class's fused hook (it may branch on the
+                                   * counter to spot a wrap)                   */
 
 /* a > b on 64-bit values: a function, so comparing a 32-bit size_t with a
  * 64-bit limit draws no "always false" warning on 32-bit targets. */

@@ -64,11 +64,13 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
 {
     rijn_gcm_msg m;
     uint8_t t[16], ctr0[16];
+    uint32_t m0_mode;
     int ok, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
     rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
     memcpy(ctr0, m.ctr, 16);
+    m0_mode = m.ctr_mode;
     rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
     m.aad_len = aad_len;
     rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_DEC);
@@ -76,8 +78,10 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
     rijn_i_gcm_tag(ctx, &m, t);
     ok = rijn_ct_equal(t, tag, tag_len);
     if (ok) {
+        uint32_t mode = m0_mode;
         memset(&m, 0, sizeof m);
         memcpy(m.ctr, ctr0, 16);
+        m.ctr_mode = mode;
         rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_CTR);
         r = RIJN_OK;
     } else {
