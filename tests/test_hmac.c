@@ -110,16 +110,22 @@ int main(void)
     tu_rand_seed(0x4AC);
     n = run_rfc(&rijn_hash_sha224, "rfc-4231-sha224.txt");
     n += run_rfc(&rijn_hash_sha256, "rfc-4231-sha256.txt");
+#if RIJN_CFG_HASH_SHA512
     n += run_rfc(&rijn_hash_sha384, "rfc-4231-sha384.txt");
     n += run_rfc(&rijn_hash_sha512, "rfc-4231-sha512.txt");
-    printf("RFC 4231 HMAC-SHA-2: %lu vectors\n", n);
     TU_CHECK(n == 24, "RFC 4231 count");
+#else
+    TU_CHECK(n == 12, "RFC 4231 count");
+#endif
+    printf("RFC 4231 HMAC-SHA-2: %lu vectors\n", n);
+#if RIJN_CFG_HASH_LEGACY
     n = run_rfc(&rijn_hash_md5, "rfc-2202-md5.txt");
     printf("RFC 2202 HMAC-MD5: %lu vectors\n", n);
     TU_CHECK(n == 7, "RFC 2202 MD5 count");
     n = run_rfc(&rijn_hash_sha1, "rfc-2202-sha1.txt");
     printf("RFC 2202 HMAC-SHA-1: %lu vectors\n", n);
     TU_CHECK(n == 7, "RFC 2202 SHA-1 count");
+#endif
     for (i = 0; i < rijn_hash_count(); i++) {
         n = diff(rijn_hash_at(i));
         printf("HMAC-%-11s vs OpenSSL, key lengths 0..300: %lu checks\n", rijn_hash_at(i)->name, n);

@@ -24,18 +24,22 @@ typedef struct alg {
 
 static int os224(uint8_t *o, const uint8_t *d, size_t n) { return rijn_sha224(o, d, n); }
 static int os256(uint8_t *o, const uint8_t *d, size_t n) { return rijn_sha256(o, d, n); }
+#if RIJN_CFG_HASH_SHA512
 static int os384(uint8_t *o, const uint8_t *d, size_t n) { return rijn_sha384(o, d, n); }
 static int os512(uint8_t *o, const uint8_t *d, size_t n) { return rijn_sha512(o, d, n); }
 static int os512_224(uint8_t *o, const uint8_t *d, size_t n) { return rijn_sha512_224(o, d, n); }
 static int os512_256(uint8_t *o, const uint8_t *d, size_t n) { return rijn_sha512_256(o, d, n); }
+#endif
 
 static const alg algs[] = {
     {"SHA-224", "SHA224", 28, os224, 0, rijn_sha224_init, NULL},
     {"SHA-256", "SHA256", 32, os256, 0, rijn_sha256_init, NULL},
+#if RIJN_CFG_HASH_SHA512
     {"SHA-384", "SHA384", 48, os384, 1, NULL, rijn_sha384_init},
     {"SHA-512", "SHA512", 64, os512, 1, NULL, rijn_sha512_init},
     {"SHA-512/224", "SHA512_224", 28, os512_224, 1, NULL, rijn_sha512_224_init},
     {"SHA-512/256", "SHA512_256", 32, os512_256, 1, NULL, rijn_sha512_256_init},
+#endif
 };
 
 /* Streaming hash of msg cut at up to three random points. */
@@ -57,6 +61,7 @@ static int stream(const alg *a, uint8_t *out, const uint8_t *msg, size_t len)
                 cut[0] = t;
             }
         }
+#if RIJN_CFG_HASH_SHA512
     if (a->is512) {
         rijn_sha512_ctx c;
         r |= a->init512(&c);
@@ -65,7 +70,10 @@ static int stream(const alg *a, uint8_t *out, const uint8_t *msg, size_t len)
             pos = cut[i];
         }
         r |= rijn_sha512_final(&c, out);
-    } else {
+        return r;
+    }
+#endif
+    {
         rijn_sha256_ctx c;
         r |= a->init256(&c);
         for (i = 0; i < 4; i++) {

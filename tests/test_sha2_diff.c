@@ -26,29 +26,43 @@ typedef struct alg {
 static const alg algs[] = {
     {"SHA-224", "SHA224", 28, 0, rijn_sha224_init, NULL},
     {"SHA-256", "SHA256", 32, 0, rijn_sha256_init, NULL},
+#if RIJN_CFG_HASH_SHA512
     {"SHA-384", "SHA384", 48, 1, NULL, rijn_sha384_init},
     {"SHA-512", "SHA512", 64, 1, NULL, rijn_sha512_init},
     {"SHA-512/224", "SHA512-224", 28, 1, NULL, rijn_sha512_224_init},
     {"SHA-512/256", "SHA512-256", 32, 1, NULL, rijn_sha512_256_init},
+#endif
 };
 
 /* Hash msg in pieces: maxpiece 1 = byte at a time, else random sizes. */
 static int stream(const alg *a, uint8_t *out, const uint8_t *msg, size_t len, size_t maxpiece)
 {
     size_t pos = 0, k;
-    int r = RIJN_OK;
+    int r;
     rijn_sha256_ctx c2;
+#if RIJN_CFG_HASH_SHA512
     rijn_sha512_ctx c5;
-    r |= a->is512 ? a->init512(&c5) : a->init256(&c2);
-    while (pos < len) {
+    if (a->is512) {
+        r = a->init512(&c5);
+        while (r == RIJN_OK && pos < len) {
+            k = maxpiece == 1 ? 1 : tu_rand_below(maxpiece + 1);
+            if (k > len - pos)
+                k = len - pos;
+            r = rijn_sha512_update(&c5, msg + pos, k);
+            pos += k;
+        }
+        return r == RIJN_OK ? rijn_sha512_final(&c5, out) : r;
+    }
+#endif
+    r = a->init256(&c2);
+    while (r == RIJN_OK && pos < len) {
         k = maxpiece == 1 ? 1 : tu_rand_below(maxpiece + 1);
         if (k > len - pos)
             k = len - pos;
-        r |= a->is512 ? rijn_sha512_update(&c5, msg + pos, k) : rijn_sha256_update(&c2, msg + pos, k);
+        r = rijn_sha256_update(&c2, msg + pos, k);
         pos += k;
     }
-    r |= a->is512 ? rijn_sha512_final(&c5, out) : rijn_sha256_final(&c2, out);
-    return r;
+    return r == RIJN_OK ? rijn_sha256_final(&c2, out) : r;
 }
 
 static int oneshot(const alg *a, uint8_t *out, const uint8_t *msg, size_t len)
@@ -56,10 +70,13 @@ static int oneshot(const alg *a, uint8_t *out, const uint8_t *msg, size_t len)
     switch (a->size + (size_t)a->is512) {
     case 28: return rijn_sha224(out, msg, len);
     case 32: return rijn_sha256(out, msg, len);
+#if RIJN_CFG_HASH_SHA512
     case 49: return rijn_sha384(out, msg, len);
     case 65: return rijn_sha512(out, msg, len);
     case 29: return rijn_sha512_224(out, msg, len);
-    default: return rijn_sha512_256(out, msg, len);
+    case 33: return rijn_sha512_256(out, msg, len);
+#endif
+    default: return RIJN_ERR_UNSUPPORTED;
     }
 }
 

@@ -29,6 +29,22 @@
  * (RIJN_HASH_CTX_SIZE bytes); otherwise rijn_hash_init returns
  * RIJN_ERR_PARAM.
  *
+ * Build options (set like the RIJN_CFG_* options of rijn/config.h; the
+ * library and its users must agree, since context sizes depend on them):
+ *   RIJN_CFG_HASH_SHA512  1 (default): SHA-384, SHA-512, SHA-512/224,
+ *                         SHA-512/256. 0 drops them: ~2.3 KB of code on
+ *                         Cortex-M4 (6 KB on AVR) and rijn_hash_ctx shrinks.
+ *   RIJN_CFG_HASH_SHA3    1 (default): SHA-3, SHAKE, Keccak. 0 drops them;
+ *                         rijn_hash_ctx shrinks from 216+ to 208 or 112
+ *                         bytes (the HMAC context is two of them).
+ *   RIJN_CFG_HASH_LEGACY  1 (default): MD5 and SHA-1. 0 drops them.
+ *   SHA-224/256 are always built. A descriptor that is compiled out is not
+ *   declared (using it fails at compile time), rijn_hash_find / _by_id
+ *   return NULL for it, and rijn_hash_count counts only what is built.
+ *   Code-speed options (src/hash): RIJN_CFG_SHA_X86 (0 disables the SHA-NI
+ *   path), RIJN_CFG_SHA512_UNROLLED and RIJN_CFG_KECCAK_UNROLLED (default:
+ *   unrolled on 64-bit targets, compact loops elsewhere).
+ *
  * Conventions (as in rijn/sha2.h): final writes the digest and wipes the
  * context; a wiped context is "not set up" (RIJN_ERR_STATE).
  *
@@ -40,16 +56,42 @@
 #define RIJN_HASH_H
 
 #include "common.h"
-#include "legacy.h"
+
+#ifndef RIJN_CFG_HASH_SHA512
+#define RIJN_CFG_HASH_SHA512 1
+#endif
+#ifndef RIJN_CFG_HASH_SHA3
+#define RIJN_CFG_HASH_SHA3 1
+#endif
+#ifndef RIJN_CFG_HASH_LEGACY
+#define RIJN_CFG_HASH_LEGACY 1
+#endif
+
 #include "sha2.h"
+#if RIJN_CFG_HASH_SHA3
 #include "sha3.h"
+#endif
+#if RIJN_CFG_HASH_LEGACY
+#include "legacy.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define RIJN_HASH_MAX_SIZE  64  /* largest digest of any descriptor here */
-#define RIJN_HASH_MAX_BLOCK 144 /* largest block size (SHA3-224's rate)   */
+/* Largest digest and block size of the descriptors built in. */
+#if RIJN_CFG_HASH_SHA512 || RIJN_CFG_HASH_SHA3
+#define RIJN_HASH_MAX_SIZE 64
+#else
+#define RIJN_HASH_MAX_SIZE 32
+#endif
+#if RIJN_CFG_HASH_SHA3
+#define RIJN_HASH_MAX_BLOCK 144 /* SHA3-224's rate */
+#elif RIJN_CFG_HASH_SHA512
+#define RIJN_HASH_MAX_BLOCK 128
+#else
+#define RIJN_HASH_MAX_BLOCK 64
+#endif
 
 #define RIJN_HASH_MD5        1
 #define RIJN_HASH_SHA1       2
@@ -83,28 +125,41 @@ typedef struct rijn_hash_ctx {
     const rijn_hash_desc *desc; /* NULL = not set up */
     union {
         uint64_t align;
+        rijn_sha256_ctx sha256;
+#if RIJN_CFG_HASH_SHA512
+        rijn_sha512_ctx sha512;
+#endif
+#if RIJN_CFG_HASH_SHA3
+        rijn_sha3_ctx sha3;
+#endif
+#if RIJN_CFG_HASH_LEGACY
         rijn_md5_ctx md5;
         rijn_sha1_ctx sha1;
-        rijn_sha256_ctx sha256;
-        rijn_sha512_ctx sha512;
-        rijn_sha3_ctx sha3;
+#endif
+        /* BLAKE2b (planned) joins here with its descriptors, ids 13.. */
     } u;
 } rijn_hash_ctx;
 
 #define RIJN_HASH_CTX_SIZE (sizeof(((rijn_hash_ctx *)0)->u))
 
-RIJN_API extern const rijn_hash_desc rijn_hash_md5;
-RIJN_API extern const rijn_hash_desc rijn_hash_sha1;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha224;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha256;
+#if RIJN_CFG_HASH_SHA512
 RIJN_API extern const rijn_hash_desc rijn_hash_sha384;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha512;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha512_224;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha512_256;
+#endif
+#if RIJN_CFG_HASH_SHA3
 RIJN_API extern const rijn_hash_desc rijn_hash_sha3_224;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha3_256;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha3_384;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha3_512;
+#endif
+#if RIJN_CFG_HASH_LEGACY
+RIJN_API extern const rijn_hash_desc rijn_hash_md5;
+RIJN_API extern const rijn_hash_desc rijn_hash_sha1;
+#endif
 
 /* ---- lookup ------------------------------------------------------------ */
 

@@ -22,41 +22,46 @@
     static int fam##_fin(void *c, uint8_t *o) { return rijn_##fam##_final((type *)c, o); } \
     static void fam##_wip(void *c) { rijn_##fam##_wipe((type *)c); }
 
-WRAP_FAMILY(md5, rijn_md5_ctx)
-WRAP_FAMILY(sha1, rijn_sha1_ctx)
 WRAP_FAMILY(sha256, rijn_sha256_ctx)
-WRAP_FAMILY(sha512, rijn_sha512_ctx)
-WRAP_FAMILY(sha3, rijn_sha3_ctx)
-
-WRAP(w_md5, rijn_md5_ctx, rijn_md5_init)
-WRAP(w_sha1, rijn_sha1_ctx, rijn_sha1_init)
 WRAP(w_sha224, rijn_sha256_ctx, rijn_sha224_init)
 WRAP(w_sha256, rijn_sha256_ctx, rijn_sha256_init)
+#if RIJN_CFG_HASH_SHA512
+WRAP_FAMILY(sha512, rijn_sha512_ctx)
 WRAP(w_sha384, rijn_sha512_ctx, rijn_sha384_init)
 WRAP(w_sha512, rijn_sha512_ctx, rijn_sha512_init)
 WRAP(w_sha512_224, rijn_sha512_ctx, rijn_sha512_224_init)
 WRAP(w_sha512_256, rijn_sha512_ctx, rijn_sha512_256_init)
+#endif
+#if RIJN_CFG_HASH_SHA3
+WRAP_FAMILY(sha3, rijn_sha3_ctx)
 WRAP(w_sha3_224, rijn_sha3_ctx, rijn_sha3_224_init)
 WRAP(w_sha3_256, rijn_sha3_ctx, rijn_sha3_256_init)
 WRAP(w_sha3_384, rijn_sha3_ctx, rijn_sha3_384_init)
 WRAP(w_sha3_512, rijn_sha3_ctx, rijn_sha3_512_init)
+#endif
+#if RIJN_CFG_HASH_LEGACY
+WRAP_FAMILY(md5, rijn_md5_ctx)
+WRAP_FAMILY(sha1, rijn_sha1_ctx)
+WRAP(w_md5, rijn_md5_ctx, rijn_md5_init)
+WRAP(w_sha1, rijn_sha1_ctx, rijn_sha1_init)
+#endif
 
 #define DESC(var, name, id, flags, dsz, bsz, type, pfx, fam)                    \
     const rijn_hash_desc var = {name,          id,       flags,    dsz,       \
                                 bsz,           sizeof(type), pfx##_init, fam##_upd, \
                                 fam##_fin,     fam##_wip}
 
-DESC(rijn_hash_md5, "MD5", RIJN_HASH_MD5, RIJN_HASH_FLAG_LEGACY, 16, 64, rijn_md5_ctx, w_md5, md5);
-DESC(rijn_hash_sha1, "SHA-1", RIJN_HASH_SHA1, RIJN_HASH_FLAG_LEGACY, 20, 64, rijn_sha1_ctx, w_sha1,
-     sha1);
 DESC(rijn_hash_sha224, "SHA-224", RIJN_HASH_SHA224, 0, 28, 64, rijn_sha256_ctx, w_sha224, sha256);
 DESC(rijn_hash_sha256, "SHA-256", RIJN_HASH_SHA256, 0, 32, 64, rijn_sha256_ctx, w_sha256, sha256);
+#if RIJN_CFG_HASH_SHA512
 DESC(rijn_hash_sha384, "SHA-384", RIJN_HASH_SHA384, 0, 48, 128, rijn_sha512_ctx, w_sha384, sha512);
 DESC(rijn_hash_sha512, "SHA-512", RIJN_HASH_SHA512, 0, 64, 128, rijn_sha512_ctx, w_sha512, sha512);
 DESC(rijn_hash_sha512_224, "SHA-512/224", RIJN_HASH_SHA512_224, 0, 28, 128, rijn_sha512_ctx,
      w_sha512_224, sha512);
 DESC(rijn_hash_sha512_256, "SHA-512/256", RIJN_HASH_SHA512_256, 0, 32, 128, rijn_sha512_ctx,
      w_sha512_256, sha512);
+#endif
+#if RIJN_CFG_HASH_SHA3
 DESC(rijn_hash_sha3_224, "SHA3-224", RIJN_HASH_SHA3_224, 0, 28, 144, rijn_sha3_ctx, w_sha3_224,
      sha3);
 DESC(rijn_hash_sha3_256, "SHA3-256", RIJN_HASH_SHA3_256, 0, 32, 136, rijn_sha3_ctx, w_sha3_256,
@@ -65,11 +70,26 @@ DESC(rijn_hash_sha3_384, "SHA3-384", RIJN_HASH_SHA3_384, 0, 48, 104, rijn_sha3_c
      sha3);
 DESC(rijn_hash_sha3_512, "SHA3-512", RIJN_HASH_SHA3_512, 0, 64, 72, rijn_sha3_ctx, w_sha3_512,
      sha3);
+#endif
+#if RIJN_CFG_HASH_LEGACY
+DESC(rijn_hash_md5, "MD5", RIJN_HASH_MD5, RIJN_HASH_FLAG_LEGACY, 16, 64, rijn_md5_ctx, w_md5, md5);
+DESC(rijn_hash_sha1, "SHA-1", RIJN_HASH_SHA1, RIJN_HASH_FLAG_LEGACY, 20, 64, rijn_sha1_ctx, w_sha1,
+     sha1);
+#endif
 
+/* In id order. */
 static const rijn_hash_desc *const all[] = {
-    &rijn_hash_md5,        &rijn_hash_sha1,       &rijn_hash_sha224,   &rijn_hash_sha256,
+#if RIJN_CFG_HASH_LEGACY
+    &rijn_hash_md5,        &rijn_hash_sha1,
+#endif
+    &rijn_hash_sha224,     &rijn_hash_sha256,
+#if RIJN_CFG_HASH_SHA512
     &rijn_hash_sha384,     &rijn_hash_sha512,     &rijn_hash_sha512_224, &rijn_hash_sha512_256,
-    &rijn_hash_sha3_224,   &rijn_hash_sha3_256,   &rijn_hash_sha3_384, &rijn_hash_sha3_512};
+#endif
+#if RIJN_CFG_HASH_SHA3
+    &rijn_hash_sha3_224,   &rijn_hash_sha3_256,   &rijn_hash_sha3_384,   &rijn_hash_sha3_512,
+#endif
+};
 #define NALL (sizeof all / sizeof all[0])
 
 size_t rijn_hash_count(void)

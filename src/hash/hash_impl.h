@@ -9,6 +9,7 @@
 #define RIJN_HASH_IMPL_H
 
 #include "internal.h"
+#include "rijn/hash.h" /* RIJN_CFG_HASH_* */
 
 /* RIJN_CFG_SHA_X86: unset = auto (on for x86-64 with GCC/Clang), 0 = off. */
 #if defined(RIJN_CFG_SHA_X86) && !RIJN_CFG_SHA_X86
