@@ -3,7 +3,7 @@
  *
  * Implementation notes
  *   Uses the AES class's fused ctr hook (big-endian 32- or 128-bit
- *   counters) when present; otherwise builds up to 8 counter blocks on the
+ *   counters) when present; otherwise builds up to 16 counter blocks on the
  *   stack and encrypts them in one N-block call, so bitsliced classes run
  *   at full width. GCM-SIV's little-endian 32-bit counter, and GCM counters
  *   derived from a secret (J0 = GHASH(nonce) for nonces other than 12
@@ -14,6 +14,8 @@
  */
 #include "gcm_internal.h"
 #include "internal.h"
+
+#define BATCH 16 /* counter blocks per N-block call */
 
 static void ctr_inc(uint8_t ctr[16], unsigned mode)
 {
@@ -26,9 +28,9 @@ static void ctr_inc(uint8_t ctr[16], unsigned mode)
 }
 
 void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], uint8_t *out,
-                       const uint8_t *in, size_t nblocks)
+                     const uint8_t *in, size_t nblocks)
 {
-    uint8_t ks[8 * 16];
+    uint8_t ks[BATCH * 16];
     if (nblocks == 0)
         return;
     if (aes->impl->ctr != NULL && (mode == RIJN_I_CTR_BE32 || mode == RIJN_I_CTR_BE128)) {
@@ -36,13 +38,33 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
         return;
     }
     while (nblocks > 0) {
-        size_t n = nblocks < 8 ? nblocks : 8, i;
-        for (i = 0; i < n; i++) {
-            memcpy(ks + 16 * i, ctr, 16);
-            ctr_inc(ctr, mode);
+        size_t n = nblocks < BATCH ? nblocks : BATCH, i;
+        if (mode == RIJN_I_CTR_BE128) {
+            for (i = 0; i < n; i++) {
+                memcpy(ks + 16 * i, ctr, 16);
+                rijn_ctr_inc(ctr, 16);
+            }
+        } else {
+            /* 32-bit counters: only one word changes */
+            int le = mode == RIJN_I_CTR_LE32;
+            uint8_t *w = le ? ctr : ctr + 12;
+            uint32_t c = le ? rijn_load32_le(w) : rijn_load32_be(w);
+            for (i = 0; i < n; i++, c++) {
+                uint8_t *b = ks + 16 * i;
+                memcpy(b, ctr, 16);
+                if (le)
+                    rijn_store32_le(b, c);
+                else
+                    rijn_store32_be(b + 12, c);
+            }
+            if (le)
+                rijn_store32_le(w, c);
+            else
+                rijn_store32_be(w, c);
         }
         rijn_i_aes_enc(aes, ks, ks, n);
-        rijn_xor(out, in, ks, 16 * n);
+        for (i = 0; i < 2 * n; i++) /* 8 bytes at a time */
+            rijn_store64_le(out + 8 * i, rijn_load64_le(in + 8 * i) ^ rijn_load64_le(ks + 8 * i));
         out += 16 * n;
         in += 16 * n;
         nblocks -= n;

@@ -11,7 +11,8 @@
  *   right shift of the 128-bit big-endian value with 0xE1 folded into the
  *   top byte when the bit shifted out was set (mask, no branch). So every
  *   GHASH class is also a POLYVAL class; blocks are byte-reversed through a
- *   small stack buffer, 8 at a time.
+ *   small stack buffer, 16 at a time, unless the class has a native
+ *   POLYVAL entry (pclmul: the same code without its byte swaps).
  *   Constant time: the mask in mulX; the rest is data movement.
  *   Vectors: RFC 8452 appendix A (POLYVAL example) and appendix C (all of
  *   AES-GCM-SIV) in tests/test_gcmsiv.c, per GHASH class.
@@ -98,9 +99,9 @@ const char *rijn_gcm_ctx_ghash_name(const rijn_gcm_ctx *ctx)
 
 static void byterev16(uint8_t *d, const uint8_t *s)
 {
-    size_t i;
-    for (i = 0; i < 16; i++)
-        d[i] = s[15 - i];
+    uint64_t hi = rijn_load64_le(s + 8), lo = rijn_load64_le(s);
+    rijn_store64_be(d, hi);
+    rijn_store64_be(d + 8, lo);
 }
 
 void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8_t h[16])
@@ -122,10 +123,14 @@ void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8
 void rijn_i_polyval_blocks(const rijn_i_ghash_impl *g, const uint64_t *hk, uint8_t s[16],
                            const uint8_t *in, size_t nblocks)
 {
-    uint8_t buf[8 * 16], y[16];
+    uint8_t buf[16 * 16], y[16];
+    if (g->polyval != NULL) {
+        g->polyval(hk, s, in, nblocks);
+        return;
+    }
     byterev16(y, s);
     while (nblocks > 0) {
-        size_t n = nblocks < 8 ? nblocks : 8, i;
+        size_t n = nblocks < 16 ? nblocks : 16, i;
         for (i = 0; i < n; i++)
             byterev16(buf + 16 * i, in + 16 * i);
         g->blocks(hk, y, buf, n);

@@ -44,6 +44,9 @@ typedef struct rijn_i_ghash_impl {
     int (*available)(void);  /* NULL: always                              */
     void (*setkey)(uint64_t *hk, const uint8_t h[16]);
     void (*blocks)(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks);
+    /* Optional native POLYVAL on hk from rijn_i_polyval_setkey (state and
+     * blocks in POLYVAL byte order); NULL: the byte-reversing wrapper. */
+    void (*polyval)(const uint64_t *hk, uint8_t s[16], const uint8_t *in, size_t nblocks);
 } rijn_i_ghash_impl;
 
 extern const rijn_i_ghash_impl rijn_i_ghash_pclmul;

@@ -10,7 +10,8 @@
  *   PCLMULQDQ each) and reduced once: shift left by one bit (bit-reversed
  *   operands), then fold the low 128 bits up with shifts by 1, 2, 7 and
  *   63, 62, 57 (x^128 = x^7 + x^2 + x + 1 read backwards). Single blocks
- *   for the rest. Room is left in hk (16 words) for 8-way aggregation; the
+ *   for the rest. POLYVAL is the same code without the byte swaps (see
+ *   blocks_impl). Room is left in hk (16 words) for 8-way aggregation; the
  *   VPCLMULQDQ paths will be their own classes.
  *   Built with per-function target attributes (pclmul, ssse3) so the
  *   library keeps baseline flags; chosen only when CPUID reports both.
@@ -88,31 +89,53 @@ TGT static void pclmul_setkey(uint64_t *hk, const uint8_t h[16])
     }
 }
 
-TGT static void pclmul_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in,
-                              size_t nblocks)
+/* swap = 1: GHASH (blocks and state byte-reversed into "V" form);
+ * swap = 0: POLYVAL, whose byte order is already the V form of GHASH on
+ * ByteReverse'd data (RFC 8452 appendix A), so the same code runs with no
+ * byte swaps (hk from rijn_i_polyval_setkey). */
+TGT static inline __attribute__((always_inline)) void
+blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks, int swap)
 {
     __m128i h1 = _mm_loadu_si128((const __m128i *)(const void *)hk);
     __m128i h2 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 2));
     __m128i h3 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 4));
     __m128i h4 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 6));
-    __m128i s = bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
+    __m128i s = _mm_loadu_si128((const __m128i *)(const void *)y);
     const __m128i *p = (const __m128i *)(const void *)in;
-
+#define LD(q) (swap ? bswap128(_mm_loadu_si128(q)) : _mm_loadu_si128(q))
+    if (swap)
+        s = bswap128(s);
     for (; nblocks >= 4; nblocks -= 4, p += 4) {
         __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
-        mul_acc(_mm_xor_si128(s, bswap128(_mm_loadu_si128(p))), h4, &lo, &mid, &hi);
-        mul_acc(bswap128(_mm_loadu_si128(p + 1)), h3, &lo, &mid, &hi);
-        mul_acc(bswap128(_mm_loadu_si128(p + 2)), h2, &lo, &mid, &hi);
-        mul_acc(bswap128(_mm_loadu_si128(p + 3)), h1, &lo, &mid, &hi);
+        mul_acc(_mm_xor_si128(s, LD(p)), h4, &lo, &mid, &hi);
+        mul_acc(LD(p + 1), h3, &lo, &mid, &hi);
+        mul_acc(LD(p + 2), h2, &lo, &mid, &hi);
+        mul_acc(LD(p + 3), h1, &lo, &mid, &hi);
         s = reduce(lo, mid, hi);
     }
     for (; nblocks > 0; nblocks--, p++)
-        s = gmul(_mm_xor_si128(s, bswap128(_mm_loadu_si128(p))), h1);
-    _mm_storeu_si128((__m128i *)(void *)y, bswap128(s));
+        s = gmul(_mm_xor_si128(s, LD(p)), h1);
+#undef LD
+    if (swap)
+        s = bswap128(s);
+    _mm_storeu_si128((__m128i *)(void *)y, s);
+}
+
+TGT static void pclmul_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in,
+                              size_t nblocks)
+{
+    blocks_impl(hk, y, in, nblocks, 1);
+}
+
+TGT static void pclmul_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in,
+                               size_t nblocks)
+{
+    blocks_impl(hk, s, in, nblocks, 0);
 }
 
 const rijn_i_ghash_impl rijn_i_ghash_pclmul = {"pclmul",
                                                RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
-                                               pclmul_available, pclmul_setkey, pclmul_blocks};
+                                               pclmul_available, pclmul_setkey, pclmul_blocks,
+                                               pclmul_polyval};
 
 #endif
