@@ -91,6 +91,38 @@ static void diff(const char *name, void *arg)
     printf("  differential vs OpenSSL with AES %s: %zu messages\n", name, iters);
 }
 
+/* Every combination of the edge lengths, deterministic. */
+static void edges(const char *name, void *arg)
+{
+    static const size_t lens[] = {0, 1, 15, 16, 17, 31, 32, 33};
+    size_t a, b, v, n = 0;
+    uint8_t key[16], nonce[13], aad[33], pt[33], ct[33], tag[16];
+    rijn_ccm_ctx c;
+    (void)arg;
+    tu_rand_bytes(key, sizeof key);
+    TU_CHECK(rijn_ccm_init(&c, key, 16) == RIJN_OK, "init");
+    for (a = 0; a < 8; a++)
+        for (b = 0; b < 8; b++)
+            for (v = 7; v <= 13; v += 3) {
+                char what[80];
+                tu_rand_bytes(nonce, sizeof nonce);
+                tu_rand_bytes(aad, sizeof aad);
+                tu_rand_bytes(pt, sizeof pt);
+                snprintf(what, sizeof what, "edge %s aad%zu len%zu n%zu", name, lens[a],
+                         lens[b], v);
+                if (!ossl_seal(key, 16, nonce, v, aad, lens[a], pt, lens[b], ct, tag, 16)) {
+                    TU_CHECK(0, "%s: OpenSSL failed", what);
+                    continue;
+                }
+                tc_check(&c, nonce, v, aad, lens[a], pt, ct, lens[b], tag, 16, 1, what);
+                tag[0] ^= 1;
+                tc_check(&c, nonce, v, aad, lens[a], pt, ct, lens[b], tag, 16, 0, what);
+                n++;
+            }
+    rijn_ccm_wipe(&c);
+    printf("  edge lengths with AES %s: %zu combinations\n", name, n);
+}
+
 static void errors(void)
 {
     uint8_t key[32] = {9}, n[16] = {1}, buf[64] = {0}, tag[16];
@@ -168,6 +200,7 @@ static void errors(void)
 int main(void)
 {
     tu_for_each_impl(diff, NULL);
+    tu_for_each_impl(edges, NULL);
     errors();
     return tu_finish();
 }

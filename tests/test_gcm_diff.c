@@ -4,6 +4,8 @@
  * edges 0, 15, 16, 17 mod 16 favoured) and every allowed tag length,
  * through seal/open and streaming with random splits, tampered copies
  * rejected with the output zeroed; on every AES and every GHASH class.
+ * Every combination of AAD and text lengths 0, 1, 15, 16, 17, 31, 32, 33
+ * with nonces of 1, 12, 15, 16, 17 bytes.
  * Then every error path of the API.
  */
 #include <openssl/evp.h>
@@ -99,6 +101,39 @@ static void diff(const char *name, void *arg)
     }
     printf("  differential vs OpenSSL with %s %s: %zu messages\n", arg ? "GHASH" : "AES", name,
            iters);
+}
+
+/* Every combination of the edge lengths, deterministic. */
+static void edges(const char *name, void *arg)
+{
+    static const size_t lens[] = {0, 1, 15, 16, 17, 31, 32, 33};
+    static const size_t ivs[] = {1, 12, 15, 16, 17};
+    size_t a, b, v, n = 0;
+    uint8_t key[32], iv[17], aad[33], pt[33], ct[33], tag[16];
+    rijn_gcm_ctx c;
+    (void)arg;
+    tu_rand_bytes(key, sizeof key);
+    TU_CHECK(rijn_gcm_init(&c, key, 32) == RIJN_OK, "init");
+    for (a = 0; a < 8; a++)
+        for (b = 0; b < 8; b++)
+            for (v = 0; v < 5; v++) {
+                char what[80];
+                tu_rand_bytes(iv, sizeof iv);
+                tu_rand_bytes(aad, sizeof aad);
+                tu_rand_bytes(pt, sizeof pt);
+                snprintf(what, sizeof what, "edge %s aad%zu len%zu iv%zu", name, lens[a],
+                         lens[b], ivs[v]);
+                if (!ossl_seal(key, 32, iv, ivs[v], aad, lens[a], pt, lens[b], ct, tag, 16)) {
+                    TU_CHECK(0, "%s: OpenSSL failed", what);
+                    continue;
+                }
+                tg_check(&c, iv, ivs[v], aad, lens[a], pt, ct, lens[b], tag, 16, 1, what);
+                tag[15] ^= 1;
+                tg_check(&c, iv, ivs[v], aad, lens[a], pt, ct, lens[b], tag, 16, 0, what);
+                n++;
+            }
+    rijn_gcm_wipe(&c);
+    printf("  edge lengths with %s: %zu combinations\n", name, n);
 }
 
 static void errors(void)
@@ -217,6 +252,8 @@ int main(void)
 {
     tu_for_each_impl(diff, NULL);
     tg_for_each_ghash(diff, (void *)"ghash");
+    tu_for_each_impl(edges, NULL);
+    tg_for_each_ghash(edges, NULL);
     errors();
     return tu_finish();
 }
