@@ -18,6 +18,10 @@
  * you can. Per-message keys are derived from the key and the nonce, so
  * each seal/open runs one extra AES key schedule.
  *
+ * Stack: seal/open hold the per-message AES schedule (sizeof(rijn_aes_ctx))
+ * and POLYVAL key on the stack: about 0.6 KB in a Cortex-M build (ct32
+ * only) plus the callees', about 1.3 KB on x86-64 hosts.
+ *
  * open decrypts into out, recomputes the tag over the plaintext, compares
  * in constant time and wipes out on failure (RIJN_ERR_AUTH).
  */

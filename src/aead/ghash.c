@@ -11,7 +11,7 @@
  *   right shift of the 128-bit big-endian value with 0xE1 folded into the
  *   top byte when the bit shifted out was set (mask, no branch). So every
  *   GHASH class is also a POLYVAL class; blocks are byte-reversed through a
- *   small stack buffer, 16 at a time, unless the class has a native
+ *   small stack buffer (16 blocks on 64-bit hosts, 4 on MCUs), unless the class has a native
  *   POLYVAL entry (pclmul: the same code without its byte swaps).
  *   Constant time: the mask in mulX; the rest is data movement.
  *   Vectors: RFC 8452 appendix A (POLYVAL example) and appendix C (all of
@@ -19,6 +19,8 @@
  */
 #include "ghash.h"
 #include "internal.h"
+
+#define PV_BATCH (RIJN_ARCH_64 ? 16 : 4) /* blocks byte-reversed per call */
 
 static const rijn_i_ghash_impl *const ghs[] = {
 #if RIJN_CFG_GHASH_PCLMUL
@@ -123,14 +125,14 @@ void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8
 void rijn_i_polyval_blocks(const rijn_i_ghash_impl *g, const uint64_t *hk, uint8_t s[16],
                            const uint8_t *in, size_t nblocks)
 {
-    uint8_t buf[16 * 16], y[16];
+    uint8_t buf[PV_BATCH * 16], y[16];
     if (g->polyval != NULL) {
         g->polyval(hk, s, in, nblocks);
         return;
     }
     byterev16(y, s);
     while (nblocks > 0) {
-        size_t n = nblocks < 16 ? nblocks : 16, i;
+        size_t n = nblocks < PV_BATCH ? nblocks : PV_BATCH, i;
         for (i = 0; i < n; i++)
             byterev16(buf + 16 * i, in + 16 * i);
         g->blocks(hk, y, buf, n);
