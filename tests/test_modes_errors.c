@@ -408,6 +408,100 @@ static void pkcs7(const rijn_aes_ctx *a)
     }
 }
 
+/* Random calls with heap buffers of exactly the size given (so ASan sees
+ * any overrun): PKCS#7 one-shot with random out_size, and block-mode
+ * streaming with random chunks and random out_size per call, in place or
+ * not. A call either fits (count <= size) or returns RIJN_ERR_BUFFER and
+ * consumes nothing (the retry with the documented bound then succeeds);
+ * the result must equal the one-shot call. */
+static void hostile(int m, const rijn_aes_ctx *a)
+{
+    uint8_t iv[16], *in, *buf, want[160], got[200];
+    size_t len = tu_rand_below(100), pos = 0, total = 0, chunk, size, n = 0, wl = 0;
+    rijn_block_ctx b;
+    int r = RIJN_ERR_PARAM, rw, inplace = (int)tu_rand_below(2);
+    tu_rand_bytes(iv, 16);
+    in = malloc(len > 0 ? len : 1);
+    if (in == NULL)
+        return;
+    tu_rand_bytes(in, len);
+    if (m == PAD_D && len % 16 == 0 && len > 0) { /* make most paddings valid */
+        uint8_t *pt = malloc(len);
+        size_t pl = 0;
+        if (pt != NULL)
+            tu_rand_bytes(pt, len);
+        if (pt != NULL && rijn_cbc_pad_encrypt(a, iv, in, len, &pl, pt,
+                                               len - 1 - tu_rand_below(16)) != RIJN_OK)
+            pl = 0;
+        free(pt);
+        TU_CHECK(pl == len, "pad");
+    }
+    rw = oneshot(m, a, iv, want, sizeof want, &wl, in, len);
+    if (m != PAD_E && m != PAD_D)
+        wl = len;
+    if (m == PAD_E || m == PAD_D) { /* one-shot with a random out_size */
+        size_t need = m == PAD_E ? RIJN_CBC_PAD_LEN(len) : len;
+        size = tu_rand_below(len + 33);
+        buf = malloc(size > 0 ? size : 1);
+        if (buf != NULL) {
+            r = oneshot(m, a, iv, buf, size, &n, in, len);
+            TU_CHECK(r == rw || (r == RIJN_ERR_BUFFER && size < need),
+                     "%s out_size %zu len %zu: %d", names[m], size, len, r);
+            TU_CHECK(r != RIJN_OK || (n <= size && n == wl && memcmp(buf, want, n) == 0),
+                     "%s hostile one-shot", names[m]);
+            free(buf);
+        }
+    }
+    TU_CHECK(sinit(m, &b, NULL, g_key, G_KL, iv) == RIJN_OK, "init");
+    for (;;) {
+        int last = pos == len;
+        chunk = last ? 0 : tu_rand_below(len - pos + 1);
+        size = tu_rand_below(RIJN_MODE_UPDATE_MAX(chunk) + 17);
+        if (last)
+            size = tu_rand_below(33);
+        buf = malloc(inplace && chunk > size ? chunk : size > 0 ? size : 1);
+        if (buf == NULL)
+            break;
+        if (inplace)
+            memcpy(buf, in + pos, chunk);
+        for (;;) {
+            if (last)
+                r = rijn_block_final(&b, buf, size, &n);
+            else
+                r = rijn_block_update(&b, buf, size, &n, inplace ? buf : in + pos, chunk);
+            if (r != RIJN_ERR_BUFFER)
+                break;
+            TU_CHECK(n == 0, "BUFFER writes nothing");
+            if (size >= (last ? 32u : RIJN_MODE_UPDATE_MAX(chunk))) {
+                TU_CHECK(0, "%s BUFFER within the documented bound", names[m]);
+                break;
+            }
+            size = last ? 32u : RIJN_MODE_UPDATE_MAX(chunk); /* retry: fits now */
+            free(buf);
+            buf = malloc(inplace && chunk > size ? chunk : size > 0 ? size : 1);
+            if (buf == NULL)
+                return;
+            if (inplace)
+                memcpy(buf, in + pos, chunk);
+        }
+        if (r == RIJN_OK && n <= size && total + n <= sizeof got)
+            memcpy(got + total, buf, n);
+        free(buf);
+        if (r != RIJN_OK || last)
+            break;
+        total += n;
+        pos += chunk;
+    }
+    if (rw == RIJN_OK) {
+        TU_CHECK(r == RIJN_OK && total + n == wl && memcmp(got, want, wl) == 0,
+                 "%s hostile streaming len %zu inplace %d: %d", names[m], len, inplace, r);
+    } else {
+        TU_CHECK(r == rw, "%s hostile streaming: %d, one-shot %d", names[m], r, rw);
+    }
+    rijn_block_wipe(&b);
+    free(in);
+}
+
 static void run(const char *impl, void *arg)
 {
     uint8_t key[32];
@@ -420,8 +514,12 @@ static void run(const char *impl, void *arg)
     TU_CHECK(rijn_aes_init(&a, key, G_KL) == RIJN_OK, "init");
     TU_CHECK(rijn_aes_init_enc(&ae, key, G_KL) == RIJN_OK, "init_enc");
     for (m = 0; m < NMODES; m++) {
+        int i, iters = tu_quick() ? 20 : 300;
         oneshot_errors(m, &a, &ae);
         stream_errors(m);
+        if (is_block(m) && (RIJN_CFG_AES_DECRYPT || !uses_inverse(m)))
+            for (i = 0; i < iters; i++)
+                hostile(m, &a);
     }
     if (RIJN_CFG_AES_DECRYPT)
         pkcs7(&a);
