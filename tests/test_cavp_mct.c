@@ -338,8 +338,9 @@ static void run_impl(const char *impl, void *arg)
                 const mct_rec *f = ref[mi][bi][dir];
                 driver d;
                 char what[96];
-                if (nref[mi][bi][dir] < n)
-                    continue; /* reported by build_refs */
+                if (nref[mi][bi][dir] < n || !tu_key_ok(klen) ||
+                    (dir && !tu_mode_dec_ok(modes[mi].mode)))
+                    continue; /* reported by build_refs; compiled out */
                 memset(&d, 0, sizeof d);
                 d.mi = mi;
                 d.enc = !dir;

@@ -97,7 +97,8 @@ static void run_blocks(size_t klen)
         if (16 * n > MAXLEN)
             n = MAXLEN / 16;
         expect(rijn_aes_encrypt_blocks(&aes, out, in, n), RIJN_OK, "encrypt_blocks", n);
-        expect(rijn_aes_decrypt_blocks(&aes, out, in, n), RIJN_OK, "decrypt_blocks", n);
+        expect(rijn_aes_decrypt_blocks(&aes, out, in, n),
+               RIJN_CFG_AES_DECRYPT ? RIJN_OK : RIJN_ERR_UNSUPPORTED, "decrypt_blocks", n);
     }
     rijn_aes_wipe(&aes);
     expect(rijn_aes_init_enc(&aes, key, klen), RIJN_OK, "aes_init_enc", klen);
@@ -152,7 +153,7 @@ static void run_mode(tu_mode m, size_t klen, int pkcs7_dec)
         expect(tu_mode_init(&c, m, 1, key, klen, iv), RIJN_OK, "stream init", len);
         expect(stream(&c, out, in, len), RIJN_OK, name, len);
         tu_mode_wipe(&c);
-        if (tu_modes[m].padding != pkcs7_dec) {
+        if (tu_modes[m].padding != pkcs7_dec || !tu_mode_dec_ok(m)) {
             rijn_aes_wipe(&aes);
             rijn_aes_wipe(&aes_e);
             continue;
@@ -223,6 +224,8 @@ static int run_ct(int pkcs7)
         }
         printf("ctgrind: %s\n", name);
         for (kb = 0; kb < 3; kb++) {
+            if (!tu_key_ok(16 + 8 * kb))
+                continue;
             if (pkcs7) {
                 run_mode(TU_CBC_PAD, 16 + 8 * kb, 1);
                 continue;

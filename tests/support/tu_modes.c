@@ -24,6 +24,17 @@ const tu_mode_info tu_modes[TU_NMODES] = {
     {"CTR32", NULL, NULL, 0, 0, 0, 1, 0, RIJN_CTS_CS1},
 };
 
+int tu_key_ok(size_t key_len)
+{
+    return key_len == 16 || (RIJN_CFG_AES_192 && key_len == 24) ||
+           (RIJN_CFG_AES_256 && key_len == 32);
+}
+
+int tu_mode_dec_ok(tu_mode m)
+{
+    return RIJN_CFG_AES_DECRYPT || !tu_modes[m].inverse;
+}
+
 int tu_mode_len_ok(tu_mode m, int enc, size_t len)
 {
     const tu_mode_info *i = &tu_modes[m];
@@ -139,6 +150,8 @@ int tu_mode_reset(tu_mctx *c, const uint8_t iv[16])
 
 void tu_mode_wipe(tu_mctx *c)
 {
+    if ((unsigned)c->mode >= TU_NMODES)
+        return;
     if (tu_modes[c->mode].block)
         rijn_block_wipe(&c->b);
     else

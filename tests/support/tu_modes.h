@@ -51,6 +51,13 @@ typedef struct tu_mode_info {
 
 extern const tu_mode_info tu_modes[TU_NMODES];
 
+/* 1 if this build accepts keys of key_len bytes (RIJN_CFG_AES_192/256). */
+int tu_key_ok(size_t key_len);
+/* 1 if decryption in mode m is compiled in (ECB, CBC and CTS decryption
+ * need the inverse cipher, dropped by RIJN_CFG_AES_DECRYPT=0; they then
+ * return RIJN_ERR_UNSUPPORTED). */
+int tu_mode_dec_ok(tu_mode m);
+
 /* 1 if len is a valid input length for mode m in that direction. */
 int tu_mode_len_ok(tu_mode m, int enc, size_t len);
 
