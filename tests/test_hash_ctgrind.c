@@ -115,7 +115,8 @@ static int under_valgrind(char *self, int plant)
         args[5] = NULL;
         if (plant) {
             setenv("RIJN_HASH_CT_PLANT", "1", 1);
-            if (freopen("/dev/null", "w", stderr) == NULL || freopen("/dev/null", "w", stdout) == NULL)
+            if (freopen("/dev/null", "w", stderr) == NULL ||
+                freopen("/dev/null", "w", stdout) == NULL)
                 _exit(1);
         }
         execvp("valgrind", args);

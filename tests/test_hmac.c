@@ -25,7 +25,8 @@ static unsigned long run_rfc(const rijn_hash_desc *h, const char *file)
     if (r == NULL)
         return 0;
     while (tu_rsp_next(r)) {
-        const char *kh = tu_rsp_get(r, "Key"), *mh = tu_rsp_get(r, "Msg"), *th = tu_rsp_get(r, "MD");
+        const char *kh = tu_rsp_get(r, "Key"), *mh = tu_rsp_get(r, "Msg");
+        const char *th = tu_rsp_get(r, "MD");
         uint8_t *k, *m, want[64], got[64];
         size_t kl, ml;
         if (kh == NULL || mh == NULL || th == NULL)

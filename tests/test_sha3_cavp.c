@@ -74,7 +74,8 @@ static unsigned long sha3_msgs(int i, const char *kind)
     if (r == NULL)
         return 0;
     while (tu_rsp_next(r)) {
-        const char *ls = tu_rsp_get(r, "Len"), *mh = tu_rsp_get(r, "Msg"), *dh = tu_rsp_get(r, "MD");
+        const char *ls = tu_rsp_get(r, "Len"), *mh = tu_rsp_get(r, "Msg");
+        const char *dh = tu_rsp_get(r, "MD");
         uint8_t *m, want[64], got[64];
         size_t ml;
         if (ls == NULL || mh == NULL || dh == NULL)

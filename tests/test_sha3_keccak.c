@@ -4,8 +4,8 @@
  * FIPS 202 ShortMsgKAT files for SHA3-* and SHAKE* (byte-aligned entries;
  * SHAKE entries carry 512 bytes of output, squeezed in random pieces).
  * The ExtremelyLongMsgKAT (1 GiB) entries run only with RIJN_TEST_SLOW=1.
- * The compact and unrolled Keccak-f[1600] must agree on random states
- * (the KATs exercise only the one the build selects).
+ * The compact, unrolled and bit-interleaved Keccak-f[1600] must agree on
+ * random states (the KATs exercise only the one the build selects).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +74,8 @@ static unsigned long run_kat(const char *rel, init_fn init, unsigned bits)
     if (r == NULL)
         return 0;
     while (tu_rsp_next(r)) {
-        const char *ls = tu_rsp_get(r, "Len"), *mh = tu_rsp_get(r, "Msg"), *dh = tu_rsp_get(r, "MD");
+        const char *ls = tu_rsp_get(r, "Len"), *mh = tu_rsp_get(r, "Msg");
+        const char *dh = tu_rsp_get(r, "MD");
         uint8_t *m, *want, got[600];
         size_t ml, wl, bl;
         if (ls == NULL || mh == NULL)
@@ -163,18 +164,29 @@ int main(void)
         printf("SHAKE%u ShortMsgKAT %lu\n", 128u * (i + 1), n);
         TU_CHECK(n >= 256, "counts");
     }
-#if RIJN_I_KECCAK_UNROLLED
     for (i = 0; i < (tu_quick() ? 20u : 2000u); i++) {
-        uint64_t s1[25], s2[25];
+        uint64_t s0[25], s1[25], s2[25];
         unsigned j;
         for (j = 0; j < 25; j++)
-            s1[j] = s2[j] = i == 0 ? 0 : tu_rand64();
+            s0[j] = i == 0 ? 0 : tu_rand64();
+        memcpy(s1, s0, sizeof s0);
         rijn_i_keccak_f1600_compact(s1);
+        memcpy(s2, s0, sizeof s0);
+        rijn_keccak_f1600(s2); /* the public entry point, whichever version */
+        TU_EQ(s2, s1, sizeof s1, "rijn_keccak_f1600 vs compact");
+#if RIJN_I_KECCAK_UNROLLED
+        memcpy(s2, s0, sizeof s0);
         rijn_i_keccak_f1600_unrolled(s2);
-        TU_EQ(s1, s2, sizeof s1, "compact vs unrolled Keccak-f[1600]");
-    }
-    printf("Keccak-f[1600] compact vs unrolled: %u random states\n", i);
+        TU_EQ(s2, s1, sizeof s1, "unrolled vs compact Keccak-f[1600]");
 #endif
+#if RIJN_I_KECCAK_IMPL == 2 || RIJN_ARCH_64
+        memcpy(s2, s0, sizeof s0);
+        rijn_i_keccak_f1600_inter32(s2);
+        TU_EQ(s2, s1, sizeof s1, "interleaved vs compact Keccak-f[1600]");
+#endif
+    }
+    printf("Keccak-f[1600] versions cross-checked on %u random states (build uses %d)\n", i,
+           RIJN_I_KECCAK_IMPL);
     TU_CHECK(rijn_keccak_init(&c, 255) == RIJN_ERR_PARAM, "keccak bad size");
     TU_CHECK(rijn_keccak_init(NULL, 256) == RIJN_ERR_NULL, "keccak NULL");
     return tu_finish();

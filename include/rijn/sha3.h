@@ -91,10 +91,14 @@ RIJN_API RIJN_WUR int rijn_shake_squeeze(rijn_sha3_ctx *ctx, uint8_t *out, size_
 RIJN_API void rijn_sha3_wipe(rijn_sha3_ctx *ctx);
 
 /* One-shot hashes. RIJN_OK or RIJN_ERR_NULL. */
-RIJN_API RIJN_WUR int rijn_sha3_224(uint8_t out[RIJN_SHA3_224_SIZE], const uint8_t *data, size_t len);
-RIJN_API RIJN_WUR int rijn_sha3_256(uint8_t out[RIJN_SHA3_256_SIZE], const uint8_t *data, size_t len);
-RIJN_API RIJN_WUR int rijn_sha3_384(uint8_t out[RIJN_SHA3_384_SIZE], const uint8_t *data, size_t len);
-RIJN_API RIJN_WUR int rijn_sha3_512(uint8_t out[RIJN_SHA3_512_SIZE], const uint8_t *data, size_t len);
+RIJN_API RIJN_WUR int rijn_sha3_224(uint8_t out[RIJN_SHA3_224_SIZE], const uint8_t *data,
+                                   size_t len);
+RIJN_API RIJN_WUR int rijn_sha3_256(uint8_t out[RIJN_SHA3_256_SIZE], const uint8_t *data,
+                                   size_t len);
+RIJN_API RIJN_WUR int rijn_sha3_384(uint8_t out[RIJN_SHA3_384_SIZE], const uint8_t *data,
+                                   size_t len);
+RIJN_API RIJN_WUR int rijn_sha3_512(uint8_t out[RIJN_SHA3_512_SIZE], const uint8_t *data,
+                                   size_t len);
 /* One-shot SHAKE: out_len bytes of output (out may be NULL if 0). */
 RIJN_API RIJN_WUR int rijn_shake128(uint8_t *out, size_t out_len, const uint8_t *data, size_t len);
 RIJN_API RIJN_WUR int rijn_shake256(uint8_t *out, size_t out_len, const uint8_t *data, size_t len);

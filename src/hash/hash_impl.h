@@ -40,13 +40,19 @@ void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_
 void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
 
-/* Keccak-f[1600]: round constants and the two implementations; the
- * public rijn_keccak_f1600 calls the unrolled one on 64-bit targets. */
-#if defined(RIJN_CFG_KECCAK_UNROLLED)
-#define RIJN_I_KECCAK_UNROLLED RIJN_CFG_KECCAK_UNROLLED
+/* Keccak-f[1600] implementation, RIJN_CFG_KECCAK_IMPL: 0 compact loops
+ * on 64-bit lanes (8/16-bit targets), 1 unrolled (64-bit targets), 2 bit-
+ * interleaved on 32-bit words (32-bit targets). Default by word size. */
+#if defined(RIJN_CFG_KECCAK_IMPL)
+#define RIJN_I_KECCAK_IMPL RIJN_CFG_KECCAK_IMPL
+#elif RIJN_ARCH_64
+#define RIJN_I_KECCAK_IMPL 1
+#elif RIJN_ARCH_SMALLWORD
+#define RIJN_I_KECCAK_IMPL 0
 #else
-#define RIJN_I_KECCAK_UNROLLED RIJN_ARCH_64
+#define RIJN_I_KECCAK_IMPL 2
 #endif
+#define RIJN_I_KECCAK_UNROLLED (RIJN_I_KECCAK_IMPL == 1)
 extern const uint64_t rijn_i_keccak_rc[24];
 
 /* SHA-512 rounds unrolled by eight (64-bit targets) or a rolled loop. */
@@ -57,6 +63,7 @@ extern const uint64_t rijn_i_keccak_rc[24];
 #endif
 void rijn_i_keccak_f1600_compact(uint64_t s[25]);
 void rijn_i_keccak_f1600_unrolled(uint64_t s[25]);
+void rijn_i_keccak_f1600_inter32(uint64_t s[25]);
 
 /* Merkle-Damgard helpers for 64-byte-block hashes with a 64-bit byte
  * count (MD5, SHA-1): buffering update, and the final padding with the bit

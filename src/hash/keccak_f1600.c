@@ -16,11 +16,11 @@
  *   pi map (x, y) -> (y, 2x + 3y)). Proof: CAVP SHA-3/SHAKE files, the
  *   Keccak team KATs, and a differential test against OpenSSL
  *   (tests/test_sha3_*.c).
- * - Two versions: this compact one (loops; least code, the default on
- *   32-bit and smaller targets) and keccak_f1600_unrolled.c (the default
- *   on 64-bit targets). RIJN_CFG_KECCAK_UNROLLED (unset = auto, 0, 1)
- *   overrides the choice. A 32-bit bit-interleaved variant for MCUs is
- *   future work.
+ * - Three versions: this compact one (loops; least code, the default on
+ *   8/16-bit targets), keccak_f1600_unrolled.c (default on 64-bit
+ *   targets) and keccak_f1600_inter32.c (bit-interleaved 32-bit words,
+ *   default on 32-bit targets). RIJN_CFG_KECCAK_IMPL = 0 / 1 / 2 forces
+ *   compact / unrolled / interleaved.
  */
 #include "hash_impl.h"
 #include "rijn/sha3.h"
@@ -80,8 +80,10 @@ void rijn_i_keccak_f1600_compact(uint64_t s[25])
 
 void rijn_keccak_f1600(uint64_t s[25])
 {
-#if RIJN_I_KECCAK_UNROLLED
+#if RIJN_I_KECCAK_IMPL == 1
     rijn_i_keccak_f1600_unrolled(s);
+#elif RIJN_I_KECCAK_IMPL == 2
+    rijn_i_keccak_f1600_inter32(s);
 #else
     rijn_i_keccak_f1600_compact(s);
 #endif
