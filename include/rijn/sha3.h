@@ -23,9 +23,10 @@
  *
  *   No length limit (the sponge has no length field).
  *
- *   Implementation: portable Keccak-f[1600] on 64-bit lanes (on 32-bit
- *   MCUs the compiler splits each lane into two words). Constant-time:
- *   XOR, AND, NOT and fixed rotations only.
+ *   Implementation: portable C. Keccak-f[1600] is unrolled on 64-bit
+ *   lanes on 64-bit targets, bit-interleaved on 32-bit words on 32-bit
+ *   targets, and a compact loop on 8/16-bit ones (RIJN_CFG_KECCAK_IMPL,
+ *   see rijn/hash.h). Constant-time: XOR, AND, NOT and fixed rotations.
  *
  * Errors: RIJN_ERR_NULL, RIJN_ERR_STATE, RIJN_ERR_PARAM (rijn_keccak_init
  *   with an unknown size).
