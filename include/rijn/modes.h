@@ -41,8 +41,9 @@
  * order: RIJN_ERR_NULL (NULL context, IV or out_len; NULL data pointer with
  * a nonzero length), RIJN_ERR_STATE (aes context not keyed for that
  * direction -- e.g. decryption on a context from rijn_aes_init_enc --, or a
- * streaming context not set up or used after _final without _reset),
- * RIJN_ERR_UNSUPPORTED (decryption compiled out), RIJN_ERR_PARAM (bad CTS
+ * streaming context not set up or used after _final without _reset; for
+ * the inverse-cipher decryptions -- ECB, CBC, PKCS#7, CTS -- built with
+ * RIJN_CFG_AES_DECRYPT 0: RIJN_ERR_UNSUPPORTED instead), RIJN_ERR_PARAM (bad CTS
  * variant), RIJN_ERR_LENGTH (length not a multiple of 16 where the mode
  * needs it, CTS under 16 bytes), RIJN_ERR_BUFFER (output too small),
  * RIJN_ERR_PARAM (partial overlap of out and in), RIJN_ERR_PADDING (PKCS#7,
