@@ -42,7 +42,8 @@
  *   declared (using it fails at compile time), rijn_hash_find / _by_id
  *   return NULL for it, and rijn_hash_count counts only what is built.
  *   Code-speed options (src/hash): RIJN_CFG_SHA_X86 (0 disables the SHA-NI
- *   path), RIJN_CFG_SHA512_UNROLLED (default: unrolled on 64-bit targets,
+ *   path), RIJN_CFG_SHA256_UNROLLED / RIJN_CFG_SHA512_UNROLLED (portable
+ *   SHA-2 rounds; default: unrolled on 64-bit targets,
  *   a compact loop elsewhere), RIJN_CFG_KECCAK_IMPL (0 compact, 1 unrolled
  *   = default on 64-bit, 2 bit-interleaved 32-bit = default on 32-bit).
  *

@@ -55,6 +55,13 @@ void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t n
 #define RIJN_I_KECCAK_UNROLLED (RIJN_I_KECCAK_IMPL == 1)
 extern const uint64_t rijn_i_keccak_rc[24];
 
+/* SHA-256 (portable) rounds unrolled by eight, or a rolled loop. */
+#if defined(RIJN_CFG_SHA256_UNROLLED)
+#define RIJN_I_SHA256_UNROLLED RIJN_CFG_SHA256_UNROLLED
+#else
+#define RIJN_I_SHA256_UNROLLED RIJN_ARCH_64
+#endif
+
 /* SHA-512 rounds unrolled by eight (64-bit targets) or a rolled loop. */
 #if defined(RIJN_CFG_SHA512_UNROLLED)
 #define RIJN_I_SHA512_UNROLLED RIJN_CFG_SHA512_UNROLLED
