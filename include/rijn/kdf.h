@@ -5,9 +5,10 @@
  * Each takes a hash descriptor from rijn/hash.h (&rijn_hash_sha256, ...),
  * so it works over every hash there: the SHA-2 family and SHA-3 for new
  * designs; SHA-1 and MD5 only to read or write old formats.
- * Outputs are written only on success; on error the output buffer holds
- * zeros (never a partial key). Every stack buffer holding keying
- * material is wiped before return.
+ * On error the output never holds a partial key: argument errors return
+ * before it is touched, and a failure during derivation zeroes it. Every
+ * stack buffer holding keying material is wiped before return. Outputs
+ * must not overlap the inputs.
  *
  * Errors: RIJN_ERR_NULL, RIJN_ERR_PARAM (bad descriptor, zero
  *   iterations), RIJN_ERR_BUFFER (prk buffer too small), RIJN_ERR_KEY_LEN
