@@ -1,5 +1,5 @@
 /*
- * md64.c -- buffering and padding shared by the 64-byte-block legacy
+ * legacy_md64.c -- buffering and padding shared by the 64-byte-block legacy
  * hashes (MD5, SHA-1).
  *
  * Implementation notes: the context keeps a byte count and one partial
@@ -61,5 +61,5 @@ void rijn_i_md64_pad(uint32_t *h, uint8_t buf[64], uint64_t nbytes, int be,
     compress(h, buf, 1);
 }
 #else
-typedef int rijn_i_md64_off; /* ISO C: no empty translation unit */
+typedef int rijn_i_legacy_md64_off; /* ISO C: no empty translation unit */
 #endif
