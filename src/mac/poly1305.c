@@ -88,11 +88,11 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
         len -= n;
         if (c->buf_len < 16)
             return RIJN_OK;
-        blocks(c, c->buf, 1, 1u << 24);
+        blocks(c, c->buf, 1, (uint32_t)1 << 24);
         c->buf_len = 0;
     }
     if (len >= 16) {
-        blocks(c, m, len / 16, 1u << 24);
+        blocks(c, m, len / 16, (uint32_t)1 << 24);
         m += len & ~(size_t)15;
         len &= 15;
     }
@@ -127,7 +127,7 @@ int rijn_poly1305_final(rijn_poly1305_ctx *c, uint8_t tag[16])
     g1 = h1 + cy; cy = g1 >> 26; g1 &= M26;
     g2 = h2 + cy; cy = g2 >> 26; g2 &= M26;
     g3 = h3 + cy; cy = g3 >> 26; g3 &= M26;
-    g4 = h4 + cy - (1u << 26);
+    g4 = h4 + cy - ((uint32_t)1 << 26);
     mask = (g4 >> 31) - 1u; /* all ones if g4 >= 0 */
     h0 = (h0 & ~mask) | (g0 & mask);
     h1 = (h1 & ~mask) | (g1 & mask);
