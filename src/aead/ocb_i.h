@@ -1,0 +1,29 @@
+/*
+ * ocb_i.h -- internal OCB3 core shared by ocb.c (key setup, core, one-shot)
+ * and ocb_stream.c (streaming calls).
+ */
+#ifndef RIJN_OCB_I_H
+#define RIJN_OCB_I_H
+
+#include "rijn/ocb.h"
+
+/* RIJN_OK when ctx is keyed and can run the direction (dec: decryption). */
+int rijn_i_ocb_check(const rijn_ocb_ctx *c, int dec);
+/* 1 if nonce_len / tag_len are allowed. */
+int rijn_i_ocb_lens_ok(size_t nonce_len, size_t tag_len);
+/* New message: Offset_0 from the nonce, zero checksum and AAD state. */
+void rijn_i_ocb_msg_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *nonce,
+                          size_t nonce_len, size_t tag_len);
+/* HASH over nb whole AAD blocks, then over a final partial block (1..15). */
+void rijn_i_ocb_hash_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *in,
+                            size_t nb);
+void rijn_i_ocb_hash_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *in, size_t r);
+/* nb whole text blocks (out may equal in), then a final partial one. */
+void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                       const uint8_t *in, size_t nb);
+void rijn_i_ocb_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                     const uint8_t *in, size_t r);
+/* Full 16-byte tag of the message (after every text and AAD call). */
+void rijn_i_ocb_tag(const rijn_ocb_ctx *c, rijn_ocb_msg *m, uint8_t tag[16]);
+
+#endif /* RIJN_OCB_I_H */
