@@ -18,5 +18,11 @@
 #include "rijn/gcm.h"
 #include "rijn/ccm.h"
 #include "rijn/gcmsiv.h"
+#include "rijn/cmac.h"
+#include "rijn/eax.h"
+#include "rijn/ocb.h"
+#include "rijn/siv.h"
+#include "rijn/xts.h"
+#include "rijn/keywrap.h"
 
 #endif
