@@ -12,7 +12,8 @@
  *  compared with rijn_ct_equal. The chain is inherently serial (one block
  *  per AES call). rijn_i_ctr128 batches 8 counter blocks per N-block call
  *  (or uses the implementation's fused CTR) so bitsliced and AES-NI code
- *  runs wide for EAX and SIV.
+ *  runs wide for EAX and SIV (the fused path only for public counters: a
+ *  hook may branch on the counter value).
  *  Proof: SP 800-38B appendix D examples (cryptography_vectors
  *  CMAC/nist-800-38b-aes*.txt), Wycheproof aes_cmac_test.json, and a
  *  differential test against OpenSSL's EVP_MAC CMAC with random splits
@@ -95,12 +96,12 @@ void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8
     rijn_wipe(st, sizeof *st);
 }
 
-void rijn_i_ctr128(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
-                   size_t len)
+void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uint8_t *out,
+                   const uint8_t *in, size_t len)
 {
     uint8_t ks[8 * 16];
     size_t full = len / 16, i, n;
-    if (aes->impl->ctr != NULL && full > 0) {
+    if (!secret_ctr && aes->impl->ctr != NULL && full > 0) {
         aes->impl->ctr(aes->ks, aes->rounds, 128, ctr, out, in, full);
         out += 16 * full;
         in += 16 * full;

@@ -25,9 +25,11 @@ void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8
 /* out = in XOR keystream, E(ctr), E(ctr+1), ... with ctr a 128-bit
  * big-endian counter (wrapping mod 2^128); len any length; ctr is advanced
  * by ceil(len/16). out may equal in. Uses the implementation's fused CTR
- * path when it has one, else the N-block entry. */
-void rijn_i_ctr128(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
-                   size_t len);
+ * path when it has one and the counter is public (secret_ctr 0: SIV's V);
+ * a secret counter (EAX's N' = OMAC(nonce)) always takes the N-block
+ * path, because a fused hook may branch on the counter (to spot a wrap). */
+void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uint8_t *out,
+                   const uint8_t *in, size_t len);
 
 /* Buffer rules of rijn/aead.h for one-shot and streaming calls: NULL only
  * with a zero length; out == in or disjoint; tag disjoint from both. */

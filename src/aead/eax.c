@@ -12,13 +12,16 @@
  *  open runs the ciphertext CMAC and checks the tag before the CTR pass,
  *  so no plaintext is written unless the tag is right.
  *  Counter: 128-bit big-endian, wrapping; whole blocks go through
- *  rijn_i_ctr128 (8-block N-block calls or the fused CTR path).
+ *  rijn_i_ctr128.
  *  Constant time: CMAC and CTR have no data-dependent branches; tags are
  *  compared with rijn_ct_equal. Lengths are public.
  *  Proof: the 10 vectors of the EAX paper (in Wycheproof aes_eax_test.json,
  *  "eprint.iacr.org/2003/069"), all of Wycheproof aes_eax_test.json, and a
  *  differential test against EAX assembled from OpenSSL's CMAC and AES-CTR
  *  with random splits (tests/test_eax.c).
+ *  The counter N' is secret, so CTR never uses the AES class's fused CTR
+ *  hook (which may branch on the counter); it runs 8 counter blocks per
+ *  N-block call.
  */
 #include "aes/aes_impl.h"
 #include "cmac_i.h"
@@ -98,7 +101,7 @@ static void ctr_xor(const rijn_eax_ctx *ctx, rijn_eax_msg *m, uint8_t *out, cons
     }
     n = len & ~(size_t)15;
     if (n > 0) {
-        rijn_i_ctr128(&ctx->aes, m->ctr, out, in, n);
+        rijn_i_ctr128(&ctx->aes, 1, m->ctr, out, in, n); /* N' is secret */
         out += n;
         in += n;
         len -= n;

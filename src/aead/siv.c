@@ -115,7 +115,7 @@ static void ctr(const rijn_siv_ctx *c, const uint8_t v[16], uint8_t *out, const 
     memcpy(q, v, 16);
     q[8] &= 0x7f;
     q[12] &= 0x7f;
-    rijn_i_ctr128(&c->ctr, q, out, in, len);
+    rijn_i_ctr128(&c->ctr, 0, q, out, in, len); /* Q is public (V is sent) */
     rijn_wipe(q, sizeof q);
 }
 
