@@ -10,7 +10,8 @@
  *  last 16 bytes (or dbl/pad for shorter texts), so no copy of the
  *  message is made. CTR starts at Q = V with bits 63 and 31 (from the
  *  right) cleared and counts modulo 2^128 through rijn_i_ctr128 (8-block
- *  N-block calls or the fused CTR path).
+ *  N-block calls; not the class's fused CTR hook, which may branch on the
+ *  counter, because during open V is not yet known to be genuine).
  *  seal: S2V over (header, plaintext), then CTR (works in place).
  *  open: CTR into out, S2V over the recovered plaintext, constant-time
  *  compare with V; out is wiped on a mismatch (SIV's tag covers the
@@ -115,7 +116,9 @@ static void ctr(const rijn_siv_ctx *c, const uint8_t v[16], uint8_t *out, const 
     memcpy(q, v, 16);
     q[8] &= 0x7f;
     q[12] &= 0x7f;
-    rijn_i_ctr128(&c->ctr, 0, q, out, in, len); /* Q is public (V is sent) */
+    /* V is sent in the clear, but it is computed from secrets and may
+     * be checked against a forgery: keep it off the fused CTR hook too */
+    rijn_i_ctr128(&c->ctr, 1, q, out, in, len);
     rijn_wipe(q, sizeof q);
 }
 
