@@ -24,5 +24,8 @@
 #include "rijn/siv.h"
 #include "rijn/xts.h"
 #include "rijn/keywrap.h"
+#include "rijn/chacha20.h"
+#include "rijn/poly1305.h"
+#include "rijn/chachapoly.h"
 
 #endif
