@@ -14,6 +14,11 @@
  *                       auto: on for 64-bit targets.      ks: 960 bytes
  *   RIJN_CFG_AES_CT32   constant-time fixsliced AES on 32-bit words.
  *                       auto: on for 32- and 64-bit targets. ks: 480 bytes
+ *   RIJN_CFG_AES_ARMV7M "ct32asm": ct32 with the block encryption in Thumb-2
+ *                       assembly (same schedule; key setup and decryption
+ *                       are ct32's, so it needs RIJN_CFG_AES_CT32).
+ *                       auto: on for ARMv7-M/ARMv7E-M/ARMv8-M mainline
+ *                       (Cortex-M3/M4/M7/M33) with GCC or Clang.
  *   RIJN_CFG_AES_SMALL  byte-oriented AES with an S-box table; least code.
  *                       NOT constant-time on CPUs with a data cache.
  *                       auto: on for 8/16-bit targets and 64-bit hosts
@@ -74,6 +79,15 @@
 #define RIJN_CFG_AES_CT32 (!RIJN_ARCH_SMALLWORD)
 #endif
 
+#ifndef RIJN_CFG_AES_ARMV7M
+#if RIJN_CFG_AES_CT32 && defined(__thumb2__) && (defined(__GNUC__) || defined(__clang__)) && \
+    (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__))
+#define RIJN_CFG_AES_ARMV7M 1
+#else
+#define RIJN_CFG_AES_ARMV7M 0
+#endif
+#endif
+
 #ifndef RIJN_CFG_AES_SMALL
 #define RIJN_CFG_AES_SMALL (RIJN_ARCH_SMALLWORD || RIJN_ARCH_64)
 #endif
@@ -90,6 +104,13 @@
 
 #if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL
 #error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"
+#endif
+#if RIJN_CFG_AES_ARMV7M && !RIJN_CFG_AES_CT32
+#error "rijn: RIJN_CFG_AES_ARMV7M needs RIJN_CFG_AES_CT32 (shared key schedule)"
+#endif
+#if RIJN_CFG_AES_ARMV7M && !(defined(__thumb2__) && !defined(__ARM_ARCH_6M__) && \
+                             !defined(__ARM_ARCH_8M_BASE__))
+#error "rijn: RIJN_CFG_AES_ARMV7M needs a Thumb-2 target (ARMv7-M, ARMv7E-M, ARMv8-M mainline)"
 #endif
 #if RIJN_CFG_AES_X86NI && !RIJN_ARCH_X86
 #error "rijn: RIJN_CFG_AES_X86NI needs an x86 target"

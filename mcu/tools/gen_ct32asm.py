@@ -1,0 +1,704 @@
+#!/usr/bin/env python3
+"""gen_ct32asm.py -- generates the Thumb-2 assembly of src/aes/aes_ct32_armv7m.c.
+
+  python3 mcu/tools/gen_ct32asm.py [--seed N] [--tries N] > body.txt
+
+The fixsliced AES of aes_ct32.c (same state layout, same key schedule) as
+straight-line blocks of register operations: the Boyar-Peralta S-box (read
+from src/aes/aes_ct_common.h, so both files use one circuit), MixColumns
+MC_k fused with AddRoundKey, the transposes. Each block is scheduled and
+register-allocated here (greedy list scheduling with random restarts,
+Belady spilling to stack slots), then checked: the emitted instructions are
+interpreted on random inputs and compared with the block's definition.
+The S-box circuit itself is checked on all 256 byte values. The output is
+the body of the C file's file-scope __asm__ statement; the C file's notes
+say how to regenerate it.
+"""
+import argparse
+import os
+import random
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+M32 = 0xFFFFFFFF
+
+
+def ror(x, n):
+    n &= 31
+    return ((x >> n) | (x << (32 - n))) & M32 if n else x
+
+
+# ---- IR --------------------------------------------------------------------
+# op: (dst, kind, args) kinds:
+#   'x' eor / 'a' and / 'o' orr / 'b' bic : args (v1, v2, shift) shift=('ror'|'lsl'|'lsr', n)|None
+#   'ai' and-imm / 'bi' bic-imm / 'ei' eor-imm : args (v, imm)
+#   'mv' move with shift: args (v, shift)
+#   'ld' load word: args (base value, byte offset)
+#   'lds' load stack slot: args (slot name,)   'sts' store stack slot: args (v, slot)
+#   'addi': args (v, imm)
+class Block:
+    def __init__(self, name):
+        self.name, self.ops, self.n = name, [], 0
+
+    def new(self, hint="v"):
+        self.n += 1
+        return "%s%d" % (hint, self.n)
+
+    def op(self, kind, *args, hint="v"):
+        d = self.new(hint) if kind != "sts" else None
+        self.ops.append((d, kind, args))
+        return d
+
+    def xor_terms(self, terms):
+        """XOR of (value, ror amount) terms; returns the value."""
+        terms = sorted(terms, key=lambda t: t[1] != 0)
+        v, r = terms[0]
+        if r:
+            v = self.op("mv", v, ("ror", r))
+        for w, s in terms[1:]:
+            v = self.op("x", v, w, ("ror", s) if s else None)
+        return v
+
+
+def evaluate(blk, inputs, mem=None, stack=None):
+    env = dict(inputs)
+    stack = {} if stack is None else stack
+    for d, k, a in blk.ops:
+        def sh(v, s):
+            if s is None:
+                return v
+            t, n = s
+            return ror(v, n) if t == "ror" else ((v << n) & M32 if t == "lsl" else v >> n)
+        if k in ("x", "a", "o", "b"):
+            p, q = env[a[0]], sh(env[a[1]], a[2])
+            env[d] = {"x": p ^ q, "a": p & q, "o": p | q, "b": p & ~q & M32}[k]
+        elif k in ("ai", "bi", "ei"):
+            p = env[a[0]]
+            env[d] = {"ai": p & a[1], "bi": p & ~a[1] & M32, "ei": p ^ a[1]}[k]
+        elif k == "mv":
+            env[d] = sh(env[a[0]], a[1])
+        elif k == "ld":
+            env[d] = mem[(env[a[0]] + a[1]) & M32]
+        elif k == "lds":
+            env[d] = stack[a[0]]
+        elif k == "sts":
+            stack[a[1]] = env[a[0]]
+        elif k == "addi":
+            env[d] = (env[a[0]] + a[1]) & M32
+        else:
+            raise ValueError(k)
+    return env
+
+
+# ---- the S-box circuit, parsed from aes_ct_common.h -------------------------
+def sbox_block():
+    src = open(os.path.join(ROOT, "src/aes/aes_ct_common.h")).read()
+    body = src[src.index("RIJN_INLINE void ct_sbox_inl"):]
+    body = body[:body.index("\n}\n")]
+    b = Block("sbox")
+    env = {}
+    for m in re.finditer(r"\b(u\d) = q\[(\d)\]", body):
+        env[m.group(1)] = "q%s" % m.group(2)
+    for m in re.finditer(r"\b([tml]\d+) = (\w+) ([&^]) (\w+)", body):
+        d, x, o, y = m.groups()
+        env[d] = b.op("x" if o == "^" else "a", env[x], env[y], None, hint=d)
+    outs = {}
+    for m in re.finditer(r"q\[(\d)\] = (\w+) \^ (\w+);", body):
+        v = b.op("x", env[m.group(2)], env[m.group(3)], None, hint="s")
+        outs[v] = int(m.group(1))
+    assert len(outs) == 8 and b.ops, "parse failed"
+    b.inputs = {"q%d" % i: i for i in range(8)}
+    b.outputs = outs  # value -> plane index
+    return b
+
+
+def aes_sbox_table():
+    def mul(a, c):
+        r = 0
+        while c:
+            if c & 1:
+                r ^= a
+            a = ((a << 1) ^ (0x11B if a & 0x80 else 0)) & 0x1FF
+            c >>= 1
+        return r
+    t = []
+    for x in range(256):
+        inv = 0 if x == 0 else next(y for y in range(1, 256) if mul(x, y) == 1)
+        s = inv
+        for i in range(1, 5):
+            s ^= ((inv << i) | (inv >> (8 - i))) & 0xFF
+        t.append(s ^ 0x63)
+    return t
+
+
+def check_sbox(b):
+    tab = aes_sbox_table()
+    # bit j of plane i = bit i of byte value (8*w + j) for lanes 0..31
+    for w in range(8):
+        vals = [w * 32 + j for j in range(32)]
+        inp = {"q%d" % i: sum(((v >> i) & 1) << j for j, v in enumerate(vals))
+               for i in range(8)}
+        env = evaluate(b, inp)
+        for v, i in b.outputs.items():
+            for j, x in enumerate(vals):
+                assert (env[v] >> j) & 1 == ((tab[x] ^ 0x63) >> i) & 1, "sbox"
+
+
+# ---- MixColumns MC_k fused with AddRoundKey -------------------------------
+BYTE_MASK = {2: 0x03030303, 4: 0x0F0F0F0F, 6: 0x3F3F3F3F}
+
+
+def rot_bytes_terms(b, x, n, s):
+    """Terms of ror32(x, n) then each byte rotated right by s."""
+    if s == 0:
+        return [(x, n)]
+    lo = b.op("ai", x, BYTE_MASK[s])
+    hi = b.op("bi", x, BYTE_MASK[s])
+    return [(hi, (n + s) & 31), (lo, (n + s - 8) & 31)]
+
+
+def mc_block(k, last_key=False):
+    """q0..q7 -> MC_k(q) ^ round key at [RK], RK advanced by 32."""
+    b = Block("mc%d" % k)
+    s1, s2 = (2 * k) & 7, (4 * k) & 7
+    q = ["q%d" % i for i in range(8)]
+    p = b.op("lds", "RK", hint="p")
+    r, t = [None] * 8, [None] * 8
+
+    def r1(i):  # terms of R1(q_i)
+        if s1 == 0:
+            return [(q[i], 8)]
+        if r[i] is None:
+            r[i] = b.xor_terms(rot_bytes_terms(b, q[i], 8, s1))
+        return [(r[i], 0)]
+
+    def tv(i):
+        if t[i] is None:
+            t[i] = b.xor_terms([(q[i], 0)] + r1(i))
+        return t[i]
+
+    def r2(v):
+        return rot_bytes_terms(b, v, 16, s2)
+
+    outs = {}
+    t7 = tv(7)
+    for i in range(8):
+        terms = []
+        if i in (0, 1, 3, 4):
+            terms.append((t7, 0))
+        if i > 0:
+            terms.append((tv(i - 1), 0))
+        if i < 7:
+            terms += r1(i) + r2(tv(i))
+        else:
+            terms += r1(7) + r2(t7)
+        kw = b.op("ld", p, 4 * i, hint="k")
+        terms.append((kw, 0))
+        outs[b.xor_terms(terms)] = i
+    p2 = b.op("addi", p, 32)
+    b.op("sts", p2, "RK")
+    b.inputs = {v: i for i, v in enumerate(q)}
+    b.outputs = outs
+    return b
+
+
+def mc_ref(qs, k, key):
+    """Reference MC_k (aes_ct32.c formulas) ^ key."""
+    def rb(x, n, s):
+        if s == 0:
+            return ror(x, n)
+        m = BYTE_MASK[s]
+        lo = x & m
+        return ror(x ^ lo, n + s) | ror(lo, (n + s - 8) & 31)
+    R1 = lambda x: rb(x, 8, (2 * k) & 7)
+    R2 = lambda x: rb(x, 16, (4 * k) & 7)
+    r7 = R1(qs[7]); t7 = qs[7] ^ r7
+    out, tp = [0] * 8, 0
+    for i in range(7):
+        r_ = R1(qs[i]); t_ = qs[i] ^ r_
+        v = r_ ^ R2(t_)
+        if i > 0:
+            v ^= tp
+        if i in (0, 1, 3, 4):
+            v ^= t7
+        out[i] = v; tp = t_
+    out[7] = tp ^ r7 ^ R2(t7)
+    return [o ^ kk for o, kk in zip(out, key)]
+
+
+def ark_block():
+    """Final AddRoundKey: q ^= [RK] (RK not advanced)."""
+    b = Block("ark")
+    p = b.op("lds", "RK", hint="p")
+    outs = {}
+    for i in range(8):
+        kw = b.op("ld", p, 4 * i, hint="k")
+        outs[b.op("x", "q%d" % i, kw, None)] = i
+    b.inputs = {"q%d" % i: i for i in range(8)}
+    b.outputs = outs
+    return b
+
+
+def ortho_block(name):
+    """The 8x8 transpose of ct_ortho on q0..q7 (in place)."""
+    b = Block(name)
+    cur = ["q%d" % i for i in range(8)]
+
+    def swapmove(lo, hi, m, n):
+        t = b.op("x", cur[hi], cur[lo], ("lsr", n))
+        t = b.op("ai", t, m)
+        cur[hi] = b.op("x", cur[hi], t, None)
+        cur[lo] = b.op("x", cur[lo], t, ("lsl", n))
+    for (a, c) in ((0, 1), (2, 3), (4, 5), (6, 7)):
+        swapmove(a, c, 0x55555555, 1)
+    for (a, c) in ((0, 2), (1, 3), (4, 6), (5, 7)):
+        swapmove(a, c, 0x33333333, 2)
+    for (a, c) in ((0, 4), (1, 5), (2, 6), (3, 7)):
+        swapmove(a, c, 0x0F0F0F0F, 4)
+    b.inputs = {"q%d" % i: i for i in range(8)}
+    b.outputs = {v: i for i, v in enumerate(cur)}
+    return b
+
+
+# ---- scheduling and register allocation ------------------------------------
+SHIFTS = {"ror": "ror", "lsl": "lsl", "lsr": "lsr"}
+
+
+def uses(op):
+    d, k, a = op
+    if k in ("x", "a", "o", "b"):
+        return [a[0], a[1]]
+    if k in ("ai", "bi", "ei", "mv", "ld", "addi"):
+        return [a[0]]
+    if k == "sts":
+        return [a[0]]
+    return []
+
+
+def schedule(blk, rng, mode):
+    """A dependency-respecting order of blk.ops (memory ops keep their order)."""
+    ops = blk.ops
+    if mode == 0:
+        return list(ops)
+    prod = {op[0]: i for i, op in enumerate(ops) if op[0]}
+    deps = [set(prod[u] for u in uses(op) if u in prod) for op in ops]
+    last_mem = None
+    for i, op in enumerate(ops):
+        if op[1] in ("lds", "sts"):
+            if last_mem is not None:
+                deps[i].add(last_mem)
+            last_mem = i
+    nuses = {}
+    for op in ops:
+        for u in uses(op):
+            nuses[u] = nuses.get(u, 0) + 1
+    remaining = dict(nuses)
+    done, order = set(), []
+    ready = [i for i in range(len(ops)) if not deps[i]]
+    while ready:
+        def score(i):
+            op = ops[i]
+            kills = sum(1 for u in set(uses(op)) if remaining.get(u, 0) == uses(op).count(u))
+            return (kills - (1 if op[0] else 0)) * 10 + rng.random() * mode + (-i * 0.01)
+        best = max(ready, key=score)
+        ready.remove(best)
+        done.add(best)
+        order.append(ops[best])
+        for u in uses(ops[best]):
+            remaining[u] -= 1
+        for j in range(len(ops)):
+            if j not in done and j not in ready and deps[j] <= done:
+                ready.append(j)
+    assert len(order) == len(ops)
+    return order
+
+
+class Alloc:
+    def __init__(self, regs, slot_base, slots_named, rng, prefer_high):
+        self.regs = list(regs)
+        self.slot_base = slot_base
+        self.named = slots_named  # slot name -> sp offset
+        self.rng = rng
+        self.prefer_high = prefer_high
+
+    def run(self, blk, order, in_regs, out_regs):
+        """in_regs: value -> reg; out_regs: value -> reg. Returns (lines, nslots)."""
+        lines = []
+        reg_of, val_in = {}, {r: None for r in self.regs}
+        slot_of, free_slots, nslots = {}, [], [0]
+        for v, r in in_regs.items():
+            reg_of[v] = r
+            val_in[r] = v
+        # next-use positions
+        pos = {}
+        for i, op in enumerate(order):
+            for u in uses(op):
+                pos.setdefault(u, []).append(i)
+        end = len(order)
+        for v in out_regs:
+            pos.setdefault(v, []).append(end)
+        ptr = {v: 0 for v in pos}
+
+        def next_use(v, t):
+            p = pos.get(v, [])
+            while ptr[v] < len(p) and p[ptr[v]] < t:
+                ptr[v] += 1
+            return p[ptr[v]] if ptr[v] < len(p) else None
+
+        def slot_for(v):
+            if free_slots:
+                s = free_slots.pop()
+            else:
+                s = nslots[0]
+                nslots[0] += 1
+            slot_of[v] = s
+            return s
+
+        def off(s):
+            return self.slot_base + 4 * s
+
+        def free_reg(t, avoid, want=None):
+            if want is not None and val_in.get(want, 1) is None:
+                return want
+            cands = [r for r in self.regs if val_in[r] is None and r not in avoid]
+            if cands:
+                if self.prefer_high:
+                    targets = set(out_regs.values())
+                    c2 = [r for r in cands if r not in targets]
+                    if c2:
+                        cands = c2
+                return cands[0] if self.prefer_high != 2 else self.rng.choice(cands)
+            # evict the value used furthest in the future
+            best, bd = None, -1
+            for r in self.regs:
+                if r in avoid:
+                    continue
+                v = val_in[r]
+                nu = next_use(v, t)
+                d = 10 ** 9 if nu is None else nu
+                if d > bd:
+                    best, bd = r, d
+            v = val_in[best]
+            if next_use(v, t) is not None and v not in slot_of:
+                s = slot_for(v)
+                lines.append("str %s, [sp, #%d]" % (best, off(s)))
+            del reg_of[v]
+            val_in[best] = None
+            return best
+
+        def ensure(v, t, avoid):
+            if v in reg_of:
+                return reg_of[v]
+            r = free_reg(t, avoid)
+            lines.append("ldr %s, [sp, #%d]" % (r, off(slot_of[v])))
+            reg_of[v] = r
+            val_in[r] = v
+            return r
+
+        def release_dead(t):
+            for r in self.regs:
+                v = val_in[r]
+                if v is not None and next_use(v, t) is None:
+                    val_in[r] = None
+                    del reg_of[v]
+            for v in list(slot_of):
+                if next_use(v, t) is None:
+                    free_slots.append(slot_of.pop(v))
+
+        for t, op in enumerate(order):
+            d, k, a = op
+            us = uses(op)
+            avoid = set()
+            rs = []
+            for u in us:
+                r = ensure(u, t, avoid)
+                avoid.add(r)
+                rs.append(r)
+            release_dead(t + 1)
+            if k == "sts":
+                lines.append("str %s, [sp, #%d]" % (rs[0], self.named[a[1]]))
+                continue
+            want = out_regs.get(d)
+            rd = free_reg(t + 1, set(), want)
+            reg_of[d] = rd
+            val_in[rd] = d
+            if k in ("x", "a", "o", "b"):
+                mn = {"x": "eor", "a": "and", "o": "orr", "b": "bic"}[k]
+                s = ", %s #%d" % (SHIFTS[a[2][0]], a[2][1]) if a[2] else ""
+                lines.append("%s %s, %s, %s%s" % (mn, rd, rs[0], rs[1], s))
+            elif k in ("ai", "bi", "ei"):
+                mn = {"ai": "and", "bi": "bic", "ei": "eor"}[k]
+                lines.append("%s %s, %s, #0x%08x" % (mn, rd, rs[0], a[1]))
+            elif k == "mv":
+                lines.append("%s %s, %s, #%d" % (a[1][0], rd, rs[0], a[1][1]))
+            elif k == "ld":
+                lines.append("ldr %s, [%s, #%d]" % (rd, rs[0], a[1]))
+            elif k == "lds":
+                lines.append("ldr %s, [sp, #%d]" % (rd, self.named[a[0]]))
+            elif k == "addi":
+                lines.append("add %s, %s, #%d" % (rd, rs[0], a[1]))
+        # move outputs into place (parallel move)
+        moves = {}
+        for v, r in out_regs.items():
+            if reg_of.get(v) != r:
+                moves[r] = v
+        while moves:
+            progress = False
+            for r, v in list(moves.items()):
+                occupant = val_in[r]
+                if occupant is None or (occupant not in out_regs) or (
+                        occupant in out_regs and out_regs[occupant] == r and occupant == v):
+                    if occupant is not None and occupant != v:
+                        del reg_of[occupant]
+                    if v in reg_of:
+                        lines.append("mov %s, %s" % (r, reg_of[v]))
+                        val_in[reg_of[v]] = None
+                    else:
+                        lines.append("ldr %s, [sp, #%d]" % (r, off(slot_of[v])))
+                    reg_of[v] = r
+                    val_in[r] = v
+                    del moves[r]
+                    progress = True
+            if not progress:
+                # break a cycle through a free register
+                r, v = next(iter(moves.items()))
+                occ = val_in[r]
+                tmp = next(x for x in self.regs if val_in[x] is None)
+                lines.append("mov %s, %s" % (tmp, r))
+                val_in[tmp] = occ
+                reg_of[occ] = tmp
+                val_in[r] = None
+        return lines, nslots[0]
+
+
+def interp(lines, regs_in, stack_in, mem):
+    """Interpret emitted Thumb-2 lines (the subset used here)."""
+    R = dict(regs_in)
+    S = dict(stack_in)
+
+    def val(x):
+        return R[x]
+    for ln in lines:
+        m = re.match(r"(\w+) (\w+), (.*)$", ln)
+        mn, rd, rest = m.groups()
+        args = [x.strip() for x in rest.split(",")]
+        if mn in ("eor", "and", "orr", "bic"):
+            p = val(args[0])
+            if args[1].startswith("#"):
+                q = int(args[1][1:], 0)
+            else:
+                q = val(args[1])
+                if len(args) > 2:
+                    st, n = args[2].split()
+                    n = int(n[1:])
+                    q = ror(q, n) if st == "ror" else ((q << n) & M32 if st == "lsl" else q >> n)
+            R[rd] = {"eor": p ^ q, "and": p & q, "orr": p | q, "bic": p & ~q & M32}[mn]
+        elif mn in ("ror", "lsl", "lsr"):
+            p, n = val(args[0]), int(args[1][1:])
+            R[rd] = ror(p, n) if mn == "ror" else ((p << n) & M32 if mn == "lsl" else p >> n)
+        elif mn == "mov":
+            R[rd] = val(args[0])
+        elif mn == "add":
+            R[rd] = (val(args[0]) + int(args[1][1:])) & M32
+        elif mn in ("ldr", "str"):
+            m2 = re.match(r"\[(\w+), #(\d+)\]", rest)
+            base, o = m2.group(1), int(m2.group(2))
+            if base == "sp":
+                if mn == "ldr":
+                    R[rd] = S[o]
+                else:
+                    S[o] = R[rd]
+            else:
+                assert mn == "ldr"
+                R[rd] = mem[(R[base] + o) & M32]
+        else:
+            raise ValueError(ln)
+    return R, S
+
+
+def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, check_stack):
+    """Best allocation over random schedules; verified by interpretation."""
+    best = None
+    rng = random.Random(seed)
+    for i in range(tries):
+        mode = 0 if i == 0 else (1 + i % 5)
+        order = schedule(blk, rng, mode)
+        for ph in (0, 1, 2):
+            al = Alloc(regs, slot_base, named, rng, ph)
+            lines, ns = al.run(blk, order, in_map, out_map)
+            if best is None or len(lines) < len(best[0]):
+                best = (lines, ns)
+    lines, ns = best
+    # verify on random inputs
+    vr = random.Random(1)
+    for _ in range(4):
+        inp = {v: vr.getrandbits(32) for v in blk.inputs}
+        mem = {}
+        base = 0x20001000
+        for j in range(16):
+            mem[base + 4 * j] = vr.getrandbits(32)
+        stack = {"RK": base}
+        env = evaluate(blk, inp, mem, dict(stack))
+        regs_in = {r: vr.getrandbits(32) for r in regs}
+        for v, r in in_map.items():
+            regs_in[r] = inp[v]
+        R, S = interp(lines, regs_in, {named[k]: v for k, v in stack.items()}, mem)
+        for v, r in out_map.items():
+            assert R[r] == env[v], "%s: output %s in %s wrong" % (blk.name, v, r)
+        if check_stack:
+            check_stack(env, S)
+    return lines, ns
+
+
+# ---- the whole function -----------------------------------------------------
+REGS = ["r%d" % i for i in range(13)] + ["lr"]
+Q = {"q%d" % i: "r%d" % i for i in range(8)}
+NAMED = {"RK": 0, "END": 4, "OUT": 8, "ROUNDS": 12, "LR": 16}
+SLOT0 = 20
+
+
+def ark_block_adv():
+    b = ark_block()
+    p = b.ops[0][0]
+    p2 = b.op("addi", p, 32)
+    b.op("sts", p2, "RK")
+    b.name = "ark0"
+    return b
+
+
+def check_ir(mcs, orth):
+    rng = random.Random(5)
+    for k, b in enumerate(mcs):
+        qs = [rng.getrandbits(32) for _ in range(8)]
+        key = [rng.getrandbits(32) for _ in range(8)]
+        mem = {0x1000 + 4 * i: key[i] for i in range(8)}
+        st = {"RK": 0x1000}
+        env = evaluate(b, {"q%d" % i: qs[i] for i in range(8)}, mem, st)
+        got = [None] * 8
+        for v, i in b.outputs.items():
+            got[i] = env[v]
+        assert got == mc_ref(qs, k, key), "mc%d" % k
+        assert st["RK"] == 0x1020
+
+
+def generate(tries, seed):
+    out, stats = [], {}
+    sb = sbox_block()
+    check_sbox(sb)
+    mcs = [mc_block(k) for k in range(4)]
+    check_ir(mcs, None)
+    blocks = {}
+    nslots = 0
+
+    def comp(b, regs):
+        nonlocal nslots
+        outm = {v: "r%d" % i for v, i in b.outputs.items()}
+        lines, ns = compile_block(b, regs, Q, outm, SLOT0, NAMED, tries, seed, None)
+        nslots = max(nslots, ns)
+        stats[b.name] = len(lines)
+        return lines
+    blocks["sbox"] = comp(sb, REGS)
+    for k in range(4):
+        blocks["mc%d" % k] = comp(mcs[k], REGS)
+    blocks["ark0"] = comp(ark_block_adv(), REGS)
+    blocks["ark"] = comp(ark_block(), REGS)
+    o1 = ortho_block("ortho_in")
+    blocks["ortho_in"] = comp(o1, [r for r in REGS])
+    blocks["ortho_out"] = comp(ortho_block("ortho_out"), REGS)
+    frame = SLOT0 + 4 * nslots
+    if frame % 8 != 4:
+        frame += 4
+    E = out.append
+
+    def ins(lines):
+        for ln in lines:
+            E("\t" + ln)
+    E("\t.syntax unified")
+    E("\t.thumb")
+    E("\t.align 2")
+    E("\t.type rijn_i_ct32asm_sbox, %function")
+    E("\t.thumb_func")
+    E("rijn_i_ct32asm_sbox: @ q0..q7 in r0..r7 -> S(q) ^ 0x63; frame of the caller")
+    E("\tstr lr, [sp, #%d]" % NAMED["LR"])
+    ins(blocks["sbox"])
+    E("\tldr pc, [sp, #%d]" % NAMED["LR"])
+    E("\t.size rijn_i_ct32asm_sbox, . - rijn_i_ct32asm_sbox")
+    E("")
+    E("\t.align 2")
+    E("\t.global rijn_i_ct32asm_enc2")
+    E("\t.hidden rijn_i_ct32asm_enc2")
+    E("\t.type rijn_i_ct32asm_enc2, %function")
+    E("\t.thumb_func")
+    E("rijn_i_ct32asm_enc2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32]")
+    E("\tpush {r4-r11, lr}")
+    E("\tsub sp, sp, #%d" % frame)
+    E("\tstr r0, [sp, #%d]" % NAMED["RK"])
+    E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
+    E("\tstr r1, [sp, #%d]" % NAMED["ROUNDS"])
+    E("\tadd r1, r0, r1, lsl #5")
+    E("\tstr r1, [sp, #%d]" % NAMED["END"])
+    E("\tmov lr, r3")
+    for c in range(4):
+        for bb in range(2):
+            E("\tldr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    ins(blocks["ortho_in"])
+    ins(blocks["ark0"])
+    E(".Lct32asm_loop:")
+    for k in (1, 2, 3, 0):
+        E("\tbl rijn_i_ct32asm_sbox")
+        E("\tldr r8, [sp, #%d]" % NAMED["RK"])
+        E("\tldr r9, [sp, #%d]" % NAMED["END"])
+        E("\tcmp r8, r9")
+        E("\tbeq .Lct32asm_last")
+        ins(blocks["mc%d" % k])
+    E("\tb .Lct32asm_loop")
+    E(".Lct32asm_last:")
+    ins(blocks["ark"])
+    ins(blocks["ortho_out"])
+    E("\tldr r8, [sp, #%d]" % NAMED["ROUNDS"])
+    E("\ttst r8, #2")
+    E("\tbeq .Lct32asm_store")
+    for a in range(4):  # SR^2: rows 1 and 3 of columns c and c+2 swap
+        E("\teor r8, r%d, r%d" % (a, a + 4))
+        E("\tand r8, r8, #0xff00ff00")
+        E("\teor r%d, r%d, r8" % (a, a))
+        E("\teor r%d, r%d, r8" % (a + 4, a + 4))
+    E(".Lct32asm_store:")
+    E("\tldr lr, [sp, #%d]" % NAMED["OUT"])
+    for c in range(4):
+        for bb in range(2):
+            E("\tstr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    E("\tadd sp, sp, #%d" % frame)
+    E("\tpop {r4-r11, pc}")
+    E("\t.size rijn_i_ct32asm_enc2, . - rijn_i_ct32asm_enc2")
+    return out, stats, frame
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tries", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--raw", action="store_true", help="print plain assembly")
+    ap.add_argument("--update", action="store_true",
+                    help="rewrite the GENERATED part of src/aes/aes_ct32_armv7m.c")
+    a = ap.parse_args()
+    lines, stats, frame = generate(a.tries, a.seed)
+    sys.stderr.write("instructions per piece: %s; frame %d bytes\n" % (stats, frame))
+    if a.raw:
+        print("\n".join(lines))
+        return
+    body = "".join('    "%s\\n"\n' % ln.replace("\t", "\\t").replace('"', '\\"')
+                   for ln in lines)
+    if not a.update:
+        sys.stdout.write(body)
+        return
+    path = os.path.join(ROOT, "src/aes/aes_ct32_armv7m.c")
+    src = open(path).read()
+    b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
+    b1 = src.index("/* END GENERATED")
+    open(path, "w").write(src[:b0] + body + src[b1:])
+
+
+if __name__ == "__main__":
+    main()
