@@ -96,6 +96,7 @@ static void cavp(const char *impl, void *arg)
                 char rel[160];
                 tu_rsp *r;
                 int kwp = kind >= 2;
+                unsigned long rec = 0;
                 kw_fn wrap = kwp ? (inv ? rijn_kwp_wrap_inv : rijn_kwp_wrap)
                                  : (inv ? rijn_kw_wrap_inv : rijn_kw_wrap);
                 kw_fn unwrap = kwp ? (inv ? rijn_kwp_unwrap_inv : rijn_kwp_unwrap)
@@ -111,6 +112,8 @@ static void cavp(const char *impl, void *arg)
                     uint8_t *k, *p = NULL, *c;
                     size_t kl, pl = 0, cl;
                     if (kh == NULL || ch == NULL)
+                        continue;
+                    if (tu_quick() && rec++ % 10 != 0) /* Valgrind: every 10th record */
                         continue;
                     k = tu_unhex(kh, &kl);
                     c = tu_unhex(ch, &cl);
