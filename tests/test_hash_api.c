@@ -13,7 +13,7 @@
 static const char *const ossl[] = {"",       "MD5",        "SHA1",       "SHA224",
                                    "SHA256", "SHA384",     "SHA512",     "SHA512-224",
                                    "SHA512-256", "SHA3-224", "SHA3-256", "SHA3-384",
-                                   "SHA3-512"};
+                                   "SHA3-512", "BLAKE2B-512"};
 
 static void each_desc(void)
 {
@@ -97,10 +97,11 @@ static void errors(void)
 #endif
     TU_CHECK(rijn_hash_find("sha") == NULL && rijn_hash_find("sha2566") == NULL &&
                  rijn_hash_find("") == NULL && rijn_hash_find(NULL) == NULL, "bad names");
-    TU_CHECK(rijn_hash_by_id(0) == NULL && rijn_hash_by_id(13) == NULL, "bad ids");
+    TU_CHECK(rijn_hash_by_id(0) == NULL && rijn_hash_by_id(14) == NULL, "bad ids");
     TU_CHECK(rijn_hash_at(rijn_hash_count()) == NULL &&
                  rijn_hash_count() == 2u + 4u * RIJN_CFG_HASH_SHA512 + 4u * RIJN_CFG_HASH_SHA3 +
-                                          2u * RIJN_CFG_HASH_LEGACY, "count");
+                                          2u * RIJN_CFG_HASH_LEGACY +
+                                          1u * RIJN_CFG_HASH_BLAKE2B, "count");
     TU_CHECK(rijn_hash_digest_size(NULL) == 0 && strcmp(rijn_hash_name(NULL), "none") == 0 &&
                  rijn_hash_block_size(&rijn_hash_sha224) == 64, "getters");
     TU_CHECK(rijn_hash_init(&c, &big) == RIJN_ERR_PARAM, "oversized ctx");

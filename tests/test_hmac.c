@@ -55,7 +55,7 @@ static const char *ossl_name(const rijn_hash_desc *h)
     static const char *const names[] = {"",       "MD5",        "SHA1",       "SHA224",
                                         "SHA256", "SHA384",     "SHA512",     "SHA512-224",
                                         "SHA512-256", "SHA3-224", "SHA3-256", "SHA3-384",
-                                        "SHA3-512"};
+                                        "SHA3-512", "BLAKE2B-512"};
     return h->id < sizeof names / sizeof names[0] ? names[h->id] : "";
 }
 

@@ -19,8 +19,9 @@
  *   rijn_hash_sha3_256     "SHA3-256"    10    32    136
  *   rijn_hash_sha3_384     "SHA3-384"    11    48    104
  *   rijn_hash_sha3_512     "SHA3-512"    12    64     72
- *   (ids 13.. are reserved for BLAKE2b-256/-512 and later additions; ids
- *   are stable and may be stored in files.)
+ *   rijn_hash_blake2b_512  "BLAKE2b-512" 13    64    128   (rijn/blake2.h)
+ *   (ids 14.. are reserved for later additions; ids are stable and may be
+ *   stored in files.)
  *
  * A generic context, rijn_hash_ctx, is a tagged union big enough for any
  * of them: it stores the descriptor pointer and the specific context.
@@ -38,6 +39,9 @@
  *                         rijn_hash_ctx shrinks from 216+ to 208 or 112
  *                         bytes (the HMAC context is two of them).
  *   RIJN_CFG_HASH_LEGACY  1 (default): MD5 and SHA-1. 0 drops them.
+ *   RIJN_CFG_HASH_BLAKE2B 1 (default): BLAKE2b and Argon2. 0 drops them;
+ *                         its 216-byte context is as big as SHA-3's, so
+ *                         the shrinking above needs both options at 0.
  *   SHA-224/256 are always built. A descriptor that is compiled out is not
  *   declared (using it fails at compile time), rijn_hash_find / _by_id
  *   return NULL for it, and rijn_hash_count counts only what is built.
@@ -68,6 +72,9 @@
 #ifndef RIJN_CFG_HASH_LEGACY
 #define RIJN_CFG_HASH_LEGACY 1
 #endif
+#ifndef RIJN_CFG_HASH_BLAKE2B
+#define RIJN_CFG_HASH_BLAKE2B 1
+#endif
 
 #include "sha2.h"
 #if RIJN_CFG_HASH_SHA3
@@ -76,20 +83,23 @@
 #if RIJN_CFG_HASH_LEGACY
 #include "legacy.h"
 #endif
+#if RIJN_CFG_HASH_BLAKE2B
+#include "blake2.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Largest digest and block size of the descriptors built in. */
-#if RIJN_CFG_HASH_SHA512 || RIJN_CFG_HASH_SHA3
+#if RIJN_CFG_HASH_SHA512 || RIJN_CFG_HASH_SHA3 || RIJN_CFG_HASH_BLAKE2B
 #define RIJN_HASH_MAX_SIZE 64
 #else
 #define RIJN_HASH_MAX_SIZE 32
 #endif
 #if RIJN_CFG_HASH_SHA3
 #define RIJN_HASH_MAX_BLOCK 144 /* SHA3-224's rate */
-#elif RIJN_CFG_HASH_SHA512
+#elif RIJN_CFG_HASH_SHA512 || RIJN_CFG_HASH_BLAKE2B
 #define RIJN_HASH_MAX_BLOCK 128
 #else
 #define RIJN_HASH_MAX_BLOCK 64
@@ -107,6 +117,7 @@ extern "C" {
 #define RIJN_HASH_SHA3_256   10
 #define RIJN_HASH_SHA3_384   11
 #define RIJN_HASH_SHA3_512   12
+#define RIJN_HASH_BLAKE2B_512 13
 
 #define RIJN_HASH_FLAG_LEGACY 1u /* broken for collisions: old formats only */
 
@@ -138,7 +149,9 @@ typedef struct rijn_hash_ctx {
         rijn_md5_ctx md5;
         rijn_sha1_ctx sha1;
 #endif
-        /* BLAKE2b (planned) joins here with its descriptors, ids 13.. */
+#if RIJN_CFG_HASH_BLAKE2B
+        rijn_blake2b_ctx blake2b;
+#endif
     } u;
 } rijn_hash_ctx;
 
@@ -161,6 +174,9 @@ RIJN_API extern const rijn_hash_desc rijn_hash_sha3_512;
 #if RIJN_CFG_HASH_LEGACY
 RIJN_API extern const rijn_hash_desc rijn_hash_md5;
 RIJN_API extern const rijn_hash_desc rijn_hash_sha1;
+#endif
+#if RIJN_CFG_HASH_BLAKE2B
+RIJN_API extern const rijn_hash_desc rijn_hash_blake2b_512;
 #endif
 
 /* ---- lookup ------------------------------------------------------------ */

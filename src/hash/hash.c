@@ -89,6 +89,9 @@ static const rijn_hash_desc *const all[] = {
 #if RIJN_CFG_HASH_SHA3
     &rijn_hash_sha3_224,   &rijn_hash_sha3_256,   &rijn_hash_sha3_384,   &rijn_hash_sha3_512,
 #endif
+#if RIJN_CFG_HASH_BLAKE2B
+    &rijn_hash_blake2b_512, /* defined in blake2b.c */
+#endif
 };
 #define NALL (sizeof all / sizeof all[0])
 
