@@ -1,0 +1,196 @@
+/*
+ * x25519_fe32.c -- X25519 with GF(2^255 - 19) in 10 limbs of 25.5 bits
+ * (portable: 32-bit and 8/16-bit targets; also built on hosts for tests).
+ *
+ * Implementation notes
+ *   Layout: limb i holds bits [ceil(25.5 i), ceil(25.5 (i+1))): 26 bits
+ *   for even i, 25 for odd i, in uint32_t. Every result (add, sub, mul,
+ *   square, x121665) is carried, so inputs to a product have limbs below
+ *   2^27; a product limb times 19 (or 38) stays below 2^32, and each
+ *   column of ten 32x32->64 products stays below 2^63. Only 32x32->64
+ *   multiplications are used (C `(uint64_t)a * b`), which Cortex-M0 and
+ *   AVR compilers turn into their helper routines.
+ *   Product: h[k] = sum f[i] g[j] over i+j = k (mod 10), times 2 when i
+ *   and j are both odd (the half bits add up) and times 19 when
+ *   i + j >= 10 (2^255 = 19 mod p). Squaring reuses the product (least
+ *   code for small targets; hosts use x25519_fe64.c).
+ *   Subtraction adds 4p before subtracting a carried value, so no limb
+ *   goes negative. Decoding ignores bit 255 and accepts non-canonical
+ *   values; encoding reduces fully (add 19, bit 255 = quotient q, add 19q
+ *   and drop bit 255).
+ *   Constant time: fixed loops (indices are public), fe_cswap by mask,
+ *   no secret-dependent branch or index.
+ *   Vectors: as x25519_fe64.c; tests/test_x25519.c runs both fields.
+ */
+#include "x25519_i.h"
+
+#include "internal.h"
+
+#define M25 ((uint32_t)0x1FFFFFF)
+#define M26 ((uint32_t)0x3FFFFFF)
+
+typedef struct {
+    uint32_t v[10];
+} fe;
+
+static const uint8_t fe_off[10] = {0, 26, 51, 77, 102, 128, 153, 179, 204, 230};
+
+static void fe_zero(fe *h)
+{
+    memset(h, 0, sizeof *h);
+}
+static void fe_one(fe *h)
+{
+    fe_zero(h);
+    h->v[0] = 1;
+}
+static void fe_copy(fe *h, const fe *f)
+{
+    *h = *f;
+}
+
+/* Carry 64-bit column sums (each below 2^63) into h. */
+static void fe_carry64(fe *h, uint64_t r[10])
+{
+    int i;
+    uint64_t c;
+    for (i = 0; i < 9; i++) {
+        c = r[i] >> ((i & 1) ? 25 : 26);
+        r[i] &= (i & 1) ? M25 : M26;
+        r[i + 1] += c;
+    }
+    c = r[9] >> 25;
+    r[9] &= M25;
+    r[0] += c * 19;
+    c = r[0] >> 26;
+    r[0] &= M26;
+    r[1] += c;
+    for (i = 0; i < 10; i++)
+        h->v[i] = (uint32_t)r[i];
+}
+
+static void fe_carry32(fe *h)
+{
+    uint64_t r[10];
+    int i;
+    for (i = 0; i < 10; i++)
+        r[i] = h->v[i];
+    fe_carry64(h, r);
+}
+
+static void fe_add(fe *h, const fe *f, const fe *g)
+{
+    int i;
+    for (i = 0; i < 10; i++)
+        h->v[i] = f->v[i] + g->v[i];
+    fe_carry32(h);
+}
+
+/* h = f + 4p - g (g carried). */
+static void fe_sub(fe *h, const fe *f, const fe *g)
+{
+    int i;
+    h->v[0] = f->v[0] + ((uint32_t)0xFFFFFB4) - g->v[0];
+    for (i = 1; i < 10; i++)
+        h->v[i] = f->v[i] + ((i & 1) ? (uint32_t)0x7FFFFFC : (uint32_t)0xFFFFFFC) - g->v[i];
+    fe_carry32(h);
+}
+
+static void fe_cswap(fe *f, fe *g, uint32_t bit)
+{
+    uint32_t m = (uint32_t)0 - bit, x;
+    int i;
+    for (i = 0; i < 10; i++) {
+        x = m & (f->v[i] ^ g->v[i]);
+        f->v[i] ^= x;
+        g->v[i] ^= x;
+    }
+}
+
+static void fe_mul(fe *h, const fe *f, const fe *g)
+{
+    uint32_t f2[10], g19[10];
+    uint64_t r[10];
+    int i, j;
+    for (i = 0; i < 10; i++) {
+        f2[i] = (i & 1) ? f->v[i] * 2 : f->v[i];
+        g19[i] = g->v[i] * 19;
+        r[i] = 0;
+    }
+    for (i = 0; i < 10; i++) {
+        for (j = 0; j < 10; j++) {
+            uint32_t a = (i & j & 1) ? f2[i] : f->v[i];
+            if (i + j < 10)
+                r[i + j] += (uint64_t)a * g->v[j];
+            else
+                r[i + j - 10] += (uint64_t)a * g19[j];
+        }
+    }
+    fe_carry64(h, r);
+}
+
+static void fe_sq(fe *h, const fe *f)
+{
+    fe_mul(h, f, f);
+}
+
+static void fe_mul121665(fe *h, const fe *f)
+{
+    uint64_t r[10];
+    int i;
+    for (i = 0; i < 10; i++)
+        r[i] = (uint64_t)f->v[i] * 121665u;
+    fe_carry64(h, r);
+}
+
+static void fe_frombytes(fe *h, const uint8_t s[32])
+{
+    int i, k;
+    for (i = 0; i < 10; i++) {
+        unsigned off = fe_off[i];
+        uint64_t v = 0;
+        for (k = 0; k < 5; k++) {
+            unsigned idx = off / 8 + (unsigned)k;
+            if (idx < 32)
+                v |= (uint64_t)s[idx] << (8 * k);
+        }
+        h->v[i] = (uint32_t)(v >> (off % 8)) & ((i & 1) ? M25 : M26);
+    }
+}
+
+static void fe_tobytes(uint8_t s[32], const fe *f)
+{
+    fe t;
+    uint32_t q;
+    uint64_t acc = 0;
+    unsigned bits = 0, n = 0;
+    int i;
+    fe_copy(&t, f);
+    fe_carry32(&t); /* value < 2^255 + 2^7: below 2p */
+    /* q = 1 iff value >= p, i.e. value + 19 >= 2^255. */
+    q = (t.v[0] + 19) >> 26;
+    for (i = 1; i < 10; i++)
+        q = (t.v[i] + q) >> ((i & 1) ? 25 : 26);
+    t.v[0] += 19 * q;
+    for (i = 0; i < 9; i++) {
+        t.v[i + 1] += t.v[i] >> ((i & 1) ? 25 : 26);
+        t.v[i] &= (i & 1) ? M25 : M26;
+    }
+    t.v[9] &= M25;
+    for (i = 0; i < 10; i++) {
+        acc |= (uint64_t)t.v[i] << bits;
+        bits += (i & 1) ? 25u : 26u;
+        while (bits >= 8) {
+            s[n++] = (uint8_t)acc;
+            acc >>= 8;
+            bits -= 8;
+        }
+    }
+    s[n] = (uint8_t)acc; /* the last 7 bits */
+    rijn_wipe(&t, sizeof t);
+    acc = 0;
+    (void)acc;
+}
+
+#define RIJN_I_X25519_LADDER rijn_i_x25519_ladder32
+#include "x25519_ladder.h"

@@ -1,0 +1,42 @@
+/*
+ * x25519_i.h -- internal interface of the X25519 field implementations
+ * (not installed).
+ *
+ * Implementation notes
+ *   Two field implementations compute the same Montgomery ladder:
+ *     x25519_fe32.c  10 limbs of 25.5 bits in uint32_t, 32x32->64 products
+ *                    (any 32-bit or 8/16-bit target; always compiled);
+ *     x25519_fe64.c  5 limbs of 51 bits in uint64_t, 64x64->128 products
+ *                    with unsigned __int128 (compiled where available).
+ *   Each includes x25519_ladder.h, which holds the ladder itself written
+ *   against a small set of fe_* functions, and exports it under its own
+ *   name so the tests can run both on the host. x25519.c picks one at
+ *   compile time (RIJN_CFG_X25519_64, see rijn/x25519.h).
+ *   Both ladders take the scalar already clamped and the u-coordinate as
+ *   given (the top bit is ignored by the field decoding, non-canonical
+ *   values are reduced) and write the 32-byte canonical result.
+ */
+#ifndef RIJN_X25519_I_H
+#define RIJN_X25519_I_H
+
+#include "rijn/x25519.h"
+
+#if defined(__SIZEOF_INT128__)
+#define RIJN_I_X25519_HAVE_FE64 1
+#else
+#define RIJN_I_X25519_HAVE_FE64 0
+#endif
+
+#ifndef RIJN_CFG_X25519_64
+#define RIJN_CFG_X25519_64 (RIJN_ARCH_64 && RIJN_I_X25519_HAVE_FE64)
+#endif
+#if RIJN_CFG_X25519_64 && !RIJN_I_X25519_HAVE_FE64
+#error "rijn: RIJN_CFG_X25519_64=1 needs a compiler with unsigned __int128"
+#endif
+
+void rijn_i_x25519_ladder32(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+#if RIJN_I_X25519_HAVE_FE64
+void rijn_i_x25519_ladder64(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+#endif
+
+#endif
