@@ -27,5 +27,6 @@
 #include "rijn/chacha20.h"
 #include "rijn/poly1305.h"
 #include "rijn/chachapoly.h"
+#include "rijn/x25519.h"
 
 #endif
