@@ -83,8 +83,11 @@ TARGETS = {
 OPTS = ("Os", "O2")
 
 # Library files an MCU image may need (the linker drops what is unused).
-LIB = ["aes/aes.c", "aes/aes_common.c", "aes/aes_ct32.c", "aes/aes_small.c", "core/util.c",
-       "core/cpu.c", "modes/block_stream.c", "modes/cbc.c", "modes/cbc_pad.c", "modes/cfb.c",
+# Every AES class file except the x86 and 64-bit ones (a class for a
+# target compiles to nothing elsewhere, e.g. aes_ct32_armv7m.c).
+AES_FILES = sorted("aes/" + f for f in os.listdir(os.path.join(ROOT, "src", "aes"))
+                   if f.endswith(".c") and "x86" not in f and f != "aes_ct64.c")
+LIB = AES_FILES + ["core/util.c", "core/cpu.c", "modes/block_stream.c", "modes/cbc.c", "modes/cbc_pad.c", "modes/cfb.c",
        "modes/cfb1.c", "modes/ctr.c", "modes/cts.c", "modes/ecb.c", "modes/modes_common.c",
        "modes/ofb.c", "modes/stream.c", "aead/gcm.c", "aead/gcm_ctr.c", "aead/gcm_oneshot.c",
        "aead/gcm_stream.c", "aead/ghash.c", "aead/ghash_ct32.c", "aead/ccm.c",
@@ -193,10 +196,15 @@ class Builder:
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as ex:
             return list(ex.map(lambda j: self.obj(j[0], j[1], extra), jobs))
 
-    def link(self, name, objs, extra_ld=()):
+    def link(self, name, objs, extra_ld=(), quiet=False):
+        """Link an image; with quiet=True return None if it does not link
+        (e.g. does not fit the target's flash or RAM)."""
         elf = os.path.join(self.dir, name + ".elf")
         cmd = [self.t["cc"]] + self.t["cflags"] + ["-" + self.opt, "-Wl,--gc-sections"]
         cmd += self.t["ldflags"] + list(extra_ld) + ["-o", elf] + objs + self.t["libs"]
+        if quiet:
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            return elf if r.returncode == 0 else None
         run(cmd)
         return elf
 

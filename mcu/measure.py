@@ -1,0 +1,563 @@
+#!/usr/bin/env python3
+"""measure.py -- deterministic cost of rijn on the MCU targets.
+
+  python3 mcu/measure.py [--targets m0,m3,...] [--opts Os,O2]
+        [--json docs/mcu-results.json] [--md docs/BENCHMARKS-MCU.md]
+
+Counts: instructions (and data loads) under QEMU with our TCG plugin
+(bench/insn_plugin.c) between bench_start and bench_stop; cycles under
+simavr (exact). Cortex-M3/M4 cycles are ESTIMATED as instructions + loads.
+Sizes: per-feature links (bench/feat.c) with --gc-sections, minus an empty
+program. Stack: painting at run time (bench.c) and -fstack-usage /
+-fcallgraph-info call chains (static, where GCC gives them).
+Everything in the generated files comes from these runs.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mcu  # noqa: E402
+
+ROOT, MCU, BUILD = mcu.ROOT, mcu.MCU, mcu.BUILD
+AES_LIB = mcu.AES_FILES + ["core/util.c", "core/cpu.c"]
+
+
+def plugin_path():
+    out = os.path.join(BUILD, "insn_plugin.so")
+    src = os.path.join(MCU, "bench/insn_plugin.c")
+    if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
+        os.makedirs(BUILD, exist_ok=True)
+        mcu.run(["gcc", "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-o", out, src])
+    return out
+
+
+def sym(t, elf, name):
+    out = subprocess.run([t["nm"], elf], stdout=subprocess.PIPE, text=True).stdout
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 3 and p[2] == name:
+            return int(p[0], 16)
+    raise SystemExit("measure: symbol %s missing in %s" % (name, elf))
+
+
+def bench_cfg(tn):
+    return mcu.TARGETS[tn]["cfg"]
+
+
+def run_bench(tn, opt):
+    """Build and run bench.c; returns {impl: {op: {count, loads, stack}}}."""
+    res, secs = {}, 0.0
+    images = [("all", [])]
+    if tn == "avr328p":  # 2 KiB of RAM: a small buffer, two images
+        off = ["-DBENCH_AES=0", "-DBENCH_AEAD=0", "-DBENCH_OTHER=0"]
+        images = [(n, ["-DBENCH_BUF=256"] + [o for o in off if n.upper() not in o])
+                  for n in ("aes", "aead", "other")]
+    for img, extra in images:
+        r, s = run_bench_image(tn, opt, img, extra)
+        for impl, ops in r.items():
+            res.setdefault(impl, {}).update(ops)
+        secs += s
+    return res, secs
+
+
+def run_bench_image(tn, opt, img, extra):
+    t = mcu.TARGETS[tn]
+    b = mcu.Builder(tn, opt, tag="-bench")
+    objs = b.objs(mcu.LIB, [], ())
+    objs += [b.obj(s, True) for s in t["rt"]]
+    objs.append(b.obj_as("bench/bench.c", "bench-%s.o" % img, extra))
+    elf = b.link("bench-" + img, objs)
+    if t["kind"] == "avr":
+        st, out, err, secs = mcu.emulate(tn, elf, b.dir, 600)
+        counts = [(int(m), None) for m in re.findall(r"@cycles (\d+)", err)]
+        profs = [{} for _ in counts]
+    else:
+        log = os.path.join(b.dir, "plugin.log")
+        if os.path.exists(log):
+            os.remove(log)
+        pl = "%s,start=0x%x,stop=0x%x,profile=on" % (
+            plugin_path(), sym(t, elf, "bench_start"), sym(t, elf, "bench_stop"))
+        st, out, err, secs = mcu.emulate(tn, elf, b.dir, 600,
+                                         extra=["-plugin", pl, "-d", "plugin", "-D", log])
+        text = open(log).read() if os.path.exists(log) else ""
+        counts, profs = [], []
+        for block in text.split("@insns ")[1:]:
+            lines = block.splitlines()
+            a, _, l = lines[0].split()[:3]
+            counts.append((int(a), int(l)))
+            fns = {}
+            for ln in lines[1:]:
+                if ln.startswith("@fn "):
+                    _, name, n = ln.split()
+                    fns[name] = int(n)
+            profs.append(fns)
+    labels = re.findall(r"^M (\S+) (\S+)$", out, re.M)
+    stacks = [int(x) for x in re.findall(r"^S (\d+)$", out, re.M)]
+    if st != 0 or len(labels) != len(counts) or len(stacks) != len(labels):
+        sys.stdout.write(out + err)
+        raise SystemExit("measure: %s -%s bench failed (exit %d, %d labels, %d counts)"
+                         % (tn, opt, st, len(labels), len(counts)))
+    res = {}
+    base = {}
+    for (impl, op), (c, l), s, pf in zip(labels, counts, stacks, profs):
+        if op == "empty":
+            base[impl] = (c, l or 0)
+            continue
+        c0, l0 = base[impl]
+        d = {"count": c - c0, "stack": s}
+        if l is not None:
+            d["loads"] = l - l0
+        if pf:
+            top = sorted(pf.items(), key=lambda kv: -kv[1])[:4]
+            d["top"] = [[k, v] for k, v in top if k not in ("bench_start", "bench_stop")]
+        res.setdefault(impl, {})[op] = d
+    return res, secs
+
+
+# ---- code size per feature ------------------------------------------------
+CT32 = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=0"]
+SMALL = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_ARMV7M=0"]
+# ct32 with the Thumb-2 block function (src/aes/aes_ct32_armv7m.c), where it exists
+CT32ASM = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=1"]
+THUMB2 = ("m3", "m4", "m33")
+ONLY128 = ["RIJN_CFG_AES_192=0", "RIJN_CFG_AES_256=0"]
+ENC_ONLY = ["RIJN_CFG_AES_DECRYPT=0"] + ONLY128
+
+# (name, FEAT_ macro, RIJN_CFG list or None = the target's default
+#  configuration, library files, description)
+FEATURES = [
+    ("aes128_enc_ct32", "AES_ENC", CT32 + ENC_ONLY, AES_LIB,
+     "AES-128 encrypt-only with key setup, ct32 (decryption, 192/256 compiled out)"),
+    ("aes128_enc_small", "AES_ENC", SMALL + ENC_ONLY, AES_LIB,
+     "AES-128 encrypt-only with key setup, small"),
+    ("aes128_enc_ct32asm", "AES_ENC", CT32ASM + ENC_ONLY, AES_LIB,
+     "AES-128 encrypt-only with key setup, ct32asm (Thumb-2 targets)"),
+    ("aes128_encdec_ct32", "AES_ENCDEC", CT32 + ONLY128, AES_LIB, "AES-128 encrypt+decrypt, ct32"),
+    ("aes128_encdec_small", "AES_ENCDEC", SMALL + ONLY128, AES_LIB,
+     "AES-128 encrypt+decrypt, small"),
+    ("aes_encdec_ct32", "AES_ENCDEC", CT32, AES_LIB, "AES-128/192/256 encrypt+decrypt, ct32"),
+    ("aes_encdec_small", "AES_ENCDEC", SMALL, AES_LIB, "AES-128/192/256 encrypt+decrypt, small"),
+    ("aes_encdec_default", "AES_ENCDEC", None, AES_LIB,
+     "AES-128/192/256 encrypt+decrypt, default classes (the base of the rows below)"),
+]
+for _m, _d in (("ECB", "ECB"), ("CBC", "CBC"), ("CBC_PAD", "CBC + PKCS#7"),
+               ("CTS", "CBC-CS1/2/3"), ("CFB128", "CFB128"), ("CFB8", "CFB8"), ("CFB1", "CFB1"),
+               ("OFB", "OFB"), ("CTR", "CTR")):
+    FEATURES.append(("mode_" + _m.lower(), _m, None, None, _d + " encrypt+decrypt (one-shot)"))
+FEATURES += [
+    ("gcm", "GCM", None, None, "AES-GCM init+seal+open"),
+    ("ccm", "CCM", None, None, "AES-CCM init+seal+open"),
+    ("chachapoly", "CHACHAPOLY", None, None, "ChaCha20-Poly1305 init+seal+open"),
+    ("sha256", "SHA256", None, None, "SHA-256 one-shot"),
+]
+
+
+def default_cfg(tn):
+    return []  # the library's auto settings (ct32 on 32-bit, small on AVR)
+
+
+def size_of(t, elf):
+    out = subprocess.run([t["size"], elf], stdout=subprocess.PIPE, text=True).stdout
+    text, data, bss = (int(x) for x in out.splitlines()[1].split()[:3])
+    return {"flash": text + data, "ram": data + bss}
+
+
+def callgraph(d, feat_ci):
+    """Merge the -fcallgraph-info .ci files of a build directory: the
+    library's and our runtime's, and one feature program's."""
+    own, edges = {}, {}
+    for f in os.listdir(d):
+        if not f.endswith(".ci") or (f.startswith(("feat-", "bench")) and f != feat_ci):
+            continue
+        for line in open(os.path.join(d, f)):
+            m = re.match(r'node: \{ title: "([^"]+)" label: "[^"]*\\n([^"\\]*)\\n(\d+) bytes', line)
+            if m:
+                own[m.group(1)] = (int(m.group(3)), m.group(2))
+                continue
+            m = re.match(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"', line)
+            if m:
+                edges.setdefault(m.group(1), set()).add(m.group(2))
+    return own, edges
+
+
+def static_stack(d, feat_ci):
+    """Worst-case stack of root from the call graph. Calls through a
+    function pointer are resolved to the AES and GHASH class functions
+    (aes_ct32.c, aes_small.c, ghash_ct32.c): the only indirect calls in
+    the library. Root: the feature program's main, less main's own frame.
+    None if there is no call graph (avr-gcc 5.4 has no -fcallgraph-info)."""
+    own, edges = callgraph(d, feat_ci)
+    if not own:
+        return None
+    globals_ = {}
+    for k in own:
+        globals_.setdefault(k.split(":")[-1], k)
+    ind = [k for k, v in own.items()
+           if re.search(r"(aes_ct32|aes_small|ghash_ct32)\.c", v[1])]
+    memo = {}
+
+    def depth(n, stack=()):
+        if n in memo:
+            return memo[n]
+        if n in stack:
+            return 0  # recursion: none in the library
+        if n == "__indirect_call":
+            return max([depth(x, stack + (n,)) for x in ind] or [0])
+        key = n if n in own else globals_.get(n.split(":")[-1])
+        if key is None:
+            return 0  # external (libgcc) or inlined away
+        best = max([depth(x, stack + (key,)) for x in edges.get(key, ())] or [0])
+        memo[n] = own[key][0] + best
+        return memo[n]
+
+    if "main" not in own:
+        return None
+    return depth("main") - own["main"][0]
+
+
+def build_feature(tn, opt, name, macro, cfg, lib):
+    t = mcu.TARGETS[tn]
+    cfg = default_cfg(tn) if cfg is None else cfg
+    b = mcu.Builder(tn, opt, cfg=cfg, tag="-feat")
+    objs = b.objs(lib or mcu.LIB, [], ())
+    rt = [b.obj(s, True) for s in t["rt"]]
+    fo = b.obj_as("bench/feat.c", "feat-%s.o" % name, ["-DFEAT_" + macro])
+    return b.link("feat-" + name, objs + rt + [fo], quiet=True), b
+
+
+def run_sizes(tn, opt):
+    t = mcu.TARGETS[tn]
+    res = {}
+    bases = {}
+    for name, macro, cfg, lib, desc in FEATURES:
+        if "ct32asm" in name and (tn not in THUMB2 or not os.path.exists(
+                os.path.join(ROOT, "src/aes/aes_ct32_armv7m.c"))):
+            continue
+        key = (tuple(default_cfg(tn) if cfg is None else cfg), tuple(lib or mcu.LIB))
+        if key not in bases:
+            elf, b = build_feature(tn, opt, "none", "NONE", cfg, lib)
+            bases[key] = size_of(t, elf)
+        elf, b = build_feature(tn, opt, name, macro, cfg, lib)
+        if elf is None:
+            res[name] = {"fits": False}
+            continue
+        s = size_of(t, elf)
+        base = bases[key]
+        res[name] = {"flash": s["flash"] - base["flash"], "ram": s["ram"] - base["ram"],
+                     "stack_static": static_stack(b.dir, "feat-%s.ci" % name), "fits": True}
+    return res
+
+
+# ---- report -----------------------------------------------------------------
+TARGETS_GOALS = [
+    # (id, text, target, impl or None (best), measure, limit)
+    ("m3_block", "ct32: instructions per AES-128 block, Cortex-M3", "m3", "ct32", 1400),
+    ("m0_block", "ct32: instructions per AES-128 block, Cortex-M0", "m0", "ct32", 2500),
+    ("avr_block", "cycles per AES-128 block, AVR (best class)", "avr328p", None, 2500),
+    ("m3_flash", "AES-128 encrypt-only with key setup, flash bytes, Cortex-M3 -Os (best class)",
+     "m3", None, 900),
+    ("stack", "stack for one block (painted), bytes, every target (worst class)", None, None, 300),
+]
+OPS = ["setup_enc_128", "setup_encdec_128", "enc_block_128", "dec_block_128",
+       "setup_encdec_256", "enc_block_256", "dec_block_256", "ctr_16", "ctr_64", "ctr_1024",
+       "cbc_enc_16", "cbc_enc_64", "cbc_enc_1024", "cbc_dec_16", "cbc_dec_64", "cbc_dec_1024",
+       "gcm_setup_128", "gcm_seal_16", "gcm_seal_64", "gcm_seal_1024", "seed_cbc_pkcs7_48"]
+OTHER_OPS = ["chachapoly_setup", "chachapoly_seal_64", "sha256_64"]
+
+
+def tool_versions():
+    v = {}
+    for name, cmd in (("arm-none-eabi-gcc", ["arm-none-eabi-gcc", "--version"]),
+                      ("riscv64-unknown-elf-gcc", ["riscv64-unknown-elf-gcc", "--version"]),
+                      ("avr-gcc", ["avr-gcc", "--version"]),
+                      ("qemu-system-arm", ["qemu-system-arm", "--version"]),
+                      ("simavr", ["dpkg-query", "-W", "-f=${Version}", "simavr"])):
+        try:
+            v[name] = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True).stdout.splitlines()[0].strip()
+        except (OSError, IndexError):
+            v[name] = "missing"
+    return v
+
+
+def git_state():
+    head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                          stdout=subprocess.PIPE, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--", "src", "include"],
+                           stdout=subprocess.PIPE, text=True).stdout.strip()
+    return head, bool(dirty)
+
+
+def per_block(ops):
+    """Instructions (cycles) per block in a 1 KiB CTR run (64 blocks)."""
+    c = ops.get("ctr_1024")
+    return c["count"] / 64.0 if c else None
+
+
+def fmt(n):
+    if n is None:
+        return "–"
+    if isinstance(n, float):
+        return "{:,.0f}".format(n)
+    return "{:,}".format(n)
+
+
+def goals(data):
+    out = []
+    runs = data["runs"]
+
+    def best(tn, impl, key):
+        vals = []
+        for opt in ("Os", "O2"):
+            r = runs.get(tn, {}).get(opt)
+            if not r:
+                continue
+            for im, ops in r["bench"].items():
+                if im == "-" or (impl and im != impl) or key not in ops:
+                    continue
+                vals.append((ops[key]["count"], im, opt))
+        return min(vals) if vals else None
+
+    for gid, text, tn, impl, limit in TARGETS_GOALS:
+        if gid in ("m3_block", "m0_block", "avr_block"):
+            one = best(tn, impl, "enc_block_128")
+            bulk = None
+            for opt in ("Os", "O2"):
+                r = runs.get(tn, {}).get(opt)
+                for im, ops in (r["bench"].items() if r else []):
+                    if im == "-" or (impl and im != impl):
+                        continue
+                    pb = per_block(ops)
+                    if pb is not None and (bulk is None or pb < bulk[0]):
+                        bulk = (pb, im, opt)
+            if impl == "ct32" and tn in THUMB2:  # the assembly variant of ct32 too
+                a = best(tn, "ct32asm", "enc_block_128")
+                if a and (one is None or a < one):
+                    one = a
+                for opt in ("Os", "O2"):
+                    r = runs.get(tn, {}).get(opt)
+                    ops = r["bench"].get("ct32asm") if r else None
+                    pb = per_block(ops) if ops else None
+                    if pb is not None and (bulk is None or pb < bulk[0]):
+                        bulk = (pb, "ct32asm", opt)
+            measured = ("one-block call %s (%s -%s); in CTR 1 KiB %s per block (%s -%s)" % (
+                fmt(one[0]), one[1], one[2], fmt(bulk[0]), bulk[1], bulk[2])) if one and bulk \
+                else "not measured"
+            ok = bool(one and bulk and bulk[0] <= limit)
+            out.append((text, "≤ {:,}".format(limit), measured,
+                        "met" if ok and one[0] <= limit else
+                        ("met in bulk only" if ok else "not met")))
+        elif gid == "m3_flash":
+            vals = []
+            r = runs.get("m3", {}).get("Os")
+            for k, v in (r["sizes"].items() if r else []):
+                if k.startswith("aes128_enc_") and v.get("fits"):
+                    vals.append((v["flash"], k.replace("aes128_enc_", "")))
+            b = min(vals) if vals else None
+            out.append((text, "≤ {:,}".format(limit),
+                        ", ".join("%s %s" % (n, fmt(f)) for f, n in sorted(vals, key=lambda x: x[1]))
+                        or "not measured", "met" if b and b[0] <= limit else "not met"))
+        elif gid == "stack":
+            worst = None
+            for tn2, per in runs.items():
+                for opt, r in per.items():
+                    for im, ops in r["bench"].items():
+                        if "enc_block_128" in ops:
+                            s = ops["enc_block_128"]["stack"]
+                            if worst is None or s > worst[0]:
+                                worst = (s, tn2, im, opt)
+            out.append((text, "≤ {:,}".format(limit),
+                        "worst %s bytes (%s, %s -%s)" % worst if worst else "not measured",
+                        "met" if worst and worst[0] <= limit else "not met"))
+    return out
+
+
+def write_md(data, path):
+    L = []
+    w = L.append
+    head, dirty = data["commit"], data["dirty"]
+    w("# rijn on microcontrollers: measured costs")
+    w("")
+    w("Generated by `scripts/mcu-measure.sh` (mcu/measure.py) — every number below comes from "
+      "that run; do not edit by hand. Raw data: `docs/mcu-results.json`.")
+    w("")
+    w("Source: commit `%s`%s. Toolchains: %s." % (
+        head, " plus uncommitted changes in src/ or include/" if dirty else "",
+        "; ".join("%s: %s" % kv for kv in data["tools"].items())))
+    w("")
+    w("How it is counted:")
+    w("")
+    w("- **Instructions** (Cortex-M, RV32): exact guest instruction counts under QEMU TCG with "
+      "our plugin (`mcu/bench/insn_plugin.c`), between the entries of `bench_start` and "
+      "`bench_stop`, minus the empty region. Repeatable to the instruction.")
+    w("- **Cycles** (AVR): simavr's cycle counter between two GPIOR1 writes, minus the empty "
+      "region. simavr is cycle-exact for the AVR core.")
+    w("- **Estimated cycles** (Cortex-M3/M4 only): instructions + data loads (each memory access "
+      "of a load instruction counts one). An ESTIMATE, not a measurement: QEMU has no "
+      "Cortex-M timing model.")
+    w("- **Flash / RAM**: a program per feature (`mcu/bench/feat.c`) linked with "
+      "`--gc-sections`, minus the empty program: the linked function set and its constant "
+      "tables (flash = text + data), and static RAM (data + bss) including the feature's "
+      "context object (on AVR also the S-box tables, which avr-gcc keeps in RAM).")
+    w("- **Stack**: painted at run time below the caller's stack pointer around each measured "
+      "call (`HAL_STACK_PAINT`/`HAL_STACK_USED`); and, statically, the worst call chain from "
+      "`-fcallgraph-info=su` (GCC 12; not available in avr-gcc 5.4), calls through the AES/GHASH "
+      "class pointers resolved to every class function.")
+    w("- 1 KiB on the ATmega328P (2 KiB RAM): CTR and CBC as 4 calls of 256 bytes, GCM as one "
+      "streaming message in 4 updates.")
+    w("- Library configuration: the targets' defaults plus every AES class compiled in "
+      "(Cortex-M/RV32/ATmega2560: ct32 and small; ATmega328P: small only — ct32 alone is "
+      "~18–32 KiB of AVR code).")
+    w("")
+    w("## Targets from the issue")
+    w("")
+    w("| goal | target | measured | status |")
+    w("| --- | --- | --- | --- |")
+    for row in goals(data):
+        w("| %s | %s | %s | %s |" % row)
+    w("")
+    w("\"Per block in CTR 1 KiB\" is the 1 KiB CTR count / 64: ct32 processes blocks in pairs, "
+      "so a one-block call pays for two.")
+    w("")
+    if not data.get("charts"):
+        w("Charts: matplotlib is not installed in the venv, so no PNG charts were drawn.")
+        w("")
+    for tn, per in data["runs"].items():
+        t = mcu.TARGETS[tn]
+        unit = "cycles" if t["kind"] == "avr" else "instructions"
+        w("## %s" % t["title"])
+        w("")
+        impls = []
+        for opt in mcu.OPTS:
+            r = per.get(opt)
+            for im in (r["bench"] if r else {}):
+                if im != "-" and im not in impls:
+                    impls.append(im)
+        cols = [(im, opt) for im in impls for opt in mcu.OPTS if opt in per]
+        w("### Speed (%s)" % unit)
+        w("")
+        w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
+        w("| --- | " + " | ".join("---:" for _ in cols) + " |")
+        for op in OPS:
+            vals = [per[opt]["bench"].get(im, {}).get(op, {}).get("count") for im, opt in cols]
+            if any(v is not None for v in vals):
+                w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
+        vals = [per_block(per[opt]["bench"].get(im, {})) for im, opt in cols]
+        w("| AES-128 per block in CTR 1 KiB | %s |" % " | ".join(fmt(v) for v in vals))
+        for op in OTHER_OPS:
+            vals = [per[opt]["bench"].get("-", {}).get(op, {}).get("count") for opt in mcu.OPTS
+                    if opt in per]
+            if any(v is not None for v in vals):
+                w("| %s (no AES) | %s |" % (op, " | ".join(
+                    "-%s: %s" % (o, fmt(v)) for o, v in zip([o for o in mcu.OPTS if o in per],
+                                                           vals))))
+        w("")
+        if tn in ("m3", "m4"):
+            w("Estimated cycles (instructions + loads), same runs:")
+            w("")
+            w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
+            w("| --- | " + " | ".join("---:" for _ in cols) + " |")
+            for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "ctr_1024",
+                       "cbc_enc_1024", "gcm_seal_1024", "seed_cbc_pkcs7_48"):
+                vals = []
+                for im, opt in cols:
+                    d = per[opt]["bench"].get(im, {}).get(op)
+                    vals.append(d["count"] + d["loads"] if d and "loads" in d else None)
+                w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
+            w("")
+        w("### Stack, painted (bytes)")
+        w("")
+        w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
+        w("| --- | " + " | ".join("---:" for _ in cols) + " |")
+        for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "ctr_1024", "cbc_dec_1024",
+                   "gcm_seal_1024", "seed_cbc_pkcs7_48"):
+            vals = [per[opt]["bench"].get(im, {}).get(op, {}).get("stack") for im, opt in cols]
+            w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
+        w("")
+        w("### Size (bytes; static stack = worst call chain)")
+        w("")
+        opts = [o for o in mcu.OPTS if o in per]
+        w("| feature | " + " | ".join("flash -%s | RAM -%s | static stack -%s" % (o, o, o)
+                                      for o in opts) + " |")
+        w("| --- | " + " | ".join("---: | ---: | ---:" for _ in opts) + " |")
+        for name, macro, cfg, lib, desc in FEATURES:
+            cells = []
+            present = False
+            for o in opts:
+                v = per[o]["sizes"].get(name)
+                if v is None:
+                    cells.append("– | – | –")
+                elif not v.get("fits"):
+                    present = True
+                    cells.append("does not fit | – | –")
+                else:
+                    present = True
+                    cells.append("%s | %s | %s" % (fmt(v["flash"]), fmt(v["ram"]),
+                                                   fmt(v["stack_static"])))
+            if present:
+                w("| %s | %s |" % (desc, " | ".join(cells)))
+        w("")
+        prof = []
+        for opt in ("Os",):
+            r = per.get(opt)
+            for im, ops in (r["bench"].items() if r else []):
+                for op in ("setup_enc_128", "enc_block_128", "dec_block_128"):
+                    d = ops.get(op)
+                    if d and d.get("top"):
+                        prof.append("| %s | %s -%s | %s |" % (op, im, opt, ", ".join(
+                            "%s %s" % (n, fmt(c)) for n, c in d["top"])))
+        if prof:
+            w("### Where the instructions go (-Os, top functions)")
+            w("")
+            w("| operation | class | instructions per function |")
+            w("| --- | --- | --- |")
+            L.extend(prof)
+            w("")
+    with open(path, "w") as f:
+        f.write("\n".join(L) + "\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--targets", default="")
+    p.add_argument("--opts", default="Os,O2")
+    p.add_argument("--json", default=os.path.join(ROOT, "docs", "mcu-results.json"))
+    p.add_argument("--md", default=os.path.join(ROOT, "docs", "BENCHMARKS-MCU.md"))
+    a = p.parse_args()
+    targets = a.targets.split(",") if a.targets else list(mcu.TARGETS)
+    head, dirty = git_state()
+    data = {"generated_by": "scripts/mcu-measure.sh", "commit": head, "dirty": dirty,
+            "tools": tool_versions(), "charts": False, "runs": {}}
+    t0 = time.time()
+    for tn in targets:
+        if not mcu.tool_ok(mcu.TARGETS[tn]):
+            print("measure: %s: tools missing, skipped" % tn)
+            continue
+        for opt in a.opts.split(","):
+            b, secs = run_bench(tn, opt)
+            s = run_sizes(tn, opt)
+            data["runs"].setdefault(tn, {})[opt] = {"bench": b, "sizes": s}
+            print("measure: %s -%s done (%.0f s so far)" % (tn, opt, time.time() - t0))
+    try:
+        import matplotlib  # noqa: F401
+        data["charts"] = False  # charts not drawn yet even when available
+    except ImportError:
+        pass
+    os.makedirs(os.path.dirname(a.json), exist_ok=True)
+    with open(a.json, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+    write_md(data, a.md)
+    print("measure: wrote %s and %s" % (a.json, a.md))
+    for row in goals(data):
+        print("  %s: %s -> %s (%s)" % (row[0], row[1], row[2], row[3]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
