@@ -13,6 +13,8 @@
 #include "rijn/hash.h"
 #include "rijn/hmac.h"
 #include "rijn/kdf.h"
+#include "rijn/blake2.h"
+#include "rijn/argon2.h"
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
 #include "rijn/gcm.h"

@@ -1,0 +1,27 @@
+/*
+ * argon2_impl.h -- internal interface between argon2.c (parameters,
+ * H0, H', the first and last blocks) and argon2_fill.c (the memory fill
+ * with the BlaMka block function). Not installed.
+ */
+#ifndef RIJN_ARGON2_IMPL_H
+#define RIJN_ARGON2_IMPL_H
+
+#include "hash_impl.h"
+
+#define RIJN_I_ARGON2_WORDS 128 /* 64-bit words per 1024-byte block */
+
+typedef struct rijn_i_argon2 {
+    uint64_t *mem;     /* m_blocks blocks, lane l at mem + l * lane_len blocks */
+    uint32_t type;     /* RIJN_ARGON2_D / _I / _ID                            */
+    uint32_t passes;   /* t                                                   */
+    uint32_t lanes;    /* p                                                   */
+    uint32_t m_blocks; /* m' = 4 p floor(m / 4p)                              */
+    uint32_t lane_len; /* q = m' / p                                          */
+    uint32_t seg_len;  /* q / 4                                               */
+} rijn_i_argon2;
+
+/* Fill every block of every pass (RFC 9106 section 3.4); the first two
+ * blocks of each lane must already hold H' of H0 (as native words). */
+void rijn_i_argon2_fill(const rijn_i_argon2 *a);
+
+#endif
