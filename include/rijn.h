@@ -30,5 +30,6 @@
 #include "rijn/poly1305.h"
 #include "rijn/chachapoly.h"
 #include "rijn/x25519.h"
+#include "rijn/ascon.h"
 
 #endif
