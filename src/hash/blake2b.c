@@ -11,8 +11,9 @@
  *   is folded into h[0] at init; salt and personalization are zero.
  * - Rounds: 12 rounds of eight G functions; the message word order comes
  *   from the SIGMA table, indexed by the round number only (public). On
- *   64-bit hosts the rounds are unrolled by the compiler from a fixed
- *   loop; on small targets the same loop stays rolled.
+ *   64-bit hosts the 12 rounds are unrolled (SIGMA folds into constant
+ *   indexes); on 32-bit targets they stay a loop of inlined G functions;
+ *   on 8/16-bit targets one out-of-line G is called through an index table.
  * - Constant time: 64-bit additions, XORs and rotations only; lengths are
  *   public. Secrets on the stack (message words, working vector) are
  *   wiped at exit of each compression.
@@ -60,7 +61,35 @@ static const uint8_t SIGMA[12][16] = {
         b = ROR64(b ^ c, 63);        \
     } while (0)
 
-/* Compress one block; last = 1 for the final block (f0 = all ones). */
+#define ROUND(r)                                                   \
+    do {                                                           \
+        G(v0, v4, v8, v12, m[SIGMA[r][0]], m[SIGMA[r][1]]);        \
+        G(v1, v5, v9, v13, m[SIGMA[r][2]], m[SIGMA[r][3]]);        \
+        G(v2, v6, v10, v14, m[SIGMA[r][4]], m[SIGMA[r][5]]);       \
+        G(v3, v7, v11, v15, m[SIGMA[r][6]], m[SIGMA[r][7]]);       \
+        G(v0, v5, v10, v15, m[SIGMA[r][8]], m[SIGMA[r][9]]);       \
+        G(v1, v6, v11, v12, m[SIGMA[r][10]], m[SIGMA[r][11]]);     \
+        G(v2, v7, v8, v13, m[SIGMA[r][12]], m[SIGMA[r][13]]);      \
+        G(v3, v4, v9, v14, m[SIGMA[r][14]], m[SIGMA[r][15]]);      \
+    } while (0)
+
+#if RIJN_ARCH_SMALLWORD
+/* 8/16-bit targets: 64-bit arithmetic is long there, so one G function
+ * is called through a table of its four state indexes (~5.5 KB for this
+ * file on AVR instead of ~23 KB with the rounds inlined). */
+static const uint8_t GIDX[8][4] = {{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15},
+                                   {0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}};
+
+static void g_indexed(uint64_t v[16], const uint8_t ix[4], uint64_t x, uint64_t y)
+{
+    uint64_t a = v[ix[0]], b = v[ix[1]], c = v[ix[2]], d = v[ix[3]];
+    G(a, b, c, d, x, y);
+    v[ix[0]] = a;
+    v[ix[1]] = b;
+    v[ix[2]] = c;
+    v[ix[3]] = d;
+}
+
 static void compress(rijn_blake2b_ctx *ctx, const uint8_t *block, int last)
 {
     uint64_t m[16], v[16];
@@ -75,22 +104,70 @@ static void compress(rijn_blake2b_ctx *ctx, const uint8_t *block, int last)
     v[13] ^= ctx->t[1];
     if (last)
         v[14] = ~v[14];
-    for (r = 0; r < 12; r++) {
-        const uint8_t *s = SIGMA[r];
-        G(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]]);
-        G(v[1], v[5], v[9], v[13], m[s[2]], m[s[3]]);
-        G(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]]);
-        G(v[3], v[7], v[11], v[15], m[s[6]], m[s[7]]);
-        G(v[0], v[5], v[10], v[15], m[s[8]], m[s[9]]);
-        G(v[1], v[6], v[11], v[12], m[s[10]], m[s[11]]);
-        G(v[2], v[7], v[8], v[13], m[s[12]], m[s[13]]);
-        G(v[3], v[4], v[9], v[14], m[s[14]], m[s[15]]);
-    }
+    for (r = 0; r < 12; r++)
+        for (i = 0; i < 8; i++)
+            g_indexed(v, GIDX[i], m[SIGMA[r][2 * i]], m[SIGMA[r][2 * i + 1]]);
     for (i = 0; i < 8; i++)
         ctx->h[i] ^= v[i] ^ v[i + 8];
     rijn_i_hash_wipe(m, sizeof m);
     rijn_i_hash_wipe(v, sizeof v);
 }
+#else
+/* Compress one block; last = 1 for the final block (f0 = all ones). */
+static void compress(rijn_blake2b_ctx *ctx, const uint8_t *block, int last)
+{
+    uint64_t m[16], v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15;
+    unsigned i;
+#if !RIJN_ARCH_64
+    unsigned r;
+#endif
+    for (i = 0; i < 16; i++)
+        m[i] = rijn_load64_le(block + 8 * i);
+    v0 = ctx->h[0];
+    v1 = ctx->h[1];
+    v2 = ctx->h[2];
+    v3 = ctx->h[3];
+    v4 = ctx->h[4];
+    v5 = ctx->h[5];
+    v6 = ctx->h[6];
+    v7 = ctx->h[7];
+    v8 = IV[0];
+    v9 = IV[1];
+    v10 = IV[2];
+    v11 = IV[3];
+    v12 = IV[4] ^ ctx->t[0];
+    v13 = IV[5] ^ ctx->t[1];
+    v14 = last ? ~IV[6] : IV[6]; /* public: last block or not */
+    v15 = IV[7];
+#if RIJN_ARCH_64
+    /* unrolled: the SIGMA lookups become constants, m[] stays in registers */
+    ROUND(0);
+    ROUND(1);
+    ROUND(2);
+    ROUND(3);
+    ROUND(4);
+    ROUND(5);
+    ROUND(6);
+    ROUND(7);
+    ROUND(8);
+    ROUND(9);
+    ROUND(10);
+    ROUND(11);
+#else
+    for (r = 0; r < 12; r++)
+        ROUND(r);
+#endif
+    ctx->h[0] ^= v0 ^ v8;
+    ctx->h[1] ^= v1 ^ v9;
+    ctx->h[2] ^= v2 ^ v10;
+    ctx->h[3] ^= v3 ^ v11;
+    ctx->h[4] ^= v4 ^ v12;
+    ctx->h[5] ^= v5 ^ v13;
+    ctx->h[6] ^= v6 ^ v14;
+    ctx->h[7] ^= v7 ^ v15;
+    rijn_i_hash_wipe(m, sizeof m);
+}
+#endif
 
 /* Add n (<= 128) to the 128-bit byte counter. */
 static void count(rijn_blake2b_ctx *ctx, uint32_t n)
@@ -143,7 +220,7 @@ int rijn_blake2b_update(rijn_blake2b_ctx *ctx, const uint8_t *data, size_t len)
         return RIJN_OK;
     /* fill the pending block; compress it only if more data follows */
     if (ctx->buflen < RIJN_BLAKE2B_BLOCK_SIZE) {
-        take = RIJN_BLAKE2B_BLOCK_SIZE - ctx->buflen;
+        take = RIJN_BLAKE2B_BLOCK_SIZE - (size_t)ctx->buflen;
         if (take > len)
             take = len;
         memcpy(ctx->buf + ctx->buflen, data, take);
@@ -176,11 +253,11 @@ int rijn_blake2b_final(rijn_blake2b_ctx *ctx, uint8_t *out)
     if (ctx->out_len == 0)
         return RIJN_ERR_STATE;
     count(ctx, ctx->buflen);
-    memset(ctx->buf + ctx->buflen, 0, RIJN_BLAKE2B_BLOCK_SIZE - ctx->buflen);
+    memset(ctx->buf + ctx->buflen, 0, RIJN_BLAKE2B_BLOCK_SIZE - (size_t)ctx->buflen);
     compress(ctx, ctx->buf, 1);
     for (i = 0; i < 8; i++)
         rijn_store64_le(full + 8 * i, ctx->h[i]);
-    memcpy(out, full, ctx->out_len);
+    memcpy(out, full, (size_t)ctx->out_len);
     rijn_i_hash_wipe(full, sizeof full);
     rijn_blake2b_wipe(ctx);
     return RIJN_OK;
