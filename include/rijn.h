@@ -31,5 +31,6 @@
 #include "rijn/chachapoly.h"
 #include "rijn/x25519.h"
 #include "rijn/ascon.h"
+#include "rijn/norx.h"
 
 #endif
