@@ -1,0 +1,36 @@
+/*
+ * file_i.h -- internals shared by the rijn file-format sources
+ * (src/file/): which optional primitives are compiled in, and the
+ * adapters that reach them.
+ *
+ * Implementation notes: Argon2id (key source 3) and Ascon-AEAD128
+ * (aead 3) come from other parts of the library; RIJN_I_FILE_ARGON2 and
+ * RIJN_I_FILE_ASCON say whether they are built. With 0 the ids parse but
+ * keying with them gives RIJN_ERR_UNSUPPORTED.
+ */
+#ifndef RIJN_FILE_I_H
+#define RIJN_FILE_I_H
+
+#include <string.h>
+
+#include "internal.h"
+#include "rijn/file.h"
+#include "rijn/hmac.h"
+#include "rijn/kdf.h"
+
+#ifndef RIJN_I_FILE_ARGON2
+#define RIJN_I_FILE_ARGON2 0
+#endif
+#ifndef RIJN_I_FILE_ASCON
+#define RIJN_I_FILE_ASCON 0
+#endif
+
+/* Header bytes before the MAC, from checked parameters. */
+void rijn_i_file_header_body(uint8_t *out, const rijn_file_params *p);
+
+/* Argon2id master key (file_kdf.c). p is checked and has key source 3. */
+int rijn_i_file_argon2(uint8_t master[32], const rijn_file_params *p, const uint8_t *pass,
+                       size_t pass_len, void *work, size_t work_size);
+size_t rijn_i_file_argon2_work(const rijn_file_params *p);
+
+#endif /* RIJN_FILE_I_H */

@@ -1,0 +1,270 @@
+/*
+ * file_stream.c -- the rijn file format's writer and reader (docs/
+ * FORMAT.md section 5): header MAC, then chunks sealed with the STREAM
+ * construction.
+ *
+ * Implementation notes
+ *   Context: the payload AEAD's keyed context (GCM or ChaCha20-Poly1305;
+ *   Ascon-AEAD128 when built), the index of the next chunk (uint64_t so
+ *   index 2^32 can be refused on 32-bit and 8-bit targets too), the chunk
+ *   size and a state. No buffers: the caller hands over one chunk.
+ *   Nonces: counter_i big-endian over the nonce's bytes but the last,
+ *   then the last-chunk flag (00 / 01): 12-byte nonces for GCM and
+ *   ChaCha20-Poly1305, 16 bytes for Ascon-AEAD128.
+ *   Rules (section 5): a non-last chunk is exactly chunk_size bytes; an
+ *   empty last chunk only as chunk 0; at most 2^32 chunks; nothing after
+ *   the last chunk; the reader's first failure ends the stream (state
+ *   FAILED: every later call is refused), so a caller cannot skip a bad
+ *   chunk. The AEAD's one-shot open checks the tag before writing
+ *   plaintext and wipes out on failure.
+ *   Constant time: the counter, flag and lengths are public; the key only
+ *   goes through the AEADs and HMAC verify (constant-time compare).
+ *   Vectors: docs/FORMAT-vectors.md; tests/test_file_format.c (round
+ *   trips, every error, tampering), tests/format_decoder.py (independent
+ *   decoder).
+ */
+#include "file_i.h"
+
+#define NONCE_MAX 16
+
+static size_t nonce_len(unsigned aead)
+{
+    return aead == RIJN_FILE_ASCON128 ? 16u : 12u;
+}
+
+static void make_nonce(uint8_t *nonce, size_t n, uint64_t counter, int is_last)
+{
+    memset(nonce, 0, n);
+    rijn_store64_be(nonce + n - 9, counter);
+    nonce[n - 1] = (uint8_t)(is_last ? 1 : 0);
+}
+
+static int aead_init(rijn_file_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    switch (ctx->aead_id) {
+    case RIJN_FILE_AES256GCM:
+        if (!RIJN_CFG_AES_256)
+            return RIJN_ERR_UNSUPPORTED;
+        return rijn_gcm_init(&ctx->aead.gcm, key, key_len);
+    case RIJN_FILE_CHACHA20POLY1305:
+        return rijn_chacha20poly1305_init(&ctx->aead.chacha, key, key_len);
+    default:
+        return RIJN_ERR_UNSUPPORTED;
+    }
+}
+
+static int aead_seal(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonce, size_t nlen,
+                     const uint8_t *in, size_t len)
+{
+    if (ctx->aead_id == RIJN_FILE_AES256GCM)
+        return rijn_gcm_seal(&ctx->aead.gcm, out, out + len, RIJN_FILE_TAG_SIZE, nonce, nlen,
+                             NULL, 0, in, len);
+    return rijn_chacha20poly1305_seal(&ctx->aead.chacha, out, out + len, RIJN_FILE_TAG_SIZE,
+                                      nonce, nlen, NULL, 0, in, len);
+}
+
+static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonce, size_t nlen,
+                     const uint8_t *in, size_t len)
+{
+    if (ctx->aead_id == RIJN_FILE_AES256GCM)
+        return rijn_gcm_open(&ctx->aead.gcm, out, in + len, RIJN_FILE_TAG_SIZE, nonce, nlen,
+                             NULL, 0, in, len);
+    return rijn_chacha20poly1305_open(&ctx->aead.chacha, out, in + len, RIJN_FILE_TAG_SIZE,
+                                      nonce, nlen, NULL, 0, in, len);
+}
+
+static void aead_wipe(rijn_file_ctx *ctx)
+{
+    rijn_wipe(&ctx->aead, sizeof ctx->aead);
+}
+
+/* Derive the keys, compute the header MAC into mac, key the AEAD. */
+static int key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body, size_t body_len,
+                  const rijn_file_params *p, const uint8_t *master)
+{
+    uint8_t prk[32], hkey[32], pkey[32];
+    size_t klen = rijn_file_aead_key_size(p->aead);
+    int r;
+    memset(ctx, 0, sizeof *ctx);
+    if (!rijn_file_aead_available(p->aead))
+        return RIJN_ERR_UNSUPPORTED;
+#if SIZE_MAX < RIJN_FILE_CHUNK_MAX + RIJN_FILE_TAG_SIZE
+    if (p->chunk_size > SIZE_MAX - RIJN_FILE_TAG_SIZE)
+        return RIJN_ERR_LIMIT;
+#endif
+    ctx->aead_id = p->aead;
+    ctx->chunk_size = p->chunk_size;
+    r = rijn_file_derive_keys(prk, hkey, pkey, p->aead, master, p->salt);
+    if (r == RIJN_OK)
+        r = rijn_hmac(&rijn_hash_sha256, mac, 32, hkey, 32, body, body_len);
+    if (r == RIJN_OK)
+        r = aead_init(ctx, pkey, klen);
+    rijn_wipe(prk, sizeof prk);
+    rijn_wipe(hkey, sizeof hkey);
+    rijn_wipe(pkey, sizeof pkey);
+    if (r != RIJN_OK)
+        rijn_file_wipe(ctx);
+    return r;
+}
+
+int rijn_file_seal_init(rijn_file_ctx *ctx, uint8_t *header, size_t header_size,
+                        size_t *header_len, const rijn_file_params *p,
+                        const uint8_t master[RIJN_FILE_KEY_SIZE])
+{
+    rijn_file_params q;
+    size_t body;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    if (header_len != NULL)
+        *header_len = 0;
+    RIJN_CHECK_PTR(header);
+    RIJN_CHECK_PTR(p);
+    RIJN_CHECK_PTR(master);
+    q = *p;
+    r = rijn_file_params_check(&q);
+    if (r != RIJN_OK)
+        return r;
+    if (header_size < q.header_len)
+        return RIJN_ERR_BUFFER;
+    body = q.header_len - RIJN_FILE_MAC_SIZE;
+    rijn_i_file_header_body(header, &q);
+    r = key_up(ctx, header + body, header, body, &q, master);
+    if (r != RIJN_OK) {
+        memset(header, 0, q.header_len);
+        return r;
+    }
+    ctx->state = RIJN_I_FILE_SEAL;
+    if (header_len != NULL)
+        *header_len = q.header_len;
+    return RIJN_OK;
+}
+
+int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *header, size_t len,
+                          const uint8_t master[RIJN_FILE_KEY_SIZE])
+{
+    rijn_file_params q;
+    uint8_t mac[32];
+    size_t body;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    memset(ctx, 0, sizeof *ctx);
+    RIJN_CHECK_BUF(header, len);
+    RIJN_CHECK_PTR(master);
+    r = rijn_file_header_parse(&q, header, len);
+    if (r != RIJN_OK)
+        return r;
+    body = q.header_len - RIJN_FILE_MAC_SIZE;
+    r = key_up(ctx, mac, header, body, &q, master);
+    if (r == RIJN_OK && !rijn_ct_equal(mac, header + body, RIJN_FILE_MAC_SIZE)) {
+        rijn_file_wipe(ctx);
+        r = RIJN_ERR_AUTH;
+    }
+    rijn_wipe(mac, sizeof mac);
+    if (r == RIJN_OK)
+        ctx->state = RIJN_I_FILE_OPEN;
+    return r;
+}
+
+/* Length rules shared by both directions; text = plaintext length. */
+static int check_chunk(const rijn_file_ctx *ctx, size_t text, int is_last)
+{
+    if ((uint64_t)text > ctx->chunk_size || (!is_last && (uint64_t)text != ctx->chunk_size))
+        return RIJN_ERR_LENGTH;
+    if (is_last && text == 0 && ctx->counter != 0)
+        return RIJN_ERR_LENGTH;
+    if (ctx->counter >= RIJN_FILE_MAX_CHUNKS ||
+        (!is_last && ctx->counter == RIJN_FILE_MAX_CHUNKS - 1))
+        return RIJN_ERR_LIMIT;
+    return RIJN_OK;
+}
+
+static void advance(rijn_file_ctx *ctx, int is_last)
+{
+    ctx->counter++;
+    if (is_last) {
+        aead_wipe(ctx);
+        ctx->state = RIJN_I_FILE_DONE;
+    }
+}
+
+int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                         int is_last)
+{
+    uint8_t nonce[NONCE_MAX];
+    size_t nl;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(out);
+    RIJN_CHECK_BUF(in, len);
+    if (ctx->state != RIJN_I_FILE_SEAL)
+        return RIJN_ERR_STATE;
+    r = check_chunk(ctx, len, is_last);
+    if (r != RIJN_OK)
+        return r;
+    if (in != out && rijn_overlaps(out, len + RIJN_FILE_TAG_SIZE, in, len))
+        return RIJN_ERR_PARAM;
+    nl = nonce_len(ctx->aead_id);
+    make_nonce(nonce, nl, ctx->counter, is_last);
+    r = aead_seal(ctx, out, nonce, nl, in, len);
+    if (r != RIJN_OK)
+        return r;
+    advance(ctx, is_last);
+    return RIJN_OK;
+}
+
+int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                         int is_last)
+{
+    uint8_t nonce[NONCE_MAX];
+    size_t nl, text;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(in, len);
+    if (ctx->state != RIJN_I_FILE_OPEN)
+        return RIJN_ERR_STATE;
+    if (len < RIJN_FILE_TAG_SIZE) {
+        r = RIJN_ERR_LENGTH;
+        goto fail;
+    }
+    text = len - RIJN_FILE_TAG_SIZE;
+    if (out == NULL && text != 0)
+        return RIJN_ERR_NULL;
+    r = check_chunk(ctx, text, is_last);
+    if (r != RIJN_OK)
+        goto fail;
+    if (out != in && text != 0 && rijn_overlaps(out, text, in, len))
+        return RIJN_ERR_PARAM;
+    nl = nonce_len(ctx->aead_id);
+    make_nonce(nonce, nl, ctx->counter, is_last);
+    r = aead_open(ctx, out, nonce, nl, in, text);
+    if (r != RIJN_OK)
+        goto fail;
+    advance(ctx, is_last);
+    return RIJN_OK;
+fail:
+    aead_wipe(ctx);
+    ctx->state = RIJN_I_FILE_FAILED;
+    return r;
+}
+
+int rijn_file_open_final(rijn_file_ctx *ctx)
+{
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    r = ctx->state == RIJN_I_FILE_DONE ? RIJN_OK
+        : ctx->state == RIJN_I_FILE_OPEN ? RIJN_ERR_LENGTH : RIJN_ERR_STATE;
+    rijn_file_wipe(ctx);
+    return r;
+}
+
+uint64_t rijn_file_chunk_index(const rijn_file_ctx *ctx)
+{
+    return ctx == NULL ? 0 : ctx->counter;
+}
+
+void rijn_file_wipe(rijn_file_ctx *ctx)
+{
+    if (ctx != NULL)
+        rijn_wipe(ctx, sizeof *ctx);
+}
