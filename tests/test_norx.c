@@ -180,7 +180,7 @@ static void random_msgs(void)
 static void errors(void)
 {
     rijn_norx32_ctx c;
-    uint8_t key[16] = {1}, nonce[16] = {2}, buf[64] = {0}, t[16];
+    uint8_t key[16] = {1}, nonce[16] = {2}, buf[64] = {0}, t[16] = {0};
     TU_CHECK(rijn_norx32_init(&c, key, 32) == RIJN_ERR_KEY_LEN, "key 32");
     TU_CHECK(rijn_norx32_seal(&c, buf, t, 16, nonce, 16, NULL, 0, buf, 8) == RIJN_ERR_STATE,
              "unkeyed");

@@ -8,8 +8,9 @@
  *   rijn/x25519.h and x25519_i.h) does the work. The output is written
  *   to a stack buffer first so out may alias either input.
  *   All-zero check: OR of the 32 bytes turned into a 0/1 without a branch
- *   on the data; only the final status depends on it (a public fact: the
- *   peer chose a small-order point).
+ *   on the data, and the status selected by mask (whether the result is
+ *   zero is a public fact, set by the peer's point, but the check need
+ *   not branch on secret-derived bytes to say so).
  *   Vectors: tests/test_x25519.c (RFC 7748 5.2, 6.1, iteration loop,
  *   Wycheproof x25519_test.json with the all-zero policy, libsodium and
  *   OpenSSL differential, both field implementations).
@@ -52,9 +53,10 @@ int rijn_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[3
     ladder(out, scalar, point);
     for (i = 0; i < 32; i++)
         acc |= out[i];
-    /* 1 if all zero, computed without a branch on the bytes. */
-    acc = 1u & ((acc - 1u) >> 8);
-    return acc ? RIJN_ERR_PARAM : RIJN_OK;
+    /* All ones if all zero, else 0; the status is chosen by mask so no
+     * branch depends on the (secret-derived) bytes. */
+    acc = (uint32_t)0 - (1u & ((acc - 1u) >> 8));
+    return (int)(acc & (uint32_t)RIJN_ERR_PARAM);
 }
 
 int rijn_x25519_base(uint8_t pub[32], const uint8_t secret[32])
