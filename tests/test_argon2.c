@@ -7,11 +7,15 @@
  * lane, random passwords, small memory) and against the Python
  * `cryptography` package's Argon2id (several lanes, secret, ad) when its
  * interpreter is found next to RIJN_VECTORS_DIR; work-area size rules,
- * parameter errors and the wipe of the work area.
+ * parameter errors and the wipe of the work area. When the CPU runs the
+ * AVX2 block function, the test re-runs itself with RIJN_CPU_MASK=0 so the
+ * portable one gets the same checks.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -308,10 +312,31 @@ static void errors(void)
     }
 }
 
-int main(void)
+static int rerun_portable(char **argv)
+{
+    pid_t pid;
+    int st;
+    if (getenv("RIJN_CPU_MASK") != NULL || strcmp(rijn_argon2_impl_name(), "portable") == 0)
+        return 0;
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        setenv("RIJN_CPU_MASK", "0", 1);
+        execv(argv[0], argv);
+        execv("/proc/self/exe", argv);
+        _exit(127);
+    }
+    if (pid < 0 || waitpid(pid, &st, 0) != pid)
+        return 1;
+    return !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+int main(int argc, char **argv)
 {
     unsigned long n;
+    (void)argc;
     tu_rand_seed(0xA2601D);
+    printf("Argon2 block function: %s\n", rijn_argon2_impl_name());
     TU_CHECK(sodium_init() >= 0, "sodium_init");
     rfc9106();
     n = pyca_file("cryptography_vectors/KDF/argon2d.txt", RIJN_ARGON2_D);
@@ -322,6 +347,8 @@ int main(void)
     printf("libsodium crypto_pwhash (Argon2id13/Argon2i13, 1 lane): %lu checks\n", sodium_diff());
     printf("python cryptography Argon2id (1..4 lanes, secret, ad): %lu checks\n", pyca_diff());
     errors();
+    if (rerun_portable(argv))
+        TU_CHECK(0, "portable Argon2 re-run (RIJN_CPU_MASK=0) failed");
     return tu_finish();
 }
 #endif

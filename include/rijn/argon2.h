@@ -80,6 +80,12 @@ typedef struct rijn_argon2_params {
     size_t ad_len;
 } rijn_argon2_params;
 
+/* Name of the block-function implementation this CPU runs: "x86-avx2"
+ * (x86-64 with AVX2, chosen at run time; RIJN_CPU_MASK=0 in the
+ * environment hides it; build option RIJN_CFG_ARGON2_X86=0 drops it) or
+ * "portable". Both give the same results. */
+RIJN_API const char *rijn_argon2_impl_name(void);
+
 /* Size of the work area for these costs: m' * 1024 bytes; 0 if the pair
  * is invalid (lanes 0 or > 2^24-1, m_cost_kib < 8 * lanes) or the size
  * does not fit in size_t. */

@@ -26,12 +26,16 @@
  *   (constant-time on the CPUs we target; on Cortex-M0 the compiler's
  *   64-bit multiply helper has no data-dependent branch). The index
  *   arithmetic of data-independent segments handles public values only.
+ * - Implementations: this portable G, and an AVX2 one
+ *   (argon2_fill_avx2.c) chosen once per call from the CPU probe; the
+ *   address blocks always use the portable permutation (2 per 128 blocks).
  * - Stack: ~3 KiB (G's copy, the address block and its input).
  * - Proof: RFC 9106 section 5 vectors (d, i, id), the cryptography-vectors
  *   Argon2 files, differential tests against libsodium crypto_pwhash and
  *   the Python cryptography package (tests/test_argon2*.c).
  */
 #include "argon2_impl.h"
+#include "core/cpu.h"
 #include "rijn/argon2.h"
 
 #if RIJN_CFG_HASH_BLAKE2B
@@ -79,9 +83,12 @@ static void permute(uint64_t *q)
     }
 }
 
+typedef void (*compress_fn)(uint64_t *out, const uint64_t *x, const uint64_t *y, int xor_into,
+                            uint64_t *q);
+
 /* out = G(x, y), or out ^= G(x, y) when xor_into; out must not alias
  * x or y. q is a 128-word scratch block. */
-static void compress(uint64_t *out, const uint64_t *x, const uint64_t *y, int xor_into,
+static void compress_portable(uint64_t *out, const uint64_t *x, const uint64_t *y, int xor_into,
                      uint64_t *q)
 {
     unsigned k;
@@ -145,7 +152,7 @@ static uint32_t ref_index(const rijn_i_argon2 *a, uint32_t pass, uint32_t slice,
 }
 
 static void fill_segment(const rijn_i_argon2 *a, uint32_t pass, uint32_t slice, uint32_t lane,
-                         uint64_t *addr, uint64_t *q)
+                         uint64_t *addr, uint64_t *q, compress_fn compress)
 {
     uint64_t z[7], rnd;
     uint64_t *mem = a->mem;
@@ -180,14 +187,28 @@ static void fill_segment(const rijn_i_argon2 *a, uint32_t pass, uint32_t slice, 
     rijn_i_hash_wipe(z, sizeof z);
 }
 
+const char *rijn_argon2_impl_name(void)
+{
+#if RIJN_I_ARGON2_AVX2
+    if (rijn_i_cpu_features() & RIJN_CPU_AVX2)
+        return "x86-avx2";
+#endif
+    return "portable";
+}
+
 void rijn_i_argon2_fill(const rijn_i_argon2 *a)
 {
     uint64_t addr[W], q[W];
     uint32_t pass, slice, lane;
+    compress_fn compress = compress_portable;
+#if RIJN_I_ARGON2_AVX2
+    if (rijn_i_cpu_features() & RIJN_CPU_AVX2)
+        compress = rijn_i_argon2_compress_avx2;
+#endif
     for (pass = 0; pass < a->passes; pass++)
         for (slice = 0; slice < 4; slice++)
             for (lane = 0; lane < a->lanes; lane++)
-                fill_segment(a, pass, slice, lane, addr, q);
+                fill_segment(a, pass, slice, lane, addr, q, compress);
     rijn_i_hash_wipe(addr, sizeof addr);
     rijn_i_hash_wipe(q, sizeof q);
 }

@@ -20,6 +20,23 @@ typedef struct rijn_i_argon2 {
     uint32_t seg_len;  /* q / 4                                               */
 } rijn_i_argon2;
 
+/* RIJN_CFG_ARGON2_X86: unset = auto (AVX2 block function on x86-64 with
+ * GCC/Clang, chosen at run time), 0 = portable only. */
+#if defined(RIJN_CFG_ARGON2_X86) && !RIJN_CFG_ARGON2_X86
+#define RIJN_I_ARGON2_AVX2 0
+#elif RIJN_ARCH_X86 && RIJN_ARCH_64 && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_I_ARGON2_AVX2 1
+#else
+#define RIJN_I_ARGON2_AVX2 0
+#endif
+
+#if RIJN_I_ARGON2_AVX2
+/* out = G(x, y) (or out ^= G(x, y) when xor_into); q: 128-word scratch;
+ * out must not alias x or y. Needs AVX2. */
+void rijn_i_argon2_compress_avx2(uint64_t *out, const uint64_t *x, const uint64_t *y,
+                                 int xor_into, uint64_t *q);
+#endif
+
 /* Fill every block of every pass (RFC 9106 section 3.4); the first two
  * blocks of each lane must already hold H' of H0 (as native words). */
 void rijn_i_argon2_fill(const rijn_i_argon2 *a);
