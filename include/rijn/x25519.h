@@ -30,7 +30,10 @@
  *   Both run the same constant-time Montgomery ladder: 255 steps whatever
  *   the scalar, conditional swaps by mask, inversion by a fixed addition
  *   chain; no secret-dependent branch, index or variable-time division.
- *   Stack: about 600 bytes (32-bit field) / 700 bytes (64-bit field).
+ *   Stack (gcc -fstack-usage): about 1.1 KB with the 32-bit field on
+ *   Cortex-M0 and AVR at -Os (ladder 690, multiply 200, wrappers 100
+ *   bytes); about 1.2 KB with the 64-bit field on x86-64 at -O2.
+ *   Code: about 1.7 KB of Thumb on Cortex-M0, 4.7 KB on AVR (fe32).
  *
  * Errors: RIJN_ERR_NULL (a NULL pointer), RIJN_ERR_PARAM (all-zero shared
  *   secret, output still written).

@@ -140,7 +140,7 @@ static void m_process(rijn_norx32_ctx *c, uint8_t *out, const uint8_t *in, size_
             i += RIJN_NORX32_RATE - 1;
             continue;
         }
-        sh = 8 * (c->pos & 3);
+        sh = (unsigned)(8 * (c->pos & 3));
         ks = (c->s[c->pos >> 2] >> sh) & 0xFFu;
         x = in[i];
         if (mode != 0)

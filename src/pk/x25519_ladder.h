@@ -24,10 +24,17 @@ static void fe_sqn(fe *out, const fe *z, int n)
 }
 
 /* out = z^(p-2) = z^(2^255 - 21): the chain 2^250-1, then 5 squarings
- * and a multiplication by z^11. */
-static void fe_invert(fe *out, const fe *z)
+ * and a multiplication by z^11. t: six scratch elements (the ladder's
+ * temporaries, so the inversion adds nothing to the stack); out may
+ * equal z. The caller wipes t. */
+static void fe_invert(fe *out, const fe *z, fe t[6])
 {
-    fe z2, z9, z11, a, b, c;
+#define z2 t[0]
+#define z9 t[1]
+#define z11 t[2]
+#define a t[3]
+#define b t[4]
+#define c t[5]
     fe_sq(&z2, z);             /* 2 */
     fe_sqn(&a, &z2, 2);        /* 8 */
     fe_mul(&z9, &a, z);        /* 9 */
@@ -50,18 +57,24 @@ static void fe_invert(fe *out, const fe *z)
     fe_mul(&c, &c, &a);        /* 2^250 - 1 */
     fe_sqn(&c, &c, 5);         /* 2^255 - 32 */
     fe_mul(out, &c, &z11);     /* 2^255 - 21 */
-    rijn_wipe(&z2, sizeof z2);
-    rijn_wipe(&z9, sizeof z9);
-    rijn_wipe(&z11, sizeof z11);
-    rijn_wipe(&a, sizeof a);
-    rijn_wipe(&b, sizeof b);
-    rijn_wipe(&c, sizeof c);
+#undef z2
+#undef z9
+#undef z11
+#undef a
+#undef b
+#undef c
 }
 
 void RIJN_I_X25519_LADDER(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
 {
     struct {
-        fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
+        fe x1, x2, z2, x3, z3;
+        union { /* the step's temporaries, then the inversion's */
+            struct {
+                fe a, aa, b, bb, e, c, d, da, cb;
+            } s;
+            fe t[6];
+        } u;
     } v;
     uint32_t swap = 0, bit;
     int t;
@@ -77,28 +90,28 @@ void RIJN_I_X25519_LADDER(uint8_t out[32], const uint8_t scalar[32], const uint8
         fe_cswap(&v.x2, &v.x3, swap);
         fe_cswap(&v.z2, &v.z3, swap);
         swap = bit;
-        fe_add(&v.a, &v.x2, &v.z2);
-        fe_sq(&v.aa, &v.a);
-        fe_sub(&v.b, &v.x2, &v.z2);
-        fe_sq(&v.bb, &v.b);
-        fe_sub(&v.e, &v.aa, &v.bb);
-        fe_add(&v.c, &v.x3, &v.z3);
-        fe_sub(&v.d, &v.x3, &v.z3);
-        fe_mul(&v.da, &v.d, &v.a);
-        fe_mul(&v.cb, &v.c, &v.b);
-        fe_add(&v.x3, &v.da, &v.cb);
+        fe_add(&v.u.s.a, &v.x2, &v.z2);
+        fe_sq(&v.u.s.aa, &v.u.s.a);
+        fe_sub(&v.u.s.b, &v.x2, &v.z2);
+        fe_sq(&v.u.s.bb, &v.u.s.b);
+        fe_sub(&v.u.s.e, &v.u.s.aa, &v.u.s.bb);
+        fe_add(&v.u.s.c, &v.x3, &v.z3);
+        fe_sub(&v.u.s.d, &v.x3, &v.z3);
+        fe_mul(&v.u.s.da, &v.u.s.d, &v.u.s.a);
+        fe_mul(&v.u.s.cb, &v.u.s.c, &v.u.s.b);
+        fe_add(&v.x3, &v.u.s.da, &v.u.s.cb);
         fe_sq(&v.x3, &v.x3);
-        fe_sub(&v.z3, &v.da, &v.cb);
+        fe_sub(&v.z3, &v.u.s.da, &v.u.s.cb);
         fe_sq(&v.z3, &v.z3);
         fe_mul(&v.z3, &v.z3, &v.x1);
-        fe_mul(&v.x2, &v.aa, &v.bb);
-        fe_mul121665(&v.z2, &v.e);
-        fe_add(&v.z2, &v.z2, &v.aa);
-        fe_mul(&v.z2, &v.z2, &v.e);
+        fe_mul(&v.x2, &v.u.s.aa, &v.u.s.bb);
+        fe_mul121665(&v.z2, &v.u.s.e);
+        fe_add(&v.z2, &v.z2, &v.u.s.aa);
+        fe_mul(&v.z2, &v.z2, &v.u.s.e);
     }
     fe_cswap(&v.x2, &v.x3, swap);
     fe_cswap(&v.z2, &v.z3, swap);
-    fe_invert(&v.z2, &v.z2);
+    fe_invert(&v.z2, &v.z2, v.u.t);
     fe_mul(&v.x2, &v.x2, &v.z2);
     fe_tobytes(out, &v.x2);
     rijn_wipe(&v, sizeof v);
