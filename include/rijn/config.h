@@ -19,6 +19,13 @@
  *                       are ct32's, so it needs RIJN_CFG_AES_CT32).
  *                       auto: on for ARMv7-M/ARMv7E-M/ARMv8-M mainline
  *                       (Cortex-M3/M4/M7/M33) with GCC or Clang.
+ *   RIJN_CFG_AES_AVR    "avr": AES encryption in AVR assembly, tables in flash
+ *                       (LPM: constant time on AVR only, which has no data
+ *                       cache; never built for other CPUs). Same schedule
+ *                       as small; decryption is small's, so with
+ *                       RIJN_CFG_AES_DECRYPT it needs RIJN_CFG_AES_SMALL.
+ *                       auto: on for __AVR__ with GCC (when small is on or
+ *                       decryption is off).                ks: 240 bytes
  *   RIJN_CFG_AES_SMALL  byte-oriented AES with an S-box table; least code.
  *                       NOT constant-time on CPUs with a data cache.
  *                       auto: on for 8/16-bit targets and 64-bit hosts
@@ -92,6 +99,14 @@
 #define RIJN_CFG_AES_SMALL (RIJN_ARCH_SMALLWORD || RIJN_ARCH_64)
 #endif
 
+#ifndef RIJN_CFG_AES_AVR
+#if defined(__AVR__) && defined(__GNUC__) && (RIJN_CFG_AES_SMALL || RIJN_CFG_AES_DECRYPT == 0)
+#define RIJN_CFG_AES_AVR 1
+#else
+#define RIJN_CFG_AES_AVR 0
+#endif
+#endif
+
 #ifndef RIJN_CFG_AES_DECRYPT
 #define RIJN_CFG_AES_DECRYPT 1
 #endif
@@ -102,7 +117,8 @@
 #define RIJN_CFG_AES_256 1
 #endif
 
-#if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL
+#if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL && \
+    !RIJN_CFG_AES_AVR
 #error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"
 #endif
 #if RIJN_CFG_AES_ARMV7M && !RIJN_CFG_AES_CT32
@@ -111,6 +127,12 @@
 #if RIJN_CFG_AES_ARMV7M && !(defined(__thumb2__) && !defined(__ARM_ARCH_6M__) && \
                              !defined(__ARM_ARCH_8M_BASE__))
 #error "rijn: RIJN_CFG_AES_ARMV7M needs a Thumb-2 target (ARMv7-M, ARMv7E-M, ARMv8-M mainline)"
+#endif
+#if RIJN_CFG_AES_AVR && !defined(__AVR__)
+#error "rijn: RIJN_CFG_AES_AVR is for AVR targets only (its tables are not constant time elsewhere)"
+#endif
+#if RIJN_CFG_AES_AVR && RIJN_CFG_AES_DECRYPT && !RIJN_CFG_AES_SMALL
+#error "rijn: RIJN_CFG_AES_AVR decrypts with small's code: set RIJN_CFG_AES_SMALL or RIJN_CFG_AES_DECRYPT=0"
 #endif
 #if RIJN_CFG_AES_X86NI && !RIJN_ARCH_X86
 #error "rijn: RIJN_CFG_AES_X86NI needs an x86 target"
@@ -131,7 +153,9 @@
 #define RIJN_I_KS_CT64  (RIJN_CFG_AES_CT64 ? 8 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_X86NI (RIJN_CFG_AES_X86NI ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_CT32  (RIJN_CFG_AES_CT32 ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
-#define RIJN_I_KS_SMALL (RIJN_CFG_AES_SMALL ? 2 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+/* small and avr share the FIPS 197 byte schedule */
+#define RIJN_I_KS_SMALL \
+    ((RIJN_CFG_AES_SMALL || RIJN_CFG_AES_AVR) ? 2 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define RIJN_AES_KS_WORDS \
     RIJN_I_MAX2(RIJN_I_MAX2(RIJN_I_KS_CT64, RIJN_I_KS_X86NI), \

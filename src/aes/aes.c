@@ -12,6 +12,9 @@ static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_CT64
     &rijn_i_aes_ct64,
 #endif
+#if RIJN_CFG_AES_AVR
+    &rijn_i_aes_avr, /* the default on AVR */
+#endif
 #if RIJN_CFG_AES_ARMV7M
     &rijn_i_aes_ct32asm, /* before ct32: the default on Cortex-M3/M4/M33 */
 #endif

@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""gen_aes_avr.py -- generates the AVR assembly of src/aes/aes_avr.c.
+
+  python3 mcu/tools/gen_aes_avr.py [--update]
+
+One AES block per call, state in 16 registers, four rounds unrolled per
+loop iteration: ShiftRows is a renaming of the registers (SR^4 = identity,
+so the names come back after four rounds), SubBytes is an in-place LPM per
+byte from a 256-byte aligned table, MixColumns uses a second table
+(xtime) with the column sum t = (a0^a1) ^ (a2^a3) taken from the two
+table indices. The generated text is checked here by a small AVR
+interpreter (the instructions used) against a Python AES on random keys
+and blocks before it is written.
+"""
+import argparse
+import os
+import random
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# state registers (logical byte i = 4*column + row), temporaries
+STATE = ["r0", "r1", "r18", "r19", "r20", "r21"] + ["r%d" % i for i in range(2, 12)]
+T, P, X1, X3 = "r12", "r23", "r24", "r25"
+CNT = "r22"
+SAVED = ["r%d" % i for i in range(2, 13)]  # callee-saved registers we use
+
+
+def sr(m):
+    """Register map after ShiftRows as a renaming."""
+    return [m[4 * ((c + r) % 4) + r] for c in range(4) for r in range(4)]
+
+
+def gen():
+    L = []
+    E = L.append
+    E("\t.section .progmem.rijn_aes_avr,\"a\",@progbits")
+    E("\t.balign 256")
+    E("\t.global rijn_i_aes_avr_tab")
+    E("\t.hidden rijn_i_aes_avr_tab")
+    E("\t.type rijn_i_aes_avr_tab, @object")
+    E("rijn_i_aes_avr_tab: ; S-box, then xtime")
+    for tab in (sbox_table(), [((x << 1) ^ (0x1B if x & 0x80 else 0)) & 0xFF
+                               for x in range(256)]):
+        for i in range(0, 256, 16):
+            E("\t.byte " + ", ".join("0x%02x" % v for v in tab[i:i + 16]))
+    E("\t.size rijn_i_aes_avr_tab, 512")
+    E("")
+    E("\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits")
+    E("\t.global rijn_i_aes_avr_enc")
+    E("\t.hidden rijn_i_aes_avr_enc")
+    E("\t.type rijn_i_aes_avr_enc, @function")
+    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in")
+    for r in SAVED:
+        E("\tpush %s" % r)
+    E("\tpush r20")
+    E("\tpush r21")
+    E("\tmovw r26, r24")
+    E("\tmovw r30, r18")
+    E("\tlsr %s" % CNT)
+    m = list(STATE)
+    for i in range(16):
+        E("\tld %s, Z+" % m[i])
+    E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
+    for i in range(16):
+        E("\tld %s, X+" % T)
+        E("\teor %s, %s" % (m[i], T))
+    E(".Lavr_loop:")
+    finals = {}
+    for phase in (1, 2, 3, 0):
+        for i in range(16):
+            E("\tmov r30, %s" % m[i])
+            E("\tlpm %s, Z" % m[i])
+        m = sr(m)
+        if phase in (2, 0):
+            E("\tdec %s" % CNT)
+            E("\tbrne .Lavr_go%d" % phase)
+            E("\trjmp .Lavr_final%d" % phase)
+            E(".Lavr_go%d:" % phase)
+            finals[phase] = list(m)
+        E("\tinc r31")
+        for c in range(4):
+            a = m[4 * c:4 * c + 4]
+            E("\tmov r30, %s" % a[3])
+            E("\teor r30, %s" % a[0])
+            E("\tlpm %s, Z" % X3)
+            E("\tmov r30, %s" % a[1])
+            E("\teor r30, %s" % a[2])
+            E("\tlpm %s, Z" % X1)
+            E("\tmov r30, %s" % a[0])
+            E("\teor r30, %s" % a[1])
+            E("\tmov %s, r30" % T)
+            E("\tlpm %s, Z" % P)
+            E("\teor %s, %s" % (a[0], P))
+            E("\tmov r30, %s" % a[2])
+            E("\teor r30, %s" % a[3])
+            E("\teor %s, r30" % T)
+            E("\tlpm %s, Z" % P)
+            E("\teor %s, %s" % (a[2], P))
+            E("\teor %s, %s" % (a[1], X1))
+            E("\teor %s, %s" % (a[3], X3))
+            for r in range(4):
+                E("\teor %s, %s" % (a[r], T))
+            for r in range(4):
+                E("\tld %s, X+" % P)
+                E("\teor %s, %s" % (a[r], P))
+        E("\tdec r31")
+    assert m == STATE
+    E("\trjmp .Lavr_loop")
+    for phase in (2, 0):
+        fm = finals[phase]
+        E(".Lavr_final%d:" % phase)
+        for i in range(16):
+            E("\tld %s, X+" % T)
+            E("\teor %s, %s" % (fm[i], T))
+        E("\tpop r31")
+        E("\tpop r30")
+        for i in range(16):
+            E("\tst Z+, %s" % fm[i])
+        if phase == 2:
+            E("\trjmp .Lavr_done")
+    E(".Lavr_done:")
+    E("\tclr r1")
+    for r in reversed(SAVED):
+        E("\tpop %s" % r)
+    E("\tret")
+    E("\t.size rijn_i_aes_avr_enc, . - rijn_i_aes_avr_enc")
+    return L
+
+
+# ---- reference AES and a tiny AVR interpreter for the check ---------------
+def sbox_table():
+    def mul(a, b):
+        r = 0
+        while b:
+            if b & 1:
+                r ^= a
+            a = ((a << 1) ^ (0x11B if a & 0x80 else 0)) & 0x1FF
+            b >>= 1
+        return r
+    t = []
+    for x in range(256):
+        inv = 0 if x == 0 else next(y for y in range(1, 256) if mul(x, y) == 1)
+        s = inv
+        for i in range(1, 5):
+            s ^= ((inv << i) | (inv >> (8 - i))) & 0xFF
+        t.append(s ^ 0x63)
+    return t
+
+
+def expand(key):
+    sb = sbox_table()
+    nk = len(key) // 4
+    rounds = nk + 6
+    w = [list(key[4 * i:4 * i + 4]) for i in range(nk)]
+    rc = 1
+    for i in range(nk, 4 * (rounds + 1)):
+        t = list(w[i - 1])
+        if i % nk == 0:
+            t = [sb[x] for x in t[1:] + t[:1]]
+            t[0] ^= rc
+            rc = ((rc << 1) ^ (0x1B if rc & 0x80 else 0)) & 0xFF
+        elif nk > 6 and i % nk == 4:
+            t = [sb[x] for x in t]
+        w.append([a ^ b for a, b in zip(w[i - nk], t)])
+    return bytes(sum(w, [])), rounds
+
+
+def aes_ref(key, blk):
+    sb = sbox_table()
+    rk, rounds = expand(key)
+    s = [a ^ b for a, b in zip(blk, rk[:16])]
+    xt = lambda x: ((x << 1) ^ (0x1B if x & 0x80 else 0)) & 0xFF
+    for rnd in range(1, rounds + 1):
+        s = [sb[x] for x in s]
+        s = [s[4 * ((c + r) % 4) + r] for c in range(4) for r in range(4)]
+        if rnd != rounds:
+            n = []
+            for c in range(4):
+                a = s[4 * c:4 * c + 4]
+                t = a[0] ^ a[1] ^ a[2] ^ a[3]
+                n += [a[i] ^ t ^ xt(a[i] ^ a[(i + 1) % 4]) for i in range(4)]
+            s = n
+        s = [a ^ b for a, b in zip(s, rk[16 * rnd:16 * rnd + 16])]
+    return bytes(s), rk, rounds
+
+
+def run_avr(lines, tab, rk, rounds, blk):
+    """Interprets the generated function; returns (output, cycles)."""
+    labels, code = {}, []
+    for ln in lines:
+        s = ln.split(";")[0].strip()
+        if not s or s.startswith("."):
+            if s.startswith(".L") and s.endswith(":"):
+                labels[s[:-1]] = len(code)
+            continue
+        if s.endswith(":"):
+            labels[s[:-1]] = len(code)
+            continue
+        code.append(s)
+    R = [0] * 32
+    mem = {}
+    TAB, RK, IN, OUT = 0x1200, 0x300, 0x500, 0x600
+    for i, v in enumerate(rk):
+        mem[RK + i] = v
+    for i, v in enumerate(blk):
+        mem[IN + i] = v
+    R[24], R[25], R[22], R[20], R[21], R[18], R[19] = RK & 255, RK >> 8, rounds, OUT & 255, \
+        OUT >> 8, IN & 255, IN >> 8
+    flash = {TAB + i: v for i, v in enumerate(tab)}
+    stack, pc, cyc, Z = [], 0, 0, False
+    reg = lambda n: int(n[1:])
+    while True:
+        ins = code[pc]
+        op, _, rest = ins.partition(" ")
+        args = [a.strip() for a in rest.split(",")] if rest else []
+        pc += 1
+        if op == "push":
+            stack.append(R[reg(args[0])]); cyc += 2
+        elif op == "pop":
+            R[reg(args[0])] = stack.pop(); cyc += 2
+        elif op == "movw":
+            d, s = reg(args[0]), reg(args[1]); R[d], R[d + 1] = R[s], R[s + 1]; cyc += 1
+        elif op == "lsr":
+            R[reg(args[0])] >>= 1; cyc += 1
+        elif op == "ld":
+            d = reg(args[0]); p = {"Z+": 30, "X+": 26}[args[1]]
+            a = R[p] | R[p + 1] << 8
+            R[d] = mem[a]; a += 1; R[p], R[p + 1] = a & 255, a >> 8; cyc += 2
+        elif op == "st":
+            a = R[30] | R[31] << 8
+            mem[a] = R[reg(args[1])]; a += 1; R[30], R[31] = a & 255, a >> 8; cyc += 2
+        elif op == "ldi":
+            R[reg(args[0])] = TAB >> 8; cyc += 1
+        elif op == "eor":
+            R[reg(args[0])] ^= R[reg(args[1])]; cyc += 1
+        elif op == "mov":
+            R[reg(args[0])] = R[reg(args[1])]; cyc += 1
+        elif op == "lpm":
+            R[reg(args[0])] = flash[R[30] | R[31] << 8]; cyc += 3
+        elif op in ("inc", "dec"):
+            d = reg(args[0]); R[d] = (R[d] + (1 if op == "inc" else -1)) & 255
+            Z = R[d] == 0; cyc += 1
+        elif op == "brne":
+            if not Z:
+                pc = labels[args[0]]; cyc += 2
+            else:
+                cyc += 1
+        elif op == "rjmp":
+            pc = labels[args[0]]; cyc += 2
+        elif op == "clr":
+            R[reg(args[0])] = 0; cyc += 1
+        elif op == "ret":
+            cyc += 4
+            break
+        else:
+            raise ValueError(ins)
+    assert not stack
+    return bytes(mem[OUT + i] for i in range(16)), cyc
+
+
+def check(lines):
+    tab = sbox_table() + [((x << 1) ^ (0x1B if x & 0x80 else 0)) & 0xFF for x in range(256)]
+    rng = random.Random(7)
+    # FIPS 197 C.1
+    k = bytes(range(16))
+    pt = bytes.fromhex("00112233445566778899aabbccddeeff")
+    ref, rk, rounds = aes_ref(k, pt)
+    assert ref.hex() == "69c4e0d86a7b0430d8cdb78070b4c55a"
+    cycles = {}
+    for kl in (16, 24, 32):
+        for _ in range(20):
+            k = bytes(rng.getrandbits(8) for _ in range(kl))
+            pt = bytes(rng.getrandbits(8) for _ in range(16))
+            ref, rk, rounds = aes_ref(k, pt)
+            out, cyc = run_avr(lines, tab, rk, rounds, pt)
+            assert out == ref, "AES-%d mismatch" % (kl * 8)
+            cycles[kl * 8] = cyc
+    return cycles
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--update", action="store_true")
+    a = ap.parse_args()
+    lines = gen()
+    cycles = check(lines)
+    sys.stderr.write("checked; cycles per block (function only, interpreter): %s\n" % cycles)
+    body = "".join('    "%s\\n"\n' % ln.replace("\t", "\\t").replace('"', '\\"') for ln in lines)
+    if not a.update:
+        sys.stdout.write(body)
+        return
+    path = os.path.join(ROOT, "src/aes/aes_avr.c")
+    src = open(path).read()
+    b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
+    b1 = src.index("/* END GENERATED")
+    open(path, "w").write(src[:b0] + body + src[b1:])
+
+
+if __name__ == "__main__":
+    main()
