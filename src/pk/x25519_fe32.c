@@ -12,8 +12,8 @@
  *   AVR compilers turn into their helper routines.
  *   Product: h[k] = sum f[i] g[j] over i+j = k (mod 10), times 2 when i
  *   and j are both odd (the half bits add up) and times 19 when
- *   i + j >= 10 (2^255 = 19 mod p). Squaring reuses the product (least
- *   code for small targets; hosts use x25519_fe64.c).
+ *   i + j >= 10 (2^255 = 19 mod p). Squaring computes each cross product
+ *   once and doubles it (55 products instead of 100).
  *   Subtraction adds 4p before subtracting a carried value, so no limb
  *   goes negative. Decoding ignores bit 255 and accepts non-canonical
  *   values; encoding reduces fully (add 19, bit 255 = quotient q, add 19q
@@ -129,9 +129,26 @@ static void fe_mul(fe *h, const fe *f, const fe *g)
     fe_carry64(h, r);
 }
 
+/* Squaring: each cross product f[i] f[j] (i < j) once, doubled. */
 static void fe_sq(fe *h, const fe *f)
 {
-    fe_mul(h, f, f);
+    uint64_t r[10];
+    int i, j;
+    for (i = 0; i < 10; i++)
+        r[i] = 0;
+    for (i = 0; i < 10; i++) {
+        for (j = i; j < 10; j++) {
+            uint32_t a = f->v[i], b = f->v[j];
+            if (i != j)
+                a <<= 1;
+            if (i & j & 1)
+                a <<= 1;
+            if (i + j >= 10)
+                b *= 19;
+            r[(i + j) % 10] += (uint64_t)a * b;
+        }
+    }
+    fe_carry64(h, r);
 }
 
 static void fe_mul121665(fe *h, const fe *f)
