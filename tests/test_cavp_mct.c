@@ -154,7 +154,7 @@ static void unit_before_last128(uint8_t *unit, const uint8_t *h, unsigned u)
 {
     if (u == 1) {
         unsigned pos = HIST * 8 - 128 - 1;
-        unit[0] = (uint8_t)(((h[pos / 8] >> (7 - pos % 8)) & 1u) << 7);
+        unit[0] = (uint8_t)((((unsigned)h[pos / 8] >> (7 - pos % 8)) & 1u) << 7);
     } else {
         memcpy(unit, h + HIST - 16 - u / 8, u / 8);
     }
@@ -164,7 +164,7 @@ static void unit_before_last128(uint8_t *unit, const uint8_t *h, unsigned u)
 static void unit_of(uint8_t *unit, const uint8_t *v, unsigned j, unsigned u)
 {
     if (u == 1)
-        unit[0] = (uint8_t)(((v[j / 8] >> (7 - j % 8)) & 1u) << 7);
+        unit[0] = (uint8_t)((((unsigned)v[j / 8] >> (7 - j % 8)) & 1u) << 7);
     else
         memcpy(unit, v + j * (u / 8), u / 8);
 }
