@@ -4,3 +4,8 @@
  * acvp_<fam>_algos[]. Add a family: new file + one line here.
  */
 ACVP_FAMILY(aes)
+ACVP_FAMILY(aead)
+ACVP_FAMILY(xts)
+ACVP_FAMILY(kw)
+ACVP_FAMILY(mac)
+ACVP_FAMILY(sha)
