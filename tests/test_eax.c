@@ -16,6 +16,7 @@
 #include "rijn/eax.h"
 #include "testutil.h"
 #include "wycheproof_json.h"
+#include "aes_keylens.h"
 
 /* ---- reference EAX from OpenSSL pieces ------------------------------------ */
 static void ossl_omac(const uint8_t *key, size_t kl, uint8_t t, const uint8_t *m, size_t ml,
@@ -113,8 +114,11 @@ static void wy_one(const cJSON *g, const cJSON *t, void *arg)
     ty->n[res]++;
     if (cJSON_IsString(cm) && strstr(cm->valuestring, "eprint") != NULL)
         paper_n++;
-    TU_CHECK(rijn_eax_init(&x, k, kl) == RIJN_OK, "init tc %ld", id);
-    if (res == WY_VALID) {
+    if (!aes_key_ok(kl)) { /* key size compiled out */
+        TU_CHECK(rijn_eax_init(&x, k, kl) == RIJN_ERR_KEY_LEN, "tc %ld refused", id);
+    } else if (rijn_eax_init(&x, k, kl) != RIJN_OK) {
+        TU_CHECK(0, "init tc %ld", id);
+    } else if (res == WY_VALID) {
         TU_CHECK(rijn_eax_seal(&x, out, got, tl, n, nl, a, al, m, ml) == RIJN_OK, "seal %ld", id);
         TU_EQ(out, c, cl, "wycheproof eax ct");
         TU_EQ(got, tag, tl, "wycheproof eax tag");
@@ -180,7 +184,7 @@ static void diff(const char *impl, void *arg)
     (void)arg;
     for (it = 0; it < iters; it++) {
         uint8_t key[32], n[40], a[600], p[600], c[600], ref[600], tag[16], rtag[16], back[600];
-        size_t kl = 16 + 8 * tu_rand_below(3), nl = tu_rand_below(41), al = pick_len(it, 0);
+        size_t kl = aes_rand_key_len(), nl = tu_rand_below(41), al = pick_len(it, 0);
         size_t pl = pick_len(it, 3), tl = (it % 3) ? 16 : 1 + tu_rand_below(16);
         rijn_eax_ctx x;
         tu_rand_bytes(key, kl);
@@ -234,7 +238,7 @@ static void negative(void)
              "unkeyed seal");
     TU_CHECK(rijn_eax_start(&x, n, 16) == RIJN_ERR_STATE, "unkeyed start");
     for (l = 0; l <= 33; l++)
-        if (l != 16 && l != 24 && l != 32)
+        if (!aes_key_ok(l))
             TU_CHECK(rijn_eax_init(&x, key, l) == RIJN_ERR_KEY_LEN, "key len %zu", l);
     TU_CHECK(rijn_eax_init(NULL, key, 16) == RIJN_ERR_NULL, "NULL ctx");
     TU_CHECK(rijn_eax_init(&x, NULL, 16) == RIJN_ERR_NULL, "NULL key");

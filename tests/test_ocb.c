@@ -14,7 +14,12 @@
 #include <string.h>
 
 #include "rijn/ocb.h"
+#include "aes_keylens.h"
 #include "testutil.h"
+
+/* Expected status of a decryption call: x, or RIJN_ERR_UNSUPPORTED in a
+ * build without the AES inverse cipher. */
+#define DEC_OR(x) (AES_HAS_DEC ? (x) : RIJN_ERR_UNSUPPORTED)
 
 static int all_zero(const uint8_t *p, size_t n)
 {
@@ -117,17 +122,29 @@ static void check_vec(const uint8_t *k, size_t kl, const uint8_t *n, size_t nl,
         free(out);
         return;
     }
+    if (!aes_key_ok(kl)) { /* AES size compiled out */
+        TU_CHECK(rijn_ocb_init(&x, k, kl) == RIJN_ERR_KEY_LEN, "refused");
+        free(out);
+        return;
+    }
     TU_CHECK(rijn_ocb_init(&x, k, kl) == RIJN_OK, "init");
     TU_CHECK(rijn_ocb_seal(&x, out, tag, tl, n, nl, a, al, p, pl) == RIJN_OK, "seal %s", what);
     TU_EQ(out, c, pl, what);
     TU_EQ(tag, c + pl, tl, what);
-    TU_CHECK(rijn_ocb_open(&x, out, c + pl, tl, n, nl, a, al, c, pl) == RIJN_OK, "open %s", what);
-    TU_EQ(out, p, pl, what);
+    TU_CHECK(rijn_ocb_open(&x, out, c + pl, tl, n, nl, a, al, c, pl) == DEC_OR(RIJN_OK),
+             "open %s", what);
+    if (AES_HAS_DEC)
+        TU_EQ(out, p, pl, what);
     TU_CHECK(stream(&x, 0, n, nl, a, al, p, out, pl, t2, tl, (int)(tu_rand64() & 1)) == 0,
              "stream enc %s", what);
     TU_EQ(out, c, pl, what);
     TU_EQ(t2, c + pl, tl, what);
     memcpy(t2, c + pl, tl);
+    if (!AES_HAS_DEC) {
+        rijn_ocb_wipe(&x);
+        free(out);
+        return;
+    }
     TU_CHECK(stream(&x, 1, n, nl, a, al, c, out, pl, t2, tl, (int)(tu_rand64() & 1)) == 0,
              "stream dec %s", what);
     TU_EQ(out, p, pl, what);
@@ -219,6 +236,11 @@ static void rfc_long(const char *impl, void *arg)
             uint8_t *c = malloc(200000), rtag[16];
             rijn_ocb_ctx x;
             key[kl - 1] = (uint8_t)(tl * 8);
+            if (!aes_key_ok(kl)) {
+                TU_CHECK(rijn_ocb_init(&x, key, kl) == RIJN_ERR_KEY_LEN, "refused");
+                free(c);
+                continue;
+            }
             TU_CHECK(rijn_ocb_init(&x, key, kl) == RIJN_OK, "init");
             for (i = 0; i < 128; i++) {
                 size_t sl = i; /* zeros(8i) is i bytes */
@@ -273,7 +295,7 @@ static void diff(const char *impl, void *arg)
     (void)arg;
     for (it = 0; it < iters; it++) {
         uint8_t key[32], n[15], tag[16], rtag[16];
-        size_t kl = 16 + 8 * tu_rand_below(3), nl = 1 + tu_rand_below(15);
+        size_t kl = aes_rand_key_len(), nl = 1 + tu_rand_below(15);
         size_t al = pick_len(it, 0), pl = pick_len(it, 3), tl = 1 + tu_rand_below(16);
         rijn_ocb_ctx x;
         if (it % 3 == 0)
@@ -292,6 +314,13 @@ static void diff(const char *impl, void *arg)
         TU_CHECK(stream(&x, 0, n, nl, a, al, p, back, pl, tag, tl, it & 1) == 0, "stream enc");
         TU_EQ(back, ref, pl, "ocb stream ct");
         TU_EQ(tag, rtag, tl, "ocb stream tag");
+        if (!AES_HAS_DEC) {
+            TU_CHECK(rijn_ocb_open(&x, back, rtag, tl, n, nl, a, al, ref, pl) ==
+                         RIJN_ERR_UNSUPPORTED,
+                     "open without the inverse cipher");
+            rijn_ocb_wipe(&x);
+            continue;
+        }
         TU_CHECK(stream(&x, 1, n, nl, a, al, ref, back, pl, rtag, tl, (it >> 1) & 1) == 0,
                  "stream dec");
         TU_EQ(back, p, pl, "ocb stream dec");
@@ -323,7 +352,7 @@ static void negative(void)
              "unkeyed");
     TU_CHECK(rijn_ocb_start(&x, n, 12, 16) == RIJN_ERR_STATE, "unkeyed start");
     for (l = 0; l <= 33; l++)
-        if (l != 16 && l != 24 && l != 32)
+        if (!aes_key_ok(l))
             TU_CHECK(rijn_ocb_init(&x, key, l) == RIJN_ERR_KEY_LEN, "key len %zu", l);
     TU_CHECK(rijn_ocb_init(NULL, key, 16) == RIJN_ERR_NULL, "NULL ctx");
     TU_CHECK(rijn_ocb_init(&x, NULL, 16) == RIJN_ERR_NULL, "NULL key");
@@ -331,7 +360,8 @@ static void negative(void)
     TU_CHECK(rijn_ocb_seal(&x, buf, tag, 16, n, 0, NULL, 0, buf, 16) == RIJN_ERR_NONCE_LEN, "n0");
     TU_CHECK(rijn_ocb_seal(&x, buf, tag, 16, n, 16, NULL, 0, buf, 16) == RIJN_ERR_NONCE_LEN,
              "n16");
-    TU_CHECK(rijn_ocb_open(&x, buf, tag, 16, n, 16, NULL, 0, buf, 16) == RIJN_ERR_NONCE_LEN,
+    TU_CHECK(rijn_ocb_open(&x, buf, tag, 16, n, 16, NULL, 0, buf, 16) ==
+                 DEC_OR(RIJN_ERR_NONCE_LEN),
              "open n16");
     TU_CHECK(rijn_ocb_seal(&x, buf, tag, 0, n, 12, NULL, 0, buf, 16) == RIJN_ERR_TAG_LEN, "t0");
     TU_CHECK(rijn_ocb_seal(&x, buf, tag, 17, n, 12, NULL, 0, buf, 16) == RIJN_ERR_TAG_LEN, "t17");
@@ -362,7 +392,7 @@ static void negative(void)
     TU_CHECK(rijn_ocb_start(&x, n, 12, 12) == RIJN_OK, "start");
     TU_CHECK(rijn_ocb_encrypt_update(&x, buf, 80, &ol, buf, 5) == RIJN_OK && ol == 0, "held 5");
     TU_CHECK(rijn_ocb_aad(&x, buf, 1) == RIJN_ERR_STATE, "aad after update");
-    TU_CHECK(rijn_ocb_decrypt_update(&x, buf, 80, &ol, buf, 5) == RIJN_ERR_STATE, "mix");
+    TU_CHECK(rijn_ocb_decrypt_update(&x, buf, 80, &ol, buf, 5) == DEC_OR(RIJN_ERR_STATE), "mix");
     TU_CHECK(rijn_ocb_encrypt_update(&x, buf, 15, &ol, buf + 40, 11) == RIJN_ERR_BUFFER,
              "short out");
     TU_CHECK(rijn_ocb_encrypt_update(&x, buf + 1, 80, &ol, buf, 11) == RIJN_ERR_PARAM,
@@ -376,19 +406,22 @@ static void negative(void)
     TU_CHECK(rijn_ocb_encrypt_final(&x, buf, 15, &ol, tag, 16) == RIJN_ERR_TAG_LEN,
              "final with another tag length");
     TU_CHECK(rijn_ocb_encrypt_final(&x, buf, 2, &ol, tag, 12) == RIJN_ERR_BUFFER, "final short");
-    TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 12) == RIJN_ERR_STATE, "mix final");
+    TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 12) == DEC_OR(RIJN_ERR_STATE),
+             "mix final");
     TU_CHECK(rijn_ocb_encrypt_final(&x, buf, 15, &ol, tag, 12) == RIJN_OK && ol == 3, "final");
     TU_CHECK(rijn_ocb_encrypt_final(&x, buf, 15, &ol, tag, 12) == RIJN_ERR_STATE, "ended");
     /* failed decrypt_final zeroes its output and ends the message */
     memset(buf, 0x44, sizeof buf);
-    TU_CHECK(rijn_ocb_start(&x, n, 12, 16) == RIJN_OK &&
-                 rijn_ocb_decrypt_update(&x, buf, 80, &ol, buf, 7) == RIJN_OK && ol == 0,
-             "dec");
-    memset(tag, 0, sizeof tag);
-    TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 16) == RIJN_ERR_AUTH && ol == 0,
-             "bad tag");
-    TU_CHECK(all_zero(buf, 7), "zeroed");
-    TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 16) == RIJN_ERR_STATE, "ended");
+    if (AES_HAS_DEC) {
+        TU_CHECK(rijn_ocb_start(&x, n, 12, 16) == RIJN_OK &&
+                     rijn_ocb_decrypt_update(&x, buf, 80, &ol, buf, 7) == RIJN_OK && ol == 0,
+                 "dec");
+        memset(tag, 0, sizeof tag);
+        TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 16) == RIJN_ERR_AUTH && ol == 0,
+                 "bad tag");
+        TU_CHECK(all_zero(buf, 7), "zeroed");
+        TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 16) == RIJN_ERR_STATE, "ended");
+    }
     TU_CHECK(rijn_ocb_key_min() == 16 && rijn_ocb_key_max() == 32 &&
                  rijn_ocb_nonce_size() == 12 && rijn_ocb_nonce_min() == 1 &&
                  rijn_ocb_nonce_max() == 15 && rijn_ocb_tag_size() == 16 &&
