@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 STATE = ["r0", "r1", "r18", "r19", "r20", "r21"] + ["r%d" % i for i in range(2, 12)]
 T, P, X1, X3 = "r12", "r23", "r24", "r25"
 CNT = "r22"
-SAVED = ["r%d" % i for i in range(2, 13)]  # callee-saved registers we use
+SAVED = ["r%d" % i for i in range(2, 18)] + ["r28", "r29"]  # callee-saved, all used
 
 
 def sr(m):
@@ -50,17 +50,22 @@ def gen():
     E("\t.global rijn_i_aes_avr_enc")
     E("\t.hidden rijn_i_aes_avr_enc")
     E("\t.type rijn_i_aes_avr_enc, @function")
-    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in")
+    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in, r16 = n")
     for r in SAVED:
         E("\tpush %s" % r)
-    E("\tpush r20")
-    E("\tpush r21")
-    E("\tmovw r26, r24")
-    E("\tmovw r30, r18")
-    E("\tlsr %s" % CNT)
+    E("\tmovw r28, r18")  # Y = in
+    E("\tmovw r14, r20")  # out
+    E("\tmov r17, %s" % CNT)
+    E("\tlsr r17")  # rounds / 2
+    E("\tmov r13, %s" % CNT)
+    E("\tinc r13")
+    E("\tswap r13")  # 16 * (rounds + 1): schedule bytes
+    E("\tmovw r26, r24")  # X = rk
+    E(".Lavr_block:")
+    E("\tmov %s, r17" % CNT)
     m = list(STATE)
     for i in range(16):
-        E("\tld %s, Z+" % m[i])
+        E("\tld %s, Y+" % m[i])
     E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
     for i in range(16):
         E("\tld %s, X+" % T)
@@ -113,12 +118,18 @@ def gen():
         for i in range(16):
             E("\tld %s, X+" % T)
             E("\teor %s, %s" % (fm[i], T))
-        E("\tpop r31")
-        E("\tpop r30")
+        E("\tmovw r30, r14")
         for i in range(16):
             E("\tst Z+, %s" % fm[i])
+        E("\tmovw r14, r30")
         if phase == 2:
-            E("\trjmp .Lavr_done")
+            E("\trjmp .Lavr_next")
+    E(".Lavr_next:")
+    E("\tsub r26, r13")
+    E("\tsbci r27, 0")
+    E("\tdec r16")
+    E("\tbreq .Lavr_done")
+    E("\trjmp .Lavr_block")
     E(".Lavr_done:")
     E("\tclr r1")
     for r in reversed(SAVED):
@@ -185,7 +196,7 @@ def aes_ref(key, blk):
     return bytes(s), rk, rounds
 
 
-def run_avr(lines, tab, rk, rounds, blk):
+def run_avr(lines, tab, rk, rounds, blk, nblk=1):
     """Interprets the generated function; returns (output, cycles)."""
     labels, code = {}, []
     for ln in lines:
@@ -205,10 +216,13 @@ def run_avr(lines, tab, rk, rounds, blk):
         mem[RK + i] = v
     for i, v in enumerate(blk):
         mem[IN + i] = v
+    for i in range(len(blk), 16 * nblk):
+        mem[IN + i] = blk[i % 16]
     R[24], R[25], R[22], R[20], R[21], R[18], R[19] = RK & 255, RK >> 8, rounds, OUT & 255, \
         OUT >> 8, IN & 255, IN >> 8
+    R[16] = nblk
     flash = {TAB + i: v for i, v in enumerate(tab)}
-    stack, pc, cyc, Z = [], 0, 0, False
+    stack, pc, cyc, Z, C = [], 0, 0, False, False
     reg = lambda n: int(n[1:])
     while True:
         ins = code[pc]
@@ -221,10 +235,22 @@ def run_avr(lines, tab, rk, rounds, blk):
             R[reg(args[0])] = stack.pop(); cyc += 2
         elif op == "movw":
             d, s = reg(args[0]), reg(args[1]); R[d], R[d + 1] = R[s], R[s + 1]; cyc += 1
+        elif op == "swap":
+            d = reg(args[0]); R[d] = ((R[d] << 4) | (R[d] >> 4)) & 255; cyc += 1
+        elif op == "sub":
+            d = reg(args[0]); v = R[d] - R[reg(args[1])]; C = v < 0; R[d] = v & 255; cyc += 1
+        elif op == "sbci":
+            d = reg(args[0]); v = R[d] - int(args[1]) - (1 if C else 0); C = v < 0
+            R[d] = v & 255; cyc += 1
+        elif op == "breq":
+            if Z:
+                pc = labels[args[0]]; cyc += 2
+            else:
+                cyc += 1
         elif op == "lsr":
             R[reg(args[0])] >>= 1; cyc += 1
         elif op == "ld":
-            d = reg(args[0]); p = {"Z+": 30, "X+": 26}[args[1]]
+            d = reg(args[0]); p = {"Z+": 30, "X+": 26, "Y+": 28}[args[1]]
             a = R[p] | R[p + 1] << 8
             R[d] = mem[a]; a += 1; R[p], R[p + 1] = a & 255, a >> 8; cyc += 2
         elif op == "st":
@@ -256,7 +282,7 @@ def run_avr(lines, tab, rk, rounds, blk):
         else:
             raise ValueError(ins)
     assert not stack
-    return bytes(mem[OUT + i] for i in range(16)), cyc
+    return bytes(mem[OUT + i] for i in range(16 * nblk)), cyc
 
 
 def check(lines):
@@ -275,7 +301,9 @@ def check(lines):
             ref, rk, rounds = aes_ref(k, pt)
             out, cyc = run_avr(lines, tab, rk, rounds, pt)
             assert out == ref, "AES-%d mismatch" % (kl * 8)
-            cycles[kl * 8] = cyc
+            out, cyc3 = run_avr(lines, tab, rk, rounds, pt, 3)
+            assert out == ref * 3, "AES-%d mismatch (3 blocks)" % (kl * 8)
+            cycles[kl * 8] = (cyc, cyc3 - cyc)
     return cycles
 
 

@@ -11,8 +11,8 @@
  *   in place in the schedule (no expanded-word array on the stack).
  *   The block function (assembly below, between the GENERATED markers) is
  *   produced by mcu/tools/gen_aes_avr.py, which also checks it by
- *   interpreting it against a reference AES. One block per call; the state
- *   lives in 16 registers; ShiftRows is a renaming of registers (four
+ *   interpreting it against a reference AES. The block loop is in the
+ *   assembly (one register save per call); the state lives in 16 registers; ShiftRows is a renaming of registers (four
  *   rounds are unrolled per loop iteration, after which the names are back
  *   in place); SubBytes is LPM from a 256-byte aligned S-box table in
  *   flash; MixColumns takes xtime from a second table, 30 cycles a column.
@@ -39,8 +39,10 @@
 
 /* S-box (256 bytes) then xtime (256 bytes), in flash, 256-byte aligned. */
 extern const uint8_t rijn_i_aes_avr_tab[512];
-/* Encrypts one block with the schedule rk (rounds 10, 12 or 14). */
-void rijn_i_aes_avr_enc(const uint8_t *rk, uint8_t rounds, uint8_t *out, const uint8_t *in);
+/* Encrypts n (1..255) blocks with the schedule rk (rounds 10, 12 or 14);
+ * out may equal in (each block is read whole before it is written). */
+void rijn_i_aes_avr_enc(const uint8_t *rk, uint8_t rounds, uint8_t *out, const uint8_t *in,
+                        uint8_t n);
 
 /* S-box lookup through LPM: constant time on AVR (no cache). */
 static uint8_t avr_sbox(uint8_t x)
@@ -87,8 +89,13 @@ static void avr_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigne
 static void avr_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
                         size_t nblocks)
 {
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        rijn_i_aes_avr_enc((const uint8_t *)ks, (uint8_t)rounds, out, in);
+    while (nblocks > 0) {
+        uint8_t n = nblocks > 255 ? 255 : (uint8_t)nblocks;
+        rijn_i_aes_avr_enc((const uint8_t *)ks, (uint8_t)rounds, out, in, n);
+        nblocks -= n;
+        in += 16 * (size_t)n;
+        out += 16 * (size_t)n;
+    }
 }
 
 #if RIJN_CFG_AES_DECRYPT
@@ -153,7 +160,7 @@ __asm__(
     "\t.global rijn_i_aes_avr_enc\n"
     "\t.hidden rijn_i_aes_avr_enc\n"
     "\t.type rijn_i_aes_avr_enc, @function\n"
-    "rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in\n"
+    "rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in, r16 = n\n"
     "\tpush r2\n"
     "\tpush r3\n"
     "\tpush r4\n"
@@ -165,27 +172,39 @@ __asm__(
     "\tpush r10\n"
     "\tpush r11\n"
     "\tpush r12\n"
-    "\tpush r20\n"
-    "\tpush r21\n"
+    "\tpush r13\n"
+    "\tpush r14\n"
+    "\tpush r15\n"
+    "\tpush r16\n"
+    "\tpush r17\n"
+    "\tpush r28\n"
+    "\tpush r29\n"
+    "\tmovw r28, r18\n"
+    "\tmovw r14, r20\n"
+    "\tmov r17, r22\n"
+    "\tlsr r17\n"
+    "\tmov r13, r22\n"
+    "\tinc r13\n"
+    "\tswap r13\n"
     "\tmovw r26, r24\n"
-    "\tmovw r30, r18\n"
-    "\tlsr r22\n"
-    "\tld r0, Z+\n"
-    "\tld r1, Z+\n"
-    "\tld r18, Z+\n"
-    "\tld r19, Z+\n"
-    "\tld r20, Z+\n"
-    "\tld r21, Z+\n"
-    "\tld r2, Z+\n"
-    "\tld r3, Z+\n"
-    "\tld r4, Z+\n"
-    "\tld r5, Z+\n"
-    "\tld r6, Z+\n"
-    "\tld r7, Z+\n"
-    "\tld r8, Z+\n"
-    "\tld r9, Z+\n"
-    "\tld r10, Z+\n"
-    "\tld r11, Z+\n"
+    ".Lavr_block:\n"
+    "\tmov r22, r17\n"
+    "\tld r0, Y+\n"
+    "\tld r1, Y+\n"
+    "\tld r18, Y+\n"
+    "\tld r19, Y+\n"
+    "\tld r20, Y+\n"
+    "\tld r21, Y+\n"
+    "\tld r2, Y+\n"
+    "\tld r3, Y+\n"
+    "\tld r4, Y+\n"
+    "\tld r5, Y+\n"
+    "\tld r6, Y+\n"
+    "\tld r7, Y+\n"
+    "\tld r8, Y+\n"
+    "\tld r9, Y+\n"
+    "\tld r10, Y+\n"
+    "\tld r11, Y+\n"
     "\tldi r31, hi8(rijn_i_aes_avr_tab)\n"
     "\tld r12, X+\n"
     "\teor r0, r12\n"
@@ -878,8 +897,7 @@ __asm__(
     "\teor r10, r12\n"
     "\tld r12, X+\n"
     "\teor r3, r12\n"
-    "\tpop r31\n"
-    "\tpop r30\n"
+    "\tmovw r30, r14\n"
     "\tst Z+, r0\n"
     "\tst Z+, r5\n"
     "\tst Z+, r18\n"
@@ -896,7 +914,8 @@ __asm__(
     "\tst Z+, r21\n"
     "\tst Z+, r10\n"
     "\tst Z+, r3\n"
-    "\trjmp .Lavr_done\n"
+    "\tmovw r14, r30\n"
+    "\trjmp .Lavr_next\n"
     ".Lavr_final0:\n"
     "\tld r12, X+\n"
     "\teor r0, r12\n"
@@ -930,8 +949,7 @@ __asm__(
     "\teor r10, r12\n"
     "\tld r12, X+\n"
     "\teor r11, r12\n"
-    "\tpop r31\n"
-    "\tpop r30\n"
+    "\tmovw r30, r14\n"
     "\tst Z+, r0\n"
     "\tst Z+, r1\n"
     "\tst Z+, r18\n"
@@ -948,8 +966,22 @@ __asm__(
     "\tst Z+, r9\n"
     "\tst Z+, r10\n"
     "\tst Z+, r11\n"
+    "\tmovw r14, r30\n"
+    ".Lavr_next:\n"
+    "\tsub r26, r13\n"
+    "\tsbci r27, 0\n"
+    "\tdec r16\n"
+    "\tbreq .Lavr_done\n"
+    "\trjmp .Lavr_block\n"
     ".Lavr_done:\n"
     "\tclr r1\n"
+    "\tpop r29\n"
+    "\tpop r28\n"
+    "\tpop r17\n"
+    "\tpop r16\n"
+    "\tpop r15\n"
+    "\tpop r14\n"
+    "\tpop r13\n"
     "\tpop r12\n"
     "\tpop r11\n"
     "\tpop r10\n"
