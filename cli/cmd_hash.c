@@ -1,0 +1,326 @@
+/*
+ * cmd_hash.c -- `rijn hash ALG [FILE...]` and `rijn hash ALG --check
+ * FILE`: message digests in the format of sha256sum (GNU coreutils).
+ *
+ * Implementation notes: files are streamed through a 64 KiB buffer (no
+ * size limit); the output line is "<hex>  <name>", "-" naming stdin. A
+ * name holding a backslash or a newline is escaped ("\\", "\n") and its
+ * line starts with a backslash, as sha256sum does. --check reads lines
+ * "<hex>  <name>" (or "<hex> *<name>", binary mode, the same thing here)
+ * and prints "<name>: OK" or "<name>: FAILED" ("FAILED open or read" for a
+ * file it cannot read), then the coreutils warnings on stderr; exit 1 if
+ * anything failed or no line was well formed. SHAKE digests have
+ * --length bytes (default 32 for shake128, 64 for shake256); when
+ * checking, the length comes from each line. Proven by
+ * tests/test_cli_hash.py (against sha256sum, sha512sum and openssl dgst).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+typedef struct hash_alg {
+    const char *name;
+    const char *rijn; /* rijn_hash_find name; NULL for SHAKE */
+    int shake;        /* 128 or 256 */
+    int legacy;
+} hash_alg;
+
+/* TODO(ascon): add "ascon-hash256" when the library's Ascon-Hash256 lands. */
+static const hash_alg algs[] = {
+    {"sha224", "SHA-224", 0, 0},         {"sha256", "SHA-256", 0, 0},
+    {"sha384", "SHA-384", 0, 0},         {"sha512", "SHA-512", 0, 0},
+    {"sha512-224", "SHA-512/224", 0, 0}, {"sha512-256", "SHA-512/256", 0, 0},
+    {"sha3-224", "SHA3-224", 0, 0},      {"sha3-256", "SHA3-256", 0, 0},
+    {"sha3-384", "SHA3-384", 0, 0},      {"sha3-512", "SHA3-512", 0, 0},
+    {"shake128", NULL, 128, 0},          {"shake256", NULL, 256, 0},
+    {"md5", "MD5", 0, 1},                {"sha1", "SHA-1", 0, 1}};
+
+#define MAX_OUT 4096 /* SHAKE output bytes */
+
+/* Digest of the file at path ("-" = stdin) into out[out_len].
+ * 0, or -1 with errno set (the file could not be read). */
+static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size_t out_len)
+{
+    static uint8_t buf[65536];
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    rijn_hash_ctx hc;
+    rijn_sha3_ctx sc;
+    size_t n;
+    int r, err = 0;
+    if (f == NULL)
+        return -1;
+    if (alg->shake)
+        r = alg->shake == 128 ? rijn_shake128_init(&sc) : rijn_shake256_init(&sc);
+    else
+        r = rijn_hash_init(&hc, rijn_hash_find(alg->rijn));
+    while (r == RIJN_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        r = alg->shake ? rijn_sha3_update(&sc, buf, n) : rijn_hash_update(&hc, buf, n);
+    if (ferror(f))
+        err = errno != 0 ? errno : EIO;
+    if (f != stdin)
+        fclose(f);
+    else
+        clearerr(stdin);
+    if (r == RIJN_OK && err == 0)
+        r = alg->shake ? rijn_shake_squeeze(&sc, out, out_len) : rijn_hash_final(&hc, out, out_len);
+    if (alg->shake)
+        rijn_sha3_wipe(&sc);
+    else
+        rijn_hash_wipe(&hc);
+    if (err != 0 || r != RIJN_OK) {
+        errno = err != 0 ? err : EIO;
+        return -1;
+    }
+    return 0;
+}
+
+/* Print name with sha256sum's escapes (the caller printed the leading
+ * backslash when needed). */
+static void put_name(const char *name)
+{
+    for (; *name != '\0'; name++) {
+        if (*name == '\\')
+            fputs("\\\\", stdout);
+        else if (*name == '\n')
+            fputs("\\n", stdout);
+        else
+            putchar(*name);
+    }
+}
+
+static int needs_escape(const char *name)
+{
+    return strchr(name, '\\') != NULL || strchr(name, '\n') != NULL;
+}
+
+static int hash_files(const hash_alg *alg, size_t out_len, char **files, int nfiles)
+{
+    uint8_t out[MAX_OUT];
+    int i, status = CLI_OK;
+    static char dash[] = "-";
+    char *stdin_only[1];
+    stdin_only[0] = dash;
+    if (nfiles == 0) {
+        files = stdin_only;
+        nfiles = 1;
+    }
+    for (i = 0; i < nfiles; i++) {
+        size_t k;
+        if (digest_file(alg, files[i], out, out_len) != 0) {
+            cli_err("%s: %s", files[i], strerror(errno));
+            status = CLI_FAIL;
+            continue;
+        }
+        if (needs_escape(files[i]))
+            putchar('\\');
+        for (k = 0; k < out_len; k++)
+            printf("%02x", out[k]);
+        fputs("  ", stdout);
+        put_name(files[i]);
+        putchar('\n');
+    }
+    return fflush(stdout) == 0 ? status : CLI_FAIL;
+}
+
+/* Parse one check line in place: *hex, *name (unescaped). 0 or -1. */
+static int parse_line(char *line, char **hex, char **name)
+{
+    int esc = line[0] == '\\';
+    char *p = line + esc, *q, *w;
+    *hex = p;
+    while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F'))
+        p++;
+    if (p == *hex || (p - *hex) % 2 != 0 || p[0] != ' ' || (p[1] != ' ' && p[1] != '*') ||
+        p[2] == '\0')
+        return -1;
+    *p = '\0';
+    *name = p + 2;
+    if (esc) { /* undo \\ and \n */
+        for (q = w = *name; *q != '\0'; q++, w++) {
+            if (*q == '\\') {
+                if (q[1] == 'n')
+                    *w = '\n';
+                else if (q[1] == '\\')
+                    *w = '\\';
+                else
+                    return -1;
+                q++;
+            } else {
+                *w = *q;
+            }
+        }
+        *w = '\0';
+    }
+    return 0;
+}
+
+static int check_list(const hash_alg *alg, size_t out_len, const char *list, int quiet,
+                      int silent)
+{
+    FILE *f = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
+    char *line = NULL;
+    size_t cap = 0, good = 0, bad_format = 0, mismatch = 0, unread = 0;
+    ssize_t got;
+    if (f == NULL) {
+        cli_err("%s: %s", list, strerror(errno));
+        return CLI_FAIL;
+    }
+    while ((got = getline(&line, &cap, f)) != -1) {
+        char *hex, *name;
+        uint8_t want[MAX_OUT], out[MAX_OUT];
+        size_t wlen = 0, n;
+        if (got > 0 && line[got - 1] == '\n')
+            line[--got] = '\0';
+        if (got > 0 && line[got - 1] == '\r')
+            line[--got] = '\0';
+        if (parse_line(line, &hex, &name) != 0 || strlen(hex) / 2 > sizeof want ||
+            cli_parse_hex(hex, want, sizeof want, &wlen) != 0 ||
+            (!alg->shake && wlen != out_len)) {
+            bad_format++;
+            continue;
+        }
+        good++;
+        n = alg->shake ? wlen : out_len;
+        if (digest_file(alg, name, out, n) != 0) {
+            cli_err("%s: %s", name, strerror(errno));
+            unread++;
+            if (!silent) {
+                if (needs_escape(name))
+                    putchar('\\');
+                put_name(name);
+                puts(": FAILED open or read");
+            }
+            continue;
+        }
+        if (memcmp(out, want, n) != 0)
+            mismatch++;
+        if (!silent && (memcmp(out, want, n) != 0 || !quiet)) {
+            if (needs_escape(name))
+                putchar('\\');
+            put_name(name);
+            puts(memcmp(out, want, n) != 0 ? ": FAILED" : ": OK");
+        }
+    }
+    free(line);
+    if (f != stdin)
+        fclose(f);
+    fflush(stdout);
+    if (good == 0) {
+        cli_err("%s: no properly formatted checksum lines found", list);
+        return CLI_FAIL;
+    }
+    if (!silent) {
+        if (bad_format > 0)
+            cli_err("WARNING: %zu line%s improperly formatted", bad_format,
+                    bad_format == 1 ? " is" : "s are");
+        if (unread > 0)
+            cli_err("WARNING: %zu listed file%s could not be read", unread,
+                    unread == 1 ? "" : "s");
+        if (mismatch > 0)
+            cli_err("WARNING: %zu computed checksum%s did NOT match", mismatch,
+                    mismatch == 1 ? "" : "s");
+    }
+    return mismatch == 0 && unread == 0 ? CLI_OK : CLI_FAIL;
+}
+
+enum { O_LENGTH = 1, O_CHECK, O_QUIET, O_STATUS, O_HELP };
+static const cli_opt opts[] = {{"length", 'l', 1, O_LENGTH}, {"check", 'c', 1, O_CHECK},
+                               {"quiet", 0, 0, O_QUIET},     {"status", 0, 0, O_STATUS},
+                               {"help", 'h', 0, O_HELP},     {NULL, 0, 0, 0}};
+
+static void help(void)
+{
+    size_t i;
+    printf("usage: rijn hash ALG [--length N] [FILE...]\n"
+           "       rijn hash ALG --check LIST [--quiet | --status]\n\n"
+           "Print a digest line \"<hex>  <name>\" per FILE (stdin if none or '-'),\n"
+           "the format of sha256sum; --check verifies such a list.\n\n"
+           "  -l, --length N  SHAKE output bytes (default 32 for shake128, 64 for\n"
+           "                  shake256; at most %d)\n"
+           "  -c, --check LIST read \"<hex>  <name>\" lines from LIST ('-' = stdin),\n"
+           "                  print \"<name>: OK\" or \"<name>: FAILED\"; exit 1 if any\n"
+           "                  failed\n"
+           "      --quiet     with --check: do not print OK lines\n"
+           "      --status    with --check: print nothing, answer by exit status\n"
+           "  -h, --help      this help\n\nalgorithms:",
+           MAX_OUT);
+    for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
+        printf(" %s%s", algs[i].name, algs[i].legacy ? " (legacy)" : "");
+    printf("\n(legacy: broken for collisions; for old formats and checksums only)\n\n"
+           "exit status: 0 ok, 1 a file could not be read or a check failed,\n"
+           "2 usage error\n");
+}
+
+static int run(int argc, char **argv)
+{
+    cli_args a;
+    int id, quiet = 0, silent = 0, nfiles = 0;
+    const char *alg_name = NULL, *length = NULL, *check = NULL;
+    const hash_alg *alg = NULL;
+    size_t out_len, i;
+    char **files = cli_alloc(sizeof(char *) * (size_t)(argc + 1));
+    int status = CLI_USAGE;
+    cli_args_init(&a, argc, argv);
+    while ((id = cli_next(&a, opts)) != 0) {
+        switch (id) {
+        case -1: goto done;
+        case O_HELP: help(); status = CLI_OK; goto done;
+        case O_LENGTH: length = a.val; break;
+        case O_CHECK: check = a.val; break;
+        case O_QUIET: quiet = 1; break;
+        case O_STATUS: silent = 1; break;
+        default:
+            if (alg_name == NULL)
+                alg_name = a.val;
+            else
+                files[nfiles++] = (char *)a.val;
+        }
+    }
+    if (alg_name == NULL) {
+        cli_err("give an algorithm (see --help)");
+        goto done;
+    }
+    for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
+        if (strcmp(algs[i].name, alg_name) == 0)
+            alg = &algs[i];
+    if (alg == NULL) {
+        cli_err("unknown algorithm '%s' (see --help)", alg_name);
+        goto done;
+    }
+    if (!alg->shake && rijn_hash_find(alg->rijn) == NULL) {
+        cli_err("%s is not compiled into this build", alg->rijn);
+        status = CLI_FAIL;
+        goto done;
+    }
+    out_len = alg->shake ? (size_t)alg->shake / 4 : rijn_hash_find(alg->rijn)->digest_size;
+    if (length != NULL) {
+        char *end = NULL;
+        unsigned long v = strtoul(length, &end, 10);
+        if (!alg->shake || end == length || *end != '\0' || v < 1 || v > MAX_OUT) {
+            cli_err("--length applies to shake128/shake256: 1..%d bytes", MAX_OUT);
+            goto done;
+        }
+        out_len = (size_t)v;
+    }
+    if ((quiet || silent) && check == NULL) {
+        cli_err("--quiet and --status apply to --check");
+        goto done;
+    }
+    if (check != NULL && nfiles > 0) {
+        cli_err("--check takes one list; give no other files");
+        goto done;
+    }
+    status = check != NULL ? check_list(alg, out_len, check, quiet, silent)
+                           : hash_files(alg, out_len, files, nfiles);
+done:
+    free(files);
+    return status;
+}
+
+const cli_command cli_cmd_hash = {"hash", "message digests, sha256sum-compatible (SHA-2, SHA-3, "
+                                          "SHAKE)",
+                                  run};
