@@ -272,7 +272,7 @@ def make_vectors(tname, builder, vdir, quick, img="all", ops=None):
     if v:
         cfile = os.path.join(builder.dir, "mcu_vectors_avr-%s.c" % img)
         cmd += ["--keys", v["keys"], "--per-section", str(v["per_section"]), "--mct",
-                str(v["mct"]), "--aead-per-section", str(v["aead"]), "--max-field",
+                str(0 if quick else v["mct"]), "--aead-per-section", str(v["aead"]), "--max-field",
                 str(v["max_field"]), "--file-max", str(v["file_max"]), "--c", cfile]
     elif quick:
         cmd += ["--per-section", "8", "--mct", "1", "--aead-per-section", "1"]
