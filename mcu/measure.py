@@ -443,8 +443,14 @@ def write_md(data, path):
     w("\"Per block in CTR 1 KiB\" is the 1 KiB CTR count / 64: ct32 processes blocks in pairs, "
       "so a one-block call pays for two.")
     w("")
-    if not data.get("charts"):
-        w("Charts: matplotlib is not installed in the venv, so no PNG charts were drawn.")
+    if data.get("charts"):
+        w("![AES-128 per block](mcu-aes-block.png)")
+        w("")
+        w("![AES-128 encrypt-only flash](mcu-aes-flash.png)")
+        w("")
+    else:
+        w("Charts: no Python with matplotlib was found (the vector venv has none; set "
+          "RIJN_MCU_PYTHON to one that has it), so no PNG charts were drawn.")
         w("")
     for tn, per in data["runs"].items():
         t = mcu.TARGETS[tn]
@@ -541,6 +547,18 @@ def write_md(data, path):
         f.write("\n".join(L) + "\n")
 
 
+def chart_python():
+    """A Python with matplotlib: $RIJN_MCU_PYTHON, the vector venv's, or ours."""
+    vdir = mcu.vectors_dir()
+    cands = [os.environ.get("RIJN_MCU_PYTHON", ""),
+             mcu.python_with_vectors(vdir) if vdir else "", sys.executable]
+    for c in cands:
+        if c and subprocess.run([c, "-c", "import matplotlib"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL).returncode == 0:
+            return c
+    return None
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawTextHelpFormatter)
@@ -568,14 +586,18 @@ def main():
                 continue
             data["runs"].setdefault(tn, {})[opt] = {"bench": b, "sizes": s}
             print("measure: %s -%s done (%.0f s so far)" % (tn, opt, time.time() - t0))
-    try:
-        import matplotlib  # noqa: F401
-        data["charts"] = False  # charts not drawn yet even when available
-    except ImportError:
-        pass
     os.makedirs(os.path.dirname(a.json), exist_ok=True)
     with open(a.json, "w") as f:
         json.dump(data, f, indent=1, sort_keys=True)
+    py = chart_python()
+    if py:
+        r = subprocess.run([py, os.path.join(MCU, "tools", "charts.py"), a.json,
+                            os.path.dirname(a.md)], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        print(r.stdout.strip())
+        data["charts"] = r.returncode == 0
+        with open(a.json, "w") as f:
+            json.dump(data, f, indent=1, sort_keys=True)
     write_md(data, a.md)
     print("measure: wrote %s and %s" % (a.json, a.md))
     if data.get("failed"):
