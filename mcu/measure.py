@@ -112,6 +112,8 @@ def run_bench_image(tn, opt, img, extra):
         d = {"count": c - c0, "stack": s}
         if l is not None:
             d["loads"] = l - l0
+        if op in OP_ROOTS:
+            d["stack_static"] = static_stack(b.dir, None, tuple(OP_ROOTS[op]), impl)
         if pf:
             top = sorted(pf.items(), key=lambda kv: -kv[1])[:4]
             d["top"] = [[k, v] for k, v in top if k not in ("bench_start", "bench_stop")]
@@ -179,7 +181,7 @@ def size_of(t, elf):
     return {"flash": text + data, "ram": data + bss}
 
 
-def callgraph(d, feat_ci):
+def callgraph(d, feat_ci=None):
     """Merge the -fcallgraph-info .ci files of a build directory: the
     library's and our runtime's, and one feature program's."""
     own, edges = {}, {}
@@ -197,7 +199,16 @@ def callgraph(d, feat_ci):
     return own, edges
 
 
-def static_stack(d, feat_ci):
+CLASS_FILES = {"ct32": r"aes_ct32\.c", "ct32asm": r"aes_ct32(_armv7m)?\.c",
+               "small": r"aes_small\.c", "avr": r"aes_(avr|small)\.c"}
+OP_ROOTS = {"setup_enc_128": ["rijn_aes_init_enc"], "enc_block_128": ["rijn_aes_encrypt_blocks"],
+            "dec_block_128": ["rijn_aes_decrypt_blocks"], "ctr_1024": ["rijn_ctr_crypt"],
+            "cbc_dec_1024": ["rijn_cbc_decrypt"], "gcm_seal_1024": ["rijn_gcm_seal"],
+            "seed_cbc_pkcs7_48": ["rijn_aes_init", "rijn_cbc_pad_encrypt",
+                                  "rijn_cbc_pad_decrypt"]}
+
+
+def static_stack(d, feat_ci, roots=("main",), impl=None):
     """Worst-case stack of root from the call graph. Calls through a
     function pointer are resolved to the AES and GHASH class functions
     (aes_ct32.c, aes_small.c, ghash_ct32.c): the only indirect calls in
@@ -209,27 +220,37 @@ def static_stack(d, feat_ci):
     globals_ = {}
     for k in own:
         globals_.setdefault(k.split(":")[-1], k)
+    pat = CLASS_FILES.get(impl, r"aes_ct32|aes_small|aes_avr") if impl else \
+        r"aes_ct32|aes_small|aes_avr"
     ind = [k for k, v in own.items()
-           if re.search(r"(aes_ct32|aes_small|ghash_ct32)\.c", v[1])]
+           if re.search(r"(%s|ghash_ct32\.c)" % pat, v[1])]
     memo = {}
 
     def depth(n, stack=()):
-        if n in memo:
-            return memo[n]
-        if n in stack:
-            return 0  # recursion: none in the library
+        """Deepest chain below n; recursion (none in the library) is cut.
+        Memoised only outside any cycle cut, which this graph does not have
+        except through the indirect-call placeholder."""
         if n == "__indirect_call":
-            return max([depth(x, stack + (n,)) for x in ind] or [0])
+            return max([depth(x, stack) for x in ind] or [0])
         key = n if n in own else globals_.get(n.split(":")[-1])
         if key is None:
             return 0  # external (libgcc) or inlined away
+        if key in stack:
+            return 0
+        if key in memo:
+            return memo[key]
         best = max([depth(x, stack + (key,)) for x in edges.get(key, ())] or [0])
-        memo[n] = own[key][0] + best
-        return memo[n]
+        if not stack:
+            memo[key] = own[key][0] + best
+        return own[key][0] + best
 
-    if "main" not in own:
+    if roots == ("main",):
+        if "main" not in own:
+            return None
+        return depth("main") - own["main"][0]
+    if any(r not in own for r in roots):
         return None
-    return depth("main") - own["main"][0]
+    return max(depth(r) for r in roots)
 
 
 def build_feature(tn, opt, name, macro, cfg, lib):
@@ -421,9 +442,10 @@ def write_md(data, path):
       "tables (flash = text + data), and static RAM (data + bss) including the feature's "
       "context object (on AVR also the S-box tables, which avr-gcc keeps in RAM).")
     w("- **Stack**: painted at run time below the caller's stack pointer around each measured "
-      "call (`HAL_STACK_PAINT`/`HAL_STACK_USED`); and, statically, the worst call chain from "
-      "`-fcallgraph-info=su` (GCC 12; not available in avr-gcc 5.4), calls through the AES/GHASH "
-      "class pointers resolved to every class function.")
+      "call (`HAL_STACK_PAINT`/`HAL_STACK_USED`); and, statically, an upper bound: the worst "
+      "call chain from `-fcallgraph-info=su` (GCC 12; avr-gcc 5.4 has no call graph, so AVR "
+      "has painted figures only), calls through the AES/GHASH class pointers resolved to "
+      "every function of the class's files.")
     w("- 1 KiB on the ATmega328P (2 KiB RAM): CTR and CBC as 4 calls of 256 bytes, GCM as one "
       "streaming message in 4 updates.")
     w("- Library configuration: the targets' defaults plus every AES class compiled in "
@@ -495,14 +517,22 @@ def write_md(data, path):
                     vals.append(d["count"] + d["loads"] if d and "loads" in d else None)
                 w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
             w("")
-        w("### Stack, painted (bytes)")
+        w("### Stack (bytes): painted at run time / static call chain")
         w("")
         w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
         w("| --- | " + " | ".join("---:" for _ in cols) + " |")
         for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "ctr_1024", "cbc_dec_1024",
                    "gcm_seal_1024", "seed_cbc_pkcs7_48"):
-            vals = [per[opt]["bench"].get(im, {}).get(op, {}).get("stack") for im, opt in cols]
-            w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
+            cells = []
+            for im, opt in cols:
+                d = per[opt]["bench"].get(im, {}).get(op, {})
+                cells.append("%s / %s" % (fmt(d.get("stack")), fmt(d.get("stack_static"))))
+            w("| %s | %s |" % (op, " | ".join(cells)))
+        w("")
+        w("Static: an upper bound from the call graph, where a call through a function "
+          "pointer may reach any function of that class's source files (so it is loose: "
+          "e.g. a block call is charged with the key schedule's frames); frames of assembly "
+          "functions (ct32asm's block function) are not in it. Painted: what one call used.")
         w("")
         w("### Size (bytes; static stack = worst call chain)")
         w("")
