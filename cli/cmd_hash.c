@@ -5,7 +5,8 @@
  * Implementation notes: files are streamed through a 64 KiB buffer (no
  * size limit); the output line is "<hex>  <name>", "-" naming stdin. A
  * name holding a backslash or a newline is escaped ("\\", "\n") and its
- * line starts with a backslash, as sha256sum does. --check reads lines
+ * line starts with a backslash, as sha256sum does (--check results escape
+ * only names holding a newline, as coreutils 9 does). --check reads lines
  * "<hex>  <name>" (or "<hex> *<name>", binary mode, the same thing here)
  * and prints "<name>: OK" or "<name>: FAILED" ("FAILED open or read" for a
  * file it cannot read), then the coreutils warnings on stderr; exit 1 if
@@ -92,9 +93,22 @@ static void put_name(const char *name)
     }
 }
 
+/* Digest lines escape names with a backslash or a newline; --check
+ * results escape only names with a newline (as coreutils 9 does). */
 static int needs_escape(const char *name)
 {
     return strchr(name, '\\') != NULL || strchr(name, '\n') != NULL;
+}
+
+static void put_result(const char *name, const char *verdict)
+{
+    if (strchr(name, '\n') != NULL) {
+        putchar('\\');
+        put_name(name);
+    } else {
+        fputs(name, stdout);
+    }
+    puts(verdict);
 }
 
 static int hash_files(const hash_alg *alg, size_t out_len, char **files, int nfiles)
@@ -188,22 +202,14 @@ static int check_list(const hash_alg *alg, size_t out_len, const char *list, int
         if (digest_file(alg, name, out, n) != 0) {
             cli_err("%s: %s", name, strerror(errno));
             unread++;
-            if (!silent) {
-                if (needs_escape(name))
-                    putchar('\\');
-                put_name(name);
-                puts(": FAILED open or read");
-            }
+            if (!silent)
+                put_result(name, ": FAILED open or read");
             continue;
         }
         if (memcmp(out, want, n) != 0)
             mismatch++;
-        if (!silent && (memcmp(out, want, n) != 0 || !quiet)) {
-            if (needs_escape(name))
-                putchar('\\');
-            put_name(name);
-            puts(memcmp(out, want, n) != 0 ? ": FAILED" : ": OK");
-        }
+        if (!silent && (memcmp(out, want, n) != 0 || !quiet))
+            put_result(name, memcmp(out, want, n) != 0 ? ": FAILED" : ": OK");
     }
     free(line);
     if (f != stdin)
