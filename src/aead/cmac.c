@@ -71,11 +71,17 @@ void rijn_i_cmac_update(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint
         rijn_i_aes_enc(aes, st->x, st->x, 1);
         st->buf_len = 0;
     }
-    while (len > 16) {
-        rijn_xor16(st->x, st->x, in);
-        rijn_i_aes_enc(aes, st->x, st->x, 1);
-        in += 16;
-        len -= 16;
+    if (len > 16) {
+        uint8_t x[16]; /* local chain value: no aliasing with in */
+        memcpy(x, st->x, 16);
+        while (len > 16) {
+            rijn_i_xorw(x, x, in, 16);
+            rijn_i_aes_enc(aes, x, x, 1);
+            in += 16;
+            len -= 16;
+        }
+        memcpy(st->x, x, 16);
+        rijn_wipe(x, sizeof x);
     }
     memcpy(st->buf, in, len);
     st->buf_len = (uint32_t)len;
@@ -100,28 +106,38 @@ void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uin
                    const uint8_t *in, size_t len)
 {
     uint8_t ks[8 * 16];
-    size_t full = len / 16, i, n;
+    uint64_t hi, lo;
+    size_t full = len / 16, i, n, w;
     if (!secret_ctr && aes->impl->ctr != NULL && full > 0) {
         aes->impl->ctr(aes->ks, aes->rounds, 128, ctr, out, in, full);
         out += 16 * full;
         in += 16 * full;
         len -= 16 * full;
     }
+    hi = rijn_load64_be(ctr);
+    lo = rijn_load64_be(ctr + 8);
     while (len > 0) {
         n = (len + 15) / 16;
         if (n > 8)
             n = 8;
         for (i = 0; i < n; i++) {
-            memcpy(ks + 16 * i, ctr, 16);
-            rijn_ctr_inc(ctr, 16);
+            rijn_store64_be(ks + 16 * i, hi);
+            rijn_store64_be(ks + 16 * i + 8, lo);
+            lo++;
+            hi += (uint64_t)(lo == 0); /* carry without a branch */
         }
         rijn_i_aes_enc(aes, ks, ks, n);
         i = len < 16 * n ? len : 16 * n;
-        rijn_xor(out, in, ks, i);
+        w = i & ~(size_t)7;
+        rijn_i_xorw(out, in, ks, w);
+        rijn_xor(out + w, in + w, ks + w, i - w);
         out += i;
         in += i;
         len -= i;
     }
+    rijn_store64_be(ctr, hi);
+    rijn_store64_be(ctr + 8, lo);
+    hi = lo = 0;
     rijn_wipe(ks, sizeof ks);
 }
 

@@ -132,23 +132,30 @@ void rijn_i_ocb_msg_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t 
 
 void rijn_i_ocb_hash_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *in, size_t nb)
 {
-    uint8_t x[8 * 16], sc[16];
+    uint8_t x[8 * 16], off[16], sum[16], sc[16];
     size_t i, k;
+    if (nb == 0)
+        return;
+    memcpy(off, m->aoffset, 16); /* locals: no aliasing with in */
+    memcpy(sum, m->asum, 16);
     while (nb > 0) {
         k = nb < 8 ? nb : 8;
         for (i = 0; i < k; i++) {
             m->ablocks++;
-            rijn_xor16(m->aoffset, m->aoffset, lsel(c, m->ablocks, sc));
-            rijn_xor16(x + 16 * i, in + 16 * i, m->aoffset);
+            rijn_i_xorw(off, off, lsel(c, m->ablocks, sc), 16);
+            rijn_i_xorw(x + 16 * i, in + 16 * i, off, 16);
         }
         rijn_i_aes_enc(&c->aes, x, x, k);
         for (i = 0; i < k; i++)
-            rijn_xor16(m->asum, m->asum, x + 16 * i);
+            rijn_i_xorw(sum, sum, x + 16 * i, 16);
         in += 16 * k;
         nb -= k;
     }
+    memcpy(m->aoffset, off, 16);
+    memcpy(m->asum, sum, 16);
     rijn_wipe(x, sizeof x);
     rijn_wipe(sc, sizeof sc);
+    rijn_wipe(sum, sizeof sum);
 }
 
 void rijn_i_ocb_hash_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *in, size_t r)
@@ -167,32 +174,39 @@ void rijn_i_ocb_hash_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t 
 void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                        const uint8_t *in, size_t nb)
 {
-    uint8_t off[8 * 16], x[8 * 16], sc[16];
+    uint8_t offs[8 * 16], x[8 * 16], off[16], cs[16], sc[16];
     size_t i, k;
+    if (nb == 0)
+        return;
+    memcpy(off, m->offset, 16); /* locals: no aliasing with in and out */
+    memcpy(cs, m->checksum, 16);
     while (nb > 0) {
         k = nb < 8 ? nb : 8;
         for (i = 0; i < k; i++) {
             m->blocks++;
-            rijn_xor16(m->offset, m->offset, lsel(c, m->blocks, sc));
-            memcpy(off + 16 * i, m->offset, 16);
+            rijn_i_xorw(off, off, lsel(c, m->blocks, sc), 16);
+            memcpy(offs + 16 * i, off, 16);
             if (!dec)
-                rijn_xor16(m->checksum, m->checksum, in + 16 * i);
+                rijn_i_xorw(cs, cs, in + 16 * i, 16);
         }
-        rijn_xor(x, in, off, 16 * k);
+        rijn_i_xorw(x, in, offs, 16 * k);
         if (dec)
             rijn_i_aes_dec(&c->aes, x, x, k);
         else
             rijn_i_aes_enc(&c->aes, x, x, k);
-        rijn_xor(out, x, off, 16 * k);
+        rijn_i_xorw(out, x, offs, 16 * k);
         if (dec)
             for (i = 0; i < k; i++)
-                rijn_xor16(m->checksum, m->checksum, out + 16 * i);
+                rijn_i_xorw(cs, cs, out + 16 * i, 16);
         in += 16 * k;
         out += 16 * k;
         nb -= k;
     }
-    rijn_wipe(off, sizeof off);
+    memcpy(m->offset, off, 16);
+    memcpy(m->checksum, cs, 16);
+    rijn_wipe(offs, sizeof offs);
     rijn_wipe(x, sizeof x);
+    rijn_wipe(cs, sizeof cs);
     rijn_wipe(sc, sizeof sc);
 }
 

@@ -128,6 +128,7 @@ static int kw_wrap(const rijn_aes_ctx *kek, int inv, uint8_t *out, size_t out_si
     memcpy(a, icv1, 8);
     wrap_w(kek, inv, a, out + 8, len / 8);
     memcpy(out, a, 8);
+    rijn_wipe(a, sizeof a);
     *out_len = len + 8;
     return RIJN_OK;
 }
