@@ -19,6 +19,10 @@
  *                       are ct32's, so it needs RIJN_CFG_AES_CT32).
  *                       auto: on for ARMv7-M/ARMv7E-M/ARMv8-M mainline
  *                       (Cortex-M3/M4/M7/M33) with GCC or Clang.
+ *   RIJN_CFG_AES_ARMV6M "ct32v6m": ct32 with the block encryption in Thumb-1
+ *                       assembly for ARMv6-M / ARMv8-M baseline (Cortex-M0,
+ *                       M0+, M23); key setup and decryption are ct32's.
+ *                       auto: on for those cores with GCC or Clang.
  *   RIJN_CFG_AES_AVR    "avr": AES encryption in AVR assembly, tables in flash
  *                       (LPM: constant time on AVR only, which has no data
  *                       cache; never built for other CPUs). Same schedule
@@ -95,6 +99,15 @@
 #endif
 #endif
 
+#ifndef RIJN_CFG_AES_ARMV6M
+#if RIJN_CFG_AES_CT32 && defined(__thumb__) && (defined(__GNUC__) || defined(__clang__)) && \
+    (defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_8M_BASE__))
+#define RIJN_CFG_AES_ARMV6M 1
+#else
+#define RIJN_CFG_AES_ARMV6M 0
+#endif
+#endif
+
 #ifndef RIJN_CFG_AES_SMALL
 #define RIJN_CFG_AES_SMALL (RIJN_ARCH_SMALLWORD || RIJN_ARCH_64)
 #endif
@@ -127,6 +140,9 @@
 #if RIJN_CFG_AES_ARMV7M && !(defined(__thumb2__) && !defined(__ARM_ARCH_6M__) && \
                              !defined(__ARM_ARCH_8M_BASE__))
 #error "rijn: RIJN_CFG_AES_ARMV7M needs a Thumb-2 target (ARMv7-M, ARMv7E-M, ARMv8-M mainline)"
+#endif
+#if RIJN_CFG_AES_ARMV6M && !(RIJN_CFG_AES_CT32 && defined(__thumb__))
+#error "rijn: RIJN_CFG_AES_ARMV6M needs RIJN_CFG_AES_CT32 and a Thumb target"
 #endif
 #if RIJN_CFG_AES_AVR && !defined(__AVR__)
 #error "rijn: RIJN_CFG_AES_AVR is for AVR targets only (its tables are not constant time elsewhere)"

@@ -18,6 +18,9 @@ static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_ARMV7M
     &rijn_i_aes_ct32asm, /* before ct32: the default on Cortex-M3/M4/M33 */
 #endif
+#if RIJN_CFG_AES_ARMV6M
+    &rijn_i_aes_ct32v6m, /* before ct32: the default on Cortex-M0/M0+/M23 */
+#endif
 #if RIJN_CFG_AES_CT32
     &rijn_i_aes_ct32,
 #endif

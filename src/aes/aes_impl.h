@@ -53,6 +53,7 @@ extern const rijn_aes_impl rijn_i_aes_x86ni;
 extern const rijn_aes_impl rijn_i_aes_ct64;
 extern const rijn_aes_impl rijn_i_aes_ct32;
 extern const rijn_aes_impl rijn_i_aes_ct32asm;
+extern const rijn_aes_impl rijn_i_aes_ct32v6m;
 extern const rijn_aes_impl rijn_i_aes_avr;
 extern const rijn_aes_impl rijn_i_aes_small;
 
