@@ -4,7 +4,8 @@
  * Implementation notes
  *   One cipher handle keyed in init; each message sets the IV (setctr for
  *   CTR), the CCM lengths, the AAD, then encrypts and reads the tag. OCB and
- *   GCM-SIV mark the last call with gcry_cipher_final. CMAC is
+ *   GCM-SIV mark the last call with gcry_cipher_final; GCM-SIV also needs
+ *   gcry_cipher_reset before the next message (setiv alone is refused). CMAC is
  *   GCRY_MAC_CMAC_AES restarted with gcry_mac_reset. Key setup rows time
  *   gcry_cipher_setkey alone: libgcrypt derives the decryption schedule
  *   lazily, at the first decryption, so its "dec" row is the same work as its
@@ -80,6 +81,8 @@ static int g_init(bench_ctx *c)
 static int g_aead(gstate *s, bench_ctx *c, uint8_t *out, const uint8_t *in)
 {
     size_t n = c->len;
+    if (c->op == OP_GCMSIV_SEAL && gcry_cipher_reset(s->h)) /* a sealed message ends it */
+        return -1;
     if (gcry_cipher_setiv(s->h, c->iv, 12))
         return -1;
     if (c->op == OP_CCM_SEAL) {

@@ -1,0 +1,207 @@
+#!/bin/sh
+# scripts/bench.sh -- run the comparison benchmarks and regenerate
+# docs/BENCHMARKS.md and docs/bench/*.png.
+#
+#   scripts/bench.sh            full run (about 5-10 minutes on a busy 2-core machine)
+#   scripts/bench.sh --quick    fewer, shorter rounds (about 1-2 minutes)
+#   options: --no-install (use only what is already installed)
+#            --groups "ctr cbc ..." (subset; the report then covers only these)
+#
+# Peers come from package registries at run time and are never committed:
+# Debian packages (libssl-dev libgcrypt20-dev nettle-dev libmbedtls-dev
+# libwolfssl-dev libtomcrypt-dev libsodium-dev libbearssl-dev; BearSSL from
+# its Debian source package when the binary package is missing) and the PyPI
+# sdist of tinyaes (tiny-AES-c). A peer that cannot be had is dropped and the
+# report says so. Work files go to $BENCH_WORK (default /tmp/rijn-bench).
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=${BENCH_WORK:-/tmp/rijn-bench}
+QUICK=
+INSTALL=1
+GROUPS="ctr cbc ecb xts gcm aead mac keysetup ct"
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --quick) QUICK=--quick ;;
+    --no-install) INSTALL= ;;
+    --groups) GROUPS=$2; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+mkdir -p "$WORK/results"
+rm -f "$WORK"/results/*
+RES=$WORK/results
+log() { echo "bench: $*" >&2; }
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+
+# ---- 1. peers -------------------------------------------------------------
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
+pkg_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo "?"; }
+get_pkg() {
+    have_pkg "$1" && return 0
+    [ -n "$INSTALL" ] || return 1
+    apt-cache show "$1" >/dev/null 2>&1 || return 1
+    log "installing $1"
+    $SUDO apt-get install -y -q "$1" >"$WORK/apt-$1.log" 2>&1
+}
+
+DEFS=""
+LIBS=""
+EXTRA_SRC=""
+EXTRA_INC=""
+: >"$RES/peers.tsv"
+peer() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$RES/peers.tsv"; }
+
+add_peer() { # name package define libs
+    if get_pkg "$2"; then
+        DEFS="$DEFS -D$3"
+        LIBS="$LIBS $4"
+        peer "$1" ok "Debian package $2 $(pkg_version "$2")"
+    else
+        peer "$1" dropped "Debian package $2 not available"
+        log "dropping $1 ($2 not available)"
+    fi
+}
+add_peer OpenSSL libssl-dev BENCH_HAVE_OPENSSL -lcrypto
+add_peer libgcrypt libgcrypt20-dev BENCH_HAVE_GCRYPT -lgcrypt
+add_peer Nettle nettle-dev BENCH_HAVE_NETTLE -lnettle
+add_peer "Mbed TLS" libmbedtls-dev BENCH_HAVE_MBEDTLS -lmbedcrypto
+add_peer wolfSSL libwolfssl-dev BENCH_HAVE_WOLFSSL -lwolfssl
+add_peer LibTomCrypt libtomcrypt-dev BENCH_HAVE_TOMCRYPT -ltomcrypt
+add_peer libsodium libsodium-dev BENCH_HAVE_SODIUM -lsodium
+
+# BearSSL: the Debian package if it exists, else its source package.
+bearssl_from_source() {
+    [ -n "$INSTALL" ] || return 1
+    src=$(ls /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1)
+    [ -n "$src" ] || return 1
+    d=$WORK/apt
+    mkdir -p "$d/sources.d" "$d/lists/partial" "$WORK/bearssl-src"
+    # same URIs/Suites/Components/Signed-By as the system list, Types: deb-src
+    sed 's/^Types:.*/Types: deb-src/' "$src" >"$d/sources.d/debsrc.sources"
+    apt-get update -q -o Dir::Etc::sourceparts="$d/sources.d" -o Dir::Etc::sourcelist=/dev/null \
+        -o Dir::State::Lists="$d/lists" >"$WORK/apt-src.log" 2>&1 || return 1
+    (cd "$WORK/bearssl-src" && apt-get source --download-only -o Dir::Etc::sourceparts="$d/sources.d" \
+        -o Dir::Etc::sourcelist=/dev/null -o Dir::State::Lists="$d/lists" bearssl \
+        >>"$WORK/apt-src.log" 2>&1) || return 1
+    tarball=$(ls "$WORK"/bearssl-src/bearssl_*.orig.tar.* | head -1)
+    (cd "$WORK/bearssl-src" && tar xf "$tarball") || return 1
+    top=$(find "$WORK/bearssl-src" -maxdepth 2 -name Makefile -path '*bearssl*' | head -1)
+    top=$(dirname "$top")
+    (cd "$top" && make -j2 lib >"$WORK/bearssl-build.log" 2>&1) || return 1
+    EXTRA_INC="$EXTRA_INC -I$top/inc"
+    LIBS="$LIBS $top/build/libbearssl.a"
+    BEARSSL_VER="$(basename "$tarball") (built from the Debian source package)"
+}
+if get_pkg libbearssl-dev; then
+    DEFS="$DEFS -DBENCH_HAVE_BEARSSL"
+    LIBS="$LIBS -l:libbearssl.a"
+    BEARSSL_VER="$(pkg_version libbearssl-dev)"
+    peer BearSSL ok "Debian package libbearssl-dev $BEARSSL_VER (static library)"
+elif bearssl_from_source; then
+    DEFS="$DEFS -DBENCH_HAVE_BEARSSL"
+    peer BearSSL ok "$BEARSSL_VER"
+else
+    BEARSSL_VER=
+    peer BearSSL dropped "neither libbearssl-dev nor the bearssl source package could be had"
+fi
+
+# tiny-AES-c from the PyPI sdist of tinyaes, compiled here.
+TINY_VER=
+tiny_dir=$WORK/tinyaes
+if [ -n "$INSTALL" ] || [ -d "$tiny_dir" ]; then
+    mkdir -p "$tiny_dir"
+    if ls "$tiny_dir"/tinyaes-*.tar.gz >/dev/null 2>&1 ||
+        "$ROOT/.venv/bin/pip" download -q --no-deps --no-binary :all: tinyaes -d "$tiny_dir" \
+            >"$WORK/pip-tinyaes.log" 2>&1 ||
+        pip download -q --no-deps --no-binary :all: tinyaes -d "$tiny_dir" >>"$WORK/pip-tinyaes.log" 2>&1; then
+        sdist=$(ls "$tiny_dir"/tinyaes-*.tar.gz | head -1)
+        (cd "$tiny_dir" && tar xzf "$sdist")
+        aesc=$(find "$tiny_dir" -name aes.c -path '*tiny-AES-c*' | head -1)
+        if [ -n "$aesc" ]; then
+            TINY_VER="$(basename "$sdist" .tar.gz) (PyPI sdist)"
+            tinc=$(dirname "$aesc")
+            for k in 128 256; do
+                a=""; [ $k = 256 ] && a="-DAES256=1"
+                cc -O2 -c -I"$tinc" -DTINY_PREFIX=tiny${k}_ $a "$ROOT/bench/tiny_wrap.c" \
+                    -o "$WORK/tiny$k.o"
+            done
+            EXTRA_SRC="$EXTRA_SRC $WORK/tiny128.o $WORK/tiny256.o $ROOT/bench/peer_tiny.c"
+            DEFS="$DEFS -DBENCH_HAVE_TINY"
+        fi
+    fi
+fi
+if [ -n "$TINY_VER" ]; then peer tiny-AES-c ok "$TINY_VER, aes.c compiled with cc -O2"
+else peer tiny-AES-c dropped "PyPI sdist tinyaes could not be downloaded"; fi
+
+# matplotlib for the charts, in the project's venv.
+PY=$ROOT/.venv/bin/python
+[ -x "$PY" ] || PY=python3
+if ! "$PY" -c "import matplotlib" 2>/dev/null && [ -n "$INSTALL" ]; then
+    log "installing matplotlib into .venv"
+    "$ROOT/.venv/bin/pip" install -q matplotlib >"$WORK/pip-matplotlib.log" 2>&1 || true
+fi
+
+# ---- 2. rijn (static library, Release, own build directory) --------------
+B=$ROOT/build-bench
+gen=""
+command -v ninja >/dev/null 2>&1 && gen="-G Ninja"
+log "building rijn in $B"
+cmake -S "$ROOT" -B "$B" $gen -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_TESTS=OFF \
+    -DRIJN_BUILD_CLI=OFF -DRIJN_BUILD_SHARED=OFF >"$WORK/cmake.log" 2>&1
+cmake --build "$B" -j2 >>"$WORK/cmake.log" 2>&1 || { tail -20 "$WORK/cmake.log"; exit 1; }
+
+# ---- 3. the harness ---------------------------------------------------------
+BIN=$WORK/rijn-bench
+peers_src=""
+for f in "$ROOT"/bench/peer_*.c; do
+    case "$f" in
+    */peer_rijn.c) peers_src="$peers_src $f" ;;
+    */peer_openssl.c) case "$DEFS" in *OPENSSL*) peers_src="$peers_src $f" ;; esac ;;
+    */peer_gcrypt.c) case "$DEFS" in *GCRYPT*) peers_src="$peers_src $f" ;; esac ;;
+    */peer_nettle.c) case "$DEFS" in *NETTLE*) peers_src="$peers_src $f" ;; esac ;;
+    */peer_mbedtls.c) case "$DEFS" in *MBEDTLS*) peers_src="$peers_src $f" ;; esac ;;
+    */peer_wolfssl.c) case "$DEFS" in *WOLFSSL*) peers_src="$peers_src $f" ;; esac ;;
+    */peer_tomcrypt.c) case "$DEFS" in *TOMCRYPT*) peers_src="$peers_src $f" ;; esac ;;
+    */peer_sodium.c) case "$DEFS" in *SODIUM*) peers_src="$peers_src $f" ;; esac ;;
+    */peer_bearssl.c) case "$DEFS" in *BEARSSL*) peers_src="$peers_src $f" ;; esac ;;
+    esac
+done
+log "compiling the harness"
+# shellcheck disable=SC2086
+cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" $EXTRA_INC $DEFS \
+    -DBENCH_BEARSSL_VERSION="\"${BEARSSL_VER:-?}\"" -DBENCH_TINY_VERSION="\"${TINY_VER:-?}\"" \
+    "$ROOT/bench/bench.c" "$ROOT/bench/common.c" $peers_src $EXTRA_SRC \
+    "$B/librijn.a" $LIBS -o "$BIN"
+
+# ---- 4. run: one process per mode group -------------------------------------
+{
+    echo "date	$(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "cpu	$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
+    echo "cpus	$(nproc)"
+    echo "flags	$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2- | tr ' ' '\n' |
+        grep -xE 'sse4_1|ssse3|aes|pclmulqdq|avx|avx2|bmi2|adx|sha_ni|vaes|vpclmulqdq|avx512f|avx512bw|avx512vl|gfni|constant_tsc|nonstop_tsc' |
+        tr '\n' ' ')"
+    echo "kernel	$(uname -sr)"
+    echo "cc	$(cc --version | head -1)"
+    echo "load	$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "rijn_commit	$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet -- src include 2>/dev/null || echo ' (+ uncommitted changes in src/include)')"
+    echo "quick	${QUICK:-no}"
+} >"$RES/machine.tsv"
+start=$(date +%s)
+for g in $GROUPS; do
+    log "group $g"
+    "$BIN" --group "$g" $QUICK >"$RES/$g.tsv"
+done
+echo "duration_s	$(( $(date +%s) - start ))" >>"$RES/machine.tsv"
+echo "load_end	$(cut -d' ' -f1-3 /proc/loadavg)" >>"$RES/machine.tsv"
+
+# ---- 5. report ----------------------------------------------------------------
+mkdir -p "$ROOT/docs/bench"
+"$PY" "$ROOT/bench/report.py" --results "$RES" --doc "$ROOT/docs/BENCHMARKS.md" \
+    --charts "$ROOT/docs/bench"
+log "wrote docs/BENCHMARKS.md and docs/bench/*.png (raw results in $RES)"
