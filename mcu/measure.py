@@ -24,7 +24,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mcu  # noqa: E402
 
 ROOT, MCU, BUILD = mcu.ROOT, mcu.MCU, mcu.BUILD
-AES_LIB = mcu.AES_FILES + ["core/util.c", "core/cpu.c"]
+def aes_lib():
+    return mcu.aes_files() + ["core/util.c", "core/cpu.c"]
 
 
 def plugin_path():
@@ -68,7 +69,7 @@ def run_bench(tn, opt):
 def run_bench_image(tn, opt, img, extra):
     t = mcu.TARGETS[tn]
     b = mcu.Builder(tn, opt, tag="-bench")
-    objs = b.objs(mcu.LIB, [], ())
+    objs = b.objs(mcu.lib_files(), [], ())
     objs += [b.obj(s, True) for s in t["rt"]]
     objs.append(b.obj_as("bench/bench.c", "bench-%s.o" % img, extra))
     elf = b.link("bench-" + img, objs)
@@ -141,22 +142,22 @@ ENC_ONLY = ["RIJN_CFG_AES_DECRYPT=0"] + ONLY128
 # (name, FEAT_ macro, RIJN_CFG list or None = the target's default
 #  configuration, library files, description)
 FEATURES = [
-    ("aes128_enc_ct32", "AES_ENC", CT32 + ENC_ONLY, AES_LIB,
+    ("aes128_enc_ct32", "AES_ENC", CT32 + ENC_ONLY, "AES",
      "AES-128 encrypt-only with key setup, ct32 (decryption, 192/256 compiled out)"),
-    ("aes128_enc_small", "AES_ENC", SMALL + ENC_ONLY, AES_LIB,
+    ("aes128_enc_small", "AES_ENC", SMALL + ENC_ONLY, "AES",
      "AES-128 encrypt-only with key setup, small"),
-    ("aes128_enc_ct32asm", "AES_ENC", CT32ASM + ENC_ONLY, AES_LIB,
+    ("aes128_enc_ct32asm", "AES_ENC", CT32ASM + ENC_ONLY, "AES",
      "AES-128 encrypt-only with key setup, ct32asm (Thumb-2 targets)"),
-    ("aes128_enc_avr", "AES_ENC", AVRC + ENC_ONLY, AES_LIB,
+    ("aes128_enc_avr", "AES_ENC", AVRC + ENC_ONLY, "AES",
      "AES-128 encrypt-only with key setup, avr (AVR targets)"),
-    ("aes128_encdec_ct32", "AES_ENCDEC", CT32 + ONLY128, AES_LIB, "AES-128 encrypt+decrypt, ct32"),
-    ("aes128_encdec_small", "AES_ENCDEC", SMALL + ONLY128, AES_LIB,
+    ("aes128_encdec_ct32", "AES_ENCDEC", CT32 + ONLY128, "AES", "AES-128 encrypt+decrypt, ct32"),
+    ("aes128_encdec_small", "AES_ENCDEC", SMALL + ONLY128, "AES",
      "AES-128 encrypt+decrypt, small"),
-    ("aes_encdec_ct32", "AES_ENCDEC", CT32, AES_LIB, "AES-128/192/256 encrypt+decrypt, ct32"),
-    ("aes_encdec_small", "AES_ENCDEC", SMALL, AES_LIB, "AES-128/192/256 encrypt+decrypt, small"),
-    ("aes_encdec_avr", "AES_ENCDEC", AVRC_DEC, AES_LIB,
+    ("aes_encdec_ct32", "AES_ENCDEC", CT32, "AES", "AES-128/192/256 encrypt+decrypt, ct32"),
+    ("aes_encdec_small", "AES_ENCDEC", SMALL, "AES", "AES-128/192/256 encrypt+decrypt, small"),
+    ("aes_encdec_avr", "AES_ENCDEC", AVRC_DEC, "AES",
      "AES-128/192/256 encrypt (avr) + decrypt (small), AVR targets"),
-    ("aes_encdec_default", "AES_ENCDEC", None, AES_LIB,
+    ("aes_encdec_default", "AES_ENCDEC", None, "AES",
      "AES-128/192/256 encrypt+decrypt, default classes (the base of the rows below)"),
 ]
 for _m, _d in (("ECB", "ECB"), ("CBC", "CBC"), ("CBC_PAD", "CBC + PKCS#7"),
@@ -257,7 +258,7 @@ def build_feature(tn, opt, name, macro, cfg, lib):
     t = mcu.TARGETS[tn]
     cfg = default_cfg(tn) if cfg is None else cfg
     b = mcu.Builder(tn, opt, cfg=cfg, tag="-feat")
-    objs = b.objs(lib or mcu.LIB, [], ())
+    objs = b.objs(aes_lib() if lib == "AES" else mcu.lib_files(), [], ())
     rt = [b.obj(s, True) for s in t["rt"]]
     fo = b.obj_as("bench/feat.c", "feat-%s.o" % name, ["-DFEAT_" + macro])
     return b.link("feat-" + name, objs + rt + [fo], quiet=True), b
@@ -274,7 +275,7 @@ def run_sizes(tn, opt):
         if name.endswith("_avr") and (mcu.TARGETS[tn]["kind"] != "avr" or not os.path.exists(
                 os.path.join(ROOT, "src/aes/aes_avr.c"))):
             continue
-        key = (tuple(default_cfg(tn) if cfg is None else cfg), tuple(lib or mcu.LIB))
+        key = (tuple(default_cfg(tn) if cfg is None else cfg), lib)
         if key not in bases:
             elf, b = build_feature(tn, opt, "none", "NONE", cfg, lib)
             bases[key] = size_of(t, elf)
