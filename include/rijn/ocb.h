@@ -33,8 +33,9 @@
  *     rijn/aead.h).
  * A too small out_size gives RIJN_ERR_BUFFER and changes nothing.
  *
- * Bulk: whole blocks go 8 at a time through the AES implementation's
- * N-block entry (bitsliced and AES-NI code runs at full width).
+ * Bulk: whole blocks go in batches (16 blocks on 64-bit hosts, 4 on 32-bit,
+ * 1 on 8/16-bit targets) through the AES implementation's N-block entry
+ * (bitsliced and AES-NI code runs at full width).
  */
 #ifndef RIJN_OCB_H
 #define RIJN_OCB_H

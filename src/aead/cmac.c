@@ -10,7 +10,8 @@
  *  Constant time: doubling uses a mask from the top bit, never a branch;
  *  the padding decision depends only on the (public) length; tags are
  *  compared with rijn_ct_equal. The chain is inherently serial (one block
- *  per AES call). rijn_i_ctr128 batches 8 counter blocks per N-block call
+ *  per AES call). rijn_i_ctr128 batches RIJN_I_BATCH_BLOCKS counter blocks
+ *  per N-block call
  *  (or uses the implementation's fused CTR) so bitsliced and AES-NI code
  *  runs wide for EAX and SIV (the fused path only for public counters: a
  *  hook may branch on the counter value).
@@ -105,7 +106,7 @@ void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8
 void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uint8_t *out,
                    const uint8_t *in, size_t len)
 {
-    uint8_t ks[8 * 16];
+    uint8_t ks[RIJN_I_BATCH_BLOCKS * 16];
     uint64_t hi, lo;
     size_t full = len / 16, i, n, w;
     if (!secret_ctr && aes->impl->ctr != NULL && full > 0) {
@@ -118,8 +119,8 @@ void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uin
     lo = rijn_load64_be(ctr + 8);
     while (len > 0) {
         n = (len + 15) / 16;
-        if (n > 8)
-            n = 8;
+        if (n > RIJN_I_BATCH_BLOCKS)
+            n = RIJN_I_BATCH_BLOCKS;
         for (i = 0; i < n; i++) {
             rijn_store64_be(ks + 16 * i, hi);
             rijn_store64_be(ks + 16 * i + 8, lo);

@@ -9,6 +9,19 @@
 #include "internal.h"
 #include "rijn/cmac.h"
 
+/* Blocks per N-block AES call in the parallel loops of CTR128 (EAX, SIV)
+ * and OCB: the stack cost is a small multiple of 16 bytes per block (as
+ * RIJN_I_MODE_BATCH for the classic modes). */
+#ifndef RIJN_I_BATCH_BLOCKS
+#if RIJN_ARCH_SMALLWORD
+#define RIJN_I_BATCH_BLOCKS 1
+#elif RIJN_ARCH_64
+#define RIJN_I_BATCH_BLOCKS 16
+#else
+#define RIJN_I_BATCH_BLOCKS 4
+#endif
+#endif
+
 /* Word-wise XOR for the hot loops: d = a ^ b over n bytes, n a multiple
  * of 8. 64-bit loads and stores through memcpy (no alignment or aliasing
  * assumptions; compiles to plain moves). d may equal a or b. */

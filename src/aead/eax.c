@@ -20,8 +20,8 @@
  *  differential test against EAX assembled from OpenSSL's CMAC and AES-CTR
  *  with random splits (tests/test_eax.c).
  *  The counter N' is secret, so CTR never uses the AES class's fused CTR
- *  hook (which may branch on the counter); it runs 8 counter blocks per
- *  N-block call.
+ *  hook (which may branch on the counter); it runs batches of counter
+ *  blocks through the N-block entry.
  */
 #include "aes/aes_impl.h"
 #include "cmac_i.h"

@@ -12,7 +12,8 @@
  *  Nonce: Offset_0 = Stretch[bottom .. bottom+127] with Ktop =
  *  E(nonce block with the low 6 bits cleared) and bottom = those 6 bits;
  *  the shift amount comes from the public nonce, never from a secret.
- *  Bulk: up to 8 blocks at once: their offsets are chained in a small
+ *  Bulk: up to RIJN_I_BATCH_BLOCKS blocks at once (16 on 64-bit hosts, 4
+ *  on 32-bit, 1 on 8/16-bit targets): their offsets are chained in a small
  *  stack array, XORed in, sent through one N-block AES call, XORed out,
  *  so bitsliced and AES-NI code runs at full width. Input is read before
  *  output is written, so out == in works.
@@ -132,14 +133,14 @@ void rijn_i_ocb_msg_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t 
 
 void rijn_i_ocb_hash_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *in, size_t nb)
 {
-    uint8_t x[8 * 16], off[16], sum[16], sc[16];
+    uint8_t x[RIJN_I_BATCH_BLOCKS * 16], off[16], sum[16], sc[16];
     size_t i, k;
     if (nb == 0)
         return;
     memcpy(off, m->aoffset, 16); /* locals: no aliasing with in */
     memcpy(sum, m->asum, 16);
     while (nb > 0) {
-        k = nb < 8 ? nb : 8;
+        k = nb < RIJN_I_BATCH_BLOCKS ? nb : RIJN_I_BATCH_BLOCKS;
         for (i = 0; i < k; i++) {
             m->ablocks++;
             rijn_i_xorw(off, off, lsel(c, m->ablocks, sc), 16);
@@ -174,14 +175,14 @@ void rijn_i_ocb_hash_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t 
 void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                        const uint8_t *in, size_t nb)
 {
-    uint8_t offs[8 * 16], x[8 * 16], off[16], cs[16], sc[16];
+    uint8_t offs[RIJN_I_BATCH_BLOCKS * 16], x[RIJN_I_BATCH_BLOCKS * 16], off[16], cs[16], sc[16];
     size_t i, k;
     if (nb == 0)
         return;
     memcpy(off, m->offset, 16); /* locals: no aliasing with in and out */
     memcpy(cs, m->checksum, 16);
     while (nb > 0) {
-        k = nb < 8 ? nb : 8;
+        k = nb < RIJN_I_BATCH_BLOCKS ? nb : RIJN_I_BATCH_BLOCKS;
         for (i = 0; i < k; i++) {
             m->blocks++;
             rijn_i_xorw(off, off, lsel(c, m->blocks, sc), 16);

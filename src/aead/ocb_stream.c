@@ -10,9 +10,10 @@
  *  before _final. Output therefore lags input by the held bytes.
  *  In place: with held bytes h, output block k covers input bytes
  *  16k-h .. 16k+16-h, so writing it would clobber h unread input bytes.
- *  The update loop reads each chunk of up to 8 blocks, plus the next h
- *  bytes (the new carry), into a stack buffer before writing the chunk
- *  out; reads and writes then stay in step and out == in is safe.
+ *  The update loop reads each chunk of up to RIJN_I_BATCH_BLOCKS blocks,
+ *  plus the next h bytes (the new carry), into a stack buffer before
+ *  writing the chunk out; reads and writes then stay in step and
+ *  out == in is safe.
  *  Constant time: as ocb.c; lengths are public.
  *  Proof: tests/test_ocb.c runs every vector and the OpenSSL differential
  *  test through random splits of AAD and text, in place and not.
@@ -80,7 +81,7 @@ static int update(rijn_ocb_ctx *ctx, uint32_t dir, uint8_t *out, size_t out_size
                   size_t *out_len, const uint8_t *in, size_t len)
 {
     rijn_ocb_msg *m;
-    uint8_t blk[8 * 16];
+    uint8_t blk[RIJN_I_BATCH_BLOCKS * 16];
     size_t need, h;
     int r = rijn_i_ocb_check(ctx, dir == RIJN_I_AEAD_DEC);
     if (r != RIJN_OK)
@@ -104,8 +105,8 @@ static int update(rijn_ocb_ctx *ctx, uint32_t dir, uint8_t *out, size_t out_size
     m->state = dir;
     while (h + len >= 16) {
         size_t nb = (h + len) / 16, take, c;
-        if (nb > 8)
-            nb = 8;
+        if (nb > RIJN_I_BATCH_BLOCKS)
+            nb = RIJN_I_BATCH_BLOCKS;
         take = 16 * nb - h;
         memcpy(blk, m->buf, h);
         memcpy(blk + h, in, take);

@@ -9,7 +9,7 @@
  *  CMAC pass over the text with the "xorend" applied on the fly to the
  *  last 16 bytes (or dbl/pad for shorter texts), so no copy of the
  *  message is made. CTR starts at Q = V with bits 63 and 31 (from the
- *  right) cleared and counts modulo 2^128 through rijn_i_ctr128 (8-block
+ *  right) cleared and counts modulo 2^128 through rijn_i_ctr128 (batched
  *  N-block calls; not the class's fused CTR hook, which may branch on the
  *  counter, because during open V is not yet known to be genuine).
  *  seal: S2V over (header, plaintext), then CTR (works in place).

@@ -7,7 +7,8 @@
  *  with the IEEE 1619 little-endian byte order (byte 0 holds the lowest
  *  bits; the carry out of byte 15 folds back as 0x87 into byte 0), kept
  *  as two 64-bit little-endian halves in the bulk loop.
- *  Bulk: up to 8 blocks at a time are masked with their tweaks, sent
+ *  Bulk: up to RIJN_I_MODE_BATCH blocks at a time (16 on 64-bit hosts) are
+ *  masked with their tweaks, sent
  *  through one N-block AES call (so bitsliced and AES-NI code runs at full
  *  width) and masked again.
  *  Stealing: for len = 16m + r (0 < r < 16) the first m-1 blocks go through
@@ -24,6 +25,7 @@
  */
 #include "aes/aes_impl.h"
 #include "internal.h"
+#include "modes/modes_internal.h"
 #include "rijn/xts.h"
 
 size_t rijn_xts_tweak_size(void) { return RIJN_XTS_TWEAK_SIZE; }
@@ -114,11 +116,11 @@ static void one(const rijn_aes_ctx *aes, int dec, const uint8_t t[16], uint8_t o
 static void bulk(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
                  const uint8_t *in, size_t n)
 {
-    uint8_t buf[8 * 16], tw[8 * 16];
+    uint8_t buf[RIJN_I_MODE_BATCH * 16], tw[RIJN_I_MODE_BATCH * 16];
     uint64_t lo = rijn_load64_le(t), hi = rijn_load64_le(t + 8), carry;
     size_t i, k;
     while (n > 0) {
-        k = n < 8 ? n : 8;
+        k = n < RIJN_I_MODE_BATCH ? n : RIJN_I_MODE_BATCH;
         for (i = 0; i < k; i++) {
             st64le(tw + 16 * i, lo);
             st64le(tw + 16 * i + 8, hi);
