@@ -92,24 +92,37 @@ def evaluate(blk, inputs, mem=None, stack=None):
 
 
 # ---- the S-box circuit, parsed from aes_ct_common.h -------------------------
-def sbox_block():
+def emit_sbox(b, q):
+    """Appends the circuit (S(x) ^ 0x63 per byte) on planes q[0..7] to b;
+    returns the eight output planes."""
     src = open(os.path.join(ROOT, "src/aes/aes_ct_common.h")).read()
     body = src[src.index("RIJN_INLINE void ct_sbox_inl"):]
     body = body[:body.index("\n}\n")]
-    b = Block("sbox")
     env = {}
     for m in re.finditer(r"\b(u\d) = q\[(\d)\]", body):
-        env[m.group(1)] = "q%s" % m.group(2)
+        env[m.group(1)] = q[int(m.group(2))]
     for m in re.finditer(r"\b([tml]\d+) = (\w+) ([&^]) (\w+)", body):
         d, x, o, y = m.groups()
         env[d] = b.op("x" if o == "^" else "a", env[x], env[y], None, hint=d)
-    outs = {}
+    outs = [None] * 8
     for m in re.finditer(r"q\[(\d)\] = (\w+) \^ (\w+);", body):
-        v = b.op("x", env[m.group(2)], env[m.group(3)], None, hint="s")
-        outs[v] = int(m.group(1))
-    assert len(outs) == 8 and b.ops, "parse failed"
-    b.inputs = {"q%d" % i: i for i in range(8)}
-    b.outputs = outs  # value -> plane index
+        outs[int(m.group(1))] = b.op("x", env[m.group(2)], env[m.group(3)], None, hint="s")
+    assert None not in outs, "parse failed"
+    return outs
+
+
+def emit_lin(b, x):
+    """L of the inverse affine map: bit i = x[i+2] ^ x[i+5] ^ x[i+7]."""
+    return [b.op("x", b.op("x", x[(i + 2) % 8], x[(i + 5) % 8], None), x[(i + 7) % 8], None)
+            for i in range(8)]
+
+
+def sbox_block(inverse=False):
+    b = Block("invsbox" if inverse else "sbox")
+    q = ["q%d" % i for i in range(8)]
+    out = emit_lin(b, emit_sbox(b, emit_lin(b, q))) if inverse else emit_sbox(b, q)
+    b.inputs = {v: i for i, v in enumerate(q)}
+    b.outputs = {v: i for i, v in enumerate(out)}  # value -> plane index
     return b
 
 
@@ -132,8 +145,13 @@ def aes_sbox_table():
     return t
 
 
-def check_sbox(b):
+def check_sbox(b, inverse=False):
     tab = aes_sbox_table()
+    if inverse:  # ct_inv_sbox(x) = InvS(x ^ 0x63); compare through the table
+        inv = [0] * 256
+        for x, y in enumerate(tab):
+            inv[y] = x
+        tab = [inv[x ^ 0x63] ^ 0x63 for x in range(256)]
     # bit j of plane i = bit i of byte value (8*w + j) for lanes 0..31
     for w in range(8):
         vals = [w * 32 + j for j in range(32)]
@@ -156,6 +174,55 @@ def rot_bytes_terms(b, x, n, s):
     lo = b.op("ai", x, BYTE_MASK[s])
     hi = b.op("bi", x, BYTE_MASK[s])
     return [(hi, (n + s) & 31), (lo, (n + s - 8) & 31)]
+
+
+def emit_mc(b, q, k):
+    """MC_k on planes q (aes_ct32.c's mix_columns_k); returns the terms
+    of each output plane (XOR them to get the value)."""
+    s1, s2 = (2 * k) & 7, (4 * k) & 7
+    r, t = [None] * 8, [None] * 8
+
+    def r1(i):
+        if s1 == 0:
+            return [(q[i], 8)]
+        if r[i] is None:
+            r[i] = b.xor_terms(rot_bytes_terms(b, q[i], 8, s1))
+        return [(r[i], 0)]
+
+    def tv(i):
+        if t[i] is None:
+            t[i] = b.xor_terms([(q[i], 0)] + r1(i))
+        return t[i]
+    res = []
+    t7 = tv(7)
+    for i in range(8):
+        terms = []
+        if i in (0, 1, 3, 4):
+            terms.append((t7, 0))
+        if i > 0:
+            terms.append((tv(i - 1), 0))
+        terms += r1(i) + rot_bytes_terms(b, tv(i) if i < 7 else t7, 16, s2)
+        res.append(terms)
+    return res
+
+
+def dmc_block(k):
+    """Decryption round body: q ^= [RK], RK -= 32, then MC_k^-1 = MC_k o P."""
+    b = Block("dmc%d" % k)
+    q = ["q%d" % i for i in range(8)]
+    p = b.op("lds", "RK", hint="p")
+    x = [b.op("x", q[i], b.op("ld", p, 4 * i, hint="k"), None) for i in range(8)]
+    b.op("sts", b.op("addi", p, -32), "RK")
+    s2 = (4 * k) & 7
+    u = [b.xor_terms([(x[i], 0)] + rot_bytes_terms(b, x[i], 16, s2)) for i in range(8)]
+    extra = [[6], [7, 6], [0, 7], [1, 6], [2, 7, 6], [3, 7], [4], [5]]
+    y = [b.xor_terms([(x[i], 0)] + [(u[j], 0) for j in extra[i]]) for i in range(8)]
+    outs = {}
+    for i, terms in enumerate(emit_mc(b, y, k)):
+        outs[b.xor_terms(terms)] = i
+    b.inputs = {v: i for i, v in enumerate(q)}
+    b.outputs = outs
+    return b
 
 
 def mc_block(k, last_key=False):
@@ -436,6 +503,8 @@ class Alloc:
                 lines.append("ldr %s, [%s, #%d]" % (rd, rs[0], a[1]))
             elif k == "lds":
                 lines.append("ldr %s, [sp, #%d]" % (rd, self.named[a[0]]))
+            elif k == "addi" and a[1] < 0:
+                lines.append("sub %s, %s, #%d" % (rd, rs[0], -a[1]))
             elif k == "addi":
                 lines.append("add %s, %s, #%d" % (rd, rs[0], a[1]))
         # move outputs into place (parallel move)
@@ -499,8 +568,9 @@ def interp(lines, regs_in, stack_in, mem):
             R[rd] = ror(p, n) if mn == "ror" else ((p << n) & M32 if mn == "lsl" else p >> n)
         elif mn == "mov":
             R[rd] = val(args[0])
-        elif mn == "add":
-            R[rd] = (val(args[0]) + int(args[1][1:])) & M32
+        elif mn in ("add", "sub"):
+            n = int(args[1][1:])
+            R[rd] = (val(args[0]) + (n if mn == "add" else -n)) & M32
         elif mn in ("ldr", "str"):
             m2 = re.match(r"\[(\w+), #(\d+)\]", rest)
             base, o = m2.group(1), int(m2.group(2))
@@ -517,8 +587,40 @@ def interp(lines, regs_in, stack_in, mem):
     return R, S
 
 
-def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, check_stack):
-    """Best allocation over random schedules; verified by interpretation."""
+def local_search(order, cost, uses_fn, rng, iters):
+    """Moves single operations within their dependency window while the
+    cost does not grow; returns (cost, order)."""
+    order = list(order)
+    best = cost(order)
+    n = len(order)
+    for _ in range(iters):
+        i = rng.randrange(n)
+        op = order[i]
+        pos = {o[0]: k for k, o in enumerate(order) if o[0]}
+        lo = max([pos[u] + 1 for u in uses_fn(op) if u in pos] + [0])
+        consumers = [k for k, o in enumerate(order) if op[0] and op[0] in uses_fn(o)]
+        hi = min(consumers + [n]) - 1
+        if op[1] in ("lds", "sts"):
+            mem = [k for k, o in enumerate(order) if o[1] in ("lds", "sts") and k != i]
+            lo = max([lo] + [k + 1 for k in mem if k < i])
+            hi = min([hi] + [k - 1 for k in mem if k > i])
+        if hi <= lo:
+            continue
+        j = rng.randint(lo, hi)
+        if j == i:
+            continue
+        cand = order[:i] + order[i + 1:]
+        cand.insert(j if j < i else j, op) if j < i else cand.insert(j, op)
+        c = cost(cand)
+        if c <= best:
+            best, order = c, cand
+    return best, order
+
+
+def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, check_stack,
+                  search=0):
+    """Best allocation over random schedules (plus a local search over the
+    order when search > 0); verified by interpretation."""
     best = None
     rng = random.Random(seed)
     for i in range(tries):
@@ -528,8 +630,17 @@ def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, che
             al = Alloc(regs, slot_base, named, rng, ph)
             lines, ns = al.run(blk, order, in_map, out_map)
             if best is None or len(lines) < len(best[0]):
-                best = (lines, ns)
-    lines, ns = best
+                best = (lines, ns, order, ph)
+    if search:
+        _, _, order, ph = best
+
+        def cost(o):
+            return len(Alloc(regs, slot_base, named, rng, ph).run(blk, o, in_map, out_map)[0])
+        _, order = local_search(order, cost, uses, rng, search)
+        lines, ns = Alloc(regs, slot_base, named, rng, ph).run(blk, order, in_map, out_map)
+        if len(lines) < len(best[0]):
+            best = (lines, ns, order, ph)
+    lines, ns = best[0], best[1]
     # verify on random inputs
     vr = random.Random(1)
     for _ in range(4):
@@ -567,6 +678,14 @@ def ark_block_adv():
     return b
 
 
+def ark_block_dec0():
+    b = ark_block()
+    p = b.ops[0][0]
+    b.op("sts", b.op("addi", p, -32), "RK")
+    b.name = "arkd0"
+    return b
+
+
 def check_ir(mcs, orth):
     rng = random.Random(5)
     for k, b in enumerate(mcs):
@@ -582,7 +701,7 @@ def check_ir(mcs, orth):
         assert st["RK"] == 0x1020
 
 
-def generate(tries, seed):
+def generate(tries, seed, with_dec=True):
     out, stats = [], {}
     sb = sbox_block()
     check_sbox(sb)
@@ -599,6 +718,12 @@ def generate(tries, seed):
         stats[b.name] = len(lines)
         return lines
     blocks["sbox"] = comp(sb, REGS)
+    ib = sbox_block(inverse=True)
+    check_sbox(ib, inverse=True)
+    blocks["invsbox"] = comp(ib, REGS)
+    for k in range(4):
+        blocks["dmc%d" % k] = comp(dmc_block(k), REGS)
+    blocks["arkd0"] = comp(ark_block_dec0(), REGS)
     for k in range(4):
         blocks["mc%d" % k] = comp(mcs[k], REGS)
     blocks["ark0"] = comp(ark_block_adv(), REGS)
@@ -672,6 +797,76 @@ def generate(tries, seed):
     E("\tadd sp, sp, #%d" % frame)
     E("\tpop {r4-r11, pc}")
     E("\t.size rijn_i_ct32asm_enc2, . - rijn_i_ct32asm_enc2")
+    if not with_dec:
+        return out, stats, frame
+    E("")
+    E("#if RIJN_CFG_AES_DECRYPT")
+    E("\t.align 2")
+    E("\t.type rijn_i_ct32asm_invsbox, %function")
+    E("\t.thumb_func")
+    E("rijn_i_ct32asm_invsbox: @ q -> L(S(L(q))): InvS(q ^ 0x63) per byte")
+    E("\tstr lr, [sp, #%d]" % NAMED["LR"])
+    ins(blocks["invsbox"])
+    E("\tldr pc, [sp, #%d]" % NAMED["LR"])
+    E("\t.size rijn_i_ct32asm_invsbox, . - rijn_i_ct32asm_invsbox")
+    E("")
+    E("\t.align 2")
+    E("\t.global rijn_i_ct32asm_dec2")
+    E("\t.hidden rijn_i_ct32asm_dec2")
+    E("\t.type rijn_i_ct32asm_dec2, %function")
+    E("\t.thumb_func")
+    E("rijn_i_ct32asm_dec2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32]")
+    E("\tpush {r4-r11, lr}")
+    E("\tsub sp, sp, #%d" % frame)
+    E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
+    E("\tstr r1, [sp, #%d]" % NAMED["ROUNDS"])
+    E("\tadd r0, r0, r1, lsl #5")
+    E("\tstr r0, [sp, #%d]" % NAMED["RK"])
+    E("\tadd r1, r1, #2")
+    E("\tlsr r1, r1, #2")
+    E("\tstr r1, [sp, #%d] @ rounds with k = 1 left" % NAMED["END"])
+    E("\tmov lr, r3")
+    for c in range(4):
+        for bb in range(2):
+            E("\tldr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    E("\tldr r8, [sp, #%d]" % NAMED["ROUNDS"])
+    E("\ttst r8, #2")
+    E("\tbeq .Lct32asm_dnosr")
+    for a in range(4):
+        E("\teor r8, r%d, r%d" % (a, a + 4))
+        E("\tand r8, r8, #0xff00ff00")
+        E("\teor r%d, r%d, r8" % (a, a))
+        E("\teor r%d, r%d, r8" % (a + 4, a + 4))
+    E(".Lct32asm_dnosr:")
+    ins(blocks["ortho_in"])
+    ins(blocks["arkd0"])
+    E("\tbl rijn_i_ct32asm_invsbox")
+    E("\tldr r8, [sp, #%d]" % NAMED["ROUNDS"])
+    E("\tcmp r8, #12")
+    E("\tbeq .Lct32asm_dk3")
+    E(".Lct32asm_dloop:")
+    for k in (1, 0, 3, 2):
+        if k == 3:
+            E(".Lct32asm_dk3:")
+        ins(blocks["dmc%d" % k])
+        E("\tbl rijn_i_ct32asm_invsbox")
+        if k == 1:
+            E("\tldr r8, [sp, #%d]" % NAMED["END"])
+            E("\tsubs r8, r8, #1")
+            E("\tstr r8, [sp, #%d]" % NAMED["END"])
+            E("\tbeq .Lct32asm_dlast")
+    E("\tb .Lct32asm_dloop")
+    E(".Lct32asm_dlast:")
+    ins(blocks["ark"])
+    ins(blocks["ortho_out"])
+    E("\tldr lr, [sp, #%d]" % NAMED["OUT"])
+    for c in range(4):
+        for bb in range(2):
+            E("\tstr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    E("\tadd sp, sp, #%d" % frame)
+    E("\tpop {r4-r11, pc}")
+    E("\t.size rijn_i_ct32asm_dec2, . - rijn_i_ct32asm_dec2")
+    E("#endif")
     return out, stats, frame
 
 
@@ -688,7 +883,8 @@ def main():
     if a.raw:
         print("\n".join(lines))
         return
-    body = "".join('    "%s\\n"\n' % ln.replace("\t", "\\t").replace('"', '\\"')
+    body = "".join(ln + "\n" if ln.startswith("#") else
+                   '    "%s\\n"\n' % ln.replace("\t", "\\t").replace('"', '\\"')
                    for ln in lines)
     if not a.update:
         sys.stdout.write(body)
