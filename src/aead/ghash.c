@@ -2,8 +2,8 @@
  * ghash.c -- GHASH class registry and POLYVAL on top of GHASH.
  *
  * Implementation notes
- *   Registry: the compiled-in classes in order of preference (pclmul,
- *   ct64, ct32); the default is the forced one, else the first the CPU can
+ *   Registry: the compiled-in classes in order of preference (vpclmul512,
+ *   pclmul, ct64, ct32); the default is the forced one, else the first the CPU can
  *   run. Forcing is for tests (one static pointer, like rijn_aes_impl_force).
  *   POLYVAL (RFC 8452 appendix A): POLYVAL(H, X_1..X_n) =
  *   ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X_1), ...,
@@ -23,6 +23,9 @@
 #define PV_BATCH (RIJN_ARCH_64 ? 16 : 4) /* blocks byte-reversed per call */
 
 static const rijn_i_ghash_impl *const ghs[] = {
+#if RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
+    &rijn_i_ghash_vpclmul512,
+#endif
 #if RIJN_CFG_GHASH_PCLMUL
     &rijn_i_ghash_pclmul,
 #endif

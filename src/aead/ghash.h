@@ -8,7 +8,8 @@
  * nblocks full 16-byte blocks into the accumulator y (16 bytes, GCM byte
  * order): y = (y ^ X_i) * H for each block.
  *
- * Choice: the forced class (rijn_i_ghash_force, tests), else pclmul when
+ * Choice: the forced class (rijn_i_ghash_force, tests), else vpclmul512
+ * when the CPU has VPCLMULQDQ + AVX-512, else pclmul when
  * the CPU has PCLMULQDQ + SSSE3, else ct64 on 64-bit targets, else ct32.
  */
 #ifndef RIJN_GHASH_H
@@ -49,6 +50,7 @@ typedef struct rijn_i_ghash_impl {
     void (*polyval)(const uint64_t *hk, uint8_t s[16], const uint8_t *in, size_t nblocks);
 } rijn_i_ghash_impl;
 
+extern const rijn_i_ghash_impl rijn_i_ghash_vpclmul512;
 extern const rijn_i_ghash_impl rijn_i_ghash_pclmul;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct64;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct32;

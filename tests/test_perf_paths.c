@@ -1,0 +1,246 @@
+/*
+ * test_perf_paths.c -- the wide / aggregated fast paths, forced one at a
+ * time, at every length around their unroll boundaries.
+ *
+ *   - GHASH: every available class against the first portable one, for
+ *     0..70 blocks and around 256 blocks (16-block steps, masked tails),
+ *     unaligned input, random accumulator; POLYVAL (native entries) the
+ *     same way.
+ *   - GCM seal/open: every AES class x every GHASH class, AES-128/256,
+ *     text lengths 0 .. 8*64+17 bytes and around 4 KiB and 16 KiB,
+ *     unaligned out/in and in place, against OpenSSL EVP (ciphertext and
+ *     tag), then open (rijn) of the OpenSSL output and a forged tag.
+ *
+ * Feature paths: the parent runs with the CPU as it is, then runs itself
+ * again (fork + exec) with RIJN_CPU_MASK hiding AVX-512, hiding VAES and
+ * VPCLMULQDQ too, and hiding everything; each child's exit status is one
+ * check here.
+ */
+#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+
+#if defined(__linux__)
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_REEXEC 1
+#else
+#define HAVE_REEXEC 0
+#endif
+
+#include "aead/ghash.h"
+#include "aes/aes_impl.h"
+#include "core/cpu.h"
+#include "testutil.h"
+
+#define GMAXB 300
+#define TMAX (16384 + 64)
+
+static const rijn_i_ghash_impl *ref_ghash(void)
+{
+    size_t i;
+    for (i = 0; i < rijn_i_ghash_count(); i++) {
+        const rijn_i_ghash_impl *g = rijn_i_ghash_at(i);
+        if (!(g->flags & RIJN_AES_IMPL_HW))
+            return g;
+    }
+    return NULL;
+}
+
+static void ghash_paths(void)
+{
+    static uint8_t data[16 * GMAXB + 8];
+    const rijn_i_ghash_impl *ref = ref_ghash();
+    size_t nb, i;
+    TU_CHECK(ref != NULL, "portable GHASH class");
+    if (ref == NULL)
+        return;
+    for (nb = 0; nb <= GMAXB; nb++) {
+        uint8_t h[16], y0[16], want[16], wantp[16];
+        uint64_t hk[RIJN_GCM_HKEY_WORDS];
+        size_t off = nb % 8;
+        if (nb > 70 && (nb < 250 || nb > 260) && nb != GMAXB)
+            continue;
+        tu_rand_bytes(h, 16);
+        tu_rand_bytes(y0, 16);
+        tu_rand_bytes(data, sizeof data);
+        memcpy(want, y0, 16);
+        ref->setkey(hk, h);
+        ref->blocks(hk, want, data + off, nb);
+        memcpy(wantp, y0, 16);
+        rijn_i_polyval_setkey(ref, hk, h);
+        rijn_i_polyval_blocks(ref, hk, wantp, data + off, nb);
+        for (i = 0; i < rijn_i_ghash_count(); i++) {
+            const rijn_i_ghash_impl *g = rijn_i_ghash_at(i);
+            uint8_t y[16];
+            char what[64];
+            if (g == ref || !rijn_i_ghash_available(g))
+                continue;
+            snprintf(what, sizeof what, "ghash %s nb %u", g->name, (unsigned)nb);
+            memcpy(y, y0, 16);
+            g->setkey(hk, h);
+            g->blocks(hk, y, data + off, nb);
+            TU_EQ(y, want, 16, what);
+            snprintf(what, sizeof what, "polyval %s nb %u", g->name, (unsigned)nb);
+            memcpy(y, y0, 16);
+            rijn_i_polyval_setkey(g, hk, h);
+            rijn_i_polyval_blocks(g, hk, y, data + off, nb);
+            TU_EQ(y, wantp, 16, what);
+        }
+    }
+}
+
+/* OpenSSL AES-GCM seal with a 12-byte nonce; 0 on success. */
+static int ossl_seal(const uint8_t *key, size_t klen, const uint8_t *nonce, const uint8_t *aad,
+                     size_t alen, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16])
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int l = 0, ok;
+    ok = x != NULL &&
+         EVP_EncryptInit_ex(x, klen == 16 ? EVP_aes_128_gcm() : EVP_aes_256_gcm(), NULL, key,
+                            nonce) == 1 &&
+         (alen == 0 || EVP_EncryptUpdate(x, NULL, &l, aad, (int)alen) == 1) &&
+         (len == 0 || EVP_EncryptUpdate(x, out, &l, in, (int)len) == 1) &&
+         EVP_EncryptFinal_ex(x, out + len, &l) == 1 &&
+         EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_GCM_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(x);
+    return ok ? 0 : -1;
+}
+
+typedef struct {
+    uint8_t *pt, *ct, *buf, *want;
+} bufs;
+
+static void gcm_one(const bufs *b, size_t klen, size_t len, size_t alen, const char *who)
+{
+    uint8_t key[32], nonce[12], aad[40], tag[16], wtag[16];
+    rijn_gcm_ctx c;
+    size_t oin = len % 5, oout = (len / 5) % 7;
+    char what[96];
+    int r;
+    tu_rand_bytes(key, klen);
+    tu_rand_bytes(nonce, 12);
+    tu_rand_bytes(aad, alen);
+    tu_rand_bytes(b->pt + oin, len);
+    snprintf(what, sizeof what, "%s aes-%u len %u aad %u", who, (unsigned)(8 * klen),
+             (unsigned)len, (unsigned)alen);
+    TU_CHECK(ossl_seal(key, klen, nonce, aad, alen, b->want, b->pt + oin, len, wtag) == 0,
+             "%s: openssl", what);
+    TU_CHECK(rijn_gcm_init(&c, key, klen) == RIJN_OK, "%s: init", what);
+    /* out-of-place, unaligned */
+    r = rijn_gcm_seal(&c, b->ct + oout, tag, 16, nonce, 12, aad, alen, b->pt + oin, len);
+    TU_CHECK(r == RIJN_OK, "%s: seal %d", what, r);
+    TU_EQ(b->ct + oout, b->want, len, what);
+    TU_EQ(tag, wtag, 16, what);
+    /* in place */
+    memcpy(b->buf + oout, b->pt + oin, len);
+    r = rijn_gcm_seal(&c, b->buf + oout, tag, 16, nonce, 12, aad, alen, b->buf + oout, len);
+    TU_CHECK(r == RIJN_OK, "%s: seal in place %d", what, r);
+    TU_EQ(b->buf + oout, b->want, len, what);
+    TU_EQ(tag, wtag, 16, what);
+    /* open OpenSSL's output, out of place, then in place */
+    memcpy(b->ct + oin, b->want, len);
+    r = rijn_gcm_open(&c, b->buf + oout, wtag, 16, nonce, 12, aad, alen, b->ct + oin, len);
+    TU_CHECK(r == RIJN_OK, "%s: open %d", what, r);
+    TU_EQ(b->buf + oout, b->pt + oin, len, what);
+    r = rijn_gcm_open(&c, b->ct + oin, wtag, 16, nonce, 12, aad, alen, b->ct + oin, len);
+    TU_CHECK(r == RIJN_OK, "%s: open in place %d", what, r);
+    TU_EQ(b->ct + oin, b->pt + oin, len, what);
+    /* forged tag */
+    wtag[len % 16] ^= 0x01;
+    r = rijn_gcm_open(&c, b->buf + oout, wtag, 16, nonce, 12, aad, alen, b->want, len);
+    TU_CHECK(r == RIJN_ERR_AUTH, "%s: forged %d", what, r);
+    rijn_gcm_wipe(&c);
+}
+
+static void gcm_run(const char *gname, void *arg)
+{
+    const bufs *b = (const bufs *)arg;
+    const char *aname = tu_context;
+    size_t len, k;
+    char who[64];
+    snprintf(who, sizeof who, "aes %s ghash %s", aname, gname);
+    for (k = 16; k <= 32; k += 16) {
+        for (len = 0; len <= 8 * 64 + 17; len += tu_quick() ? 7 : 1)
+            gcm_one(b, k, len, len % 3 == 0 ? 0 : len % 37, who);
+        for (len = 4096 - 17; len <= 4096 + 17; len += 17)
+            gcm_one(b, k, len, 13, who);
+        gcm_one(b, k, 16384 + 5, 20, who);
+    }
+}
+
+static void per_aes(const char *impl, void *arg)
+{
+    size_t i;
+    (void)impl;
+    for (i = 0; i < rijn_i_ghash_count(); i++) {
+        const rijn_i_ghash_impl *g = rijn_i_ghash_at(i);
+        if (!rijn_i_ghash_available(g))
+            continue;
+        TU_CHECK(rijn_i_ghash_force(g->name) == RIJN_OK, "force ghash %s", g->name);
+        tu_context = impl;
+        gcm_run(g->name, arg);
+    }
+    TU_CHECK(rijn_i_ghash_force(NULL) == RIJN_OK, "ghash auto");
+}
+
+#if HAVE_REEXEC
+static void rerun_masked(char **argv, uint32_t mask, const char *what)
+{
+    const char *cur = getenv("RIJN_CPU_MASK");
+    char buf[32];
+    pid_t pid;
+    int status = -1;
+    if (cur != NULL && *cur != '\0')
+        mask &= (uint32_t)strtoul(cur, NULL, 16);
+    snprintf(buf, sizeof buf, "%x", (unsigned)mask);
+    printf("# re-running with RIJN_CPU_MASK=%s (%s)\n", buf, what);
+    fflush(stdout);
+    fflush(stderr);
+    pid = fork();
+    if (pid == 0) {
+        setenv("RIJN_CPU_MASK", buf, 1);
+        setenv("RIJN_PERF_CHILD", "1", 1);
+        execv(strchr(argv[0], '/') != NULL ? argv[0] : "/proc/self/exe", argv);
+        _exit(127);
+    }
+    TU_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+                 WEXITSTATUS(status) == 0,
+             "child with RIJN_CPU_MASK=%s (%s): status %d", buf, what, status);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    bufs b;
+    (void)argc;
+    tu_rand_seed(0x5eed9a7u);
+    printf("# cpu features 0x%x\n", (unsigned)rijn_i_cpu_features());
+    b.pt = malloc(TMAX);
+    b.ct = malloc(TMAX);
+    b.buf = malloc(TMAX);
+    b.want = malloc(TMAX);
+    if (b.pt == NULL || b.ct == NULL || b.buf == NULL || b.want == NULL)
+        return 1;
+    ghash_paths();
+    tu_for_each_impl(per_aes, &b);
+    free(b.pt);
+    free(b.ct);
+    free(b.buf);
+    free(b.want);
+#if HAVE_REEXEC
+    if (getenv("RIJN_PERF_CHILD") == NULL) {
+        rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512");
+        rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES | RIJN_CPU_VPCLMUL),
+                     "no VAES / VPCLMULQDQ: 128-bit paths");
+        rerun_masked(argv, 0, "no extensions: software classes");
+    }
+#else
+    (void)argv;
+#endif
+    return tu_finish();
+}
