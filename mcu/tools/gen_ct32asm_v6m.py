@@ -610,7 +610,7 @@ def generate(tries, seed):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--tries", type=int, default=40)
+    ap.add_argument("--tries", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--raw", action="store_true")
     ap.add_argument("--update", action="store_true")
