@@ -34,7 +34,11 @@ extern "C" {
 
 #define RIJN_XTS_TWEAK_SIZE 16
 #define RIJN_XTS_MIN_LEN    16
+#if SIZE_MAX > 0xFFFFFFu
 #define RIJN_XTS_MAX_LEN    ((size_t)1 << 24)
+#else
+#define RIJN_XTS_MAX_LEN    ((size_t)SIZE_MAX) /* 16-bit size_t: every length */
+#endif
 
 RIJN_API size_t rijn_xts_tweak_size(void);
 RIJN_API size_t rijn_xts_min_len(void);

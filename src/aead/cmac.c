@@ -59,7 +59,7 @@ void rijn_i_cmac_update(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint
     if (len == 0)
         return;
     if (st->buf_len > 0) {
-        size_t take = 16u - st->buf_len;
+        size_t take = 16u - (size_t)st->buf_len;
         if (take > len)
             take = len;
         memcpy(st->buf + st->buf_len, in, take);
@@ -94,7 +94,7 @@ void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8
     if (st->buf_len == 16) {
         rijn_xor16(st->x, st->x, k1);
     } else {
-        memset(st->buf + st->buf_len, 0, 16u - st->buf_len);
+        memset(st->buf + st->buf_len, 0, 16u - (size_t)st->buf_len);
         st->buf[st->buf_len] = 0x80;
         rijn_xor16(st->x, st->x, k2);
     }
@@ -110,7 +110,7 @@ void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uin
     uint64_t hi, lo;
     size_t full = len / 16, i, n, w;
     if (!secret_ctr && aes->impl->ctr != NULL && full > 0) {
-        aes->impl->ctr(aes->ks, aes->rounds, 128, ctr, out, in, full);
+        aes->impl->ctr(aes->ks, (unsigned)aes->rounds, 128, ctr, out, in, full);
         out += 16 * full;
         in += 16 * full;
         len -= 16 * full;

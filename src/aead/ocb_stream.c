@@ -51,7 +51,7 @@ int rijn_ocb_aad(rijn_ocb_ctx *ctx, const uint8_t *aad, size_t len)
     if (len == 0)
         return RIJN_OK;
     if (m->alen > 0) {
-        size_t take = 16u - m->alen;
+        size_t take = 16u - (size_t)m->alen;
         if (take > len)
             take = len;
         memcpy(m->abuf + m->alen, aad, take);
@@ -73,7 +73,7 @@ int rijn_ocb_aad(rijn_ocb_ctx *ctx, const uint8_t *aad, size_t len)
 static void flush_aad(const rijn_ocb_ctx *ctx, rijn_ocb_msg *m)
 {
     if (m->alen > 0)
-        rijn_i_ocb_hash_tail(ctx, m, m->abuf, m->alen);
+        rijn_i_ocb_hash_tail(ctx, m, m->abuf, (size_t)m->alen);
     m->alen = 0;
 }
 
@@ -93,7 +93,7 @@ static int update(rijn_ocb_ctx *ctx, uint32_t dir, uint8_t *out, size_t out_size
     RIJN_CHECK_BUF(in, len);
     if (len > SIZE_MAX - 32)
         return RIJN_ERR_LIMIT;
-    h = m->blen;
+    h = (size_t)m->blen;
     need = (h + len) & ~(size_t)15;
     if (out_size < need)
         return RIJN_ERR_BUFFER;
@@ -162,7 +162,7 @@ static int final(rijn_ocb_ctx *ctx, uint32_t dir, uint8_t *out, size_t out_size,
     RIJN_CHECK_BUF(out, m->blen);
     flush_aad(ctx, m);
     if (m->blen > 0)
-        rijn_i_ocb_tail(ctx, m, dir == RIJN_I_AEAD_DEC, last, m->buf, m->blen);
+        rijn_i_ocb_tail(ctx, m, dir == RIJN_I_AEAD_DEC, last, m->buf, (size_t)m->blen);
     rijn_i_ocb_tag(ctx, m, full);
     if (tag_out != NULL)
         memcpy(tag_out, full, tag_len);
@@ -170,11 +170,11 @@ static int final(rijn_ocb_ctx *ctx, uint32_t dir, uint8_t *out, size_t out_size,
         ok = rijn_ct_equal(full, tag_in, tag_len);
     if (ok) {
         if (m->blen > 0)
-            memcpy(out, last, m->blen);
-        *out_len = m->blen;
+            memcpy(out, last, (size_t)m->blen);
+        *out_len = (size_t)m->blen;
     } else {
         if (m->blen > 0)
-            memset(out, 0, m->blen);
+            memset(out, 0, (size_t)m->blen);
         *out_len = 0;
     }
     rijn_wipe(last, sizeof last);

@@ -24,6 +24,14 @@
 
 #define KW_MAX ((uint64_t)1 << 32) /* cap on wrapped key data (bytes) */
 
+/* 1 if n > max; constant false (and no warning) where size_t cannot hold
+ * such a length. */
+#if SIZE_MAX > 0xFFFFFFFFu
+#define OVER(n, max) ((uint64_t)(n) > (max))
+#else
+#define OVER(n, max) 0
+#endif
+
 static const uint8_t icv1[8] = {0xA6, 0xA6, 0xA6, 0xA6, 0xA6, 0xA6, 0xA6, 0xA6};
 static const uint8_t icv2[4] = {0xA6, 0x59, 0x59, 0xA6};
 
@@ -119,7 +127,7 @@ static int kw_wrap(const rijn_aes_ctx *kek, int inv, uint8_t *out, size_t out_si
         *out_len = 0;
     if (len % 8 != 0 || len < 16)
         return RIJN_ERR_LENGTH;
-    if ((uint64_t)len > KW_MAX || len > SIZE_MAX - 16)
+    if (OVER(len, KW_MAX) || len > SIZE_MAX - 16)
         return RIJN_ERR_LIMIT;
     r = check(kek, inv, 1, out, out_size, out_len, in, len, len + 8);
     if (r != RIJN_OK)
@@ -142,7 +150,7 @@ static int kw_unwrap(const rijn_aes_ctx *kek, int inv, uint8_t *out, size_t out_
         *out_len = 0;
     if (len % 8 != 0 || len < 24)
         return RIJN_ERR_LENGTH;
-    if ((uint64_t)len - 8 > KW_MAX)
+    if (OVER(len - 8, KW_MAX))
         return RIJN_ERR_LIMIT;
     r = check(kek, inv, 0, out, out_size, out_len, in, len, len - 8);
     if (r != RIJN_OK)
@@ -170,7 +178,7 @@ static int kwp_wrap(const rijn_aes_ctx *kek, int inv, uint8_t *out, size_t out_s
         *out_len = 0;
     if (len == 0)
         return RIJN_ERR_LENGTH;
-    if ((uint64_t)len >= KW_MAX || len > SIZE_MAX - 16)
+    if (OVER(len, KW_MAX - 1) || len > SIZE_MAX - 16)
         return RIJN_ERR_LIMIT;
     plen = (len + 7) & ~(size_t)7;
     r = check(kek, inv, 1, out, out_size, out_len, in, len, plen + 8);
@@ -210,7 +218,7 @@ static int kwp_unwrap(const rijn_aes_ctx *kek, int inv, uint8_t *out, size_t out
         *out_len = 0;
     if (len % 8 != 0 || len < 16)
         return RIJN_ERR_LENGTH;
-    if ((uint64_t)plen > KW_MAX)
+    if (OVER(plen, KW_MAX))
         return RIJN_ERR_LIMIT;
     r = check(kek, inv, 0, out, out_size, out_len, in, len, plen);
     if (r != RIJN_OK)
@@ -240,7 +248,7 @@ static int kwp_unwrap(const rijn_aes_ctx *kek, int inv, uint8_t *out, size_t out
         rijn_wipe(out, plen);
         return RIJN_ERR_AUTH;
     }
-    *out_len = mli;
+    *out_len = (size_t)mli; /* mli <= plen, a size_t */
     return RIJN_OK;
 }
 

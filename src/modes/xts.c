@@ -159,8 +159,10 @@ static int xts(const rijn_xts_ctx *ctx, int dec, const uint8_t tweak[16], uint8_
     RIJN_CHECK_BUF(in, len);
     if (len < RIJN_XTS_MIN_LEN)
         return RIJN_ERR_LENGTH;
+#if SIZE_MAX > 0xFFFFFFu
     if (len > RIJN_XTS_MAX_LEN)
         return RIJN_ERR_LIMIT;
+#endif
     if (out != in && rijn_overlaps(out, len, in, len))
         return RIJN_ERR_PARAM;
 
