@@ -1,7 +1,7 @@
 /*
  * cmd_aead.c -- `rijn aead seal|open`: one-shot authenticated encryption
  * with a hex key and nonce: AES-GCM, -CCM, -EAX, -OCB3, -GCM-SIV, -SIV,
- * ChaCha20-Poly1305, XChaCha20-Poly1305.
+ * ChaCha20-Poly1305, XChaCha20-Poly1305, Ascon-AEAD128 (SP 800-232).
  *
  * Implementation notes: the input is read whole (file, stdin or
  * --in-string) and decoded from --inform; seal writes ciphertext || tag,
@@ -20,7 +20,7 @@
 
 #include "util.h"
 
-enum { X_GCM = 1, X_CCM, X_EAX, X_OCB, X_GCMSIV, X_SIV, X_CHACHA, X_XCHACHA };
+enum { X_GCM = 1, X_CCM, X_EAX, X_OCB, X_GCMSIV, X_SIV, X_CHACHA, X_XCHACHA, X_ASCON };
 
 typedef struct aead_alg {
     const char *name;
@@ -30,8 +30,6 @@ typedef struct aead_alg {
     int nonce_optional;
 } aead_alg;
 
-/* TODO(ascon): add "ascon128" (Ascon-AEAD128, SP 800-232) when
- * include/rijn/ascon.h lands. */
 static const aead_alg algs[] = {
     {"aes-128-gcm", X_GCM, 16, 4, 16, 0},        {"aes-192-gcm", X_GCM, 24, 4, 16, 0},
     {"aes-256-gcm", X_GCM, 32, 4, 16, 0},        {"aes-128-ccm", X_CCM, 16, 4, 16, 0},
@@ -42,7 +40,8 @@ static const aead_alg algs[] = {
     {"aes-128-gcm-siv", X_GCMSIV, 16, 16, 16, 0}, {"aes-256-gcm-siv", X_GCMSIV, 32, 16, 16, 0},
     {"aes-128-siv", X_SIV, 32, 16, 16, 1},       {"aes-192-siv", X_SIV, 48, 16, 16, 1},
     {"aes-256-siv", X_SIV, 64, 16, 16, 1},       {"chacha20-poly1305", X_CHACHA, 32, 16, 16, 0},
-    {"xchacha20-poly1305", X_XCHACHA, 32, 16, 16, 0}};
+    {"xchacha20-poly1305", X_XCHACHA, 32, 16, 16, 0}, {"ascon128", X_ASCON, 16, 16, 16, 0},
+    {"ascon-aead128", X_ASCON, 16, 16, 16, 0}};
 
 typedef struct aead_io {
     const uint8_t *key, *nonce, *aad, *in;
@@ -79,6 +78,9 @@ static int aead_run(const aead_alg *a, int s, aead_io *io)
     case X_XCHACHA:
         AEAD_CALL(rijn_chacha20poly1305, rijn_chachapoly_ctx, rijn_xchacha20poly1305_init, s);
         break;
+    case X_ASCON:
+        AEAD_CALL(rijn_ascon_aead128, rijn_ascon_aead128_ctx, rijn_ascon_aead128_init, s);
+        break;
     default: break;
     }
     return r;
@@ -107,7 +109,8 @@ static void help(void)
            "  -K, --key HEX        the key (size per algorithm, below)\n"
            "  -n, --nonce HEX      the nonce (GCM: any length, 12 bytes advised; CCM:\n"
            "                       7..13; OCB3: 1..15; GCM-SIV, ChaCha20-Poly1305: 12;\n"
-           "                       XChaCha20-Poly1305: 24; EAX: any; SIV: optional)\n"
+           "                       XChaCha20-Poly1305: 24; ascon128: 16; EAX: any;\n"
+           "                       SIV: optional)\n"
            "      --aad HEX        associated data (default none)\n"
            "  -t, --tag-len N      tag bytes (GCM 4..16, CCM 4..16 even, EAX/OCB3\n"
            "                       1..16; others 16; default 16)\n"
@@ -121,7 +124,7 @@ static void help(void)
     for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
         printf("  %-20s %2zu%s\n", algs[i].name, algs[i].key_len,
                algs[i].kind == X_SIV ? "  (two AES keys; writes C || V)" : "");
-    printf("  (ascon128: not yet: needs the library's Ascon-AEAD128)\n\n"
+    printf("  (ascon128 = ascon-aead128: Ascon-AEAD128 of NIST SP 800-232)\n\n"
            "exit status: 0 ok, 1 authentication or operation failed, 2 usage error\n");
 }
 
@@ -275,5 +278,5 @@ done:
 }
 
 const cli_command cli_cmd_aead = {"aead", "authenticated encryption: seal / open (GCM, CCM, "
-                                          "EAX, OCB3, GCM-SIV, SIV, ChaCha20-Poly1305)",
+                                          "EAX, OCB3, GCM-SIV, SIV, ChaCha20-Poly1305, Ascon)",
                                   run};

@@ -10,9 +10,10 @@
  * "<hex>  <name>" (or "<hex> *<name>", binary mode, the same thing here)
  * and prints "<name>: OK" or "<name>: FAILED" ("FAILED open or read" for a
  * file it cannot read), then the coreutils warnings on stderr; exit 1 if
- * anything failed or no line was well formed. SHAKE digests have
- * --length bytes (default 32 for shake128, 64 for shake256); when
- * checking, the length comes from each line. Proven by
+ * anything failed or no line was well formed. XOF digests (SHAKE,
+ * Ascon-XOF128) have --length bytes (default 32 for shake128 and
+ * ascon-xof128, 64 for shake256); when checking, the length comes from
+ * each line. Ascon-Hash256 / -XOF128 are those of NIST SP 800-232. Proven by
  * tests/test_cli_hash.py (against sha256sum, sha512sum and openssl dgst).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -26,11 +27,13 @@
 typedef struct hash_alg {
     const char *name;
     const char *rijn; /* rijn_hash_find name; NULL for SHAKE */
-    int shake;        /* 128 or 256 */
+    int shake;        /* 128 or 256 (SHAKE); 1 Ascon-Hash256, 2 Ascon-XOF128 */
     int legacy;
 } hash_alg;
 
-/* TODO(ascon): add "ascon-hash256" when the library's Ascon-Hash256 lands. */
+#define IS_ASCON(a) ((a)->shake == 1 || (a)->shake == 2)
+#define IS_XOF(a) ((a)->shake >= 2)
+
 static const hash_alg algs[] = {
     {"sha224", "SHA-224", 0, 0},         {"sha256", "SHA-256", 0, 0},
     {"sha384", "SHA-384", 0, 0},         {"sha512", "SHA-512", 0, 0},
@@ -38,6 +41,7 @@ static const hash_alg algs[] = {
     {"sha3-224", "SHA3-224", 0, 0},      {"sha3-256", "SHA3-256", 0, 0},
     {"sha3-384", "SHA3-384", 0, 0},      {"sha3-512", "SHA3-512", 0, 0},
     {"shake128", NULL, 128, 0},          {"shake256", NULL, 256, 0},
+    {"ascon-hash256", NULL, 1, 0},       {"ascon-xof128", NULL, 2, 0},
     {"md5", "MD5", 0, 1},                {"sha1", "SHA-1", 0, 1}};
 
 #define MAX_OUT 4096 /* SHAKE output bytes */
@@ -50,16 +54,21 @@ static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     rijn_hash_ctx hc;
     rijn_sha3_ctx sc;
+    rijn_ascon_hash_ctx ac;
     size_t n;
     int r, err = 0;
     if (f == NULL)
         return -1;
-    if (alg->shake)
+    if (IS_ASCON(alg))
+        r = alg->shake == 1 ? rijn_ascon_hash256_init(&ac) : rijn_ascon_xof128_init(&ac);
+    else if (alg->shake)
         r = alg->shake == 128 ? rijn_shake128_init(&sc) : rijn_shake256_init(&sc);
     else
         r = rijn_hash_init(&hc, rijn_hash_find(alg->rijn));
     while (r == RIJN_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        r = alg->shake ? rijn_sha3_update(&sc, buf, n) : rijn_hash_update(&hc, buf, n);
+        r = IS_ASCON(alg) ? rijn_ascon_hash_update(&ac, buf, n)
+            : alg->shake  ? rijn_sha3_update(&sc, buf, n)
+                          : rijn_hash_update(&hc, buf, n);
     if (ferror(f))
         err = errno != 0 ? errno : EIO;
     if (f != stdin)
@@ -67,8 +76,13 @@ static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size
     else
         clearerr(stdin);
     if (r == RIJN_OK && err == 0)
-        r = alg->shake ? rijn_shake_squeeze(&sc, out, out_len) : rijn_hash_final(&hc, out, out_len);
-    if (alg->shake)
+        r = alg->shake == 1 ? rijn_ascon_hash256_final(&ac, out)
+            : alg->shake == 2 ? rijn_ascon_xof_squeeze(&ac, out, out_len)
+            : alg->shake      ? rijn_shake_squeeze(&sc, out, out_len)
+                              : rijn_hash_final(&hc, out, out_len);
+    if (IS_ASCON(alg))
+        rijn_ascon_hash_wipe(&ac);
+    else if (alg->shake)
         rijn_sha3_wipe(&sc);
     else
         rijn_hash_wipe(&hc);
@@ -193,12 +207,12 @@ static int check_list(const hash_alg *alg, size_t out_len, const char *list, int
             line[--got] = '\0';
         if (parse_line(line, &hex, &name) != 0 || strlen(hex) / 2 > sizeof want ||
             cli_parse_hex(hex, want, sizeof want, &wlen) != 0 ||
-            (!alg->shake && wlen != out_len)) {
+            (!IS_XOF(alg) && wlen != out_len)) {
             bad_format++;
             continue;
         }
         good++;
-        n = alg->shake ? wlen : out_len;
+        n = IS_XOF(alg) ? wlen : out_len;
         if (digest_file(alg, name, out, n) != 0) {
             cli_err("%s: %s", name, strerror(errno));
             unread++;
@@ -245,8 +259,8 @@ static void help(void)
            "       rijn hash ALG --check LIST [--quiet | --status]\n\n"
            "Print a digest line \"<hex>  <name>\" per FILE (stdin if none or '-'),\n"
            "the format of sha256sum; --check verifies such a list.\n\n"
-           "  -l, --length N  SHAKE output bytes (default 32 for shake128, 64 for\n"
-           "                  shake256; at most %d)\n"
+           "  -l, --length N  XOF output bytes (default 32 for shake128 and\n"
+           "                  ascon-xof128, 64 for shake256; at most %d)\n"
            "  -c, --check LIST read \"<hex>  <name>\" lines from LIST ('-' = stdin),\n"
            "                  print \"<name>: OK\" or \"<name>: FAILED\"; exit 1 if any\n"
            "                  failed\n"
@@ -297,17 +311,19 @@ static int run(int argc, char **argv)
         cli_err("unknown algorithm '%s' (see --help)", alg_name);
         goto done;
     }
-    if (!alg->shake && rijn_hash_find(alg->rijn) == NULL) {
+    if (alg->rijn != NULL && rijn_hash_find(alg->rijn) == NULL) {
         cli_err("%s is not compiled into this build", alg->rijn);
         status = CLI_FAIL;
         goto done;
     }
-    out_len = alg->shake ? (size_t)alg->shake / 4 : rijn_hash_find(alg->rijn)->digest_size;
+    out_len = alg->rijn != NULL ? rijn_hash_find(alg->rijn)->digest_size
+              : IS_ASCON(alg)   ? (size_t)32
+                                : (size_t)alg->shake / 4;
     if (length != NULL) {
         char *end = NULL;
         unsigned long v = strtoul(length, &end, 10);
-        if (!alg->shake || end == length || *end != '\0' || v < 1 || v > MAX_OUT) {
-            cli_err("--length applies to shake128/shake256: 1..%d bytes", MAX_OUT);
+        if (!IS_XOF(alg) || end == length || *end != '\0' || v < 1 || v > MAX_OUT) {
+            cli_err("--length applies to shake128/shake256/ascon-xof128: 1..%d bytes", MAX_OUT);
             goto done;
         }
         out_len = (size_t)v;
@@ -328,5 +344,5 @@ done:
 }
 
 const cli_command cli_cmd_hash = {"hash", "message digests, sha256sum-compatible (SHA-2, SHA-3, "
-                                          "SHAKE)",
+                                          "SHAKE, Ascon)",
                                   run};

@@ -7,7 +7,8 @@ aead: every algorithm on edge lengths (empty text, one byte, block
 boundaries, a few KiB) and random keys/nonces/AAD: seal must equal the
 reference's ciphertext || tag, open must give the plaintext back, and a
 flipped bit anywhere (ciphertext, tag, AAD, nonce) must exit 1 with
-nothing on stdout. References: pyca's AESGCM/Cipher-GCM (any nonce length,
+nothing on stdout. ascon128 (Ascon-AEAD128): the Ascon team's SP 800-232
+KATs (shared/vectors/ascon, every 17th and the last three). References: pyca's AESGCM/Cipher-GCM (any nonce length,
 truncated tags), AESCCM, AESOCB3, AESGCMSIV, AESSIV (V || C reordered),
 ChaCha20Poly1305; XChaCha20-Poly1305 = HChaCha20 (written below from RFC
 8439's quarter round) + pyca ChaCha20Poly1305; EAX built from pyca's CMAC
@@ -208,6 +209,58 @@ def test_aead():
     check(len(counts) >= (18 if have_ref else 0), "every algorithm compared (%d)" % len(counts))
 
 
+def read_kat(path):
+    """Records of an LWC KAT file (Count = ..., Key = ..., blank-line separated)."""
+    recs, cur = [], {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                if cur:
+                    recs.append(cur)
+                cur = {}
+                continue
+            k, _, v = line.partition("=")
+            cur[k.strip()] = v.strip()
+    if cur:
+        recs.append(cur)
+    return recs
+
+
+def test_ascon():
+    """ascon128 against the Ascon team's SP 800-232 KATs (shared/vectors/ascon)."""
+    shared = os.environ.get("RIJN_SHARED_DIR", os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), "..", "..", "shared"))
+    path = os.path.join(shared, "vectors", "ascon", "asconaead128_LWC_AEAD_KAT_128_128.txt")
+    # round trips and tampering whatever the KATs
+    key, nonce, aad, pt = rb(16), rb(16), rb(7), rb(100)
+    args = ["-a", "ascon128", "--key", key.hex(), "--nonce", nonce.hex(), "--aad", aad.hex()]
+    rc, ct, _ = run(["seal"] + args, pt)
+    rc2, back, _ = run(["open"] + args, ct)
+    check(rc == rc2 == 0 and back == pt and len(ct) == 116, "ascon128 round trip")
+    rc, out, _ = run(["open"] + args, flip(ct))
+    check(rc == 1 and out == b"", "ascon128 altered -> exit 1")
+    rc, ct2, _ = run(["seal", "-a", "ascon-aead128"] + args[2:], pt)
+    check(rc == 0 and ct2 == ct, "ascon-aead128 alias")
+    if not os.path.exists(path):
+        print("Ascon KATs not found (%s); skipped" % path)
+        return
+    recs = read_kat(path)
+    check(len(recs) == 1089, "Ascon-AEAD128 KAT count %d" % len(recs))
+    n = 0
+    for rec in recs[::17] + recs[-3:]:
+        a = ["-a", "ascon128", "--key", rec["Key"], "--nonce", rec["Nonce"]]
+        if rec["AD"]:
+            a += ["--aad", rec["AD"]]
+        rc, out, _ = run(["seal"] + a + ["--outform", "hex"], bytes.fromhex(rec["PT"]))
+        check(rc == 0 and out.strip().upper() == rec["CT"].upper().encode(),
+              "ascon128 KAT Count %s" % rec["Count"])
+        rc, out, _ = run(["open"] + a, bytes.fromhex(rec["CT"]))
+        check(rc == 0 and out == bytes.fromhex(rec["PT"]), "ascon128 KAT open %s" % rec["Count"])
+        n += 1
+    print("ascon128: %d KATs" % n)
+
+
 def test_forms():
     key, nonce, aad = rb(32), rb(12), rb(5)
     pt = b"attack at dawn\n" * 7
@@ -265,6 +318,8 @@ def test_aead_usage():
     check(rc == 1 and out == b"", "open of less than a tag -> exit 1")
     rc, out, _ = run(["--help"])
     check(rc == 0 and b"xchacha20-poly1305" in out and b"ascon128" in out, "aead --help")
+    rc, out, err = run(["seal", "-a", "ascon128", "--key", k16, "--nonce", n12], b"x")
+    check(rc == 2 and out == b"", "ascon128 with a 12-byte nonce -> exit 2")
 
 
 def test_mac():
@@ -344,6 +399,7 @@ def main():
         return base_run(["aead"] + args, data)
     run = aead_run
     test_aead()
+    test_ascon()
     test_forms()
     test_aead_usage()
     test_mac()

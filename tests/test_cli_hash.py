@@ -13,7 +13,8 @@ openssl dgst and Python's hashlib.
    what sha256sum -c prints (OK, FAILED, FAILED open or read, escaped
    names) and exits like it; --quiet, --status; improperly formatted
    lines; a list with no valid line; SHAKE lists of any length.
-4. Usage errors exit 2; unreadable files exit 1 with a message.
+4. ascon-hash256 and ascon-xof128 against the Ascon team's SP 800-232 KATs.
+5. Usage errors exit 2; unreadable files exit 1 with a message.
 Prints "N passed, N failed".
 """
 import hashlib
@@ -184,6 +185,36 @@ def test_check(d, names):
     check(rc == 1 and b"no properly formatted" in err, "digest length mismatch -> bad lines")
 
 
+def test_ascon(d):
+    """ascon-hash256 / ascon-xof128 against the Ascon team's SP 800-232 KATs."""
+    shared = os.environ.get("RIJN_SHARED_DIR", os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), "..", "..", "shared"))
+    for alg, kat, length in (("ascon-hash256", "asconhash256_LWC_HASH_KAT_128_256.txt", None),
+                             ("ascon-xof128", "asconxof128_LWC_XOF_KAT_128_512.txt", 64)):
+        path = os.path.join(shared, "vectors", "ascon", kat)
+        if not os.path.exists(path):
+            print("%s missing; skipped" % path)
+            continue
+        recs, cur = [], {}
+        for line in open(path).read().splitlines() + [""]:
+            if not line.strip():
+                if cur:
+                    recs.append(cur)
+                cur = {}
+            else:
+                k, _, v = line.partition("=")
+                cur[k.strip()] = v.strip()
+        check(len(recs) == 1025, "%s KAT count %d" % (alg, len(recs)))
+        for rec in recs[::41] + recs[-2:]:
+            args = [alg] + ([] if length is None else ["--length", str(length)])
+            rc, out, _ = run(args, bytes.fromhex(rec["Msg"]))
+            check(rc == 0 and out.decode() == "%s  -\n" % rec["MD"].lower(),
+                  "%s KAT Count %s" % (alg, rec["Count"]))
+    rc, out, _ = run(["ascon-xof128", "--length", "5", "f0.bin"], cwd=d)
+    rc2, out2, _ = run(["ascon-xof128", "--length", "40", "f0.bin"], cwd=d)
+    check(rc == rc2 == 0 and out2.startswith(out[:10]), "ascon-xof128 lengths are prefixes")
+
+
 def test_usage(d):
     for args, what in ((["nohash"], "unknown algorithm"), ([], "no algorithm"),
                        (["sha256", "--length", "5"], "--length on sha256"),
@@ -213,6 +244,7 @@ def main():
         test_sums(d, names)
         test_openssl(d, names)
         test_check(d, names)
+        test_ascon(d)
         test_usage(d)
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed or not passed else 0)
