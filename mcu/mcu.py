@@ -23,7 +23,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MCU = os.path.join(ROOT, "mcu")
-BUILD = os.path.join(ROOT, "build-mcu")
+# RIJN_MCU_BUILD: another build directory (runs in parallel with someone
+# else's must not share one). Files are written under a temporary name and
+# renamed, so a concurrent run never sees half a file.
+BUILD = os.environ.get("RIJN_MCU_BUILD") or os.path.join(ROOT, "build-mcu")
 
 ARM_RT = ["rt/arm/hal_arm.c", "rt/string.c", "rt/common.c"]
 RV_RT = ["rt/riscv/start.S", "rt/riscv/hal_riscv.c", "rt/string.c", "rt/common.c"]
@@ -35,6 +38,19 @@ AVR_RT = ["rt/avr/hal_avr.c", "rt/common.c"]
 AVR_IMAGES = [("modes", "cipher,mct", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"]),
               ("aead", "gcm,ccm", ["MCU_T_CIPHER=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"]),
               ("chapoly_sha", "chapoly,sha256", ["MCU_T_CIPHER=0", "MCU_T_AEAD=0"])]
+
+
+# ATmega328P (2 KiB RAM): small's two S-boxes sit in RAM (512 bytes), and
+# GCM's stack does not fit beside them and the test's buffers; its AEAD
+# image tests the avr class alone (encryption only: GCM/CCM need no
+# decryption). small's GCM/CCM run on the ATmega2560.
+# Its flash (32 KiB) holds the mode code and only half of the mode vectors
+# at -O2: two mode images, split by mode (mkvec --modes).
+AVR328_IMAGES = [("modes_cbc", "cipher,mct:ECB,CBC,CBCPAD,CS1,CS2,CS3") + AVR_IMAGES[0][2:],
+                 ("modes_cfb", "cipher,mct:CFB128,CFB8,CFB1,OFB,CTR,CTR32") + AVR_IMAGES[0][2:],
+                 AVR_IMAGES[1] + (["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0",
+                                   "RIJN_CFG_AES_DECRYPT=0"],),
+                 AVR_IMAGES[2]]
 
 
 def arm(cpu, machine, ld="mem_m.ld", extra=()):
@@ -68,7 +84,7 @@ TARGETS = {
                     cc="avr-gcc", size="avr-size", nm="avr-nm",
                     cflags=["-mmcu=atmega328p"], ldflags=["-Wl,--section-start=.mmcu=0x910000"],
                     libs=[], rt=AVR_RT, cfg=["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1"],
-                    images=AVR_IMAGES,
+                    images=AVR328_IMAGES,
                     vec=dict(keys="128", per_section=1, mct=1, aead=1, max_field=64, file_max=20),
                     arena=304, maxout=64, rbuf=32, section=24),
     "avr2560": dict(kind="avr", title="AVR ATmega2560 (simavr)", mcu="atmega2560",
@@ -163,8 +179,9 @@ class Builder:
         if src.endswith("string.c"):
             flags.append("-fno-tree-loop-distribute-patterns")
         stamp = out + ".cmd"
-        cmd = [self.t["cc"]] + flags + ["-c", path, "-o", out]
-        line = " ".join(cmd)
+        line = " ".join([self.t["cc"]] + flags + ["-c", path, "-o", out])
+        tmp = "%s.tmp%d.o" % (out[:-2], os.getpid())
+        cmd = [self.t["cc"]] + flags + ["-c", path, "-o", tmp]
         if (os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(path)
                 and os.path.exists(stamp) and open(stamp).read() == line
                 and not self.header_newer(out)):
@@ -176,8 +193,13 @@ class Builder:
             raise SystemExit("mcu: compile failed: %s" % path)
         if r.stdout.strip():
             self.warnings.append(r.stdout)
-        with open(stamp, "w") as f:
+        for ext in (".su", ".ci"):  # GCC names these after the -o file
+            if os.path.exists(tmp[:-2] + ext):
+                os.replace(tmp[:-2] + ext, out[:-2] + ext)
+        os.replace(tmp, out)
+        with open(stamp + ".tmp%d" % os.getpid(), "w") as f:
             f.write(line)
+        os.replace(stamp + ".tmp%d" % os.getpid(), stamp)
         return out
 
     @staticmethod
@@ -196,9 +218,14 @@ class Builder:
         of the same program with different -D switches)."""
         path = os.path.join(MCU, src)
         out = os.path.join(self.dir, name)
+        tmp = "%s.tmp%d.o" % (out[:-2], os.getpid())
         cmd = [self.t["cc"]] + self.base_flags() + OWN_WARN + list(extra) + [
-            "-c", path, "-o", out]
+            "-c", path, "-o", tmp]
         run(cmd, cwd=self.dir)
+        for ext in (".su", ".ci"):
+            if os.path.exists(tmp[:-2] + ext):
+                os.replace(tmp[:-2] + ext, out[:-2] + ext)
+        os.replace(tmp, out)
         return out
 
     def objs(self, lib, own, extra=()):
@@ -211,12 +238,16 @@ class Builder:
         """Link an image; with quiet=True return None if it does not link
         (e.g. does not fit the target's flash or RAM)."""
         elf = os.path.join(self.dir, name + ".elf")
+        tmp = "%s.tmp%d" % (elf, os.getpid())
         cmd = [self.t["cc"]] + self.t["cflags"] + ["-" + self.opt, "-Wl,--gc-sections"]
-        cmd += self.t["ldflags"] + list(extra_ld) + ["-o", elf] + objs + self.t["libs"]
+        cmd += self.t["ldflags"] + list(extra_ld) + ["-o", tmp] + objs + self.t["libs"]
         if quiet:
             r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            return elf if r.returncode == 0 else None
-        run(cmd)
+            if r.returncode != 0:
+                return None
+        else:
+            run(cmd)
+        os.replace(tmp, elf)
         return elf
 
 
@@ -225,8 +256,10 @@ def runner_path():
     src = os.path.join(MCU, "rt/avr/runner.c")
     if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
         os.makedirs(BUILD, exist_ok=True)
+        tmp = "%s.tmp%d" % (out, os.getpid())
         run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-idirafter", "/usr/include/simavr",
-             "-o", out, src, "-lsimavr"])
+             "-o", tmp, src, "-lsimavr"])
+        os.replace(tmp, out)
     return out
 
 
@@ -277,7 +310,8 @@ def make_vectors(tname, builder, vdir, quick, img="all", ops=None):
     cmd = [python_with_vectors(vdir), os.path.join(MCU, "tools/mkvec.py"), "--vectors", vdir,
            "-o", out]
     if ops:
-        cmd += ["--ops", ops]
+        ops, _, modes = ops.partition(":")
+        cmd += ["--ops", ops] + (["--modes", modes] if modes else [])
     v = t.get("vec")
     cfile = None
     if v:
@@ -296,22 +330,24 @@ def make_vectors(tname, builder, vdir, quick, img="all", ops=None):
 
 
 def build_tests(tname, opt, vdir, quick=False):
-    """Yields (image name, builder, elf, mkvec message) per test image."""
+    """Yields (image name, builder, elf, mkvec message) per test image.
+    An image may carry its own RIJN_CFG_* list (4th element)."""
     t = TARGETS[tname]
-    b = Builder(tname, opt)
-    lib = b.objs(lib_files(), [], ())
-    for img, ops, defs in t.get("images", [("all", None, [])]):
-        cfile, msg = make_vectors(tname, b, vdir, quick, img, ops)
+    for img in t.get("images", [("all", None, [])]):
+        name, ops, defs = img[:3]
+        b = Builder(tname, opt, cfg=img[3] if len(img) > 3 else None)
+        lib = b.objs(lib_files(), [], ())
+        cfile, msg = make_vectors(tname, b, vdir, quick, name, ops)
         extra = ["-D" + d for d in defs]
         if t["kind"] == "avr":
             extra += ["-DMCU_ARENA=%d" % t["arena"], "-DMCU_MAXOUT=%d" % t["maxout"],
                       "-DMCU_RBUF=%d" % t["rbuf"], "-DMCU_SECTION=%d" % t["section"]]
-        objs = [b.obj(s, True, extra if s.startswith("test/") else ()) for s in t["rt"]]
-        objs.append(b.obj_as("test/mcu_test.c", "mcu_test-%s.o" % img, extra))
+        objs = [b.obj(s, True) for s in t["rt"]]
+        objs.append(b.obj_as("test/mcu_test.c", "mcu_test-%s.o" % name, extra))
         if cfile:
             objs.append(b.obj(cfile, True))
-        elf = b.link("mcu_test-%s" % img, lib + objs)
-        yield img, b, elf, msg
+        elf = b.link("mcu_test-%s" % name, lib + objs)
+        yield name, b, elf, msg
 
 
 def cmd_test(a):

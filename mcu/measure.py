@@ -33,7 +33,9 @@ def plugin_path():
     src = os.path.join(MCU, "bench/insn_plugin.c")
     if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
         os.makedirs(BUILD, exist_ok=True)
-        mcu.run(["gcc", "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-o", out, src])
+        tmp = "%s.tmp%d" % (out, os.getpid())
+        mcu.run(["gcc", "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-o", tmp, src])
+        os.replace(tmp, out)
     return out
 
 
@@ -78,7 +80,7 @@ def run_bench_image(tn, opt, img, extra):
         counts = [(int(m), None) for m in re.findall(r"@cycles (\d+)", err)]
         profs = [{} for _ in counts]
     else:
-        log = os.path.join(b.dir, "plugin.log")
+        log = os.path.join(b.dir, "plugin-%d.log" % os.getpid())
         if os.path.exists(log):
             os.remove(log)
         pl = "%s,start=0x%x,stop=0x%x,profile=on" % (
@@ -86,6 +88,8 @@ def run_bench_image(tn, opt, img, extra):
         st, out, err, secs = mcu.emulate(tn, elf, b.dir, 600,
                                          extra=["-plugin", pl, "-d", "plugin", "-D", log])
         text = open(log).read() if os.path.exists(log) else ""
+        if os.path.exists(log):
+            os.remove(log)
         counts, profs = [], []
         for block in text.split("@insns ")[1:]:
             lines = block.splitlines()
