@@ -1,0 +1,253 @@
+/*
+ * cmd_encrypt.c -- `rijn encrypt` and `rijn decrypt`: files and streams
+ * in the rijn file format (docs/FORMAT.md), with a passphrase or a key
+ * file, in the manner of `age` and `openssl enc`.
+ *
+ * Implementation notes: this file parses the options and checks their
+ * combinations (usage errors exit 2 before anything is read); the work
+ * is in file_crypt.c, the file handling in file_io.c, secrets in
+ * file_secret.c, armor in file_armor.c. --salt-hex is a hidden testing
+ * option (fixed salt for the worked vectors of docs/FORMAT-vectors.md);
+ * never use it to encrypt real data.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "file_io.h"
+#include "fmt.h"
+
+enum { O_PASS = 1, O_PASSFILE, O_KEY, O_AEAD, O_CHUNK, O_KDF, O_ITER, O_MEM, O_LANES,
+       O_ARMOR, O_OUT, O_FORCE, O_NOPROG, O_SALT, O_HELP };
+
+static const cli_opt enc_opts[] = {
+    {"passphrase", 'p', 0, O_PASS},   {"passphrase-file", 0, 1, O_PASSFILE},
+    {"key-file", 'k', 1, O_KEY},      {"aead", 'a', 1, O_AEAD},
+    {"chunk-size", 0, 1, O_CHUNK},    {"kdf", 0, 1, O_KDF},
+    {"iter", 0, 1, O_ITER},           {"memory", 0, 1, O_MEM},
+    {"lanes", 0, 1, O_LANES},         {"armor", 0, 0, O_ARMOR},
+    {"output", 'o', 1, O_OUT},        {"force", 'f', 0, O_FORCE},
+    {"no-progress", 0, 0, O_NOPROG},  {"salt-hex", 0, 1, O_SALT},
+    {"help", 'h', 0, O_HELP},         {NULL, 0, 0, 0}};
+
+static const cli_opt dec_opts[] = {
+    {"passphrase", 'p', 0, O_PASS},   {"passphrase-file", 0, 1, O_PASSFILE},
+    {"key-file", 'k', 1, O_KEY},      {"output", 'o', 1, O_OUT},
+    {"force", 'f', 0, O_FORCE},       {"no-progress", 0, 0, O_NOPROG},
+    {"help", 'h', 0, O_HELP},         {NULL, 0, 0, 0}};
+
+static void help_common(void)
+{
+    printf("  -p, --passphrase       ask for a passphrase on the terminal (the default)\n"
+           "      --passphrase-file F  the passphrase is the first line of F\n"
+           "  -k, --key-file F       a key file made by `rijn keygen`\n"
+           "  -o, --output F         write F (default stdout; '-' = stdout). F is\n"
+           "                         written under a temporary name and renamed only\n"
+           "                         when complete; an existing F needs --force\n"
+           "  -f, --force            replace an existing output file\n"
+           "      --no-progress      no progress bar (shown on a terminal only)\n"
+           "  -h, --help             this help\n"
+           "      --format F         openssl or mbedtls: legacy formats, see\n"
+           "                         `rijn encrypt --format F --help`\n");
+}
+
+static void enc_help(void)
+{
+    printf("usage: rijn encrypt [-p | --passphrase-file F | -k KEYFILE] [-a AEAD]\n"
+           "                    [--chunk-size N] [--kdf argon2id|pbkdf2] [--iter N]\n"
+           "                    [--armor] [-o OUT] [--force] [IN]\n\n"
+           "Encrypt IN (default stdin; '-' = stdin) into the rijn file format:\n"
+           "authenticated, streaming (any size, constant memory); any change,\n"
+           "truncation, reordering or appending is detected on decryption.\n\n");
+    help_common();
+    printf("  -a, --aead NAME        aes-256-gcm (default), chacha20-poly1305, ascon128\n"
+           "      --chunk-size N     plaintext bytes per chunk, 256 .. 16M (suffix K,\n"
+           "                         M allowed; default 64K)\n"
+           "      --kdf NAME         argon2id (default where built) or pbkdf2\n"
+           "      --iter N           PBKDF2 iterations (default 600000) or Argon2id\n"
+           "                         passes (default 3)\n"
+           "      --memory KIB       Argon2id memory in KiB (default 65536 = 64 MiB)\n"
+           "      --lanes P          Argon2id lanes (default 4)\n"
+           "      --armor            write text (Base64 between BEGIN/END lines)\n\n"
+           "Binary output is not written to a terminal. The passphrase is never\n"
+           "taken from the command line; it is asked twice on /dev/tty.\n"
+           "exit status: 0 ok, 1 failed (I/O error, passphrases differ), 2 usage\n"
+           "error (bad option, output exists, input = output).\n");
+}
+
+static void dec_help(void)
+{
+    printf("usage: rijn decrypt [-p | --passphrase-file F | -k KEYFILE] [-o OUT]\n"
+           "                    [--force] [IN]\n\n"
+           "Decrypt a rijn file (binary or --armor text, recognised by itself) from\n"
+           "IN (default stdin). The header says which AEAD and KDF were used.\n"
+           "Nothing unauthenticated is ever written: to a file, the output appears\n"
+           "only once the whole input verified; to stdout, each chunk is written\n"
+           "after it verified, and a damaged or truncated input stops with exit 1.\n\n");
+    help_common();
+    printf("\nHeaders asking for more than %u PBKDF2 iterations or Argon2id t > %u\n"
+           "or m > %u MiB are refused.\n"
+           "exit status: 0 ok, 1 wrong key or passphrase, corrupted or truncated\n"
+           "input (one line says what failed), 2 usage error.\n",
+           FCRYPT_MAX_ITER, FCRYPT_MAX_ARGON2_T, FCRYPT_MAX_ARGON2_M >> 10);
+}
+
+/* Unsigned 32-bit number with an optional K / M suffix (x 1024). */
+static int parse_u32(const char *s, const char *what, int suffix, uint32_t *v)
+{
+    char *end;
+    unsigned long long x;
+    if (s[0] < '0' || s[0] > '9')
+        goto bad;
+    x = strtoull(s, &end, 10);
+    if (suffix && (*end == 'k' || *end == 'K'))
+        x <<= 10, end++;
+    else if (suffix && (*end == 'm' || *end == 'M'))
+        x <<= 20, end++;
+    if (*end != '\0' || x > 0xFFFFFFFFull || x == 0)
+        goto bad;
+    *v = (uint32_t)x;
+    return 0;
+bad:
+    cli_err("invalid %s '%s'", what, s);
+    return -1;
+}
+
+static int parse_aead(const char *s, uint8_t *id)
+{
+    if (strcmp(s, "aes-256-gcm") == 0 || strcmp(s, "aes256gcm") == 0)
+        *id = RIJN_FILE_AES256GCM;
+    else if (strcmp(s, "chacha20-poly1305") == 0 || strcmp(s, "chacha20poly1305") == 0)
+        *id = RIJN_FILE_CHACHA20POLY1305;
+    else if (strcmp(s, "ascon128") == 0 || strcmp(s, "ascon-aead128") == 0)
+        *id = RIJN_FILE_ASCON128;
+    else {
+        cli_err("unknown AEAD '%s' (aes-256-gcm, chacha20-poly1305, ascon128)", s);
+        return -1;
+    }
+    if (!rijn_file_aead_available(*id)) {
+        cli_err("%s is not available in this build of rijn", s);
+        return -1;
+    }
+    return 0;
+}
+
+static int run(int argc, char **argv, int enc)
+{
+    cli_args a;
+    fcrypt_opts o;
+    int id, nkeys = 0, kdf_opts = 0;
+    const char *kdf = NULL;
+    uint32_t v;
+    size_t slen = 0;
+    rijn_file_params *p = &o.params;
+
+    if (fmt_claims(argc, argv, enc)) /* --format openssl|mbedtls, "Salted__" input */
+        return fmt_run(argc, argv, enc);
+    memset(&o, 0, sizeof o);
+    o.progress = 1;
+    rijn_file_params_init(p);
+    cli_args_init(&a, argc, argv);
+    while ((id = cli_next(&a, enc ? enc_opts : dec_opts)) != 0) {
+        switch (id) {
+        case -1: return CLI_USAGE;
+        case O_HELP:
+            if (enc)
+                enc_help();
+            else
+                dec_help();
+            return CLI_OK;
+        case O_PASS: o.passphrase = 1, nkeys++; break;
+        case O_PASSFILE: o.pass_file = a.val, nkeys++; break;
+        case O_KEY: o.key_file = a.val, nkeys++; break;
+        case O_AEAD:
+            if (parse_aead(a.val, &p->aead) != 0)
+                return CLI_USAGE;
+            break;
+        case O_CHUNK:
+            if (parse_u32(a.val, "chunk size", 1, &p->chunk_size) != 0)
+                return CLI_USAGE;
+            if (p->chunk_size < RIJN_FILE_CHUNK_MIN || p->chunk_size > RIJN_FILE_CHUNK_MAX) {
+                cli_err("the chunk size must be 256 .. 16M bytes");
+                return CLI_USAGE;
+            }
+            break;
+        case O_KDF: kdf = a.val, kdf_opts++; break;
+        case O_ITER:
+            if (parse_u32(a.val, "iteration count", 0, &v) != 0)
+                return CLI_USAGE;
+            p->iterations = p->argon2_t = v, kdf_opts++;
+            break;
+        case O_MEM:
+            if (parse_u32(a.val, "memory size", 1, &p->argon2_m) != 0)
+                return CLI_USAGE;
+            kdf_opts++;
+            break;
+        case O_LANES:
+            if (parse_u32(a.val, "lane count", 0, &v) != 0 || v > 255) {
+                cli_err("the lane count must be 1 .. 255");
+                return CLI_USAGE;
+            }
+            p->argon2_lanes = (uint8_t)v, kdf_opts++;
+            break;
+        case O_ARMOR: o.armor = 1; break;
+        case O_OUT: o.out_path = a.val; break;
+        case O_FORCE: o.force = 1; break;
+        case O_NOPROG: o.progress = 0; break;
+        case O_SALT:
+            if (cli_parse_hex(a.val, p->salt, sizeof p->salt, &slen) != 0 || slen != 32) {
+                cli_err("--salt-hex needs 64 hex digits");
+                return CLI_USAGE;
+            }
+            o.salt_given = 1;
+            break;
+        default:
+            if (o.in_path != NULL) {
+                cli_err("give one input file only (got '%s' and '%s')", o.in_path, a.val);
+                return CLI_USAGE;
+            }
+            o.in_path = a.val;
+            break;
+        }
+    }
+    if (nkeys > 1) {
+        cli_err("give only one of -p, --passphrase-file and -k");
+        return CLI_USAGE;
+    }
+    if (!enc)
+        return fcrypt_decrypt(&o);
+    if (o.key_file != NULL && kdf_opts > 0) {
+        cli_err("--kdf, --iter, --memory and --lanes apply to passphrases, not key files");
+        return CLI_USAGE;
+    }
+    if (o.key_file != NULL) {
+        p->key_source = RIJN_FILE_KEY_RAW;
+    } else if (kdf == NULL) {
+        p->key_source = rijn_file_kdf_available(RIJN_FILE_KEY_ARGON2ID) ? RIJN_FILE_KEY_ARGON2ID
+                                                                        : RIJN_FILE_KEY_PBKDF2;
+    } else if (strcmp(kdf, "pbkdf2") == 0) {
+        p->key_source = RIJN_FILE_KEY_PBKDF2;
+    } else if (strcmp(kdf, "argon2id") == 0) {
+        if (!rijn_file_kdf_available(RIJN_FILE_KEY_ARGON2ID)) {
+            cli_err("argon2id is not available in this build of rijn (use --kdf pbkdf2)");
+            return CLI_USAGE;
+        }
+        p->key_source = RIJN_FILE_KEY_ARGON2ID;
+    } else {
+        cli_err("unknown KDF '%s' (argon2id, pbkdf2)", kdf);
+        return CLI_USAGE;
+    }
+    if (rijn_file_params_check(p) != RIJN_OK) {
+        cli_err("invalid KDF parameters (Argon2id needs memory >= 8 KiB per lane)");
+        return CLI_USAGE;
+    }
+    return fcrypt_encrypt(&o);
+}
+
+static int run_enc(int argc, char **argv) { return run(argc, argv, 1); }
+static int run_dec(int argc, char **argv) { return run(argc, argv, 0); }
+
+const cli_command cli_cmd_encrypt = {"encrypt", "encrypt a file or stream (rijn format, "
+                                                "passphrase or key file)", run_enc};
+const cli_command cli_cmd_decrypt = {"decrypt", "decrypt a rijn file or stream (binary or "
+                                                "armored)", run_dec};

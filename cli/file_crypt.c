@@ -1,0 +1,365 @@
+/*
+ * file_crypt.c -- the engines of `rijn encrypt` and `rijn decrypt`: the
+ * rijn file format (rijn/file.h) driven chunk by chunk between fio_in
+ * and fio_out (file_io.h).
+ *
+ * Implementation notes: memory is two chunk buffers whatever the file
+ * size. The last chunk is recognised by reading one byte ahead (a buffer
+ * of chunk_size + 1, resp. chunk_size + 17 bytes when decrypting), so
+ * pipes work. Order of work: open the input, check the output (exists,
+ * same file, terminal), read the header (decrypt), get the key or
+ * passphrase, derive, then stream; nothing is created before the key is
+ * known. Decryption writes a chunk only after it verified; to a file it
+ * names the output only after the last chunk verified (otherwise the
+ * temporary file is removed); to stdout it exits 1 with the chunk that
+ * failed. When the input ends on a full chunk that fails as the last
+ * one, a copy of the context tries it as a middle chunk, to tell
+ * "truncated" from "corrupted" in the message.
+ */
+#include "file_io.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Output that cannot be held back (stdout, a device, a FIFO). */
+#define STREAMING(o) ((o)->kind == FIO_STDOUT || (o)->kind == FIO_DIRECT)
+
+static const char *aead_name(unsigned id)
+{
+    return id == 1 ? "AES-256-GCM" : id == 2 ? "ChaCha20-Poly1305"
+                                    : id == 3 ? "Ascon-AEAD128" : "?";
+}
+
+static const char *kdf_name(unsigned id)
+{
+    return id == 1 ? "a key file" : id == 2 ? "a passphrase (PBKDF2)"
+                                  : id == 3 ? "a passphrase (Argon2id)" : "?";
+}
+
+static mode_t file_mode(void)
+{
+    mode_t m = umask(0);
+    umask(m);
+    return (mode_t)(0666 & ~m);
+}
+
+/* Master key from the passphrase with p's KDF. */
+static int derive(const rijn_file_params *p, const uint8_t *pass, size_t plen,
+                  uint8_t master[32])
+{
+    size_t ws = rijn_file_argon2_work_size(p);
+    void *work = NULL;
+    int r;
+    if (p->key_source == RIJN_FILE_KEY_ARGON2ID) {
+        if (ws == 0) {
+            cli_err("Argon2id is not available in this build of rijn");
+            return CLI_FAIL;
+        }
+        work = malloc(ws);
+        if (work == NULL) {
+            cli_err("cannot allocate %zu MiB for Argon2id", ws >> 20);
+            return CLI_FAIL;
+        }
+    }
+    r = rijn_file_master_key(master, p, pass, plen, work, ws);
+    if (work != NULL) {
+        rijn_wipe(work, ws);
+        free(work);
+    }
+    if (r != RIJN_OK) {
+        cli_err("key derivation failed: %s", rijn_strerror(r));
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
+/* The key: a key file, or a passphrase then the KDF. */
+static int get_master(const fcrypt_opts *o, const rijn_file_params *p, int confirm,
+                      uint8_t master[32])
+{
+    uint8_t pass[FIO_PASS_MAX];
+    size_t plen = 0;
+    int rc;
+    if (p->key_source == RIJN_FILE_KEY_RAW)
+        return fio_key_file(o->key_file, master);
+    rc = o->pass_file != NULL ? fio_pass_file(o->pass_file, pass, &plen)
+                              : fio_pass_tty(pass, &plen, confirm);
+    if (rc == CLI_OK && confirm && plen == 0) {
+        cli_err("empty passphrase refused");
+        rc = CLI_USAGE;
+    }
+    if (rc == CLI_OK)
+        rc = derive(p, pass, plen, master);
+    rijn_wipe(pass, sizeof pass);
+    return rc;
+}
+
+int fcrypt_encrypt(fcrypt_opts *o)
+{
+    static fio_in in;
+    static fio_out out;
+    rijn_file_params *p = &o->params;
+    rijn_file_ctx ctx;
+    uint8_t master[32], header[RIJN_FILE_HEADER_MAX], *buf = NULL, *cbuf = NULL;
+    size_t hl = 0, have = 0, cs;
+    int rc, r, begun = 0;
+
+    memset(&ctx, 0, sizeof ctx);
+    memset(master, 0, sizeof master);
+    fio_signals_install();
+    fio_progress_init(o->progress);
+    rc = fio_in_open(&in, o->in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(&out, o->out_path, o->force, &in, !o->armor,
+                           "refusing to write binary ciphertext to a terminal "
+                           "(use -o FILE, --armor, or a redirection)");
+    if (rc == CLI_OK && !o->salt_given)
+        rc = fio_random(p->salt, sizeof p->salt);
+    if (rc == CLI_OK)
+        rc = get_master(o, p, 1, master);
+    if (rc != CLI_OK)
+        goto done;
+    r = rijn_file_seal_init(&ctx, header, sizeof header, &hl, p, master);
+    if (r != RIJN_OK) {
+        cli_err("cannot start encryption: %s", rijn_strerror(r));
+        rc = r == RIJN_ERR_UNSUPPORTED ? CLI_USAGE : CLI_FAIL;
+        goto done;
+    }
+    cs = p->chunk_size;
+    buf = cli_alloc(cs + 1);
+    cbuf = cli_alloc(cs + RIJN_FILE_TAG_SIZE);
+    rc = fio_out_begin(&out, file_mode(), o->armor);
+    begun = 1;
+    if (rc == CLI_OK)
+        rc = fio_out_write(&out, header, hl);
+    while (rc == CLI_OK) {
+        size_t got, n;
+        int last;
+        rc = fio_in_read(&in, buf + have, cs + 1 - have, &got);
+        if (rc != CLI_OK)
+            break;
+        have += got;
+        last = have <= cs;
+        n = last ? have : cs;
+        r = rijn_file_seal_chunk(&ctx, cbuf, buf, n, last);
+        if (r != RIJN_OK) {
+            cli_err("chunk %llu: %s", (unsigned long long)rijn_file_chunk_index(&ctx),
+                    r == RIJN_ERR_LIMIT ? "the input is too large for this chunk size"
+                                        : rijn_strerror(r));
+            rc = CLI_FAIL;
+            break;
+        }
+        rc = fio_out_write(&out, cbuf, n + RIJN_FILE_TAG_SIZE);
+        fio_progress(&in, "encrypting");
+        if (last)
+            break;
+        buf[0] = buf[cs];
+        have = 1;
+    }
+    fio_progress_done();
+    if (rc == CLI_OK)
+        rc = fio_out_commit(&out);
+done:
+    if (rc != CLI_OK && begun)
+        fio_out_abort(&out);
+    if (buf != NULL) {
+        rijn_wipe(buf, cs + 1);
+        free(buf);
+    }
+    free(cbuf);
+    rijn_file_wipe(&ctx);
+    rijn_wipe(master, sizeof master);
+    fio_in_close(&in);
+    return rc;
+}
+
+/* Read and check the header; a message for every way it can be wrong. */
+static int read_header(fio_in *in, uint8_t *h, rijn_file_params *p)
+{
+    size_t got = 0, more = 0;
+    int r;
+    if (fio_in_read(in, h, RIJN_FILE_FIXED_SIZE, &got) != CLI_OK)
+        return CLI_FAIL;
+    r = rijn_file_header_parse(p, h, got);
+    if (r == RIJN_ERR_LENGTH && got == RIJN_FILE_FIXED_SIZE) {
+        if (fio_in_read(in, h + got, p->header_len - got, &more) != CLI_OK)
+            return CLI_FAIL;
+        got += more;
+        r = rijn_file_header_parse(p, h, got);
+    }
+    if (r == RIJN_OK)
+        return CLI_OK;
+    if (got == 0)
+        cli_err("%s is empty: not a rijn encrypted file", in->name);
+    else if (r == RIJN_ERR_PARAM && memcmp(h, RIJN_FILE_MAGIC, got < 8 ? got : 8) != 0)
+        cli_err("%s is not a rijn encrypted file (wrong magic bytes%s)", in->name,
+                got >= 8 && memcmp(h, "Salted__", 8) == 0 ? "; it looks like `openssl enc` output"
+                                                          : "");
+    else if (r == RIJN_ERR_LENGTH)
+        cli_err("%s ends inside the header (%zu bytes): truncated", in->name, got);
+    else if (h[8] != RIJN_FILE_VERSION)
+        cli_err("unsupported format version %u (this rijn reads version 1)", h[8]);
+    else if (r == RIJN_ERR_UNSUPPORTED && (h[9] < 1 || h[9] > 3))
+        cli_err("header: unknown AEAD id %u (damaged header?)", h[9]);
+    else if (r == RIJN_ERR_UNSUPPORTED)
+        cli_err("header: unknown key source %u (damaged header?)", h[14]);
+    else
+        cli_err("header: invalid chunk size or KDF parameters (damaged header?)");
+    return CLI_FAIL;
+}
+
+/* Check the header's key source against the options and the limits. */
+static int check_key_source(const fcrypt_opts *o, const rijn_file_params *p)
+{
+    if (!rijn_file_aead_available(p->aead) || !rijn_file_kdf_available(p->key_source)) {
+        cli_err("this file needs %s, which this build of rijn lacks",
+                !rijn_file_aead_available(p->aead) ? aead_name(p->aead)
+                                                   : kdf_name(p->key_source));
+        return CLI_FAIL;
+    }
+    if (p->key_source == RIJN_FILE_KEY_RAW && o->key_file == NULL) {
+        if (o->passphrase || o->pass_file != NULL) {
+            cli_err("this file was encrypted with a key file, not a passphrase: give -k KEYFILE");
+            return CLI_FAIL;
+        }
+        cli_err("this file was encrypted with a key file: give -k KEYFILE");
+        return CLI_USAGE;
+    }
+    if (p->key_source != RIJN_FILE_KEY_RAW && o->key_file != NULL) {
+        cli_err("this file was encrypted with %s, not a key file: give -p or "
+                "--passphrase-file", kdf_name(p->key_source));
+        return CLI_FAIL;
+    }
+    if ((p->key_source == RIJN_FILE_KEY_PBKDF2 && p->iterations > FCRYPT_MAX_ITER) ||
+        (p->key_source == RIJN_FILE_KEY_ARGON2ID &&
+         (p->argon2_t > FCRYPT_MAX_ARGON2_T || p->argon2_m > FCRYPT_MAX_ARGON2_M))) {
+        cli_err("header: key derivation costs above this tool's limits (PBKDF2 %u "
+                "iterations; Argon2id t %u, m %u MiB): damaged or hostile header",
+                FCRYPT_MAX_ITER, FCRYPT_MAX_ARGON2_T, FCRYPT_MAX_ARGON2_M >> 10);
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
+/* Message for a chunk that failed; tries a full final piece as a middle
+ * chunk (on a copy) to recognise a truncated input. 1 if it was. */
+static int chunk_failed(int r, rijn_file_ctx *copy, uint64_t idx, uint8_t *out,
+                        const uint8_t *in, size_t len, int last)
+{
+    int trunc = r == RIJN_ERR_AUTH && last && len == copy->chunk_size + RIJN_FILE_TAG_SIZE &&
+                rijn_file_open_chunk(copy, out, in, len, 0) == RIJN_OK;
+    if (trunc)
+        cli_err("the input is truncated: it ends after chunk %llu, which is not the last "
+                "chunk", (unsigned long long)idx);
+    else if (r == RIJN_ERR_AUTH)
+        cli_err("chunk %llu: authentication failed (the data is corrupted, altered or "
+                "truncated)", (unsigned long long)idx);
+    else if (r == RIJN_ERR_LENGTH && len < RIJN_FILE_TAG_SIZE)
+        cli_err("chunk %llu: truncated (%zu bytes, less than a tag)",
+                (unsigned long long)idx, len);
+    else if (r == RIJN_ERR_LENGTH)
+        cli_err("chunk %llu: an empty last chunk after chunk 0 (the input was altered)",
+                (unsigned long long)idx);
+    else
+        cli_err("chunk %llu: %s", (unsigned long long)idx, rijn_strerror(r));
+    return trunc;
+}
+
+int fcrypt_decrypt(fcrypt_opts *o)
+{
+    static fio_in in;
+    static fio_out out;
+    rijn_file_params p;
+    rijn_file_ctx ctx, copy;
+    uint8_t master[32], header[RIJN_FILE_HEADER_MAX], *buf = NULL, *pbuf = NULL;
+    size_t have = 0, piece_max = 0;
+    int rc, r, begun = 0;
+
+    memset(&ctx, 0, sizeof ctx);
+    memset(&copy, 0, sizeof copy);
+    memset(master, 0, sizeof master);
+    fio_signals_install();
+    fio_progress_init(o->progress);
+    rc = fio_in_open(&in, o->in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(&out, o->out_path, o->force, &in, 0, NULL);
+    if (rc == CLI_OK)
+        rc = fio_in_detect_armor(&in);
+    if (rc == CLI_OK)
+        rc = read_header(&in, header, &p);
+    if (rc == CLI_OK)
+        rc = check_key_source(o, &p);
+    if (rc == CLI_OK)
+        rc = get_master(o, &p, 0, master);
+    if (rc != CLI_OK)
+        goto done;
+    r = rijn_file_open_header(&ctx, header, p.header_len, master);
+    if (r != RIJN_OK) {
+        if (r == RIJN_ERR_AUTH)
+            cli_err("wrong key or passphrase, or a damaged header (header authentication "
+                    "failed)");
+        else
+            cli_err("header: %s", rijn_strerror(r));
+        rc = CLI_FAIL;
+        goto done;
+    }
+    piece_max = (size_t)p.chunk_size + RIJN_FILE_TAG_SIZE;
+    buf = cli_alloc(piece_max + 1);
+    pbuf = cli_alloc(p.chunk_size);
+    rc = fio_out_begin(&out, file_mode(), 0);
+    begun = 1;
+    while (rc == CLI_OK) {
+        size_t got, n;
+        uint64_t idx = rijn_file_chunk_index(&ctx);
+        int last;
+        rc = fio_in_read(&in, buf + have, piece_max + 1 - have, &got);
+        if (rc != CLI_OK)
+            break;
+        have += got;
+        if (have == 0 && idx == 0) {
+            cli_err("the input ends right after the header: no chunk (truncated)");
+            rc = CLI_FAIL;
+            break;
+        }
+        last = have <= piece_max;
+        n = last ? have : piece_max;
+        memcpy(&copy, &ctx, sizeof ctx);
+        r = rijn_file_open_chunk(&ctx, pbuf, buf, n, last);
+        if (r != RIJN_OK) {
+            if (chunk_failed(r, &copy, idx, pbuf, buf, n, last) && STREAMING(&out))
+                (void)fio_out_write(&out, pbuf, n - RIJN_FILE_TAG_SIZE);
+            rc = CLI_FAIL;
+            break;
+        }
+        rc = fio_out_write(&out, pbuf, n - RIJN_FILE_TAG_SIZE);
+        fio_progress(&in, "decrypting");
+        if (last)
+            break;
+        buf[0] = buf[piece_max];
+        have = 1;
+    }
+    fio_progress_done();
+    if (rc == CLI_OK && rijn_file_open_final(&ctx) != RIJN_OK) {
+        cli_err("the input is truncated (no last chunk)");
+        rc = CLI_FAIL;
+    }
+    if (rc == CLI_OK)
+        rc = fio_out_commit(&out);
+    else if (begun && STREAMING(&out))
+        (void)fio_out_commit(&out); /* stdout: flush the chunks that verified */
+done:
+    if (rc != CLI_OK && begun)
+        fio_out_abort(&out);
+    if (pbuf != NULL) {
+        rijn_wipe(pbuf, p.chunk_size);
+        free(pbuf);
+    }
+    free(buf);
+    rijn_file_wipe(&ctx);
+    rijn_file_wipe(&copy);
+    rijn_wipe(master, sizeof master);
+    fio_in_close(&in);
+    return rc;
+}

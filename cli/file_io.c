@@ -1,0 +1,485 @@
+/*
+ * file_io.c -- streaming input and safe output files for the rijn file
+ * commands (see file_io.h for the guarantees).
+ *
+ * Implementation notes: plain POSIX read/write loops (EINTR, short reads
+ * from pipes); a 64 KiB buffer each way. Output files: O_TMPFILE in the
+ * target's directory, named at commit with linkat(/proc/self/fd/N) (no
+ * overwrite) or linkat to a temporary name + rename (--force); without
+ * O_TMPFILE (or /proc), mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path
+ * the signal handler (async-signal-safe: unlink, tcsetattr, raise)
+ * removes. fsync on the file before naming it and on the directory
+ * after. The progress bar is drawn on stderr only when it is a terminal,
+ * after the work has taken a second, at most five times a second.
+ */
+#define _GNU_SOURCE
+#include "file_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- signals ------------------------------------------------------------ */
+static char g_tmp[FIO_PATH];
+static volatile sig_atomic_t g_tmp_set;
+static volatile sig_atomic_t g_tty_fd = -1;
+static struct termios g_tty;
+
+static void on_signal(int sig)
+{
+    if (g_tmp_set)
+        unlink(g_tmp);
+    if (g_tty_fd >= 0)
+        tcsetattr(g_tty_fd, TCSAFLUSH, &g_tty);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void fio_signals_install(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    struct sigaction sa;
+    size_t i;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+}
+
+void fio_tty_saved(int fd, const void *saved)
+{
+    if (saved != NULL)
+        memcpy(&g_tty, saved, sizeof g_tty);
+    g_tty_fd = saved != NULL ? fd : -1;
+}
+
+/* dst = a || b || c || d, or "" if it does not fit in FIO_PATH. */
+static void join4(char *dst, const char *a, const char *b, const char *c, const char *d)
+{
+    const char *parts[4];
+    size_t i, n = 0;
+    parts[0] = a, parts[1] = b, parts[2] = c, parts[3] = d;
+    for (i = 0; i < 4; i++) {
+        size_t k = strlen(parts[i]);
+        if (n + k >= FIO_PATH) {
+            dst[0] = '\0';
+            return;
+        }
+        memcpy(dst + n, parts[i], k);
+        n += k;
+    }
+    dst[n] = '\0';
+}
+
+static void set_tmp(const char *path)
+{
+    g_tmp_set = 0;
+    if (path != NULL) {
+        join4(g_tmp, path, "", "", "");
+        g_tmp_set = 1;
+    }
+}
+
+/* ---- input ------------------------------------------------------------- */
+int fio_in_open(fio_in *in, const char *path)
+{
+    struct stat st;
+    memset(in, 0, sizeof in[0] - sizeof in->rbuf);
+    if (path == NULL || strcmp(path, "-") == 0) {
+        in->fd = 0;
+        in->name = "stdin";
+    } else {
+        in->fd = open(path, O_RDONLY);
+        in->name = path;
+        if (in->fd < 0) {
+            cli_err("cannot open '%s': %s", path, strerror(errno));
+            return CLI_FAIL;
+        }
+    }
+    if (fstat(in->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_err("'%s' is a directory", in->name);
+        return CLI_USAGE;
+    }
+    if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
+        in->size = (uint64_t)st.st_size;
+    return CLI_OK;
+}
+
+int fio_raw_fill(fio_in *in)
+{
+    ssize_t r;
+    if (in->rpos == in->rlen)
+        in->rpos = in->rlen = 0;
+    if (in->eof || in->rlen == sizeof in->rbuf)
+        return CLI_OK;
+    do
+        r = read(in->fd, in->rbuf + in->rlen, sizeof in->rbuf - in->rlen);
+    while (r < 0 && errno == EINTR);
+    if (r < 0) {
+        cli_err("cannot read '%s': %s", in->name, strerror(errno));
+        return CLI_FAIL;
+    }
+    if (r == 0)
+        in->eof = 1;
+    in->rlen += (size_t)r;
+    in->consumed += (uint64_t)r;
+    return CLI_OK;
+}
+
+int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got)
+{
+    *got = 0;
+    if (in->armor)
+        return fio_armor_read(in, buf, n, got);
+    while (*got < n) {
+        size_t k;
+        if (in->rpos == in->rlen) {
+            if (in->eof)
+                break;
+            if (fio_raw_fill(in) != CLI_OK)
+                return CLI_FAIL;
+            continue;
+        }
+        k = in->rlen - in->rpos < n - *got ? in->rlen - in->rpos : n - *got;
+        memcpy(buf + *got, in->rbuf + in->rpos, k);
+        in->rpos += k;
+        *got += k;
+    }
+    return CLI_OK;
+}
+
+void fio_in_close(fio_in *in)
+{
+    if (in->fd > 0)
+        close(in->fd);
+    in->fd = -1;
+    rijn_wipe(in->rbuf, sizeof in->rbuf);
+    rijn_wipe(in->dbuf, sizeof in->dbuf);
+}
+
+/* ---- output ------------------------------------------------------------- */
+static int same_file(const struct stat *a, const fio_in *in)
+{
+    struct stat b;
+    return in != NULL && fstat(in->fd, &b) == 0 && a->st_dev == b.st_dev &&
+           a->st_ino == b.st_ino && S_ISREG(b.st_mode);
+}
+
+int fio_out_check(fio_out *o, const char *path, int force, const fio_in *in, int refuse_tty,
+                  const char *tty_hint)
+{
+    struct stat st;
+    const char *slash;
+    memset(o, 0, sizeof o[0] - sizeof o->obuf);
+    o->fd = -1;
+    o->force = force;
+    if (path == NULL || strcmp(path, "-") == 0) {
+        o->kind = FIO_STDOUT;
+        if (fstat(1, &st) == 0 && same_file(&st, in)) {
+            cli_err("the input and the output (stdout) are the same file");
+            return CLI_USAGE;
+        }
+        if (refuse_tty && isatty(1)) {
+            cli_err("%s", tty_hint);
+            return CLI_USAGE;
+        }
+        return CLI_OK;
+    }
+    if (strlen(path) >= FIO_PATH - 64) {
+        cli_err("output path too long");
+        return CLI_USAGE;
+    }
+    join4(o->path, path, "", "", "");
+    slash = strrchr(path, '/');
+    if (slash == NULL) {
+        join4(o->dir, ".", "", "", "");
+    } else if (slash == path) {
+        join4(o->dir, "/", "", "", "");
+    } else {
+        memcpy(o->dir, path, (size_t)(slash - path));
+        o->dir[slash - path] = '\0';
+    }
+    if (stat(path, &st) == 0) {
+        if (same_file(&st, in)) {
+            cli_err("the input and the output are the same file ('%s')", path);
+            return CLI_USAGE;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            cli_err("output '%s' is a directory", path);
+            return CLI_USAGE;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            o->kind = FIO_DIRECT;
+            return CLI_OK;
+        }
+        if (!force) {
+            cli_err("output '%s' exists (use --force to replace it)", path);
+            return CLI_USAGE;
+        }
+    } else if (lstat(path, &st) == 0 && !force) {
+        cli_err("output '%s' exists (a dangling symbolic link; use --force to replace it)",
+                path);
+        return CLI_USAGE;
+    }
+    o->kind = FIO_NAMED;
+    return CLI_OK;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s != NULL ? s + 1 : path;
+}
+
+static int put(fio_out *o, const uint8_t *p, size_t n);
+
+int fio_out_begin(fio_out *o, mode_t mode, int armor)
+{
+    static const char begin[] = "-----BEGIN RIJN ENCRYPTED FILE-----\n";
+    o->mode = mode;
+    o->armor = armor;
+    if (o->kind == FIO_STDOUT) {
+        o->fd = 1;
+    } else if (o->kind == FIO_DIRECT) {
+        o->fd = open(o->path, O_WRONLY);
+    } else {
+#ifdef O_TMPFILE
+        if (access("/proc/self/fd", X_OK) == 0) {
+            o->fd = open(o->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+            if (o->fd >= 0)
+                o->kind = FIO_TMPFILE;
+        }
+#endif
+        if (o->kind == FIO_NAMED) {
+            join4(o->tmp, o->dir, "/.", base_name(o->path), ".rijn-tmp-XXXXXX");
+            o->fd = mkstemp(o->tmp);
+            if (o->fd >= 0)
+                set_tmp(o->tmp);
+            else
+                o->tmp[0] = '\0';
+        }
+    }
+    if (o->fd < 0) {
+        cli_err("cannot create '%s': %s", o->kind == FIO_NAMED ? o->dir : o->path,
+                strerror(errno));
+        return CLI_FAIL;
+    }
+    return armor ? put(o, (const uint8_t *)begin, sizeof begin - 1) : CLI_OK;
+}
+
+static int flush(fio_out *o)
+{
+    size_t off = 0;
+    while (off < o->olen) {
+        ssize_t w = write(o->fd, o->obuf + off, o->olen - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            cli_err("cannot write '%s': %s", o->kind == FIO_STDOUT ? "stdout" : o->path,
+                    w < 0 ? strerror(errno) : "no progress");
+            return CLI_FAIL;
+        }
+        off += (size_t)w;
+    }
+    o->written += o->olen;
+    rijn_wipe(o->obuf, o->olen);
+    o->olen = 0;
+    return CLI_OK;
+}
+
+static int put(fio_out *o, const uint8_t *p, size_t n)
+{
+    while (n > 0) {
+        size_t k = sizeof o->obuf - o->olen < n ? sizeof o->obuf - o->olen : n;
+        memcpy(o->obuf + o->olen, p, k);
+        o->olen += k;
+        p += k;
+        n -= k;
+        if (o->olen == sizeof o->obuf && flush(o) != CLI_OK)
+            return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
+static int armor_line(fio_out *o, const uint8_t *p, size_t n)
+{
+    char line[66];
+    size_t len = 0;
+    if (rijn_base64_encode(line, sizeof line, &len, p, n) != RIJN_OK)
+        return CLI_FAIL;
+    line[len++] = '\n';
+    return put(o, (const uint8_t *)line, len);
+}
+
+int fio_out_write(fio_out *o, const uint8_t *p, size_t n)
+{
+    if (!o->armor)
+        return put(o, p, n);
+    while (n > 0) {
+        size_t k = 48 - o->napend < n ? 48 - o->napend : n;
+        memcpy(o->apend + o->napend, p, k);
+        o->napend += k;
+        p += k;
+        n -= k;
+        if (o->napend == 48) {
+            if (armor_line(o, o->apend, 48) != CLI_OK)
+                return CLI_FAIL;
+            o->napend = 0;
+        }
+    }
+    return CLI_OK;
+}
+
+static int publish(fio_out *o)
+{
+    char tmpname[FIO_PATH], proc[64], suffix[48];
+    if (o->kind == FIO_NAMED) {
+        if (o->force)
+            return rename(o->tmp, o->path);
+        if (link(o->tmp, o->path) == 0) {
+            (void)unlink(o->tmp);
+            return 0;
+        }
+        if (errno == EEXIST)
+            return -1;
+        return rename(o->tmp, o->path); /* file systems without hard links */
+    }
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", o->fd);
+    if (!o->force)
+        return linkat(AT_FDCWD, proc, AT_FDCWD, o->path, AT_SYMLINK_FOLLOW);
+    snprintf(suffix, sizeof suffix, ".rijn-tmp-%ld", (long)getpid());
+    join4(tmpname, o->dir, "/.", base_name(o->path), suffix);
+    (void)unlink(tmpname);
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, tmpname, AT_SYMLINK_FOLLOW) != 0)
+        return -1;
+    set_tmp(tmpname);
+    join4(o->tmp, tmpname, "", "", "");
+    o->kind = FIO_NAMED;
+    return rename(tmpname, o->path);
+}
+
+int fio_out_commit(fio_out *o)
+{
+    static const char end[] = "-----END RIJN ENCRYPTED FILE-----\n";
+    int dfd;
+    if (o->armor) {
+        if (o->napend > 0 && armor_line(o, o->apend, o->napend) != CLI_OK)
+            return CLI_FAIL;
+        o->napend = 0;
+        if (put(o, (const uint8_t *)end, sizeof end - 1) != CLI_OK)
+            return CLI_FAIL;
+    }
+    if (flush(o) != CLI_OK)
+        return CLI_FAIL;
+    if (o->kind == FIO_STDOUT || o->kind == FIO_DIRECT) {
+        if (o->kind == FIO_DIRECT && close(o->fd) != 0) {
+            cli_err("cannot write '%s': %s", o->path, strerror(errno));
+            return CLI_FAIL;
+        }
+        o->fd = -1;
+        return CLI_OK;
+    }
+    if (fchmod(o->fd, o->mode) != 0 || fsync(o->fd) != 0) {
+        cli_err("cannot write '%s': %s", o->path, strerror(errno));
+        return CLI_FAIL;
+    }
+    if (publish(o) != 0) {
+        if (errno == EEXIST)
+            cli_err("output '%s' appeared while working; not replaced (use --force)",
+                    o->path);
+        else
+            cli_err("cannot create '%s': %s", o->path, strerror(errno));
+        return CLI_FAIL;
+    }
+    set_tmp(NULL);
+    o->tmp[0] = '\0';
+    close(o->fd);
+    o->fd = -1;
+    dfd = open(o->dir, O_RDONLY);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
+    return CLI_OK;
+}
+
+void fio_out_abort(fio_out *o)
+{
+    if (o->kind == FIO_NAMED && o->tmp[0] != '\0') {
+        unlink(o->tmp);
+        o->tmp[0] = '\0';
+        set_tmp(NULL);
+    }
+    if (o->fd > 1)
+        close(o->fd);
+    o->fd = -1;
+    rijn_wipe(o->obuf, sizeof o->obuf);
+    rijn_wipe(o->apend, sizeof o->apend);
+}
+
+/* ---- progress --------------------------------------------------------------- */
+static int g_prog_on, g_prog_shown;
+static double g_prog_start, g_prog_last;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void fio_progress_init(int enable)
+{
+    g_prog_on = enable && isatty(2);
+    g_prog_start = g_prog_last = now();
+    g_prog_shown = 0;
+}
+
+static void human(char *s, size_t n, uint64_t v)
+{
+    if (v >= (uint64_t)1 << 30)
+        snprintf(s, n, "%.1f GiB", (double)v / (double)((uint64_t)1 << 30));
+    else
+        snprintf(s, n, "%.1f MiB", (double)v / (double)(1 << 20));
+}
+
+void fio_progress(const fio_in *in, const char *what)
+{
+    char a[32], b[32];
+    double t;
+    if (!g_prog_on)
+        return;
+    t = now();
+    if (t - g_prog_start < 1.0 || t - g_prog_last < 0.2)
+        return;
+    g_prog_last = t;
+    g_prog_shown = 1;
+    human(a, sizeof a, in->consumed);
+    if (in->size > 0) {
+        unsigned pct = (unsigned)(100.0 * (double)in->consumed / (double)in->size);
+        int i, bar = (int)(pct > 100 ? 30 : pct * 30 / 100);
+        human(b, sizeof b, in->size);
+        fprintf(stderr, "\r%s [", what);
+        for (i = 0; i < 30; i++)
+            fputc(i < bar ? '#' : '.', stderr);
+        fprintf(stderr, "] %3u%% %s of %s ", pct > 100 ? 100 : pct, a, b);
+    } else {
+        fprintf(stderr, "\r%s %s ", what, a);
+    }
+    fflush(stderr);
+}
+
+void fio_progress_done(void)
+{
+    if (g_prog_shown)
+        fprintf(stderr, "\r\033[K");
+    g_prog_shown = 0;
+}

@@ -1,0 +1,145 @@
+/*
+ * file_io.h -- input and output for `rijn encrypt`, `rijn decrypt` and
+ * `rijn keygen`: streaming reads (with ASCII-armor decoding), safe
+ * output files, passphrases, key files, randomness and the progress bar.
+ *
+ * Safe output ("nothing lost, nothing leaked"):
+ *   - a named output is written to a temporary file in the target's
+ *     directory, fsync'ed, and only then given its name; on Linux the
+ *     temporary file is unnamed (O_TMPFILE) until that moment, so a
+ *     process killed even with SIGKILL leaves nothing behind. Where
+ *     O_TMPFILE is missing it is ".<name>.rijn-tmp-XXXXXX" next to the
+ *     target, removed on every failure and on SIGINT/SIGTERM/SIGHUP/
+ *     SIGQUIT; only SIGKILL or a crash can leave one (delete it by hand:
+ *     `rm .*.rijn-tmp-*`).
+ *   - an existing output is replaced only with --force; without it the
+ *     name is taken with link(2), which fails rather than overwrite a
+ *     file that appeared meanwhile. With --force the new file is renamed
+ *     over the old one (atomic: the old content stays until then).
+ *   - the input and the output must not be the same file (st_dev/st_ino;
+ *     also for stdin/stdout redirections).
+ *   - an output that exists and is not a regular file (/dev/null, a
+ *     FIFO, a terminal) is written directly, like stdout.
+ * Every function that can fail prints one line (cli_err) and returns a
+ * CLI_* exit code (0, 1 = operation failed, 2 = usage).
+ */
+#ifndef RIJN_CLI_FILE_IO_H
+#define RIJN_CLI_FILE_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "util.h"
+
+#define FIO_BUF 65536
+#define FIO_PATH 4096
+
+/* ---- input ------------------------------------------------------------ */
+typedef struct fio_in {
+    int fd;
+    const char *name;     /* for messages ("stdin" or the path)          */
+    uint64_t size;        /* size of a regular file, else 0               */
+    uint64_t consumed;    /* raw bytes read so far                        */
+    uint8_t rbuf[FIO_BUF];/* raw read buffer                              */
+    size_t rpos, rlen;
+    int eof;
+    /* armor decoding */
+    int armor;            /* 1 if the input is armored                    */
+    int armor_state;      /* 0 body, 1 after END                          */
+    int pad_seen;
+    unsigned long line;
+    char quad[4];
+    size_t nquad;
+    uint8_t dbuf[128];    /* decoded bytes not yet returned               */
+    size_t dpos, dlen;
+} fio_in;
+
+/* Open path (NULL or "-" = stdin). */
+int fio_in_open(fio_in *in, const char *path);
+/* Look at the start of the input: armored (1) or binary (0); sets
+ * in->armor and consumes the BEGIN line. CLI_OK or an error code. */
+int fio_in_detect_armor(fio_in *in);
+/* Read up to n bytes, fewer only at the end: *got bytes. CLI_OK / CLI_FAIL. */
+int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got);
+void fio_in_close(fio_in *in);
+
+/* Raw buffered read (file_io.c) and armor decoding (file_armor.c). */
+int fio_raw_fill(fio_in *in);
+int fio_armor_read(fio_in *in, uint8_t *buf, size_t n, size_t *got);
+
+/* ---- output ----------------------------------------------------------- */
+enum { FIO_STDOUT = 0, FIO_DIRECT, FIO_TMPFILE, FIO_NAMED };
+
+typedef struct fio_out {
+    int fd;
+    int kind;
+    int force;
+    mode_t mode;
+    char path[FIO_PATH];  /* the target                                  */
+    char dir[FIO_PATH];   /* its directory                               */
+    char tmp[FIO_PATH];   /* FIO_NAMED: the temporary file               */
+    int armor;
+    uint8_t apend[48];    /* armor: bytes waiting for a full line        */
+    size_t napend;
+    uint8_t obuf[FIO_BUF];/* write buffer                                */
+    size_t olen;
+    uint64_t written;
+} fio_out;
+
+/* Check the target (NULL or "-" = stdout) before any work: exists
+ * without force, is a directory, is the input (in may be NULL), or
+ * stdout is a terminal while refuse_tty. No file is created yet. */
+int fio_out_check(fio_out *o, const char *path, int force, const fio_in *in,
+                  int refuse_tty, const char *tty_hint);
+/* Create the temporary file (mode applies to the final file). */
+int fio_out_begin(fio_out *o, mode_t mode, int armor);
+int fio_out_write(fio_out *o, const uint8_t *p, size_t n);
+/* Flush; for files: fsync, give the name, fsync the directory. */
+int fio_out_commit(fio_out *o);
+/* Remove the temporary file (safe to call more than once). */
+void fio_out_abort(fio_out *o);
+
+/* ---- progress --------------------------------------------------------- */
+/* Enable the bar if stderr is a terminal (call once). */
+void fio_progress_init(int enable);
+void fio_progress(const fio_in *in, const char *what);
+void fio_progress_done(void);
+
+/* ---- secrets (file_secret.c) ----------------------------------------- */
+#define FIO_PASS_MAX 1024
+/* Passphrase from /dev/tty without echo; twice if confirm. *len bytes. */
+int fio_pass_tty(uint8_t *pass, size_t *len, int confirm);
+/* First line of a file (without "\n" / "\r\n"). */
+int fio_pass_file(const char *path, uint8_t *pass, size_t *len);
+/* Key file: 64 hex digits (white space around ignored) or 32 raw bytes. */
+int fio_key_file(const char *path, uint8_t key[32]);
+/* n random bytes from getrandom() or /dev/urandom. */
+int fio_random(uint8_t *p, size_t n);
+
+/* ---- the encrypt / decrypt engines (file_crypt.c) -------------------- */
+#include "rijn/file.h"
+
+typedef struct fcrypt_opts {
+    const char *in_path, *out_path;  /* NULL = stdin / stdout            */
+    const char *pass_file, *key_file;
+    int passphrase;                  /* -p given                         */
+    int force, armor, progress;
+    int salt_given;                  /* params.salt set (tests only)     */
+    rijn_file_params params;         /* encrypt: aead, chunk size, KDF   */
+} fcrypt_opts;
+
+/* Decrypt refuses headers asking for more than this (a damaged or hostile
+ * header must not make it work for hours or exhaust memory). */
+#define FCRYPT_MAX_ITER     10000000u
+#define FCRYPT_MAX_ARGON2_T 64u
+#define FCRYPT_MAX_ARGON2_M 4194304u /* KiB = 4 GiB */
+
+int fcrypt_encrypt(fcrypt_opts *o);
+int fcrypt_decrypt(fcrypt_opts *o);
+
+/* Signal-safe cleanup (restore the terminal, remove the temporary file). */
+void fio_signals_install(void);
+void fio_tty_saved(int fd, const void *termios_saved); /* NULL = none */
+
+#endif /* RIJN_CLI_FILE_IO_H */

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""format_decoder.py -- an independent decoder of the rijn file format.
+
+Written from docs/FORMAT.md alone (not from the C code), with the Python
+`cryptography` package for the primitives: HMAC/HKDF-SHA-256, PBKDF2,
+Argon2id (cryptography >= 44; older versions cannot check Argon2id files),
+AES-256-GCM and ChaCha20-Poly1305. Ascon-AEAD128 is not in `cryptography`:
+such files raise Unsupported.
+
+Library use:  decrypt(data, key=32 bytes | passphrase=bytes) -> plaintext
+              key_schedule(master, salt, aead) -> dict of derived keys
+Command line: format_decoder.py (-k KEYFILE | --passphrase-file F) FILE
+              writes the plaintext to stdout; exit 1 with a message on
+              any failure, 77 when the file needs something unsupported.
+"""
+import base64
+import hashlib
+import hmac
+import re
+import struct
+import sys
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
+from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
+from cryptography.exceptions import InvalidTag
+
+MAGIC = b"\x89RIJN\r\n\x1a"
+AEADS = {1: "AES-256-GCM", 2: "ChaCha20-Poly1305", 3: "Ascon-AEAD128"}
+KEY_LEN = {1: 32, 2: 32, 3: 16}
+NONCE_LEN = {1: 12, 2: 12, 3: 16}
+
+
+class FormatError(Exception):
+    """The file is invalid, damaged, or the key is wrong."""
+
+
+class Unsupported(Exception):
+    """The file is valid as far as we can tell but needs a primitive we lack."""
+
+
+def have_argon2():
+    try:
+        from cryptography.hazmat.primitives.kdf.argon2 import Argon2id  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def dearmor(data):
+    """Section 6: the binary file inside BEGIN/END lines, or data as is."""
+    text = data.strip(b" \t\r\n")
+    if not text.startswith(b"-----BEGIN RIJN ENCRYPTED FILE-----"):
+        return data
+    lines = text.replace(b"\r\n", b"\n").split(b"\n")
+    if lines[0] != b"-----BEGIN RIJN ENCRYPTED FILE-----" or \
+            lines[-1] != b"-----END RIJN ENCRYPTED FILE-----":
+        raise FormatError("armor: bad BEGIN/END lines")
+    body = b"".join(lines[1:-1])
+    if not re.fullmatch(rb"[A-Za-z0-9+/]*={0,2}", body) or len(body) % 4:
+        raise FormatError("armor: invalid Base64")
+    return base64.b64decode(body, validate=True)
+
+
+def parse_header(data):
+    """Section 3. Returns a dict of the fields, or raises FormatError."""
+    if len(data) < 15:
+        raise FormatError("too short for a header")
+    if data[:8] != MAGIC:
+        raise FormatError("bad magic")
+    if data[8] != 1:
+        raise FormatError("unsupported version %d" % data[8])
+    aead, chunk_size, key_source = data[9], struct.unpack(">I", data[10:14])[0], data[14]
+    if aead not in AEADS:
+        raise FormatError("unknown aead %d" % aead)
+    if not 256 <= chunk_size <= 16777216:
+        raise FormatError("chunk size %d out of range" % chunk_size)
+    k = {1: 0, 2: 4, 3: 9}.get(key_source)
+    if k is None:
+        raise FormatError("unknown key source %d" % key_source)
+    h = {"aead": aead, "chunk_size": chunk_size, "key_source": key_source,
+         "header_len": 79 + k}
+    if len(data) < 79 + k:
+        raise FormatError("truncated header")
+    if key_source == 2:
+        h["iterations"] = struct.unpack(">I", data[15:19])[0]
+        if h["iterations"] < 1:
+            raise FormatError("iterations out of range")
+    elif key_source == 3:
+        h["t_cost"], h["m_cost"] = struct.unpack(">II", data[15:23])
+        h["lanes"] = data[23]
+        if h["t_cost"] < 1 or h["lanes"] < 1 or h["m_cost"] < 8 * h["lanes"]:
+            raise FormatError("Argon2id parameters out of range")
+    h["salt"] = data[15 + k:47 + k]
+    h["mac"] = data[47 + k:79 + k]
+    h["body"] = data[:47 + k]
+    return h
+
+
+def master_key(h, key=None, passphrase=None):
+    """Section 4 step 1."""
+    if h["key_source"] == 1:
+        if key is None or len(key) != 32:
+            raise FormatError("this file needs a 32-byte key")
+        return key
+    if passphrase is None:
+        raise FormatError("this file needs a passphrase")
+    if h["key_source"] == 2:
+        return PBKDF2HMAC(hashes.SHA256(), 32, h["salt"], h["iterations"]).derive(passphrase)
+    if not have_argon2():
+        raise Unsupported("Argon2id needs cryptography >= 44")
+    from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
+    return Argon2id(salt=h["salt"], length=32, iterations=h["t_cost"], lanes=h["lanes"],
+                    memory_cost=h["m_cost"]).derive(passphrase)
+
+
+def hkdf_expand(prk, info, length):
+    out, t, i = b"", b"", 1
+    while len(out) < length:
+        t = hmac.new(prk, t + info + bytes([i]), hashlib.sha256).digest()
+        out += t
+        i += 1
+    return out[:length]
+
+
+def key_schedule(master, salt, aead):
+    """Section 4 steps 2-4."""
+    prk = hmac.new(salt, master, hashlib.sha256).digest()
+    return {"prk": prk,
+            "header_key": hkdf_expand(prk, b"rijn v1 header", 32),
+            "payload_key": hkdf_expand(prk, b"rijn v1 payload" + bytes([aead]), KEY_LEN[aead])}
+
+
+def nonce(aead, i, last):
+    n = NONCE_LEN[aead]
+    return i.to_bytes(n - 1, "big") + (b"\x01" if last else b"\x00")
+
+
+def cipher(aead, payload_key):
+    if aead == 1:
+        return AESGCM(payload_key)
+    if aead == 2:
+        return ChaCha20Poly1305(payload_key)
+    raise Unsupported("%s is not in the cryptography package" % AEADS[aead])
+
+
+def decrypt(data, key=None, passphrase=None):
+    """Decrypt a whole rijn file (binary or armored) by sections 3-6."""
+    data = dearmor(data)
+    h = parse_header(data)
+    m = master_key(h, key, passphrase)
+    ks = key_schedule(m, h["salt"], h["aead"])
+    want = hmac.new(ks["header_key"], h["body"], hashlib.sha256).digest()
+    if not hmac.compare_digest(want, h["mac"]):
+        raise FormatError("header authentication failed (wrong key or damaged header)")
+    c = cipher(h["aead"], ks["payload_key"])
+    pos, i, out, piece_max = h["header_len"], 0, [], h["chunk_size"] + 16
+    if pos == len(data):
+        raise FormatError("no chunk after the header")
+    while pos < len(data):
+        piece = data[pos:pos + piece_max]
+        last = pos + len(piece) == len(data)
+        if len(piece) < 16:
+            raise FormatError("chunk %d: shorter than a tag" % i)
+        if last and len(piece) == 16 and i != 0:
+            raise FormatError("chunk %d: empty last chunk after chunk 0" % i)
+        if i >= 2 ** 32:
+            raise FormatError("more than 2^32 chunks")
+        try:
+            out.append(c.decrypt(nonce(h["aead"], i, last), piece, b""))
+        except InvalidTag:
+            raise FormatError("chunk %d: authentication failed" % i) from None
+        pos += len(piece)
+        i += 1
+    return b"".join(out)
+
+
+def read_key_file(path):
+    raw = open(path, "rb").read()
+    if len(raw) == 32:
+        return raw
+    text = raw.strip(b" \t\r\n")
+    if not re.fullmatch(rb"[0-9a-fA-F]{64}", text):
+        raise FormatError("not a key file")
+    return bytes.fromhex(text.decode())
+
+
+def main(argv):
+    key = passphrase = None
+    args = list(argv[1:])
+    try:
+        while args and args[0].startswith("-"):
+            opt = args.pop(0)
+            if opt == "-k":
+                key = read_key_file(args.pop(0))
+            elif opt == "--passphrase-file":
+                passphrase = open(args.pop(0), "rb").read().split(b"\n")[0].rstrip(b"\r")
+            else:
+                raise FormatError("unknown option " + opt)
+        if len(args) != 1:
+            raise FormatError("usage: format_decoder.py (-k KEYFILE | --passphrase-file F) FILE")
+        sys.stdout.buffer.write(decrypt(open(args[0], "rb").read(), key, passphrase))
+        return 0
+    except Unsupported as e:
+        print("format_decoder: unsupported: %s" % e, file=sys.stderr)
+        return 77
+    except FormatError as e:
+        print("format_decoder: %s" % e, file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
