@@ -88,8 +88,8 @@ typedef struct cand {
     double t[MAX_REPS];
 } cand;
 
-static int g_reps = 15;
-static double g_batch_ns = 300000.0;
+static int g_reps = 21;
+static double g_batch_ns = 500000.0;
 static double g_tsc_per_ns = 1.0;
 static int g_ct;           /* constant-time software group */
 static double g_ref[MAX_REPS * 64];

@@ -2,8 +2,8 @@
 # scripts/bench.sh -- run the comparison benchmarks and regenerate
 # docs/BENCHMARKS.md and docs/bench/*.png.
 #
-#   scripts/bench.sh            full run (about 5-10 minutes on a busy 2-core machine)
-#   scripts/bench.sh --quick    fewer, shorter rounds (about 1-2 minutes)
+#   scripts/bench.sh            full run (about 5 minutes on a busy 2-core machine)
+#   scripts/bench.sh --quick    fewer, shorter rounds (under a minute)
 #   options: --no-install (use only what is already installed)
 #            --groups "ctr cbc ..." (subset; the report then covers only these)
 #
