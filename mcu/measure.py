@@ -304,7 +304,7 @@ TARGETS_GOALS = [
      "m3", None, 900),
     ("stack", "stack for one block (painted), bytes, every target (worst class)", None, None, 300),
 ]
-OPS = ["setup_enc_128", "setup_encdec_128", "enc_block_128", "dec_block_128",
+OPS = ["setup_enc_128", "setup_encdec_128", "enc_block_128", "dec_block_128", "enc_64blocks_128",
        "setup_encdec_256", "enc_block_256", "dec_block_256", "ctr_16", "ctr_64", "ctr_1024",
        "cbc_enc_16", "cbc_enc_64", "cbc_enc_1024", "cbc_dec_16", "cbc_dec_64", "cbc_dec_1024",
        "gcm_setup_128", "gcm_seal_16", "gcm_seal_64", "gcm_seal_1024", "seed_cbc_pkcs7_48"]
@@ -334,9 +334,10 @@ def git_state():
     return head, bool(dirty)
 
 
-def per_block(ops):
-    """Instructions (cycles) per block in a 1 KiB CTR run (64 blocks)."""
-    c = ops.get("ctr_1024")
+def per_block(ops, key="enc_64blocks_128"):
+    """Instructions (cycles) per block over 64 blocks (1 KiB): raw block
+    encryption (default) or CTR (key="ctr_1024")."""
+    c = ops.get(key)
     return c["count"] / 64.0 if c else None
 
 
@@ -386,14 +387,14 @@ def goals(data):
                     pb = per_block(ops) if ops else None
                     if pb is not None and (bulk is None or pb < bulk[0]):
                         bulk = (pb, "ct32asm", opt)
-            measured = ("one-block call %s (%s -%s); in CTR 1 KiB %s per block (%s -%s)" % (
+            measured = ("one-block call %s (%s -%s); %s per block in a 64-block call (%s -%s)" % (
                 fmt(one[0]), one[1], one[2], fmt(bulk[0]), bulk[1], bulk[2])) if one and bulk \
                 else "not measured"
             ok1 = bool(one and one[0] <= limit)
             okb = bool(bulk and bulk[0] <= limit)
             out.append((text, "≤ {:,}".format(limit), measured,
                         "met" if ok1 and okb else "met for one-block calls only" if ok1 else
-                        "met in bulk (CTR) only" if okb else "not met"))
+                        "met for multi-block calls only" if okb else "not met"))
         elif gid == "m3_flash":
             vals = []
             r = runs.get("m3", {}).get("Os")
@@ -467,8 +468,9 @@ def write_md(data, path):
     for row in goals(data):
         w("| %s | %s | %s | %s |" % row)
     w("")
-    w("\"Per block in CTR 1 KiB\" is the 1 KiB CTR count / 64: ct32 processes blocks in pairs, "
-      "so a one-block call pays for two.")
+    w("\"Per block in a 64-block call\" is one rijn_aes_encrypt_blocks call on 1 KiB, / 64: "
+      "the class's own cost without a mode. ct32 and its assembly variants process blocks in "
+      "pairs, so a one-block call pays for two.")
     w("")
     if data.get("charts"):
         w("![AES-128 per block](mcu-aes-block.png)")
@@ -500,6 +502,8 @@ def write_md(data, path):
             if any(v is not None for v in vals):
                 w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
         vals = [per_block(per[opt]["bench"].get(im, {})) for im, opt in cols]
+        w("| AES-128 per block, 64-block call | %s |" % " | ".join(fmt(v) for v in vals))
+        vals = [per_block(per[opt]["bench"].get(im, {}), "ctr_1024") for im, opt in cols]
         w("| AES-128 per block in CTR 1 KiB | %s |" % " | ".join(fmt(v) for v in vals))
         for op in OTHER_OPS:
             vals = [per[opt]["bench"].get("-", {}).get(op, {}).get("count") for opt in mcu.OPTS
@@ -514,8 +518,8 @@ def write_md(data, path):
             w("")
             w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
             w("| --- | " + " | ".join("---:" for _ in cols) + " |")
-            for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "ctr_1024",
-                       "cbc_enc_1024", "gcm_seal_1024", "seed_cbc_pkcs7_48"):
+            for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "enc_64blocks_128",
+                       "ctr_1024", "cbc_enc_1024", "gcm_seal_1024", "seed_cbc_pkcs7_48"):
                 vals = []
                 for im, opt in cols:
                     d = per[opt]["bench"].get(im, {}).get(op)
@@ -566,7 +570,8 @@ def write_md(data, path):
         for opt in ("Os",):
             r = per.get(opt)
             for im, ops in (r["bench"].items() if r else []):
-                for op in ("setup_enc_128", "enc_block_128", "dec_block_128"):
+                for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "enc_64blocks_128",
+                           "ctr_1024", "gcm_seal_1024"):
                     d = ops.get(op)
                     if d and d.get("top"):
                         prof.append("| %s | %s -%s | %s |" % (op, im, opt, ", ".join(
