@@ -61,6 +61,7 @@
 #ifndef RIJN_FILE_H
 #define RIJN_FILE_H
 
+#include "ascon.h"
 #include "chachapoly.h"
 #include "gcm.h"
 
@@ -122,6 +123,7 @@ typedef struct rijn_file_ctx {
     union {
         rijn_gcm_ctx gcm;
         rijn_chachapoly_ctx chacha;
+        rijn_ascon_aead128_ctx ascon;
         uint64_t align;
     } aead;                /* the payload key, expanded                     */
     uint64_t counter;      /* index of the next chunk                       */
@@ -216,8 +218,10 @@ RIJN_API RIJN_WUR int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *h
 
 /* Open the next chunk: in[0..len) is ciphertext || tag (16 <= len <=
  * chunk_size + 16; exactly chunk_size + 16 unless is_last). is_last is 1
- * when the input ends right after this piece. The tag is checked before
- * any plaintext is written to out[0..len-16); out may equal in.
+ * when the input ends right after this piece. The plaintext goes to
+ * out[0..len-16) (out may equal in) and counts only on RIJN_OK: on
+ * failure out is all zero (GCM and ChaCha20-Poly1305 check the tag before
+ * writing; Ascon-AEAD128 decrypts while absorbing and wipes on failure).
  * RIJN_OK; RIJN_ERR_AUTH (out wiped, the stream is failed: every later
  * call gives RIJN_ERR_STATE); RIJN_ERR_LENGTH (bad len, or an empty last
  * chunk that is not chunk 0: the stream is failed too); RIJN_ERR_LIMIT

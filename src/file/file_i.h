@@ -4,9 +4,10 @@
  * adapters that reach them.
  *
  * Implementation notes: Argon2id (key source 3) and Ascon-AEAD128
- * (aead 3) come from other parts of the library; RIJN_I_FILE_ARGON2 and
- * RIJN_I_FILE_ASCON say whether they are built. With 0 the ids parse but
- * keying with them gives RIJN_ERR_UNSUPPORTED.
+ * (aead 3) come from other parts of the library (rijn/argon2.h,
+ * rijn/ascon.h); RIJN_I_FILE_ARGON2 and RIJN_I_FILE_ASCON (default 1)
+ * say whether the file format uses them. With 0 (a trimmed build) the
+ * ids still parse but keying with them gives RIJN_ERR_UNSUPPORTED.
  */
 #ifndef RIJN_FILE_I_H
 #define RIJN_FILE_I_H
@@ -19,10 +20,10 @@
 #include "rijn/kdf.h"
 
 #ifndef RIJN_I_FILE_ARGON2
-#define RIJN_I_FILE_ARGON2 0
+#define RIJN_I_FILE_ARGON2 1
 #endif
 #ifndef RIJN_I_FILE_ASCON
-#define RIJN_I_FILE_ASCON 0
+#define RIJN_I_FILE_ASCON 1
 #endif
 
 /* Header bytes before the MAC, from checked parameters. */

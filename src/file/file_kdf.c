@@ -5,9 +5,8 @@
  * associated data.
  *
  * Implementation notes: the caller owns the work area (the library has
- * no heap); its size comes from the Argon2 module. While the Argon2
- * module is not built (RIJN_I_FILE_ARGON2 = 0) key source 3 gives
- * RIJN_ERR_UNSUPPORTED and a work size of 0. Constant-time behaviour is
+ * no heap); its size is rijn_argon2_work_size. With RIJN_I_FILE_ARGON2
+ * = 0 key source 3 gives RIJN_ERR_UNSUPPORTED and a work size of 0. Constant-time behaviour is
  * Argon2id's own (first half-pass data-independent, the rest
  * data-dependent by design, RFC 9106). Vectors: the Argon2id file
  * vector in docs/FORMAT-vectors.md, checked against the Python
@@ -15,6 +14,23 @@
  */
 #include "file_i.h"
 
+#if RIJN_I_FILE_ARGON2
+#include "rijn/argon2.h"
+
+int rijn_i_file_argon2(uint8_t master[32], const rijn_file_params *p, const uint8_t *pass,
+                       size_t pass_len, void *work, size_t work_size)
+{
+    if (work == NULL)
+        return RIJN_ERR_NULL;
+    return rijn_argon2id(master, 32, pass, pass_len, p->salt, RIJN_FILE_SALT_SIZE, p->argon2_t,
+                         p->argon2_m, p->argon2_lanes, work, work_size);
+}
+
+size_t rijn_i_file_argon2_work(const rijn_file_params *p)
+{
+    return rijn_argon2_work_size(p->argon2_m, p->argon2_lanes);
+}
+#else
 int rijn_i_file_argon2(uint8_t master[32], const rijn_file_params *p, const uint8_t *pass,
                        size_t pass_len, void *work, size_t work_size)
 {
@@ -32,3 +48,4 @@ size_t rijn_i_file_argon2_work(const rijn_file_params *p)
     (void)p;
     return 0;
 }
+#endif

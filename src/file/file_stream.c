@@ -4,8 +4,8 @@
  * construction.
  *
  * Implementation notes
- *   Context: the payload AEAD's keyed context (GCM or ChaCha20-Poly1305;
- *   Ascon-AEAD128 when built), the index of the next chunk (uint64_t so
+ *   Context: the payload AEAD's keyed context (GCM, ChaCha20-Poly1305 or
+ *   Ascon-AEAD128), the index of the next chunk (uint64_t so
  *   index 2^32 can be refused on 32-bit and 8-bit targets too), the chunk
  *   size and a state. No buffers: the caller hands over one chunk.
  *   Nonces: counter_i big-endian over the nonce's bytes but the last,
@@ -15,8 +15,8 @@
  *   empty last chunk only as chunk 0; at most 2^32 chunks; nothing after
  *   the last chunk; the reader's first failure ends the stream (state
  *   FAILED: every later call is refused), so a caller cannot skip a bad
- *   chunk. The AEAD's one-shot open checks the tag before writing
- *   plaintext and wipes out on failure.
+ *   chunk. The AEAD's one-shot open wipes out on failure (GCM and
+ *   ChaCha20-Poly1305 check the tag before writing any plaintext).
  *   Constant time: the counter, flag and lengths are public; the key only
  *   goes through the AEADs and HMAC verify (constant-time compare).
  *   Vectors: docs/FORMAT-vectors.md; tests/test_file_format.c (round
@@ -48,6 +48,10 @@ static int aead_init(rijn_file_ctx *ctx, const uint8_t *key, size_t key_len)
         return rijn_gcm_init(&ctx->aead.gcm, key, key_len);
     case RIJN_FILE_CHACHA20POLY1305:
         return rijn_chacha20poly1305_init(&ctx->aead.chacha, key, key_len);
+#if RIJN_I_FILE_ASCON
+    case RIJN_FILE_ASCON128:
+        return rijn_ascon_aead128_init(&ctx->aead.ascon, key, key_len);
+#endif
     default:
         return RIJN_ERR_UNSUPPORTED;
     }
@@ -59,6 +63,11 @@ static int aead_seal(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonc
     if (ctx->aead_id == RIJN_FILE_AES256GCM)
         return rijn_gcm_seal(&ctx->aead.gcm, out, out + len, RIJN_FILE_TAG_SIZE, nonce, nlen,
                              NULL, 0, in, len);
+#if RIJN_I_FILE_ASCON
+    if (ctx->aead_id == RIJN_FILE_ASCON128)
+        return rijn_ascon_aead128_seal(&ctx->aead.ascon, out, out + len, RIJN_FILE_TAG_SIZE,
+                                       nonce, nlen, NULL, 0, in, len);
+#endif
     return rijn_chacha20poly1305_seal(&ctx->aead.chacha, out, out + len, RIJN_FILE_TAG_SIZE,
                                       nonce, nlen, NULL, 0, in, len);
 }
@@ -69,6 +78,11 @@ static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonc
     if (ctx->aead_id == RIJN_FILE_AES256GCM)
         return rijn_gcm_open(&ctx->aead.gcm, out, in + len, RIJN_FILE_TAG_SIZE, nonce, nlen,
                              NULL, 0, in, len);
+#if RIJN_I_FILE_ASCON
+    if (ctx->aead_id == RIJN_FILE_ASCON128)
+        return rijn_ascon_aead128_open(&ctx->aead.ascon, out, in + len, RIJN_FILE_TAG_SIZE,
+                                       nonce, nlen, NULL, 0, in, len);
+#endif
     return rijn_chacha20poly1305_open(&ctx->aead.chacha, out, in + len, RIJN_FILE_TAG_SIZE,
                                       nonce, nlen, NULL, 0, in, len);
 }
