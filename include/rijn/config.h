@@ -23,13 +23,10 @@
  *                       assembly for ARMv6-M / ARMv8-M baseline (Cortex-M0,
  *                       M0+, M23); key setup and decryption are ct32's.
  *                       auto: on for those cores with GCC or Clang.
- *   RIJN_CFG_AES_AVR    "avr": AES encryption in AVR assembly, tables in flash
- *                       (LPM: constant time on AVR only, which has no data
- *                       cache; never built for other CPUs). Same schedule
- *                       as small; decryption is small's, so with
- *                       RIJN_CFG_AES_DECRYPT it needs RIJN_CFG_AES_SMALL.
- *                       auto: on for __AVR__ with GCC (when small is on or
- *                       decryption is off).                ks: 240 bytes
+ *   RIJN_CFG_AES_AVR    "avr": AES in AVR assembly, tables in flash (LPM:
+ *                       constant time on AVR only, which has no data cache;
+ *                       never built for other CPUs).
+ *                       auto: on for __AVR__ with GCC.     ks: 240 bytes
  *   RIJN_CFG_AES_SMALL  byte-oriented AES with an S-box table; least code.
  *                       NOT constant-time on CPUs with a data cache.
  *                       auto: on for 8/16-bit targets and 64-bit hosts
@@ -86,6 +83,14 @@
 #define RIJN_CFG_AES_CT64 RIJN_ARCH_64
 #endif
 
+#ifndef RIJN_CFG_AES_BS256 /* bitsliced, 16 blocks per pass on 256-bit AVX-512VL registers */
+#if RIJN_CFG_AES_CT64 && RIJN_ARCH_X86 && RIJN_ARCH_64 && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_AES_BS256 1
+#else
+#define RIJN_CFG_AES_BS256 0
+#endif
+#endif
+
 #ifndef RIJN_CFG_AES_CT32
 #define RIJN_CFG_AES_CT32 (!RIJN_ARCH_SMALLWORD)
 #endif
@@ -113,7 +118,7 @@
 #endif
 
 #ifndef RIJN_CFG_AES_AVR
-#if defined(__AVR__) && defined(__GNUC__) && (RIJN_CFG_AES_SMALL || RIJN_CFG_AES_DECRYPT == 0)
+#if defined(__AVR__) && defined(__GNUC__)
 #define RIJN_CFG_AES_AVR 1
 #else
 #define RIJN_CFG_AES_AVR 0
@@ -146,9 +151,6 @@
 #endif
 #if RIJN_CFG_AES_AVR && !defined(__AVR__)
 #error "rijn: RIJN_CFG_AES_AVR is for AVR targets only (its tables are not constant time elsewhere)"
-#endif
-#if RIJN_CFG_AES_AVR && RIJN_CFG_AES_DECRYPT && !RIJN_CFG_AES_SMALL
-#error "rijn: RIJN_CFG_AES_AVR decrypts with small's code: set RIJN_CFG_AES_SMALL or RIJN_CFG_AES_DECRYPT=0"
 #endif
 #if RIJN_CFG_AES_X86NI && !RIJN_ARCH_X86
 #error "rijn: RIJN_CFG_AES_X86NI needs an x86 target"
