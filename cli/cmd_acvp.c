@@ -132,7 +132,18 @@ static int answer(const cJSON *vs, cJSON **resp, acvp_err *e)
     /* NIST's ACVP-AES-GCM-SIV sets have no "revision": match any-revision entries */
     if (acvp_has(vs, "revision") && acvp_get_str(vs, "revision", &rev, e) != 0)
         return ACVP_BAD_INPUT;
-    alg = find_algo(name, rev);
+    alg = NULL;
+    {
+        /* algorithms with modes (Ascon): entries are named "<algorithm>-<mode>" */
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(vs, "mode");
+        if (cJSON_IsString(m) && m->valuestring != NULL && m->valuestring[0] != '\0') {
+            char full[128];
+            snprintf(full, sizeof full, "%.60s-%.60s", name, m->valuestring);
+            alg = find_algo(full, rev);
+        }
+    }
+    if (alg == NULL)
+        alg = find_algo(name, rev);
     if (alg == NULL)
         return acvp_fail(e, ACVP_BAD_INPUT, "unsupported algorithm \"%s\" revision \"%s\"", name,
                          rev);

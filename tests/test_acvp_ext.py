@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """test_acvp_ext.py -- `rijn acvp` for the families beyond the classic AES
 modes: AES-GCM, GMAC, CCM, GCM-SIV, XTS 1.0/2.0, KW, KWP, CMAC-AES,
-HMAC-*, PBKDF, SHA-1/SHA-2/SHA-3 (AFT, MCT, LDT), SHAKE (AFT, VOT, MCT).
+HMAC-*, PBKDF, SHA-1/SHA-2/SHA-3 (AFT, MCT, LDT), SHAKE (AFT, VOT, MCT),
+Ascon (SP 800-232: AEAD128, Hash256, XOF128, CXOF128).
 
 1. Every sample tests/acvp/<ALG>.prompt.json made by gen_samples_ext.py
    (pyca/cryptography, hashlib) is answered and compared field by field
@@ -9,7 +10,8 @@ HMAC-*, PBKDF, SHA-1/SHA-2/SHA-3 (AFT, MCT, LDT), SHAKE (AFT, VOT, MCT).
    the count per family is printed.
 2. GCM groups with ivGen "internal": the IV rijn picks has ivLen bits, is
    fresh per test, and the returned ct/tag decrypt under it (pyca).
-3. The cases copied from NIST's ACVP-Server samples (nist_excerpts_ext.json).
+3. The cases copied from NIST's ACVP-Server samples (nist_excerpts_ext.json);
+   Ascon vector sets built from the Ascon team's KATs (shared/vectors/ascon).
 4. Every available AES implementation gives the same answers.
 5. Malformed or unsupported prompts: exit 2 (bad input) or 1 (valid but not
    supported: bit-oriented lengths, unknown mctVersion, unsupported hash),
@@ -162,6 +164,98 @@ def nist():
                       "NIST %s: tcId %s %r want %r" % (c["name"], tcid, t, want))
 
 
+def read_kat(name):
+    shared = os.environ.get("RIJN_SHARED_DIR", os.path.join(HERE, "..", "..", "shared"))
+    path = os.path.join(shared, "vectors", "ascon", name)
+    if not os.path.exists(path):
+        return None
+    recs, cur = [], {}
+    for line in open(path).read().splitlines() + [""]:
+        if not line.strip():
+            if cur:
+                recs.append(cur)
+            cur = {}
+        else:
+            k, _, v = line.partition("=")
+            cur[k.strip()] = v.strip()
+    return recs
+
+
+def ascon():
+    """Ascon (SP 800-232) vector sets built from the Ascon team's KATs."""
+    aead = read_kat("asconaead128_LWC_AEAD_KAT_128_128.txt")
+    if aead is None:
+        print("Ascon KATs not found; Ascon ACVP checks skipped")
+        return
+    picks = aead[::29] + aead[-2:]
+    enc_tests, enc_want, dec_tests, dec_want = [], [], [], []
+    for i, r in enumerate(picks):
+        pl = len(r["PT"]) * 4
+        ct, tag = r["CT"][:len(r["PT"])], r["CT"][len(r["PT"]):]
+        tl = 64 if i % 3 == 1 else 128
+        enc_tests.append({"tcId": i + 1, "key": r["Key"], "nonce": r["Nonce"], "ad": r["AD"],
+                          "pt": r["PT"], "payloadLen": pl, "adLen": len(r["AD"]) * 4,
+                          "tagLen": tl})
+        enc_want.append({"ct": ct, "tag": tag[:tl // 4]})
+        bad = i % 4 == 2
+        t = {"tcId": 100 + i, "key": r["Key"], "nonce": r["Nonce"], "ad": r["AD"], "ct": ct,
+             "tag": tag if not bad else ("0" if tag[0] != "0" else "1") + tag[1:],
+             "payloadLen": pl, "adLen": len(r["AD"]) * 4, "tagLen": 128}
+        dec_tests.append(t)
+        dec_want.append({"testPassed": False} if bad else {"testPassed": True, "pt": r["PT"]})
+    doc = {"vsId": 5, "algorithm": "Ascon", "mode": "AEAD128", "revision": "SP800-232",
+           "testGroups": [{"tgId": 1, "testType": "AFT", "direction": "encrypt",
+                           "supportsNonceMasking": False, "tests": enc_tests},
+                          {"tgId": 2, "testType": "AFT", "direction": "decrypt",
+                           "supportsNonceMasking": False, "tests": dec_tests}]}
+    rc, out, err = run(["acvp", "-"], json.dumps(doc).encode())
+    check(rc == 0, "Ascon AEAD128 vector set: exit %d %s" % (rc, err))
+    if rc == 0:
+        got = json.loads(out)
+        check(got.get("mode") == "AEAD128", "Ascon answer keeps \"mode\"")
+        gt = got["testGroups"][0]["tests"] + got["testGroups"][1]["tests"]
+        for t, want in zip(gt, enc_want + dec_want):
+            check(all(t.get(k) == v for k, v in want.items()) and
+                  (want.get("testPassed") is not False or "pt" not in t),
+                  "Ascon AEAD128 tcId %s %r" % (t.get("tcId"), want))
+    for mode, kat, outlen in (("Hash256", "asconhash256_LWC_HASH_KAT_128_256.txt", None),
+                              ("XOF128", "asconxof128_LWC_XOF_KAT_128_512.txt", 512),
+                              ("CXOF128", "asconcxof128_LWC_CXOF_KAT_128_512.txt", 512)):
+        recs = read_kat(kat)
+        tests, want = [], []
+        for i, r in enumerate(recs[::37] + recs[-1:]):
+            t = {"tcId": i + 1, "msg": r["Msg"], "len": len(r["Msg"]) * 4}
+            ol = outlen if i % 2 == 0 else 128
+            if outlen:
+                t["outLen"] = ol
+            if mode == "CXOF128":
+                t.update(cs=r["Z"], csLen=len(r["Z"]) * 4)
+            tests.append(t)
+            want.append(r["MD"][:ol // 4] if outlen else r["MD"])
+        doc = {"vsId": 6, "algorithm": "Ascon", "mode": mode, "revision": "SP800-232",
+               "testGroups": [{"tgId": 1, "testType": "AFT", "tests": tests}]}
+        rc, out, err = run(["acvp", "-"], json.dumps(doc).encode())
+        check(rc == 0, "Ascon %s vector set: exit %d %s" % (mode, rc, err))
+        if rc == 0:
+            got = [t.get("md") for t in json.loads(out)["testGroups"][0]["tests"]]
+            check(got == want, "Ascon %s: %d KATs" % (mode, len(want)))
+    # refusals: nonce masking, truncated tag on decrypt, bit lengths
+    base = {"key": "00" * 16, "nonce": "00" * 16, "ad": "", "payloadLen": 0, "adLen": 0}
+    for what, group, t in (
+            ("secondKey", {"direction": "encrypt"}, dict(base, pt="", tagLen=128, secondKey="00" * 16)),
+            ("decrypt tagLen 64", {"direction": "decrypt"}, dict(base, ct="", tag="00" * 8, tagLen=64)),
+            ("tagLen 79", {"direction": "encrypt"}, dict(base, pt="", tagLen=79))):
+        doc = {"vsId": 7, "algorithm": "Ascon", "mode": "AEAD128", "revision": "SP800-232",
+               "testGroups": [dict({"tgId": 1, "testType": "AFT", "tests": [dict(t, tcId=1)]},
+                                   **group)]}
+        rc, out, err = run(["acvp", "-"], json.dumps(doc).encode())
+        check(rc == 1 and out == b"", "Ascon %s -> exit 1 (%d)" % (what, rc))
+    doc = {"vsId": 7, "algorithm": "Ascon", "mode": "AEAD999", "revision": "SP800-232",
+           "testGroups": []}
+    rc, out, err = run(["acvp", "-"], json.dumps(doc).encode())
+    check(rc == 2 and b"unsupported algorithm" in err, "Ascon unknown mode -> exit 2")
+
+
 def impls():
     for name in ("ACVP-AES-CCM", "ACVP-AES-XTS-2.0", "ACVP-AES-KWP", "CMAC-AES", "ACVP-AES-GCM-SIV"):
         path = os.path.join(SAMPLES, name + ".prompt.json")
@@ -308,6 +402,7 @@ def main():
     answers = samples()
     internal_iv(answers)
     nist()
+    ascon()
     impls()
     malformed()
     corrupted()

@@ -35,9 +35,12 @@ PICKS = [
     ("SHA3-512-2.0", "smallest", "SHA3-512 AFT and MCT"),
     ("SHAKE-128-1.0", "smallest", "SHAKE-128 AFT, VOT, MCT"),
     ("SHAKE-256-1.0", "smallest", "SHAKE-256 AFT, VOT (odd bit lengths), MCT"),
+    ("Ascon-Hash256-SP800-232", "smallest", "Ascon-Hash256"),
+    ("Ascon-XOF128-SP800-232", "smallest", "Ascon-XOF128"),
+    ("Ascon-CXOF128-SP800-232", "smallest", "Ascon-CXOF128"),
 ]
 LENS = ("payloadLen", "len", "msgLen", "keyLen", "aadLen", "ivLen", "macLen", "tagLen",
-        "dataUnitLen")
+        "dataUnitLen", "csLen", "adLen")
 
 
 def load(p):
@@ -78,6 +81,8 @@ def main():
                         g.get("tweakMode"), g.get("mctVersion"), r.get("testPassed"),
                         t.get("dataUnitLen", 0) < t.get("payloadLen", 0),
                         (t.get("outLen", 0) % 8 != 0))
+                if p["algorithm"] == "Ascon" and t.get("outLen", 0) % 8 != 0:
+                    continue
                 if kind not in kinds or size(t) < size(kinds[kind][1]):
                     kinds[kind] = (g, t)
         for g, t in kinds.values():
