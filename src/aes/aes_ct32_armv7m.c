@@ -31,17 +31,18 @@
  *   Register use: state q0..q7 in r0..r7 between pieces; the S-box is one
  *   subroutine called once per round, with its return address and spills
  *   in the caller's frame; the loop runs four rounds (MC_1, MC_2, MC_3,
- *   MC_0) per iteration and leaves after the S-box of the last round.
+ *   MC_0) per iteration and leaves after the S-box of the last round (tested
+ *   after rounds 2 and 0 mod 4 only: the last round is 10, 12 or 14).
  *   A single block goes through a 32-byte local copy (the block twice).
  *   Constant time: only AND/BIC/EOR/rotations, loads and stores at
  *   addresses that depend on the round number alone; the branches depend
  *   on the round count (public).
  *   Measured (QEMU mps2-an385, exact instruction counts from a TCG plugin,
  *   through rijn_aes_encrypt_blocks/decrypt_blocks, GCC 12 -Os): AES-128
- *   2,755 instructions per 2-block pass (1,378/block) encrypt, 3,409
- *   (1,705/block) decrypt; one block alone 3,022 / 3,675; AES-192 and
- *   AES-256 encrypt 1,633 and 1,888 per block. Key setup is ct32's
- *   (~15,300). Code: 2.9 KB encrypt-only, 6.4 KB with decryption; stack
+ *   2,735 instructions per 2-block pass (1,368/block) encrypt, 3,409
+ *   (1,705/block) decrypt; one block alone 3,002 / 3,675; AES-192 and
+ *   AES-256 encrypt 1,621 and 1,874 per block. Key setup is ct32's
+ *   (~15,000). Code: 2.9 KB encrypt-only, 6.4 KB with decryption; stack
  *   112 bytes (36 pushed + 76 frame).
  *   Vectors: FIPS 197, CAVP AESAVS KAT/MMT and Monte Carlo under QEMU
  *   (mcu/mcu.py test, Cortex-M3/M4/M33 at -Os and -O2) on this class.
@@ -374,10 +375,6 @@ __asm__(
     ".Lct32asm_loop:\n"
     "\tbl rijn_i_ct32asm_sbox\n"
     "\tldr r8, [sp, #0]\n"
-    "\tldr r9, [sp, #4]\n"
-    "\tcmp r8, r9\n"
-    "\tbeq .Lct32asm_last\n"
-    "\tldr r8, [sp, #0]\n"
     "\tand r9, r7, #0x03030303\n"
     "\tbic r10, r7, #0x03030303\n"
     "\tror r10, r10, #10\n"
@@ -565,10 +562,6 @@ __asm__(
     "\tadd r8, r8, #32\n"
     "\tstr r8, [sp, #0]\n"
     "\tbl rijn_i_ct32asm_sbox\n"
-    "\tldr r8, [sp, #0]\n"
-    "\tldr r9, [sp, #4]\n"
-    "\tcmp r8, r9\n"
-    "\tbeq .Lct32asm_last\n"
     "\tldr r8, [sp, #0]\n"
     "\tand r9, r7, #0x3f3f3f3f\n"
     "\tbic r10, r7, #0x3f3f3f3f\n"
