@@ -1,0 +1,252 @@
+/*
+ * fmt_stream.c -- streaming pieces shared by the legacy formats
+ * (fmt.h): AES in CBC/PKCS#7, CTR, CFB128, CFB8 and OFB over the
+ * library's streaming contexts; Base64 reading (any white space, lines
+ * of any length, as `openssl enc -d -a` and `-A` produce) and writing
+ * (64-column lines, as `openssl enc -a`); peeking at the input.
+ *
+ * Implementation notes: CBC goes through rijn_block_ctx with PKCS#7
+ * (decryption holds back the last block until final checks the
+ * padding); the stream modes through rijn_stream_ctx (CTR: 128-bit
+ * big-endian counter over the whole IV, as OpenSSL and Mbed TLS).
+ * Peeking: a named file or a regular stdin is read with pread at its
+ * current offset; a pipe on stdin is duplicated with tee(2) into a
+ * private pipe (Linux), which leaves the data in stdin; a terminal or
+ * anything else is not peeked (0 bytes). Buffers holding plaintext are
+ * wiped by their owners (fio_in / fio_out wipe theirs).
+ */
+#define _GNU_SOURCE
+#include "fmt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- cipher ------------------------------------------------------------ */
+const char *fmt_mode_name(int mode)
+{
+    return mode == FMT_CBC ? "cbc" : mode == FMT_CTR ? "ctr" : mode == FMT_CFB128 ? "cfb"
+                                 : mode == FMT_CFB8  ? "cfb8" : "ofb";
+}
+
+int fmt_cipher_init(fmt_cipher *c, int mode, int enc, const uint8_t *key, size_t key_len,
+                    const uint8_t iv[16])
+{
+    memset(c, 0, sizeof *c);
+    c->mode = mode;
+    c->enc = enc;
+    switch (mode) {
+    case FMT_CBC:
+        return enc ? rijn_cbc_pad_encrypt_init(&c->blk, key, key_len, iv)
+                   : rijn_cbc_pad_decrypt_init(&c->blk, key, key_len, iv);
+    case FMT_CTR: return rijn_ctr_init(&c->st, key, key_len, iv);
+    case FMT_OFB: return rijn_ofb_init(&c->st, key, key_len, iv);
+    case FMT_CFB128:
+        return enc ? rijn_cfb128_encrypt_init(&c->st, key, key_len, iv)
+                   : rijn_cfb128_decrypt_init(&c->st, key, key_len, iv);
+    case FMT_CFB8:
+        return enc ? rijn_cfb8_encrypt_init(&c->st, key, key_len, iv)
+                   : rijn_cfb8_decrypt_init(&c->st, key, key_len, iv);
+    default: return RIJN_ERR_PARAM;
+    }
+}
+
+int fmt_cipher_update(fmt_cipher *c, uint8_t *out, size_t *olen, const uint8_t *in, size_t n)
+{
+    if (c->mode == FMT_CBC)
+        return rijn_block_update(&c->blk, out, n + 16, olen, in, n);
+    *olen = n;
+    return rijn_stream_update(&c->st, out, in, n);
+}
+
+int fmt_cipher_final(fmt_cipher *c, uint8_t *out, size_t *olen)
+{
+    *olen = 0;
+    if (c->mode == FMT_CBC)
+        return rijn_block_final(&c->blk, out, 32, olen);
+    return RIJN_OK;
+}
+
+void fmt_cipher_wipe(fmt_cipher *c)
+{
+    rijn_block_wipe(&c->blk);
+    rijn_stream_wipe(&c->st);
+}
+
+/* ---- Base64 in ------------------------------------------------------------ */
+static int b64_char(int ch)
+{
+    return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+           ch == '+' || ch == '/' || ch == '=';
+}
+
+/* Decode the next group of four characters into r->dec. */
+static int b64_group(fmt_in *r, int *end)
+{
+    size_t got = 0;
+    *end = 0;
+    while (r->nquad < 4) {
+        uint8_t ch;
+        size_t k;
+        if (fio_in_read(r->in, &ch, 1, &k) != CLI_OK)
+            return CLI_FAIL;
+        if (k == 0)
+            break;
+        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n')
+            continue;
+        if (!b64_char(ch) || r->pad_seen) {
+            cli_err("%s: invalid Base64 input (%s)", r->in->name,
+                    r->pad_seen ? "data after the padding" : "unexpected character");
+            return CLI_FAIL;
+        }
+        r->quad[r->nquad++] = (char)ch;
+    }
+    if (r->nquad == 0) {
+        *end = 1;
+        return CLI_OK;
+    }
+    if (r->nquad != 4 || rijn_base64_decode(r->dec, sizeof r->dec, &got, r->quad, 4) !=
+                             RIJN_OK) {
+        cli_err("%s: invalid Base64 input (%s)", r->in->name,
+                r->nquad != 4 ? "truncated group" : "bad group");
+        return CLI_FAIL;
+    }
+    r->pad_seen = r->quad[3] == '=';
+    r->nquad = 0;
+    r->dpos = 0;
+    r->dlen = got;
+    return CLI_OK;
+}
+
+int fmt_read(fmt_in *r, uint8_t *buf, size_t n, size_t *got)
+{
+    if (!r->b64)
+        return fio_in_read(r->in, buf, n, got);
+    *got = 0;
+    while (*got < n) {
+        int end;
+        if (r->dpos < r->dlen) {
+            buf[(*got)++] = r->dec[r->dpos++];
+            continue;
+        }
+        if (b64_group(r, &end) != CLI_OK)
+            return CLI_FAIL;
+        if (end)
+            break;
+    }
+    return CLI_OK;
+}
+
+/* ---- Base64 out ----------------------------------------------------------- */
+static int b64_line(fmt_out *w, const uint8_t *p, size_t n)
+{
+    char line[72];
+    size_t len = 0;
+    if (rijn_base64_encode(line, sizeof line, &len, p, n) != RIJN_OK)
+        return CLI_FAIL;
+    line[len++] = '\n';
+    return fio_out_write(w->out, (const uint8_t *)line, len);
+}
+
+int fmt_write(fmt_out *w, const uint8_t *p, size_t n)
+{
+    if (!w->b64)
+        return fio_out_write(w->out, p, n);
+    while (n > 0) {
+        size_t k = 48 - w->npend < n ? 48 - w->npend : n;
+        memcpy(w->pend + w->npend, p, k);
+        w->npend += k;
+        p += k;
+        n -= k;
+        if (w->npend == 48) {
+            if (b64_line(w, w->pend, 48) != CLI_OK)
+                return CLI_FAIL;
+            w->npend = 0;
+        }
+    }
+    return CLI_OK;
+}
+
+int fmt_write_end(fmt_out *w)
+{
+    int rc = CLI_OK;
+    if (w->b64 && w->npend > 0)
+        rc = b64_line(w, w->pend, w->npend);
+    rijn_wipe(w->pend, sizeof w->pend);
+    w->npend = 0;
+    return rc;
+}
+
+/* ---- peeking -------------------------------------------------------------- */
+static size_t peek_fd(int fd, uint8_t *buf, size_t n)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return 0;
+    if (S_ISREG(st.st_mode)) {
+        off_t at = lseek(fd, 0, SEEK_CUR);
+        ssize_t r = pread(fd, buf, n, at < 0 ? 0 : at);
+        return r > 0 ? (size_t)r : 0;
+    }
+#if defined(__linux__) && defined(SPLICE_F_NONBLOCK)
+    if (S_ISFIFO(st.st_mode)) {
+        int p[2], tries;
+        ssize_t r = 0;
+        if (pipe2(p, O_CLOEXEC) != 0)
+            return 0;
+        (void)fcntl(p[0], F_SETFL, O_NONBLOCK); /* the writing end must block */
+        /* tee copies what is in the pipe now (blocking until something is,
+         * or the writer is gone); with fewer than n bytes, wait (up to
+         * about a second) while the writer is still there (no POLLHUP). */
+        for (tries = 0;; tries++) {
+            struct pollfd pf;
+            uint8_t junk[64];
+            r = tee(fd, p[1], n, 0);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0 || (size_t)r >= n || tries == 100)
+                break;
+            pf.fd = fd, pf.events = POLLIN, pf.revents = 0;
+            if (poll(&pf, 1, 0) == 1 && (pf.revents & POLLHUP) != 0)
+                break;
+            while (read(p[0], junk, sizeof junk) > 0) /* drop our copy, tee again */
+                ;
+            {
+                struct timespec ts = {0, 10000000L};
+                nanosleep(&ts, NULL);
+            }
+        }
+        if (r > 0)
+            r = read(p[0], buf, (size_t)r);
+        close(p[0]);
+        close(p[1]);
+        return r > 0 ? (size_t)r : 0;
+    }
+#endif
+    return 0;
+}
+
+size_t fmt_peek(const char *path, uint8_t *buf, size_t n)
+{
+    size_t got;
+    int fd;
+    if (path == NULL || strcmp(path, "-") == 0)
+        return peek_fd(0, buf, n);
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    got = peek_fd(fd, buf, n);
+    close(fd);
+    return got;
+}
+
+unsigned fmt_file_mode(void)
+{
+    mode_t m = umask(0);
+    umask(m);
+    return (unsigned)(0666 & ~m);
+}
