@@ -20,6 +20,8 @@
     decryption: the output never appears and no temporary file is left
     (with O_TMPFILE nothing can be left; the fallback's leftovers are
     named .<output>.rijn-tmp-XXXXXX and would be reported here);
+  - docs/FORMAT-vectors.md regenerated and checked (format_vectors.py
+    --check), the decoder's Ascon-AEAD128 against the SP 800-232 KATs;
   - a sparse file over 4 GiB through pipes (only with RIJN_TEST_LONG=1).
 Prints "N passed, N failed"; exit 1 on failure, 77 without the CLI.
 """
@@ -466,6 +468,39 @@ def over_4gib():
     os.unlink(big)
 
 
+def vectors():
+    """docs/FORMAT-vectors.md is what this build writes, and verifies
+    independently (tests/format_vectors.py --check); the decoder's own
+    Ascon-AEAD128 against the Ascon team's SP 800-232 KAT file."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    p = subprocess.run([sys.executable, os.path.join(here, "format_vectors.py"), "--check",
+                        "--cli", CLI], capture_output=True, timeout=300)
+    check(p.returncode == 0, "format_vectors.py --check: %s" % (p.stdout + p.stderr).decode())
+    kat = os.path.join(os.environ.get("RIJN_SHARED_DIR", os.path.join(here, "..", "..", "shared")),
+                       "vectors", "ascon", "asconaead128_LWC_AEAD_KAT_128_128.txt")
+    if not os.path.exists(kat):
+        print("note: %s missing: decoder Ascon KAT check skipped" % kat)
+        return
+    n = bad = 0
+    rec = {}
+    for line in list(open(kat)) + [""]:
+        line = line.strip()
+        if line:
+            k, _, v = line.partition("=")
+            rec[k.strip()] = v.strip()
+            continue
+        if "CT" in rec:
+            a = fd.AsconAEAD(bytes.fromhex(rec["Key"]))
+            nonce, ad = bytes.fromhex(rec["Nonce"]), bytes.fromhex(rec["AD"])
+            ct = a.encrypt(nonce, bytes.fromhex(rec["PT"]), ad)
+            n += 1
+            bad += ct != bytes.fromhex(rec["CT"]) or \
+                a.decrypt(nonce, ct, ad) != bytes.fromhex(rec["PT"])
+        rec = {}
+    print("format_decoder.py Ascon-AEAD128: %d SP 800-232 KATs, %d wrong" % (n, bad))
+    check(n == 1089 and bad == 0, "decoder Ascon KATs")
+
+
 def main():
     global T
     if not CLI or not os.path.exists(CLI):
@@ -480,7 +515,7 @@ def main():
         aeads = available_aeads()
         print("AEADs in this build:", ", ".join(aeads))
         for part in (round_trips, streams_and_armor, keygen_and_keys, force_and_same_file,
-                     exit_codes, terminal, kills, over_4gib):
+                     exit_codes, terminal, kills, vectors, over_4gib):
             t0 = time.time()
             part(aeads) if part is round_trips else part()
             print("%-20s %.1f s" % (part.__name__, time.time() - t0))
