@@ -12,6 +12,10 @@
  *                       auto: on for x86/x86-64 with GCC or Clang.
  *   RIJN_CFG_AES_CT64   constant-time bitsliced AES on 64-bit words.
  *                       auto: on for 64-bit targets.      ks: 960 bytes
+ *   RIJN_CFG_AES_BS256  "bs256": ct64's bitsliced AES on 256-bit registers
+ *                       (16 blocks per pass; AVX2 + AVX-512 VL, chosen at
+ *                       run time; ct64's schedule, so it needs CT64).
+ *                       auto: on for x86-64 with GCC or Clang when CT64 is.
  *   RIJN_CFG_AES_CT32   constant-time fixsliced AES on 32-bit words.
  *                       auto: on for 32- and 64-bit targets. ks: 480 bytes
  *   RIJN_CFG_AES_ARMV7M "ct32asm": ct32 with the block encryption in Thumb-2
@@ -27,6 +31,12 @@
  *                       constant time on AVR only, which has no data cache;
  *                       never built for other CPUs).
  *                       auto: on for __AVR__ with GCC.     ks: 240 bytes
+ *   RIJN_CFG_AES_AVR_COMPACT
+ *                       0 (default): "avr" encryption unrolled for speed
+ *                       (~1.6 KB code + 512 bytes of tables, ~2,450 cycles
+ *                       per AES-128 block); 1: the smallest encryption
+ *                       (~0.45 KB code + the 256-byte S-box, ~3,600 cycles).
+ *                       Decryption is the same either way.
  *   RIJN_CFG_AES_SMALL  byte-oriented AES with an S-box table; least code.
  *                       NOT constant-time on CPUs with a data cache.
  *                       auto: on for 8/16-bit targets and 64-bit hosts
@@ -148,6 +158,9 @@
 #endif
 #if RIJN_CFG_AES_ARMV6M && !(RIJN_CFG_AES_CT32 && defined(__thumb__))
 #error "rijn: RIJN_CFG_AES_ARMV6M needs RIJN_CFG_AES_CT32 and a Thumb target"
+#endif
+#ifndef RIJN_CFG_AES_AVR_COMPACT
+#define RIJN_CFG_AES_AVR_COMPACT 0
 #endif
 #if RIJN_CFG_AES_AVR && !defined(__AVR__)
 #error "rijn: RIJN_CFG_AES_AVR is for AVR targets only (its tables are not constant time elsewhere)"

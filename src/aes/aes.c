@@ -9,6 +9,9 @@ static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_X86NI
     &rijn_i_aes_x86ni,
 #endif
+#if RIJN_CFG_AES_BS256
+    &rijn_i_aes_bs256, /* before ct64: the constant-time default with AVX2 */
+#endif
 #if RIJN_CFG_AES_CT64
     &rijn_i_aes_ct64,
 #endif

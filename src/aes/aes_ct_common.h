@@ -24,10 +24,15 @@
 #ifndef RIJN_AES_CT_COMMON_H
 #define RIJN_AES_CT_COMMON_H
 
+/* A constant as a ct_word (a vector word type defines its own broadcast). */
+#ifndef CT_MASK
+#define CT_MASK(m) ((ct_word)(m))
+#endif
+
 /* Exchange the bits of hi at mask m with the bits of lo at mask m << n. */
 #define CT_SWAPMOVE(lo, hi, m, n)                          \
     do {                                                   \
-        ct_word t_ = (((lo) >> (n)) ^ (hi)) & (ct_word)(m); \
+        ct_word t_ = (((lo) >> (n)) ^ (hi)) & CT_MASK(m);  \
         (hi) ^= t_;                                        \
         (lo) ^= t_ << (n);                                 \
     } while (0)
@@ -131,6 +136,7 @@ static RIJN_UNUSED void ct_inv_sbox(ct_word *q)
 }
 #endif
 
+#ifndef CT_NO_SUBWORD /* vector word types use ct64's key schedule */
 /* FIPS 197 SubWord through the circuit (key schedule only). With w in
  * q[0] and zeros elsewhere, the transpose puts bit i of byte k at bit 8*k
  * of plane i; the other lanes hold 0, which the circuit maps to 0. */
@@ -146,5 +152,6 @@ static uint32_t ct_subword(uint32_t w)
     rijn_wipe(q, sizeof q);
     return r;
 }
+#endif
 
 #endif /* RIJN_AES_CT_COMMON_H */

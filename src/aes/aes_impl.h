@@ -51,6 +51,7 @@ struct rijn_aes_impl {
 /* The classes; each is defined in its own file when compiled in. */
 extern const rijn_aes_impl rijn_i_aes_x86ni;
 extern const rijn_aes_impl rijn_i_aes_ct64;
+extern const rijn_aes_impl rijn_i_aes_bs256;
 extern const rijn_aes_impl rijn_i_aes_ct32;
 extern const rijn_aes_impl rijn_i_aes_ct32asm;
 extern const rijn_aes_impl rijn_i_aes_ct32v6m;
