@@ -153,12 +153,124 @@ def gen_dec():
     return L
 
 
+def gen_compact():
+    """Smallest code: state in r2..r17, ShiftRows as register moves, one
+    column routine (MixColumns with xtime computed branch-free, then
+    AddRoundKey; T flag clear = AddRoundKey only) called for the four
+    columns, S-box table only. Parameters live in a stack frame (Y)."""
+    L = []
+    E = L.append
+    st = ["r%d" % (2 + i) for i in range(16)]
+    E("\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits")
+    E("\t.global rijn_i_aes_avr_enc")
+    E("\t.hidden rijn_i_aes_avr_enc")
+    E("\t.type rijn_i_aes_avr_enc, @function")
+    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in, r16 = n")
+    for r in ["r%d" % i for i in range(2, 18)] + ["r28", "r29"]:
+        E("\tpush %s" % r)
+    for r in ("r18", "r19", "r24", "r25", "r22", "r20", "r21"):
+        E("\tpush %s" % r)
+    E("\tin r28, 0x3d")
+    E("\tin r29, 0x3e")  # Y+1 out hi, +2 out lo, +3 rounds, +4 rk hi, +5 rk lo, +6 in hi, +7 in lo
+    E("\tmov r1, r16")  # blocks left (ends at 0: r1 is zero again on return)
+    E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
+    E(".Lavrc_block:")
+    E("\tldd r27, Y+6")
+    E("\tldd r26, Y+7")
+    for r in st:
+        E("\tld %s, X+" % r)
+    E("\tstd Y+6, r27")
+    E("\tstd Y+7, r26")
+    E("\tldd r27, Y+4")
+    E("\tldd r26, Y+5")
+    E("\tldd r0, Y+3")
+    E("\tclt")
+    E("\trcall .Lavrc_cols")
+    E(".Lavrc_round:")
+    E("\trcall .Lavrc_sbsr")
+    E("\tdec r0")
+    E("\tbreq .Lavrc_last")
+    E("\tset")
+    E("\trcall .Lavrc_cols")
+    E("\trjmp .Lavrc_round")
+    E(".Lavrc_last:")
+    E("\tclt")
+    E("\trcall .Lavrc_cols")
+    E("\tldd r27, Y+1")
+    E("\tldd r26, Y+2")
+    for r in st:
+        E("\tst X+, %s" % r)
+    E("\tstd Y+1, r27")
+    E("\tstd Y+2, r26")
+    E("\tdec r1")
+    E("\tbreq .Lavrc_done")
+    E("\trjmp .Lavrc_block")
+    E(".Lavrc_done:")
+    for _ in range(7):
+        E("\tpop r0")
+    for r in reversed(["r%d" % i for i in range(2, 18)] + ["r28", "r29"]):
+        E("\tpop %s" % r)
+    E("\tret")
+    # SubBytes then ShiftRows by moves (s[4c+r])
+    E(".Lavrc_sbsr:")
+    for r in st:
+        E("\tmov r30, %s" % r)
+        E("\tlpm %s, Z" % r)
+    s_ = lambda c, r: st[4 * c + r]
+    E("\tmov r22, %s" % s_(0, 1))  # row 1: left by one column
+    for c in range(3):
+        E("\tmov %s, %s" % (s_(c, 1), s_(c + 1, 1)))
+    E("\tmov %s, r22" % s_(3, 1))
+    for c in (0, 1):  # row 2: swap columns c, c+2
+        E("\tmov r22, %s" % s_(c, 2))
+        E("\tmov %s, %s" % (s_(c, 2), s_(c + 2, 2)))
+        E("\tmov %s, r22" % s_(c + 2, 2))
+    E("\tmov r22, %s" % s_(3, 3))  # row 3: right by one column
+    for c in (3, 2, 1):
+        E("\tmov %s, %s" % (s_(c, 3), s_(c - 1, 3)))
+    E("\tmov %s, r22" % s_(0, 3))
+    E("\tret")
+    # the four columns through r18..r21
+    E(".Lavrc_cols:")
+    for c in range(4):
+        E("\tmovw r18, %s" % s_(c, 0))
+        E("\tmovw r20, %s" % s_(c, 2))
+        E("\trcall .Lavrc_col")
+        E("\tmovw %s, r18" % s_(c, 0))
+        E("\tmovw %s, r20" % s_(c, 2))
+    E("\tret")
+    a = ["r18", "r19", "r20", "r21"]
+    E(".Lavrc_col:")
+    E("\tbrtc .Lavrc_ark")
+    E("\tmov r22, r18")
+    E("\teor r22, r19")
+    E("\teor r22, r20")
+    E("\teor r22, r21")
+    E("\tmov r25, r18")
+    for i in range(4):
+        E("\tmov r23, %s" % a[i])
+        E("\teor r23, %s" % (a[i + 1] if i < 3 else "r25"))
+        E("\tlsl r23")
+        E("\tsbc r24, r24")
+        E("\tandi r24, 0x1b")
+        E("\teor r23, r24")
+        E("\teor %s, r23" % a[i])
+        E("\teor %s, r22" % a[i])
+    E(".Lavrc_ark:")
+    for i in range(4):
+        E("\tld r23, X+")
+        E("\teor %s, r23" % a[i])
+    E("\tret")
+    E("\t.size rijn_i_aes_avr_enc, . - rijn_i_aes_avr_enc")
+    return L
+
+
 def sr(m):
     """Register map after ShiftRows as a renaming."""
     return [m[4 * ((c + r) % 4) + r] for c in range(4) for r in range(4)]
 
 
-def gen():
+def gen_tables():
     L = []
     E = L.append
     E("\t.section .progmem.rijn_aes_avr,\"a\",@progbits")
@@ -166,18 +278,23 @@ def gen():
     E("\t.global rijn_i_aes_avr_tab")
     E("\t.hidden rijn_i_aes_avr_tab")
     E("\t.type rijn_i_aes_avr_tab, @object")
-    E("rijn_i_aes_avr_tab: ; S-box, xtime, then (with decryption) the inverse S-box")
-    for tab in all_tables()[:2]:
+    E("rijn_i_aes_avr_tab: ; S-box, xtime (not in the compact encryption-only build), inverse S-box")
+    conds = [None, "!RIJN_CFG_AES_AVR_COMPACT || RIJN_CFG_AES_DECRYPT", "RIJN_CFG_AES_DECRYPT"]
+    for tab, cond in zip(all_tables(), conds):
+        if cond:
+            E("#if " + cond)
         for i in range(0, 256, 16):
             E("\t.byte " + ", ".join("0x%02x" % v for v in tab[i:i + 16]))
-    E("#if RIJN_CFG_AES_DECRYPT")
-    for i in range(0, 256, 16):
-        E("\t.byte " + ", ".join("0x%02x" % v for v in all_tables()[2][i:i + 16]))
-    E("\t.size rijn_i_aes_avr_tab, 768")
-    E("#else")
-    E("\t.size rijn_i_aes_avr_tab, 512")
-    E("#endif")
+        if cond:
+            E("#endif")
+    E("\t.size rijn_i_aes_avr_tab, . - rijn_i_aes_avr_tab")
     E("")
+    return L
+
+
+def gen():
+    L = []
+    E = L.append
     E("\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits")
     E("\t.global rijn_i_aes_avr_enc")
     E("\t.hidden rijn_i_aes_avr_enc")
@@ -335,48 +452,59 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
         OUT >> 8, IN & 255, IN >> 8
     R[16] = nblk
     flash = {TAB + i: v for i, v in enumerate(tab)}
-    stack, pc, cyc, Z, C = [], labels[entry], 0, False, False
+    SP0 = 0x8FF
+    sp, pc, cyc, Z, C, T = SP0, labels[entry], 0, False, False, False
+    calls = []
     reg = lambda n: int(n[1:])
+    ptrs = {"X": 26, "Y": 28, "Z": 30}
     while True:
         ins = code[pc]
         op, _, rest = ins.partition(" ")
         args = [a.strip() for a in rest.split(",")] if rest else []
         pc += 1
         if op == "push":
-            stack.append(R[reg(args[0])]); cyc += 2
+            mem[sp] = R[reg(args[0])]; sp -= 1; cyc += 2
         elif op == "pop":
-            R[reg(args[0])] = stack.pop(); cyc += 2
+            sp += 1; R[reg(args[0])] = mem[sp]; cyc += 2
+        elif op == "in":
+            R[reg(args[0])] = (sp & 255) if args[1] == "0x3d" else (sp >> 8); cyc += 1
         elif op == "movw":
-            d, s = reg(args[0]), reg(args[1]); R[d], R[d + 1] = R[s], R[s + 1]; cyc += 1
-        elif op == "swap":
-            d = reg(args[0]); R[d] = ((R[d] << 4) | (R[d] >> 4)) & 255; cyc += 1
-        elif op == "sub":
-            d = reg(args[0]); v = R[d] - R[reg(args[1])]; C = v < 0; R[d] = v & 255; cyc += 1
-        elif op == "sbci":
-            d = reg(args[0]); v = R[d] - int(args[1]) - (1 if C else 0); C = v < 0
-            R[d] = v & 255; cyc += 1
-        elif op == "breq":
-            if Z:
-                pc = labels[args[0]]; cyc += 2
+            d, s_ = reg(args[0]), reg(args[1]); R[d], R[d + 1] = R[s_], R[s_ + 1]; cyc += 1
+        elif op in ("lsr", "lsl"):
+            d = reg(args[0])
+            if op == "lsr":
+                C = bool(R[d] & 1); R[d] >>= 1
             else:
-                cyc += 1
-        elif op == "lsr":
-            R[reg(args[0])] >>= 1; cyc += 1
-        elif op == "ld":
-            d = reg(args[0]); p = {"Z+": 30, "X+": 26, "Y+": 28, "-X": 26}[args[1]]
+                C = bool(R[d] & 128); R[d] = (R[d] << 1) & 255
+            cyc += 1
+        elif op in ("ld", "st"):
+            rr, pa = (args[0], args[1]) if op == "ld" else (args[1], args[0])
+            p = ptrs[pa.strip("+-")]
             a = R[p] | R[p + 1] << 8
-            if args[1][0] == "-":
+            if pa.startswith("-"):
                 a -= 1
-                R[d] = mem[a]
+            if op == "ld":
+                R[reg(rr)] = mem[a]
             else:
-                R[d] = mem[a]
+                mem[a] = R[reg(rr)]
+            if pa.endswith("+"):
                 a += 1
             R[p], R[p + 1] = a & 255, a >> 8; cyc += 2
-        elif op == "st":
-            a = R[30] | R[31] << 8
-            mem[a] = R[reg(args[1])]; a += 1; R[30], R[31] = a & 255, a >> 8; cyc += 2
+        elif op in ("ldd", "std"):
+            rr, pa = (args[0], args[1]) if op == "ldd" else (args[1], args[0])
+            a = (R[28] | R[29] << 8) + int(pa.split("+")[1])
+            if op == "ldd":
+                R[reg(rr)] = mem[a]
+            else:
+                mem[a] = R[reg(rr)]
+            cyc += 2
         elif op == "ldi":
             R[reg(args[0])] = (TAB + (512 if "+512" in args[1] else 0)) >> 8; cyc += 1
+        elif op == "andi":
+            R[reg(args[0])] &= int(args[1], 0); cyc += 1
+        elif op == "sbc":
+            d = reg(args[0]); v = R[d] - R[reg(args[1])] - (1 if C else 0); C = v < 0
+            R[d] = v & 255; cyc += 1
         elif op == "add":
             d = reg(args[0]); v = R[d] + R[reg(args[1])]; C = v > 255; R[d] = v & 255; cyc += 1
         elif op == "adc":
@@ -391,25 +519,39 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
         elif op in ("inc", "dec"):
             d = reg(args[0]); R[d] = (R[d] + (1 if op == "inc" else -1)) & 255
             Z = R[d] == 0; cyc += 1
-        elif op == "brne":
-            if not Z:
+        elif op == "swap":
+            d = reg(args[0]); R[d] = ((R[d] << 4) | (R[d] >> 4)) & 255; cyc += 1
+        elif op == "sub":
+            d = reg(args[0]); v = R[d] - R[reg(args[1])]; C = v < 0; R[d] = v & 255; cyc += 1
+        elif op == "sbci":
+            d = reg(args[0]); v = R[d] - int(args[1]) - (1 if C else 0); C = v < 0
+            R[d] = v & 255; cyc += 1
+        elif op in ("brne", "breq", "brtc"):
+            take = {"brne": not Z, "breq": Z, "brtc": not T}[op]
+            if take:
                 pc = labels[args[0]]; cyc += 2
             else:
                 cyc += 1
+        elif op in ("set", "clt"):
+            T = op == "set"; cyc += 1
         elif op == "rjmp":
             pc = labels[args[0]]; cyc += 2
+        elif op == "rcall":
+            calls.append(pc); pc = labels[args[0]]; cyc += 3
         elif op == "clr":
             R[reg(args[0])] = 0; Z = True; cyc += 1
         elif op == "ret":
             cyc += 4
-            break
+            if not calls:
+                break
+            pc = calls.pop()
         else:
             raise ValueError(ins)
-    assert not stack
+    assert sp == SP0 and R[1] == 0
     return bytes(mem[OUT + i] for i in range(16 * nblk)), cyc
 
 
-def check(lines):
+def check(lines, with_dec=True):
     tab = sum(all_tables(), [])
     rng = random.Random(7)
     # FIPS 197 C.1
@@ -427,6 +569,9 @@ def check(lines):
             assert out == ref, "AES-%d mismatch" % (kl * 8)
             out, cyc3 = run_avr(lines, tab, rk, rounds, pt, 3)
             assert out == ref * 3, "AES-%d mismatch (3 blocks)" % (kl * 8)
+            if not with_dec:
+                cycles[kl * 8] = (cyc, cyc3 - cyc)
+                continue
             dec, dcyc = run_avr(lines, tab, rk, rounds, ref, 1, "rijn_i_aes_avr_dec")
             assert dec == pt, "AES-%d decryption mismatch" % (kl * 8)
             dec, dcyc3 = run_avr(lines, tab, rk, rounds, ref, 3, "rijn_i_aes_avr_dec")
@@ -435,17 +580,43 @@ def check(lines):
     return cycles
 
 
+def pack_body(lines, width=92):
+    """C string literals for the asm lines, several instructions per source
+    line; preprocessor lines stay on their own."""
+    out, cur = [], ""
+    def flush():
+        nonlocal cur
+        if cur:
+            out.append('    "%s"\n' % cur)
+            cur = ""
+    for ln in lines:
+        if ln.startswith("#"):
+            flush()
+            out.append(ln + "\n")
+            continue
+        piece = ln.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + "\\n"
+        if cur and (len(cur) + len(piece) > width or not ln.startswith("\t")):
+            flush()
+        cur += piece
+        if not ln.startswith("\t"):
+            flush()
+    flush()
+    return "".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--update", action="store_true")
     a = ap.parse_args()
-    lines = gen() + [""] + ["#if RIJN_CFG_AES_DECRYPT"] + gen_dec() + ["#endif"]
-    cycles = check(lines)
+    tabs = gen_tables()
+    lines = (tabs + ["#if RIJN_CFG_AES_AVR_COMPACT"] + gen_compact() + ["#else"] + gen() +
+             ["#endif", "", "#if RIJN_CFG_AES_DECRYPT"] + gen_dec() + ["#endif"])
+    cycles = check(tabs + gen() + gen_dec())
+    ccycles = check(tabs + gen_compact(), with_dec=False)
+    sys.stderr.write("compact: %s\n" % ccycles)
     sys.stderr.write("checked; cycles (function only, interpreter): key bits: (first block, "
                      "next block, decrypt first, decrypt next) %s\n" % cycles)
-    body = "".join(ln + "\n" if ln.startswith("#") else
-                   '    "%s\\n"\n' % ln.replace("\t", "\\t").replace('"', '\\"')
-                   for ln in lines)
+    body = pack_body(lines)
     if not a.update:
         sys.stdout.write(body)
         return

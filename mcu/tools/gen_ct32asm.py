@@ -871,6 +871,30 @@ def generate(tries, seed, with_dec=True):
     return out, stats, frame
 
 
+def pack_body(lines, width=92):
+    """C string literals for the asm lines, several instructions per source
+    line; preprocessor lines stay on their own."""
+    out, cur = [], ""
+    def flush():
+        nonlocal cur
+        if cur:
+            out.append('    "%s"\n' % cur)
+            cur = ""
+    for ln in lines:
+        if ln.startswith("#"):
+            flush()
+            out.append(ln + "\n")
+            continue
+        piece = ln.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + "\\n"
+        if cur and (len(cur) + len(piece) > width or not ln.startswith("\t")):
+            flush()
+        cur += piece
+        if not ln.startswith("\t"):
+            flush()
+    flush()
+    return "".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tries", type=int, default=30)
@@ -884,9 +908,7 @@ def main():
     if a.raw:
         print("\n".join(lines))
         return
-    body = "".join(ln + "\n" if ln.startswith("#") else
-                   '    "%s\\n"\n' % ln.replace("\t", "\\t").replace('"', '\\"')
-                   for ln in lines)
+    body = pack_body(lines)
     if not a.update:
         sys.stdout.write(body)
         return

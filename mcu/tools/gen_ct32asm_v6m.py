@@ -620,7 +620,7 @@ def main():
     if a.raw:
         print("\n".join(lines))
         return
-    body = "".join('    "%s\\n"\n' % ln.replace("\t", "\\t").replace('"', '\\"') for ln in lines)
+    body = g.pack_body(lines)
     if not a.update:
         sys.stdout.write(body)
         return
