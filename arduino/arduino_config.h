@@ -1,0 +1,36 @@
+/*
+ * rijn/arduino_config.h -- build options of the Arduino pack.
+ *
+ * The Arduino IDE has no per-library compiler flags, so the pack's
+ * rijn/config.h includes this file first (scripts/arduino-pack.sh inserts
+ * the #include). Every RIJN_CFG_* option of rijn/config.h may be set here;
+ * the library and your sketch both see it, as they must (context sizes
+ * depend on the options). Defaults below suit the smallest boards.
+ *
+ * To trim flash and RAM further (all documented in rijn/config.h):
+ *   #define RIJN_CFG_AES_DECRYPT 0   no AES inverse cipher (CTR, GCM, CCM,
+ *                                    CBC encryption still work)
+ *   #define RIJN_CFG_AES_192 0       refuse 24-byte keys
+ *   #define RIJN_CFG_AES_256 0       refuse 32-byte keys
+ * Unused functions cost nothing: the Arduino build drops them
+ * (-ffunction-sections, --gc-sections, LTO).
+ */
+#ifndef RIJN_ARDUINO_CONFIG_H
+#define RIJN_ARDUINO_CONFIG_H
+
+#if defined(__AVR__)
+/* AVR boards (Uno, Nano, Mega...): the "avr" AES class (assembly, tables
+ * in flash, constant time on AVR) encrypts and decrypts. The byte-oriented
+ * "small" class would add its two S-boxes to RAM (512 of the Uno's 2048
+ * bytes): leave it out. */
+#ifndef RIJN_CFG_AES_SMALL
+#define RIJN_CFG_AES_SMALL 0
+#endif
+/* The file format (rijn/file.h) without Ascon-AEAD128 (aead id 3): about
+ * 4.5 KiB less flash. Such files give RIJN_ERR_UNSUPPORTED here. */
+#ifndef RIJN_I_FILE_ASCON
+#define RIJN_I_FILE_ASCON 0
+#endif
+#endif
+
+#endif /* RIJN_ARDUINO_CONFIG_H */
