@@ -21,6 +21,7 @@
 #define RIJN_CLI_FMT_H
 
 #include "file_io.h"
+#include "rijn/legacy_formats.h"
 
 enum { FMT_NONE = 0, FMT_OPENSSL, FMT_MBEDTLS };
 enum { FMT_CBC = 1, FMT_CTR, FMT_CFB128, FMT_CFB8, FMT_OFB };

@@ -3,7 +3,8 @@
  * programs/aes/crypt_and_hash (checked against Mbed TLS 2.28.3).
  *
  * Layout: IV (16 bytes) || ciphertext || HMAC-md(K, ciphertext), the
- * HMAC as long as md's digest. Key schedule: S = IV || 16 zero bytes
+ * HMAC as long as md's digest. Key schedule (rijn_mbedtls_cah_key in
+ * rijn/legacy_formats.h): S = IV || 16 zero bytes
  * (32 bytes); 8192 times S[0 .. min(d, 32)) = md(S || secret), where d
  * is md's digest size (for MD5 and SHA-1 the tail of S keeps its old
  * bytes, as crypt_and_hash's buffer does); K = S. The AES key is the
@@ -35,32 +36,17 @@ static uint8_t g_obuf[FIO_BUF + RIJN_HASH_MAX_SIZE + 32];
 static fio_in g_in;
 static fio_out g_out;
 
-/* K from IV and the secret (see above). */
+/* K from IV and the secret (rijn_mbedtls_cah_key). */
 static int derive(const fmt_opts *o, const uint8_t iv[16], uint8_t k[32])
 {
-    uint8_t sec[FMT_SECRET_MAX], s[RIJN_HASH_MAX_SIZE];
+    uint8_t sec[FMT_SECRET_MAX];
     size_t slen = 0;
-    rijn_hash_ctx h;
-    int rc = fmt_secret(o, sec, &slen), r = RIJN_OK, i;
+    int rc = fmt_secret(o, sec, &slen), r;
     if (rc != CLI_OK)
         return rc;
-    memset(s, 0, sizeof s);
-    memcpy(s, iv, 16);
-    for (i = 0; i < 8192 && r == RIJN_OK; i++) {
-        r = rijn_hash_init(&h, o->md);
-        if (r == RIJN_OK)
-            r = rijn_hash_update(&h, s, 32);
-        if (r == RIJN_OK)
-            r = rijn_hash_update(&h, sec, slen);
-        if (r == RIJN_OK)
-            r = rijn_hash_final(&h, s, sizeof s);
-    }
-    memcpy(k, s, 32);
-    rijn_hash_wipe(&h);
-    rijn_wipe(s, sizeof s);
+    r = rijn_mbedtls_cah_key(o->md, iv, sec, slen, k);
     rijn_wipe(sec, sizeof sec);
     if (r != RIJN_OK) {
-        rijn_wipe(k, 32);
         cli_err("key derivation failed: %s", rijn_strerror(r));
         return CLI_FAIL;
     }

@@ -3,11 +3,12 @@
  *
  * Layout: "Salted__" || salt (8 bytes) || ciphertext; with -nosalt the
  * ciphertext alone. Optionally Base64 (openssl enc -a: 64-column lines).
- * Key and IV: PBKDF2-HMAC-md(passphrase, salt, iter, key_len + 16) split
- * into key || IV (openssl enc -pbkdf2 [-iter N]; with -nosalt the salt
- * is empty), or EVP_BytesToKey(md, salt, passphrase, count 1) (openssl
- * enc without -pbkdf2; OpenSSL 3 hashes with SHA-256 by default, 1.0.x
- * with MD5). Ciphers: AES-128/192/256 in CBC with PKCS#7 padding, CTR
+ * Key and IV: rijn_openssl_enc_key (rijn/legacy_formats.h):
+ * PBKDF2-HMAC-md(passphrase, salt, iter, key_len + 16) split into
+ * key || IV (openssl enc -pbkdf2 [-iter N]; with -nosalt the salt is
+ * empty), or EVP_BytesToKey(md, salt, passphrase, count 1) (openssl enc
+ * without -pbkdf2; OpenSSL 3 hashes with SHA-256 by default, 1.0.x with
+ * MD5). Ciphers: AES-128/192/256 in CBC with PKCS#7 padding, CTR
  * (128-bit big-endian counter), CFB (CFB128), CFB8, OFB.
  *
  * Implementation notes: constant memory (64 KiB buffers), any input
@@ -29,22 +30,15 @@ static fio_out g_out;
 
 static int derive(const fmt_opts *o, const uint8_t *salt, uint8_t *key, uint8_t iv[16])
 {
-    uint8_t sec[FMT_SECRET_MAX], kiv[48];
-    size_t slen = 0, salt_len = o->nosalt ? 0 : 8;
+    uint8_t sec[FMT_SECRET_MAX];
+    size_t slen = 0;
     int rc = fmt_secret(o, sec, &slen), r;
     if (rc != CLI_OK)
         return rc;
-    if (o->pbkdf2) {
-        r = rijn_pbkdf2(o->md, kiv, (size_t)o->key_len + 16, sec, slen, salt, salt_len,
-                        o->iter);
-        memcpy(key, kiv, (size_t)o->key_len);
-        memcpy(iv, kiv + o->key_len, 16);
-    } else {
-        r = rijn_evp_bytes_to_key(o->md, key, (size_t)o->key_len, iv, 16, sec, slen,
-                                  o->nosalt ? NULL : salt, salt_len, 1);
-    }
+    r = rijn_openssl_enc_key(o->md, o->pbkdf2 ? o->iter : 0, sec, slen,
+                             o->nosalt ? NULL : salt, o->nosalt ? 0 : 8, key,
+                             (size_t)o->key_len, iv);
     rijn_wipe(sec, sizeof sec);
-    rijn_wipe(kiv, sizeof kiv);
     if (r != RIJN_OK) {
         cli_err("key derivation failed: %s", rijn_strerror(r));
         return CLI_FAIL;
