@@ -665,8 +665,9 @@ def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, che
 # ---- the whole function -----------------------------------------------------
 REGS = ["r%d" % i for i in range(13)] + ["lr"]
 Q = {"q%d" % i: "r%d" % i for i in range(8)}
-NAMED = {"RK": 0, "END": 4, "OUT": 8, "ROUNDS": 12, "LR": 16}
-SLOT0 = 20
+NAMED = {"RK": 0, "END": 4, "OUT": 8, "ROUNDS": 12, "LR": 16, "OUT1": 20}
+SCRATCH = 24  # 16 bytes: the discarded second block of a one-block call
+SLOT0 = 40
 
 
 def ark_block_adv():
@@ -699,6 +700,45 @@ def check_ir(mcs, orth):
             got[i] = env[v]
         assert got == mc_ref(qs, k, key), "mc%d" % k
         assert st["RK"] == 0x1020
+
+
+def entries(E, frame, base):
+    """Two entry points: <base>1 (one block: in[0..15] twice, the second
+    result to a scratch area) and <base>2 (two blocks); then common code
+    with r12 = second input block, OUT1 = second output block."""
+    for n in (1, 2):
+        E("\t.align 2")
+        E("\t.global %s%d" % (base, n))
+        E("\t.hidden %s%d" % (base, n))
+        E("\t.type %s%d, %%function" % (base, n))
+        E("\t.thumb_func")
+        E("%s%d: @ r0 = rk, r1 = rounds, r2 = out[%d], r3 = in[%d]" % (base, n, 16 * n, 16 * n))
+        E("\tpush {r4-r11, lr}")
+        E("\tsub sp, sp, #%d" % frame)
+        if n == 1:
+            E("\tmov r12, r3")
+            E("\tadd r4, sp, #%d" % SCRATCH)
+            E("\tb %s_common" % base.replace("rijn_i_", ".L"))
+        else:
+            E("\tadd r12, r3, #16")
+            E("\tadd r4, r2, #16")
+    E("%s_common:" % base.replace("rijn_i_", ".L"))
+    E("\tstr r4, [sp, #%d]" % NAMED["OUT1"])
+
+
+def load_blocks(E):
+    E("\tmov lr, r3")
+    for c in range(4):
+        for bb in range(2):
+            E("\tldr r%d, [%s, #%d]" % (2 * c + bb, ("lr", "r12")[bb], 4 * c))
+
+
+def store_blocks(E):
+    E("\tldr lr, [sp, #%d]" % NAMED["OUT"])
+    E("\tldr r12, [sp, #%d]" % NAMED["OUT1"])
+    for c in range(4):
+        for bb in range(2):
+            E("\tstr r%d, [%s, #%d]" % (2 * c + bb, ("lr", "r12")[bb], 4 * c))
 
 
 def generate(tries, seed, with_dec=True):
@@ -750,23 +790,13 @@ def generate(tries, seed, with_dec=True):
     E("\tldr pc, [sp, #%d]" % NAMED["LR"])
     E("\t.size rijn_i_ct32asm_sbox, . - rijn_i_ct32asm_sbox")
     E("")
-    E("\t.align 2")
-    E("\t.global rijn_i_ct32asm_enc2")
-    E("\t.hidden rijn_i_ct32asm_enc2")
-    E("\t.type rijn_i_ct32asm_enc2, %function")
-    E("\t.thumb_func")
-    E("rijn_i_ct32asm_enc2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32]")
-    E("\tpush {r4-r11, lr}")
-    E("\tsub sp, sp, #%d" % frame)
+    entries(E, frame, "rijn_i_ct32asm_enc")
     E("\tstr r0, [sp, #%d]" % NAMED["RK"])
     E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
     E("\tstr r1, [sp, #%d]" % NAMED["ROUNDS"])
     E("\tadd r1, r0, r1, lsl #5")
     E("\tstr r1, [sp, #%d]" % NAMED["END"])
-    E("\tmov lr, r3")
-    for c in range(4):
-        for bb in range(2):
-            E("\tldr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    load_blocks(E)
     ins(blocks["ortho_in"])
     ins(blocks["ark0"])
     E(".Lct32asm_loop:")
@@ -791,10 +821,7 @@ def generate(tries, seed, with_dec=True):
         E("\teor r%d, r%d, r8" % (a, a))
         E("\teor r%d, r%d, r8" % (a + 4, a + 4))
     E(".Lct32asm_store:")
-    E("\tldr lr, [sp, #%d]" % NAMED["OUT"])
-    for c in range(4):
-        for bb in range(2):
-            E("\tstr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    store_blocks(E)
     E("\tadd sp, sp, #%d" % frame)
     E("\tpop {r4-r11, pc}")
     E("\t.size rijn_i_ct32asm_enc2, . - rijn_i_ct32asm_enc2")
@@ -811,14 +838,7 @@ def generate(tries, seed, with_dec=True):
     E("\tldr pc, [sp, #%d]" % NAMED["LR"])
     E("\t.size rijn_i_ct32asm_invsbox, . - rijn_i_ct32asm_invsbox")
     E("")
-    E("\t.align 2")
-    E("\t.global rijn_i_ct32asm_dec2")
-    E("\t.hidden rijn_i_ct32asm_dec2")
-    E("\t.type rijn_i_ct32asm_dec2, %function")
-    E("\t.thumb_func")
-    E("rijn_i_ct32asm_dec2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32]")
-    E("\tpush {r4-r11, lr}")
-    E("\tsub sp, sp, #%d" % frame)
+    entries(E, frame, "rijn_i_ct32asm_dec")
     E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
     E("\tstr r1, [sp, #%d]" % NAMED["ROUNDS"])
     E("\tadd r0, r0, r1, lsl #5")
@@ -826,10 +846,7 @@ def generate(tries, seed, with_dec=True):
     E("\tadd r1, r1, #2")
     E("\tlsr r1, r1, #2")
     E("\tstr r1, [sp, #%d] @ rounds with k = 1 left" % NAMED["END"])
-    E("\tmov lr, r3")
-    for c in range(4):
-        for bb in range(2):
-            E("\tldr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    load_blocks(E)
     E("\tldr r8, [sp, #%d]" % NAMED["ROUNDS"])
     E("\ttst r8, #2")
     E("\tbeq .Lct32asm_dnosr")
@@ -860,10 +877,7 @@ def generate(tries, seed, with_dec=True):
     E(".Lct32asm_dlast:")
     ins(blocks["ark"])
     ins(blocks["ortho_out"])
-    E("\tldr lr, [sp, #%d]" % NAMED["OUT"])
-    for c in range(4):
-        for bb in range(2):
-            E("\tstr r%d, [lr, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+    store_blocks(E)
     E("\tadd sp, sp, #%d" % frame)
     E("\tpop {r4-r11, pc}")
     E("\t.size rijn_i_ct32asm_dec2, . - rijn_i_ct32asm_dec2")

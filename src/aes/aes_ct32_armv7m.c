@@ -33,48 +33,44 @@
  *   in the caller's frame; the loop runs four rounds (MC_1, MC_2, MC_3,
  *   MC_0) per iteration and leaves after the S-box of the last round (tested
  *   after rounds 2 and 0 mod 4 only: the last round is 10, 12 or 14).
- *   A single block goes through a 32-byte local copy (the block twice).
+ *   A single block runs the same pass on the block twice (entry points
+ *   ..1: the second copy is written to a scratch area in the frame).
  *   Constant time: only AND/BIC/EOR/rotations, loads and stores at
  *   addresses that depend on the round number alone; the branches depend
  *   on the round count (public).
  *   Measured (QEMU mps2-an385, exact instruction counts from a TCG plugin,
  *   through rijn_aes_encrypt_blocks/decrypt_blocks, GCC 12 -Os): AES-128
- *   2,735 instructions per 2-block pass (1,368/block) encrypt, 3,409
- *   (1,705/block) decrypt; one block alone 3,002 / 3,675; AES-192 and
- *   AES-256 encrypt 1,621 and 1,874 per block. Key setup is ct32's
+ *   2,741 instructions per 2-block pass (1,371/block) encrypt, 3,415
+ *   (1,708/block) decrypt; one block alone 2,736 / 3,409; AES-192 and
+ *   AES-256 encrypt 1,624 and 1,877 per block. Key setup is ct32's
  *   (~15,000). Code: 2.9 KB encrypt-only, 6.4 KB with decryption; stack
- *   112 bytes (36 pushed + 76 frame).
+ *   136 bytes (36 pushed + 100 frame).
  *   Vectors: FIPS 197, CAVP AESAVS KAT/MMT and Monte Carlo under QEMU
  *   (mcu/mcu.py test, Cortex-M3/M4/M33 at -Os and -O2) on this class.
  */
 #include "aes_impl.h"
 #include "internal.h"
 
-#include <string.h>
-
 #if RIJN_CFG_AES_ARMV7M
 
-/* Encrypt / decrypt in[0..31] (two blocks) into out[0..31]; out may
- * equal in; any alignment. */
+/* Encrypt / decrypt in[0..31] (two blocks) into out[0..31], or with
+ * ..1 one block in[0..15] into out[0..15] (the pass runs on the block
+ * twice); out may equal in; any alignment. */
 void rijn_i_ct32asm_enc2(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in);
+void rijn_i_ct32asm_enc1(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in);
 void rijn_i_ct32asm_dec2(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in);
+void rijn_i_ct32asm_dec1(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in);
 
 typedef void (*ct32asm_fn)(const uint32_t *, unsigned, uint8_t *, const uint8_t *);
 
-static void ct32asm_run(ct32asm_fn fn, const uint64_t *ks, unsigned rounds, uint8_t *out,
-                        const uint8_t *in, size_t nblocks)
+static void ct32asm_run(ct32asm_fn fn2, ct32asm_fn fn1, const uint64_t *ks, unsigned rounds,
+                        uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const uint32_t *rk = (const uint32_t *)(const void *)ks; /* little-endian halves */
-    uint8_t two[32];
     for (; nblocks >= 2; nblocks -= 2, in += 32, out += 32)
-        fn(rk, rounds, out, in);
-    if (nblocks == 1) {
-        memcpy(two, in, 16);
-        memcpy(two + 16, in, 16);
-        fn(rk, rounds, two, two);
-        memcpy(out, two, 16);
-        /* two holds output blocks only: nothing secret to wipe */
-    }
+        fn2(rk, rounds, out, in);
+    if (nblocks == 1)
+        fn1(rk, rounds, out, in); /* its scratch copy is an output block */
 }
 
 static void ct32asm_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
@@ -85,14 +81,14 @@ static void ct32asm_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, uns
 static void ct32asm_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
-    ct32asm_run(rijn_i_ct32asm_enc2, ks, rounds, out, in, nblocks);
+    ct32asm_run(rijn_i_ct32asm_enc2, rijn_i_ct32asm_enc1, ks, rounds, out, in, nblocks);
 }
 
 #if RIJN_CFG_AES_DECRYPT
 static void ct32asm_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
-    ct32asm_run(rijn_i_ct32asm_dec2, ks, rounds, out, in, nblocks);
+    ct32asm_run(rijn_i_ct32asm_dec2, rijn_i_ct32asm_dec1, ks, rounds, out, in, nblocks);
 }
 #define CT32ASM_DECRYPT ct32asm_decrypt
 #else
@@ -115,72 +111,78 @@ __asm__(
     "\teor r11, r4, r2\n\teor r12, r6, r2\n\teor lr, r6, r5\n\teor r10, lr, r10\n"
     "\teor r3, r5, r2\n\teor r2, r7, r2\n\teor r4, r7, r1\n\teor r1, r1, r0\n\teor r1, lr, r1\n"
     "\teor r5, r2, r1\n\teor r6, r0, lr\n\teor r7, r9, r8\n\teor lr, r7, lr\n"
-    "\tstr r1, [sp, #20]\n\tand r1, r1, r6\n\tstr r2, [sp, #24]\n\teor r2, r0, r7\n"
-    "\tstr r5, [sp, #28]\n\tand r5, r5, r2\n\tstr r2, [sp, #32]\n\tand r2, r10, r0\n"
-    "\tstr r0, [sp, #36]\n\teor r0, r9, r3\n\teor r3, r8, r3\n\teor r8, r8, r12\n"
-    "\teor r12, r7, r12\n\tstr r8, [sp, #40]\n\tand r8, r9, r8\n\tstr r5, [sp, #44]\n"
-    "\tand r5, r4, r3\n\tstr r6, [sp, #48]\n\teor r6, r6, r3\n\tstr r3, [sp, #52]\n"
+    "\tstr r1, [sp, #40]\n\tand r1, r1, r6\n\tstr r2, [sp, #44]\n\teor r2, r0, r7\n"
+    "\tstr r5, [sp, #48]\n\tand r5, r5, r2\n\tstr r2, [sp, #52]\n\tand r2, r10, r0\n"
+    "\tstr r0, [sp, #56]\n\teor r0, r9, r3\n\teor r3, r8, r3\n\teor r8, r8, r12\n"
+    "\teor r12, r7, r12\n\tstr r8, [sp, #60]\n\tand r8, r9, r8\n\tstr r5, [sp, #64]\n"
+    "\tand r5, r4, r3\n\tstr r6, [sp, #68]\n\teor r6, r6, r3\n\tstr r3, [sp, #72]\n"
     "\teor r3, r4, r3\n\teor r3, r3, r5\n\teor r1, r3, r1\n\tand r3, r11, r0\n\teor r3, r3, r8\n"
-    "\teor r1, r1, r3\n\tstr r0, [sp, #56]\n\teor r0, r9, r10\n\tstr r9, [sp, #60]\n"
-    "\tand r9, r0, r6\n\teor r9, r9, r5\n\teor r5, r4, r11\n\tstr r11, [sp, #64]\n"
-    "\tldr r11, [sp, #24]\n\tstr r4, [sp, #68]\n\teor r4, r11, lr\n\tand r11, r11, lr\n"
+    "\teor r1, r1, r3\n\tstr r0, [sp, #76]\n\teor r0, r9, r10\n\tstr r9, [sp, #80]\n"
+    "\tand r9, r0, r6\n\teor r9, r9, r5\n\teor r5, r4, r11\n\tstr r11, [sp, #84]\n"
+    "\tldr r11, [sp, #44]\n\tstr r4, [sp, #88]\n\teor r4, r11, lr\n\tand r11, r11, lr\n"
     "\teor r8, r11, r8\n\teor r9, r9, r8\n\tand r11, r5, r7\n\teor r12, r12, r11\n"
-    "\teor r11, r2, r11\n\teor r11, r11, r4\n\tldr r2, [sp, #44]\n\teor r12, r12, r2\n"
+    "\teor r11, r2, r11\n\teor r11, r11, r4\n\tldr r2, [sp, #64]\n\teor r12, r12, r2\n"
     "\teor r12, r12, r3\n\teor r8, r11, r8\n\teor r11, r0, r6\n\teor r9, r9, r11\n"
     "\tand r11, r12, r9\n\tand r2, r8, r1\n\tand r3, r1, r12\n\teor r12, r12, r8\n"
     "\tand r11, r12, r11\n\teor r1, r1, r9\n\tand r2, r1, r2\n\teor r4, r9, r3\n"
     "\tand r4, r4, r12\n\teor r4, r8, r4\n\teor r12, r12, r3\n\teor r11, r11, r12\n"
     "\teor r8, r8, r3\n\tand r8, r8, r1\n\teor r8, r9, r8\n\teor r9, r1, r3\n\teor r9, r2, r9\n"
-    "\tldr r12, [sp, #36]\n\tand r12, r8, r12\n\tldr r1, [sp, #48]\n\tand r1, r11, r1\n"
-    "\tldr r2, [sp, #32]\n\tand r2, r9, r2\n\tand r0, r4, r0\n\tand r10, r8, r10\n"
-    "\tand r3, r4, r6\n\tldr r6, [sp, #20]\n\tand r6, r11, r6\n\tstr r10, [sp, #20]\n"
-    "\tldr r10, [sp, #28]\n\tand r10, r9, r10\n\teor r6, r3, r6\n\teor r3, r12, r3\n"
-    "\tstr r1, [sp, #28]\n\teor r1, r8, r9\n\teor r9, r11, r9\n\teor r11, r4, r11\n"
+    "\tldr r12, [sp, #56]\n\tand r12, r8, r12\n\tldr r1, [sp, #68]\n\tand r1, r11, r1\n"
+    "\tldr r2, [sp, #52]\n\tand r2, r9, r2\n\tand r0, r4, r0\n\tand r10, r8, r10\n"
+    "\tand r3, r4, r6\n\tldr r6, [sp, #40]\n\tand r6, r11, r6\n\tstr r10, [sp, #40]\n"
+    "\tldr r10, [sp, #48]\n\tand r10, r9, r10\n\teor r6, r3, r6\n\teor r3, r12, r3\n"
+    "\tstr r1, [sp, #48]\n\teor r1, r8, r9\n\teor r9, r11, r9\n\teor r11, r4, r11\n"
     "\teor r8, r4, r8\n\tand lr, r9, lr\n\tand r4, r1, r5\n\tand r1, r1, r7\n\teor r2, r2, r4\n"
-    "\tldr r5, [sp, #60]\n\tand r5, r8, r5\n\tldr r7, [sp, #52]\n\tand r7, r11, r7\n"
-    "\tstr r4, [sp, #52]\n\tldr r4, [sp, #68]\n\tand r11, r11, r4\n\teor r3, r2, r3\n"
-    "\teor r4, r7, r5\n\teor r2, r1, r2\n\teor r12, r1, r12\n\tldr r1, [sp, #24]\n"
-    "\tand r1, r9, r1\n\tldr r7, [sp, #40]\n\tand r7, r8, r7\n\teor r8, r8, r9\n"
-    "\teor r9, r0, r12\n\tldr r0, [sp, #56]\n\tand r0, r8, r0\n\tstr r3, [sp, #56]\n"
-    "\tldr r3, [sp, #64]\n\tand r8, r8, r3\n\teor lr, lr, r11\n\teor r11, r11, r6\n"
+    "\tldr r5, [sp, #80]\n\tand r5, r8, r5\n\tldr r7, [sp, #72]\n\tand r7, r11, r7\n"
+    "\tstr r4, [sp, #72]\n\tldr r4, [sp, #88]\n\tand r11, r11, r4\n\teor r3, r2, r3\n"
+    "\teor r4, r7, r5\n\teor r2, r1, r2\n\teor r12, r1, r12\n\tldr r1, [sp, #44]\n"
+    "\tand r1, r9, r1\n\tldr r7, [sp, #60]\n\tand r7, r8, r7\n\teor r8, r8, r9\n"
+    "\teor r9, r0, r12\n\tldr r0, [sp, #76]\n\tand r0, r8, r0\n\tstr r3, [sp, #76]\n"
+    "\tldr r3, [sp, #84]\n\tand r8, r8, r3\n\teor lr, lr, r11\n\teor r11, r11, r6\n"
     "\teor r11, r11, r12\n\teor r12, r8, r4\n\teor r8, r5, r8\n\teor r11, r12, r11\n"
     "\teor r1, r1, lr\n\teor r3, r7, r5\n\teor r3, r9, r3\n\teor r5, r1, r3\n\teor r1, r7, r0\n"
     "\teor lr, r0, lr\n\teor r0, r6, lr\n\teor lr, r12, lr\n\teor r3, r2, r1\n\teor r4, r10, r8\n"
-    "\teor r6, r4, r3\n\tldr r3, [sp, #28]\n\teor r10, r3, r10\n\tldr r4, [sp, #52]\n"
+    "\teor r6, r4, r3\n\tldr r3, [sp, #48]\n\teor r10, r3, r10\n\tldr r4, [sp, #72]\n"
     "\teor r4, r4, r10\n\teor r1, r4, r1\n\teor r3, r3, r8\n\teor r0, r3, r0\n\teor r8, r8, r10\n"
-    "\tldr r3, [sp, #56]\n\teor r3, r8, r3\n\teor r8, r10, r2\n\tldr r2, [sp, #20]\n"
+    "\tldr r3, [sp, #76]\n\teor r3, r8, r3\n\teor r8, r10, r2\n\tldr r2, [sp, #40]\n"
     "\teor r10, r2, r10\n\teor r9, r9, r10\n\teor r2, lr, r9\n\teor r4, r12, r8\n"
     "\teor r7, r12, r1\n\tmov r1, r0\n\tmov r0, r11\n\tldr pc, [sp, #16]\n"
     "\t.size rijn_i_ct32asm_sbox, . - rijn_i_ct32asm_sbox\n"
     "\n"
-    "\t.align 2\n\t.global rijn_i_ct32asm_enc2\n\t.hidden rijn_i_ct32asm_enc2\n"
-    "\t.type rijn_i_ct32asm_enc2, %function\n\t.thumb_func\n"
+    "\t.align 2\n\t.global rijn_i_ct32asm_enc1\n\t.hidden rijn_i_ct32asm_enc1\n"
+    "\t.type rijn_i_ct32asm_enc1, %function\n\t.thumb_func\n"
+    "rijn_i_ct32asm_enc1: @ r0 = rk, r1 = rounds, r2 = out[16], r3 = in[16]\n"
+    "\tpush {r4-r11, lr}\n\tsub sp, sp, #100\n\tmov r12, r3\n\tadd r4, sp, #24\n"
+    "\tb .Lct32asm_enc_common\n\t.align 2\n\t.global rijn_i_ct32asm_enc2\n"
+    "\t.hidden rijn_i_ct32asm_enc2\n\t.type rijn_i_ct32asm_enc2, %function\n\t.thumb_func\n"
     "rijn_i_ct32asm_enc2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32]\n"
-    "\tpush {r4-r11, lr}\n\tsub sp, sp, #76\n\tstr r0, [sp, #0]\n\tstr r2, [sp, #8]\n"
-    "\tstr r1, [sp, #12]\n\tadd r1, r0, r1, lsl #5\n\tstr r1, [sp, #4]\n\tmov lr, r3\n"
-    "\tldr r0, [lr, #0]\n\tldr r1, [lr, #16]\n\tldr r2, [lr, #4]\n\tldr r3, [lr, #20]\n"
-    "\tldr r4, [lr, #8]\n\tldr r5, [lr, #24]\n\tldr r6, [lr, #12]\n\tldr r7, [lr, #28]\n"
-    "\teor r8, r1, r0, lsr #1\n\tand r8, r8, #0x55555555\n\teor r1, r1, r8\n"
-    "\teor r0, r0, r8, lsl #1\n\teor r8, r3, r2, lsr #1\n\tand r8, r8, #0x55555555\n"
-    "\teor r3, r3, r8\n\teor r2, r2, r8, lsl #1\n\teor r8, r5, r4, lsr #1\n"
-    "\tand r8, r8, #0x55555555\n\teor r5, r5, r8\n\teor r4, r4, r8, lsl #1\n"
-    "\teor r8, r7, r6, lsr #1\n\tand r8, r8, #0x55555555\n\teor r7, r7, r8\n"
-    "\teor r6, r6, r8, lsl #1\n\teor r8, r2, r0, lsr #2\n\tand r8, r8, #0x33333333\n"
-    "\teor r2, r2, r8\n\teor r0, r0, r8, lsl #2\n\teor r8, r3, r1, lsr #2\n"
-    "\tand r8, r8, #0x33333333\n\teor r3, r3, r8\n\teor r1, r1, r8, lsl #2\n"
-    "\teor r8, r6, r4, lsr #2\n\tand r8, r8, #0x33333333\n\teor r6, r6, r8\n"
-    "\teor r4, r4, r8, lsl #2\n\teor r8, r7, r5, lsr #2\n\tand r8, r8, #0x33333333\n"
-    "\teor r7, r7, r8\n\teor r5, r5, r8, lsl #2\n\teor r8, r4, r0, lsr #4\n"
-    "\tand r8, r8, #0x0f0f0f0f\n\teor r4, r4, r8\n\teor r0, r0, r8, lsl #4\n"
-    "\teor r8, r5, r1, lsr #4\n\tand r8, r8, #0x0f0f0f0f\n\teor r5, r5, r8\n"
-    "\teor r1, r1, r8, lsl #4\n\teor r8, r6, r2, lsr #4\n\tand r8, r8, #0x0f0f0f0f\n"
-    "\teor r6, r6, r8\n\teor r2, r2, r8, lsl #4\n\teor r8, r7, r3, lsr #4\n"
-    "\tand r8, r8, #0x0f0f0f0f\n\teor r7, r7, r8\n\teor r3, r3, r8, lsl #4\n\tldr r8, [sp, #0]\n"
-    "\tldr r9, [r8, #0]\n\teor r0, r0, r9\n\tldr r9, [r8, #4]\n\teor r1, r1, r9\n"
-    "\tldr r9, [r8, #8]\n\teor r2, r2, r9\n\tldr r9, [r8, #12]\n\teor r3, r3, r9\n"
-    "\tldr r9, [r8, #16]\n\teor r4, r4, r9\n\tldr r9, [r8, #20]\n\teor r5, r5, r9\n"
-    "\tldr r9, [r8, #24]\n\teor r6, r6, r9\n\tldr r9, [r8, #28]\n\teor r7, r7, r9\n"
-    "\tadd r8, r8, #32\n\tstr r8, [sp, #0]\n"
+    "\tpush {r4-r11, lr}\n\tsub sp, sp, #100\n\tadd r12, r3, #16\n\tadd r4, r2, #16\n"
+    ".Lct32asm_enc_common:\n"
+    "\tstr r4, [sp, #20]\n\tstr r0, [sp, #0]\n\tstr r2, [sp, #8]\n\tstr r1, [sp, #12]\n"
+    "\tadd r1, r0, r1, lsl #5\n\tstr r1, [sp, #4]\n\tmov lr, r3\n\tldr r0, [lr, #0]\n"
+    "\tldr r1, [r12, #0]\n\tldr r2, [lr, #4]\n\tldr r3, [r12, #4]\n\tldr r4, [lr, #8]\n"
+    "\tldr r5, [r12, #8]\n\tldr r6, [lr, #12]\n\tldr r7, [r12, #12]\n\teor r8, r1, r0, lsr #1\n"
+    "\tand r8, r8, #0x55555555\n\teor r1, r1, r8\n\teor r0, r0, r8, lsl #1\n"
+    "\teor r8, r3, r2, lsr #1\n\tand r8, r8, #0x55555555\n\teor r3, r3, r8\n"
+    "\teor r2, r2, r8, lsl #1\n\teor r8, r5, r4, lsr #1\n\tand r8, r8, #0x55555555\n"
+    "\teor r5, r5, r8\n\teor r4, r4, r8, lsl #1\n\teor r8, r7, r6, lsr #1\n"
+    "\tand r8, r8, #0x55555555\n\teor r7, r7, r8\n\teor r6, r6, r8, lsl #1\n"
+    "\teor r8, r2, r0, lsr #2\n\tand r8, r8, #0x33333333\n\teor r2, r2, r8\n"
+    "\teor r0, r0, r8, lsl #2\n\teor r8, r3, r1, lsr #2\n\tand r8, r8, #0x33333333\n"
+    "\teor r3, r3, r8\n\teor r1, r1, r8, lsl #2\n\teor r8, r6, r4, lsr #2\n"
+    "\tand r8, r8, #0x33333333\n\teor r6, r6, r8\n\teor r4, r4, r8, lsl #2\n"
+    "\teor r8, r7, r5, lsr #2\n\tand r8, r8, #0x33333333\n\teor r7, r7, r8\n"
+    "\teor r5, r5, r8, lsl #2\n\teor r8, r4, r0, lsr #4\n\tand r8, r8, #0x0f0f0f0f\n"
+    "\teor r4, r4, r8\n\teor r0, r0, r8, lsl #4\n\teor r8, r5, r1, lsr #4\n"
+    "\tand r8, r8, #0x0f0f0f0f\n\teor r5, r5, r8\n\teor r1, r1, r8, lsl #4\n"
+    "\teor r8, r6, r2, lsr #4\n\tand r8, r8, #0x0f0f0f0f\n\teor r6, r6, r8\n"
+    "\teor r2, r2, r8, lsl #4\n\teor r8, r7, r3, lsr #4\n\tand r8, r8, #0x0f0f0f0f\n"
+    "\teor r7, r7, r8\n\teor r3, r3, r8, lsl #4\n\tldr r8, [sp, #0]\n\tldr r9, [r8, #0]\n"
+    "\teor r0, r0, r9\n\tldr r9, [r8, #4]\n\teor r1, r1, r9\n\tldr r9, [r8, #8]\n"
+    "\teor r2, r2, r9\n\tldr r9, [r8, #12]\n\teor r3, r3, r9\n\tldr r9, [r8, #16]\n"
+    "\teor r4, r4, r9\n\tldr r9, [r8, #20]\n\teor r5, r5, r9\n\tldr r9, [r8, #24]\n"
+    "\teor r6, r6, r9\n\tldr r9, [r8, #28]\n\teor r7, r7, r9\n\tadd r8, r8, #32\n"
+    "\tstr r8, [sp, #0]\n"
     ".Lct32asm_loop:\n"
     "\tbl rijn_i_ct32asm_sbox\n\tldr r8, [sp, #0]\n\tand r9, r7, #0x03030303\n"
     "\tbic r10, r7, #0x03030303\n\tror r10, r10, #10\n\teor r9, r10, r9, ror #2\n"
@@ -190,7 +192,7 @@ __asm__(
     "\teor r11, r10, r11\n\teor r11, r11, r7\n\teor r11, r11, r0, ror #20\n"
     "\teor r0, r11, lr, ror #12\n\tand r11, r1, #0x03030303\n\tbic lr, r1, #0x03030303\n"
     "\tror lr, lr, #10\n\teor r11, lr, r11, ror #2\n\teor lr, r1, r11\n"
-    "\tand r1, lr, #0x0f0f0f0f\n\tbic r7, lr, #0x0f0f0f0f\n\tstr r0, [sp, #20]\n"
+    "\tand r1, lr, #0x0f0f0f0f\n\tbic r7, lr, #0x0f0f0f0f\n\tstr r0, [sp, #40]\n"
     "\tldr r0, [r8, #4]\n\teor r12, r10, r12\n\teor r11, r12, r11\n\teor r11, r11, r0\n"
     "\teor r11, r11, r7, ror #20\n\teor r1, r11, r1, ror #12\n\tand r11, r2, #0x03030303\n"
     "\tbic r12, r2, #0x03030303\n\tror r12, r12, #10\n\teor r11, r12, r11, ror #2\n"
@@ -214,7 +216,7 @@ __asm__(
     "\teor r11, lr, r11\n\teor r11, r11, r7\n\teor r11, r11, r6, ror #20\n"
     "\teor r6, r11, r0, ror #12\n\tand r11, r10, #0x0f0f0f0f\n\tbic r10, r10, #0x0f0f0f0f\n"
     "\tldr lr, [r8, #28]\n\teor r9, r12, r9\n\teor r9, r9, lr\n\teor r9, r9, r10, ror #20\n"
-    "\teor r7, r9, r11, ror #12\n\tadd r8, r8, #32\n\tstr r8, [sp, #0]\n\tldr r0, [sp, #20]\n"
+    "\teor r7, r9, r11, ror #12\n\tadd r8, r8, #32\n\tstr r8, [sp, #0]\n\tldr r0, [sp, #40]\n"
     "\tbl rijn_i_ct32asm_sbox\n\tldr r8, [sp, #0]\n\tldr r9, [sp, #4]\n\tcmp r8, r9\n"
     "\tbeq .Lct32asm_last\n\tldr r8, [sp, #0]\n\tand r9, r7, #0x0f0f0f0f\n"
     "\tbic r10, r7, #0x0f0f0f0f\n\tror r10, r10, #12\n\teor r9, r10, r9, ror #4\n"
@@ -247,7 +249,7 @@ __asm__(
     "\tldr r7, [r8, #0]\n\teor r11, r10, r11\n\teor r11, r11, r7\n\teor r11, r11, r0, ror #20\n"
     "\teor r0, r11, lr, ror #12\n\tand r11, r1, #0x3f3f3f3f\n\tbic lr, r1, #0x3f3f3f3f\n"
     "\tror lr, lr, #14\n\teor r11, lr, r11, ror #6\n\teor lr, r1, r11\n"
-    "\tand r1, lr, #0x0f0f0f0f\n\tbic r7, lr, #0x0f0f0f0f\n\tstr r0, [sp, #20]\n"
+    "\tand r1, lr, #0x0f0f0f0f\n\tbic r7, lr, #0x0f0f0f0f\n\tstr r0, [sp, #40]\n"
     "\tldr r0, [r8, #4]\n\teor r12, r10, r12\n\teor r11, r12, r11\n\teor r11, r11, r0\n"
     "\teor r11, r11, r7, ror #20\n\teor r1, r11, r1, ror #12\n\tand r11, r2, #0x3f3f3f3f\n"
     "\tbic r12, r2, #0x3f3f3f3f\n\tror r12, r12, #14\n\teor r11, r12, r11, ror #6\n"
@@ -271,7 +273,7 @@ __asm__(
     "\teor r11, lr, r11\n\teor r11, r11, r7\n\teor r11, r11, r6, ror #20\n"
     "\teor r6, r11, r0, ror #12\n\tand r11, r10, #0x0f0f0f0f\n\tbic r10, r10, #0x0f0f0f0f\n"
     "\tldr lr, [r8, #28]\n\teor r9, r12, r9\n\teor r9, r9, lr\n\teor r9, r9, r10, ror #20\n"
-    "\teor r7, r9, r11, ror #12\n\tadd r8, r8, #32\n\tstr r8, [sp, #0]\n\tldr r0, [sp, #20]\n"
+    "\teor r7, r9, r11, ror #12\n\tadd r8, r8, #32\n\tstr r8, [sp, #0]\n\tldr r0, [sp, #40]\n"
     "\tbl rijn_i_ct32asm_sbox\n\tldr r8, [sp, #0]\n\tldr r9, [sp, #4]\n\tcmp r8, r9\n"
     "\tbeq .Lct32asm_last\n\tldr r8, [sp, #0]\n\teor r9, r7, r7, ror #8\n"
     "\teor r10, r0, r0, ror #8\n\tldr r11, [r8, #0]\n\teor r11, r9, r11\n"
@@ -315,9 +317,9 @@ __asm__(
     "\teor r2, r2, r8\n\teor r6, r6, r8\n\teor r8, r3, r7\n\tand r8, r8, #0xff00ff00\n"
     "\teor r3, r3, r8\n\teor r7, r7, r8\n"
     ".Lct32asm_store:\n"
-    "\tldr lr, [sp, #8]\n\tstr r0, [lr, #0]\n\tstr r1, [lr, #16]\n\tstr r2, [lr, #4]\n"
-    "\tstr r3, [lr, #20]\n\tstr r4, [lr, #8]\n\tstr r5, [lr, #24]\n\tstr r6, [lr, #12]\n"
-    "\tstr r7, [lr, #28]\n\tadd sp, sp, #76\n\tpop {r4-r11, pc}\n"
+    "\tldr lr, [sp, #8]\n\tldr r12, [sp, #20]\n\tstr r0, [lr, #0]\n\tstr r1, [r12, #0]\n"
+    "\tstr r2, [lr, #4]\n\tstr r3, [r12, #4]\n\tstr r4, [lr, #8]\n\tstr r5, [r12, #8]\n"
+    "\tstr r6, [lr, #12]\n\tstr r7, [r12, #12]\n\tadd sp, sp, #100\n\tpop {r4-r11, pc}\n"
     "\t.size rijn_i_ct32asm_enc2, . - rijn_i_ct32asm_enc2\n"
     "\n"
 #if RIJN_CFG_AES_DECRYPT
@@ -331,40 +333,40 @@ __asm__(
     "\teor r11, r11, r8\n\teor r4, r9, r8\n\teor r9, r9, r10\n\teor lr, r9, lr\n"
     "\teor r10, r10, r8\n\teor r8, r12, r8\n\teor r12, r12, r1\n\teor r12, r9, r12\n"
     "\teor r5, r3, r10\n\teor r10, r0, r10\n\teor r6, r11, lr\n\tand r7, r12, r1\n"
-    "\tstr lr, [sp, #20]\n\teor lr, r0, r4\n\teor r0, r3, r0\n\teor r4, r0, r4\n"
-    "\tstr r12, [sp, #24]\n\teor r12, r1, r9\n\teor r9, r0, r9\n\tstr r5, [sp, #28]\n"
-    "\tand r5, r8, r5\n\tstr r1, [sp, #32]\n\teor r1, r1, r0\n\tstr r5, [sp, #36]\n"
-    "\tand r5, r2, r10\n\tstr r6, [sp, #40]\n\tand r6, r6, r1\n\tstr r1, [sp, #44]\n"
-    "\teor r1, r12, r10\n\tstr r8, [sp, #48]\n\teor r8, r2, r8\n\tstr r10, [sp, #52]\n"
-    "\teor r10, r2, r10\n\teor r10, r10, r5\n\tstr r8, [sp, #56]\n\tand r8, r8, r0\n"
+    "\tstr lr, [sp, #40]\n\teor lr, r0, r4\n\teor r0, r3, r0\n\teor r4, r0, r4\n"
+    "\tstr r12, [sp, #44]\n\teor r12, r1, r9\n\teor r9, r0, r9\n\tstr r5, [sp, #48]\n"
+    "\tand r5, r8, r5\n\tstr r1, [sp, #52]\n\teor r1, r1, r0\n\tstr r5, [sp, #56]\n"
+    "\tand r5, r2, r10\n\tstr r6, [sp, #60]\n\tand r6, r6, r1\n\tstr r1, [sp, #64]\n"
+    "\teor r1, r12, r10\n\tstr r8, [sp, #68]\n\teor r8, r2, r8\n\tstr r10, [sp, #72]\n"
+    "\teor r10, r2, r10\n\teor r10, r10, r5\n\tstr r8, [sp, #76]\n\tand r8, r8, r0\n"
     "\teor r7, r7, r8\n\teor r8, r4, r8\n\teor r8, r8, r6\n\tand r4, r11, r9\n\tand r6, r3, lr\n"
-    "\tstr lr, [sp, #60]\n\tldr lr, [sp, #36]\n\teor lr, lr, r6\n\teor r4, r4, r6\n"
-    "\teor r8, r8, lr\n\tldr r6, [sp, #24]\n\tstr r3, [sp, #36]\n\teor r3, r3, r6\n"
-    "\tstr r0, [sp, #64]\n\tand r0, r3, r1\n\teor r0, r0, r5\n\teor r0, r0, r4\n"
+    "\tstr lr, [sp, #80]\n\tldr lr, [sp, #56]\n\teor lr, lr, r6\n\teor r4, r4, r6\n"
+    "\teor r8, r8, lr\n\tldr r6, [sp, #44]\n\tstr r3, [sp, #56]\n\teor r3, r3, r6\n"
+    "\tstr r0, [sp, #84]\n\tand r0, r3, r1\n\teor r0, r0, r5\n\teor r0, r0, r4\n"
     "\teor r5, r11, r9\n\teor r5, r7, r5\n\teor r4, r5, r4\n\teor r5, r8, r4\n"
-    "\tldr r7, [sp, #20]\n\tstr r11, [sp, #68]\n\tand r11, r7, r12\n\teor r10, r10, r11\n"
+    "\tldr r7, [sp, #40]\n\tstr r11, [sp, #88]\n\tand r11, r7, r12\n\teor r10, r10, r11\n"
     "\teor r10, r10, lr\n\teor r11, r3, r1\n\teor r11, r0, r11\n\tand lr, r10, r8\n"
-    "\tand r8, r8, r11\n\tand r8, r5, r8\n\teor r0, r4, lr\n\tstr r9, [sp, #72]\n"
+    "\tand r8, r8, r11\n\tand r8, r5, r8\n\teor r0, r4, lr\n\tstr r9, [sp, #92]\n"
     "\teor r9, r10, r11\n\tand r0, r0, r9\n\teor r0, r11, r0\n\tand r10, r4, r10\n"
-    "\teor r11, r11, lr\n\tand r11, r11, r5\n\teor r11, r4, r11\n\tldr r4, [sp, #32]\n"
+    "\teor r11, r11, lr\n\tand r11, r11, r5\n\teor r11, r4, r11\n\tldr r4, [sp, #52]\n"
     "\tand r4, r0, r4\n\teor r5, r5, lr\n\teor r8, r8, r5\n\tand r10, r9, r10\n\teor r9, r9, lr\n"
-    "\teor r9, r10, r9\n\tand r10, r11, r1\n\tand lr, r0, r6\n\tldr r1, [sp, #44]\n"
-    "\tand r1, r9, r1\n\tand r3, r11, r3\n\tand r12, r8, r12\n\tldr r5, [sp, #40]\n"
+    "\teor r9, r10, r9\n\tand r10, r11, r1\n\tand lr, r0, r6\n\tldr r1, [sp, #64]\n"
+    "\tand r1, r9, r1\n\tand r3, r11, r3\n\tand r12, r8, r12\n\tldr r5, [sp, #60]\n"
     "\tand r5, r9, r5\n\tand r6, r8, r7\n\teor r6, r10, r6\n\teor r10, r4, r10\n"
-    "\teor r7, r11, r8\n\tand r2, r7, r2\n\tstr lr, [sp, #20]\n\tldr lr, [sp, #52]\n"
+    "\teor r7, r11, r8\n\tand r2, r7, r2\n\tstr lr, [sp, #40]\n\tldr lr, [sp, #72]\n"
     "\tand lr, r7, lr\n\teor r8, r8, r9\n\teor r9, r0, r9\n\teor r11, r11, r0\n"
-    "\tldr r0, [sp, #64]\n\tand r0, r9, r0\n\tldr r7, [sp, #56]\n\tand r9, r9, r7\n"
-    "\tldr r7, [sp, #36]\n\tand r7, r11, r7\n\tstr r5, [sp, #36]\n\tldr r5, [sp, #72]\n"
-    "\tand r5, r8, r5\n\tstr r12, [sp, #72]\n\tldr r12, [sp, #68]\n\tand r12, r8, r12\n"
+    "\tldr r0, [sp, #84]\n\tand r0, r9, r0\n\tldr r7, [sp, #76]\n\tand r9, r9, r7\n"
+    "\tldr r7, [sp, #56]\n\tand r7, r11, r7\n\tstr r5, [sp, #56]\n\tldr r5, [sp, #92]\n"
+    "\tand r5, r8, r5\n\tstr r12, [sp, #92]\n\tldr r12, [sp, #88]\n\tand r12, r8, r12\n"
     "\teor r1, r1, r9\n\teor r10, r1, r10\n\teor r5, r5, r2\n\teor r2, r2, r6\n\teor r1, r0, r1\n"
-    "\teor r0, r0, r4\n\teor lr, lr, r7\n\teor r8, r11, r8\n\tldr r4, [sp, #60]\n"
-    "\tand r11, r11, r4\n\teor r3, r3, r0\n\teor r0, r2, r0\n\tldr r2, [sp, #48]\n"
-    "\tand r2, r8, r2\n\tldr r4, [sp, #28]\n\tand r8, r8, r4\n\teor r12, r12, r5\n"
+    "\teor r0, r0, r4\n\teor lr, lr, r7\n\teor r8, r11, r8\n\tldr r4, [sp, #80]\n"
+    "\tand r11, r11, r4\n\teor r3, r3, r0\n\teor r0, r2, r0\n\tldr r2, [sp, #68]\n"
+    "\tand r2, r8, r2\n\tldr r4, [sp, #48]\n\tand r8, r8, r4\n\teor r12, r12, r5\n"
     "\teor lr, r2, lr\n\teor r2, r7, r2\n\teor r4, r8, r5\n\teor r0, lr, r0\n\teor r5, r6, r4\n"
     "\teor r6, r11, r7\n\teor r8, r11, r8\n\teor r11, lr, r4\n\teor r4, r3, r6\n"
-    "\teor r12, r12, r4\n\tldr r4, [sp, #72]\n\tldr r6, [sp, #36]\n\teor r7, r4, r6\n"
+    "\teor r12, r12, r4\n\tldr r4, [sp, #92]\n\tldr r6, [sp, #56]\n\teor r7, r4, r6\n"
     "\teor r6, r6, r2\n\teor r4, r4, r2\n\teor r4, r4, r5\n\teor r2, r2, r7\n\teor r10, r2, r10\n"
-    "\teor r9, r9, r7\n\tldr r2, [sp, #20]\n\teor r2, r2, r7\n\teor r2, r3, r2\n"
+    "\teor r9, r9, r7\n\tldr r2, [sp, #40]\n\teor r2, r2, r7\n\teor r2, r3, r2\n"
     "\teor r11, r11, r2\n\teor r9, r9, r8\n\teor r2, r7, r1\n\teor r8, r1, r8\n\teor r8, r6, r8\n"
     "\teor r9, lr, r9\n\teor lr, lr, r2\n\teor r1, r11, r12\n\teor r1, r1, r9\n\teor r2, lr, r9\n"
     "\teor r9, r9, r11\n\teor r5, r9, lr\n\teor r9, r4, lr\n\teor r7, r9, r8\n\teor r2, r2, r4\n"
@@ -373,14 +375,20 @@ __asm__(
     "\tmov r1, r8\n\tldr pc, [sp, #16]\n"
     "\t.size rijn_i_ct32asm_invsbox, . - rijn_i_ct32asm_invsbox\n"
     "\n"
-    "\t.align 2\n\t.global rijn_i_ct32asm_dec2\n\t.hidden rijn_i_ct32asm_dec2\n"
-    "\t.type rijn_i_ct32asm_dec2, %function\n\t.thumb_func\n"
+    "\t.align 2\n\t.global rijn_i_ct32asm_dec1\n\t.hidden rijn_i_ct32asm_dec1\n"
+    "\t.type rijn_i_ct32asm_dec1, %function\n\t.thumb_func\n"
+    "rijn_i_ct32asm_dec1: @ r0 = rk, r1 = rounds, r2 = out[16], r3 = in[16]\n"
+    "\tpush {r4-r11, lr}\n\tsub sp, sp, #100\n\tmov r12, r3\n\tadd r4, sp, #24\n"
+    "\tb .Lct32asm_dec_common\n\t.align 2\n\t.global rijn_i_ct32asm_dec2\n"
+    "\t.hidden rijn_i_ct32asm_dec2\n\t.type rijn_i_ct32asm_dec2, %function\n\t.thumb_func\n"
     "rijn_i_ct32asm_dec2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32]\n"
-    "\tpush {r4-r11, lr}\n\tsub sp, sp, #76\n\tstr r2, [sp, #8]\n\tstr r1, [sp, #12]\n"
-    "\tadd r0, r0, r1, lsl #5\n\tstr r0, [sp, #0]\n\tadd r1, r1, #2\n\tlsr r1, r1, #2\n"
+    "\tpush {r4-r11, lr}\n\tsub sp, sp, #100\n\tadd r12, r3, #16\n\tadd r4, r2, #16\n"
+    ".Lct32asm_dec_common:\n"
+    "\tstr r4, [sp, #20]\n\tstr r2, [sp, #8]\n\tstr r1, [sp, #12]\n\tadd r0, r0, r1, lsl #5\n"
+    "\tstr r0, [sp, #0]\n\tadd r1, r1, #2\n\tlsr r1, r1, #2\n"
     "\tstr r1, [sp, #4] @ rounds with k = 1 left\n\tmov lr, r3\n\tldr r0, [lr, #0]\n"
-    "\tldr r1, [lr, #16]\n\tldr r2, [lr, #4]\n\tldr r3, [lr, #20]\n\tldr r4, [lr, #8]\n"
-    "\tldr r5, [lr, #24]\n\tldr r6, [lr, #12]\n\tldr r7, [lr, #28]\n\tldr r8, [sp, #12]\n"
+    "\tldr r1, [r12, #0]\n\tldr r2, [lr, #4]\n\tldr r3, [r12, #4]\n\tldr r4, [lr, #8]\n"
+    "\tldr r5, [r12, #8]\n\tldr r6, [lr, #12]\n\tldr r7, [r12, #12]\n\tldr r8, [sp, #12]\n"
     "\ttst r8, #2\n\tbeq .Lct32asm_dnosr\n\teor r8, r0, r4\n\tand r8, r8, #0xff00ff00\n"
     "\teor r0, r0, r8\n\teor r4, r4, r8\n\teor r8, r1, r5\n\tand r8, r8, #0xff00ff00\n"
     "\teor r1, r1, r8\n\teor r5, r5, r8\n\teor r8, r2, r6\n\tand r8, r8, #0xff00ff00\n"
@@ -440,7 +448,7 @@ __asm__(
     "\teor r9, r9, r1\n\tand r6, r4, #0x03030303\n\tbic r2, r4, #0x03030303\n\tror r2, r2, #10\n"
     "\teor r0, r2, r6, ror #2\n\teor r6, r4, r0\n\tand r4, r9, #0x0f0f0f0f\n"
     "\tbic r2, r12, #0x0f0f0f0f\n\teor lr, lr, r2, ror #20\n\tand r2, r5, #0x03030303\n"
-    "\tstr r7, [sp, #20]\n\tbic r7, r11, #0x03030303\n\tror r7, r7, #10\n\tstr r3, [sp, #24]\n"
+    "\tstr r7, [sp, #40]\n\tbic r7, r11, #0x03030303\n\tror r7, r7, #10\n\tstr r3, [sp, #44]\n"
     "\tbic r3, r5, #0x03030303\n\tror r3, r3, #10\n\teor r2, r3, r2, ror #2\n\teor r3, r5, r2\n"
     "\teor r2, r12, r2\n\tand r12, r12, #0x0f0f0f0f\n\teor lr, lr, r12, ror #12\n"
     "\tbic r12, r9, #0x0f0f0f0f\n\teor r9, r8, r9\n\tand r5, r11, #0x03030303\n"
@@ -452,10 +460,10 @@ __asm__(
     "\teor r3, r7, r1\n\teor r12, r3, r12, ror #20\n\teor r3, r12, r4, ror #12\n"
     "\tbic r12, r8, #0x0f0f0f0f\n\tand r8, r8, #0x0f0f0f0f\n\tand r7, r6, #0x0f0f0f0f\n"
     "\teor r5, r9, r7, ror #12\n\tand r9, r10, #0x03030303\n\teor r9, r0, r9, ror #2\n"
-    "\teor r10, r10, r9\n\teor r9, r6, r9\n\tldr r6, [sp, #24]\n\teor r1, r10, r6\n"
+    "\teor r10, r10, r9\n\teor r9, r6, r9\n\tldr r6, [sp, #44]\n\teor r1, r10, r6\n"
     "\teor r12, r1, r12, ror #20\n\teor r7, r12, r8, ror #12\n\tand r8, r10, #0x0f0f0f0f\n"
     "\tbic r12, r10, #0x0f0f0f0f\n\teor r10, r9, r12, ror #20\n\teor r6, r10, r8, ror #12\n"
-    "\tldr r0, [sp, #20]\n\tmov r1, lr\n\tmov r4, r11\n\tbl rijn_i_ct32asm_invsbox\n"
+    "\tldr r0, [sp, #40]\n\tmov r1, lr\n\tmov r4, r11\n\tbl rijn_i_ct32asm_invsbox\n"
     "\tldr r8, [sp, #4]\n\tsubs r8, r8, #1\n\tstr r8, [sp, #4]\n\tbeq .Lct32asm_dlast\n"
     "\tldr r8, [sp, #0]\n\tldr r9, [r8, #20]\n\teor r9, r5, r9\n\tldr r10, [r8, #4]\n"
     "\teor r10, r1, r10\n\tldr r11, [r8, #16]\n\teor r11, r4, r11\n\tldr r12, [r8, #12]\n"
@@ -508,7 +516,7 @@ __asm__(
     "\teor r9, r9, r1\n\tand r6, r4, #0x3f3f3f3f\n\tbic r2, r4, #0x3f3f3f3f\n\tror r2, r2, #14\n"
     "\teor r0, r2, r6, ror #6\n\teor r6, r4, r0\n\tand r4, r9, #0x0f0f0f0f\n"
     "\tbic r2, r12, #0x0f0f0f0f\n\teor lr, lr, r2, ror #20\n\tand r2, r5, #0x3f3f3f3f\n"
-    "\tstr r7, [sp, #20]\n\tbic r7, r11, #0x3f3f3f3f\n\tror r7, r7, #14\n\tstr r3, [sp, #24]\n"
+    "\tstr r7, [sp, #40]\n\tbic r7, r11, #0x3f3f3f3f\n\tror r7, r7, #14\n\tstr r3, [sp, #44]\n"
     "\tbic r3, r5, #0x3f3f3f3f\n\tror r3, r3, #14\n\teor r2, r3, r2, ror #6\n\teor r3, r5, r2\n"
     "\teor r2, r12, r2\n\tand r12, r12, #0x0f0f0f0f\n\teor lr, lr, r12, ror #12\n"
     "\tbic r12, r9, #0x0f0f0f0f\n\teor r9, r8, r9\n\tand r5, r11, #0x3f3f3f3f\n"
@@ -520,10 +528,10 @@ __asm__(
     "\teor r3, r7, r1\n\teor r12, r3, r12, ror #20\n\teor r3, r12, r4, ror #12\n"
     "\tbic r12, r8, #0x0f0f0f0f\n\tand r8, r8, #0x0f0f0f0f\n\tand r7, r6, #0x0f0f0f0f\n"
     "\teor r5, r9, r7, ror #12\n\tand r9, r10, #0x3f3f3f3f\n\teor r9, r0, r9, ror #6\n"
-    "\teor r10, r10, r9\n\teor r9, r6, r9\n\tldr r6, [sp, #24]\n\teor r1, r10, r6\n"
+    "\teor r10, r10, r9\n\teor r9, r6, r9\n\tldr r6, [sp, #44]\n\teor r1, r10, r6\n"
     "\teor r12, r1, r12, ror #20\n\teor r7, r12, r8, ror #12\n\tand r8, r10, #0x0f0f0f0f\n"
     "\tbic r12, r10, #0x0f0f0f0f\n\teor r10, r9, r12, ror #20\n\teor r6, r10, r8, ror #12\n"
-    "\tldr r0, [sp, #20]\n\tmov r1, lr\n\tmov r4, r11\n\tbl rijn_i_ct32asm_invsbox\n"
+    "\tldr r0, [sp, #40]\n\tmov r1, lr\n\tmov r4, r11\n\tbl rijn_i_ct32asm_invsbox\n"
     "\tldr r11, [sp, #0]\n\tldr lr, [r11, #4]\n\teor r8, r1, lr\n\tsub r10, r11, #32\n"
     "\tstr r10, [sp, #0]\n\teor r10, r8, r8, ror #16\n\tldr r12, [r11, #8]\n\teor r9, r2, r12\n"
     "\tldr r12, [r11, #24]\n\teor r12, r6, r12\n\teor lr, r12, r12, ror #16\n"
@@ -542,7 +550,7 @@ __asm__(
     "\tand r0, r1, #0x0f0f0f0f\n\teor r11, r11, r0, ror #4\n\teor r0, r1, r11\n"
     "\teor r11, r3, r11\n\teor r11, r11, r0, ror #16\n\teor r1, r3, r0\n"
     "\tbic r5, r8, #0x0f0f0f0f\n\tror r5, r5, #12\n\tbic r0, r10, #0x0f0f0f0f\n"
-    "\tror r0, r0, #12\n\tstr r11, [sp, #20]\n\tand r11, r8, #0x0f0f0f0f\n"
+    "\tror r0, r0, #12\n\tstr r11, [sp, #40]\n\tand r11, r8, #0x0f0f0f0f\n"
     "\teor r11, r5, r11, ror #4\n\teor r8, r8, r11\n\teor r11, r1, r11\n"
     "\teor r1, r11, r8, ror #16\n\teor r8, r8, r2\n\teor r2, r8, r6, ror #16\n\teor r8, r3, r6\n"
     "\tand r11, r12, #0x0f0f0f0f\n\tbic r5, r9, #0x0f0f0f0f\n\tror r5, r5, #12\n"
@@ -553,7 +561,7 @@ __asm__(
     "\teor r10, r10, r11\n\teor r8, r8, r11\n\teor r8, r8, r10, ror #16\n\teor r10, r3, r10\n"
     "\tand r11, r9, #0x0f0f0f0f\n\teor r11, r5, r11, ror #4\n\teor r9, r9, r11\n"
     "\teor r10, r10, r11\n\teor lr, r9, lr\n\teor r4, r10, r9, ror #16\n"
-    "\teor r5, lr, r6, ror #16\n\tldr r0, [sp, #20]\n\tmov r3, r8\n\tmov r6, r12\n"
+    "\teor r5, lr, r6, ror #16\n\tldr r0, [sp, #40]\n\tmov r3, r8\n\tmov r6, r12\n"
     "\tbl rijn_i_ct32asm_invsbox\n\tb .Lct32asm_dloop\n"
     ".Lct32asm_dlast:\n"
     "\tldr r8, [sp, #0]\n\tldr r9, [r8, #0]\n\teor r0, r0, r9\n\tldr r9, [r8, #4]\n"
@@ -576,9 +584,9 @@ __asm__(
     "\teor r1, r1, r8, lsl #4\n\teor r8, r6, r2, lsr #4\n\tand r8, r8, #0x0f0f0f0f\n"
     "\teor r6, r6, r8\n\teor r2, r2, r8, lsl #4\n\teor r8, r7, r3, lsr #4\n"
     "\tand r8, r8, #0x0f0f0f0f\n\teor r7, r7, r8\n\teor r3, r3, r8, lsl #4\n\tldr lr, [sp, #8]\n"
-    "\tstr r0, [lr, #0]\n\tstr r1, [lr, #16]\n\tstr r2, [lr, #4]\n\tstr r3, [lr, #20]\n"
-    "\tstr r4, [lr, #8]\n\tstr r5, [lr, #24]\n\tstr r6, [lr, #12]\n\tstr r7, [lr, #28]\n"
-    "\tadd sp, sp, #76\n\tpop {r4-r11, pc}\n"
+    "\tldr r12, [sp, #20]\n\tstr r0, [lr, #0]\n\tstr r1, [r12, #0]\n\tstr r2, [lr, #4]\n"
+    "\tstr r3, [r12, #4]\n\tstr r4, [lr, #8]\n\tstr r5, [r12, #8]\n\tstr r6, [lr, #12]\n"
+    "\tstr r7, [r12, #12]\n\tadd sp, sp, #100\n\tpop {r4-r11, pc}\n"
     "\t.size rijn_i_ct32asm_dec2, . - rijn_i_ct32asm_dec2\n"
 #endif
 /* END GENERATED */
