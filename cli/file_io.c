@@ -9,8 +9,7 @@
  * O_TMPFILE (or /proc), mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path
  * the signal handler (async-signal-safe: unlink, tcsetattr, raise)
  * removes. fsync on the file before naming it and on the directory
- * after. The progress bar is drawn on stderr only when it is a terminal,
- * after the work has taken a second, at most five times a second.
+ * after. The progress bar is in file_progress.c.
  */
 #define _GNU_SOURCE
 #include "file_io.h"
@@ -23,7 +22,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 /* ---- signals ------------------------------------------------------------ */
@@ -423,63 +421,4 @@ void fio_out_abort(fio_out *o)
     o->fd = -1;
     rijn_wipe(o->obuf, sizeof o->obuf);
     rijn_wipe(o->apend, sizeof o->apend);
-}
-
-/* ---- progress --------------------------------------------------------------- */
-static int g_prog_on, g_prog_shown;
-static double g_prog_start, g_prog_last;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void fio_progress_init(int enable)
-{
-    g_prog_on = enable && isatty(2);
-    g_prog_start = g_prog_last = now();
-    g_prog_shown = 0;
-}
-
-static void human(char *s, size_t n, uint64_t v)
-{
-    if (v >= (uint64_t)1 << 30)
-        snprintf(s, n, "%.1f GiB", (double)v / (double)((uint64_t)1 << 30));
-    else
-        snprintf(s, n, "%.1f MiB", (double)v / (double)(1 << 20));
-}
-
-void fio_progress(const fio_in *in, const char *what)
-{
-    char a[32], b[32];
-    double t;
-    if (!g_prog_on)
-        return;
-    t = now();
-    if (t - g_prog_start < 1.0 || t - g_prog_last < 0.2)
-        return;
-    g_prog_last = t;
-    g_prog_shown = 1;
-    human(a, sizeof a, in->consumed);
-    if (in->size > 0) {
-        unsigned pct = (unsigned)(100.0 * (double)in->consumed / (double)in->size);
-        int i, bar = (int)(pct > 100 ? 30 : pct * 30 / 100);
-        human(b, sizeof b, in->size);
-        fprintf(stderr, "\r%s [", what);
-        for (i = 0; i < 30; i++)
-            fputc(i < bar ? '#' : '.', stderr);
-        fprintf(stderr, "] %3u%% %s of %s ", pct > 100 ? 100 : pct, a, b);
-    } else {
-        fprintf(stderr, "\r%s %s ", what, a);
-    }
-    fflush(stderr);
-}
-
-void fio_progress_done(void)
-{
-    if (g_prog_shown)
-        fprintf(stderr, "\r\033[K");
-    g_prog_shown = 0;
 }
