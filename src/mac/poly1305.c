@@ -12,10 +12,17 @@
  *   Vectors: RFC 8439 2.5.2 and appendix A.3, the cryptography-vectors
  *   poly1305 file, differential against OpenSSL's EVP_MAC "POLY1305" for
  *   lengths 0..600 with random splits (tests/test_poly1305.c).
+ *   Fast path: from 256 bytes on, whole groups of eight blocks go to the
+ *   AVX2 code of poly1305_x86.c (same limb layout) when the CPU has AVX2.
  */
 #include "rijn/poly1305.h"
 
 #include "internal.h"
+#include "mac_i.h"
+
+#if RIJN_I_POLY1305_X86
+#include "core/cpu.h"
+#endif
 
 #define M26 0x3ffffffu
 
@@ -91,6 +98,14 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
         blocks(c, c->buf, 1, (uint32_t)1 << 24);
         c->buf_len = 0;
     }
+#if RIJN_I_POLY1305_X86
+    if (len >= 256 && (rijn_i_cpu_features() & RIJN_CPU_AVX2)) {
+        size_t nb = (len / 16) & ~(size_t)7;
+        rijn_i_poly1305_blocks_avx2(c->h, c->r, m, nb);
+        m += nb * 16;
+        len -= nb * 16;
+    }
+#endif
     if (len >= 16) {
         blocks(c, m, len / 16, (uint32_t)1 << 24);
         m += len & ~(size_t)15;

@@ -18,6 +18,10 @@
 #include "internal.h"
 #include "stream_internal.h"
 
+#if RIJN_I_CHACHA_X86
+#include "core/cpu.h"
+#endif
+
 #define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #define QR(a, b, c, d)                                   \
     a += b; d ^= a; d = ROTL(d, 16);                     \
@@ -186,10 +190,70 @@ static void chacha_next(void *ctx, uint8_t out[64])
     next_block((rijn_chacha20_ctx *)ctx, out);
 }
 
+#if RIJN_I_CHACHA_X86
+/* Whole blocks on the 8-way vector code: returns the bytes done (a
+ * multiple of 512, counter and ctx->left advanced), 0 when no vector
+ * unit is there or the original cipher's low counter word would wrap. */
+static size_t wide_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    uint32_t f = rijn_i_cpu_features();
+    size_t n = (len / 512) * 8;
+    if (n == 0 || (f & RIJN_CPU_AVX2) == 0)
+        return 0;
+    if (ctx->kind == RIJN_I_CHACHA_DJB && (uint64_t)ctx->in[12] + n > 0xffffffffu)
+        return 0;
+    if (f & RIJN_CPU_AVX512) {
+        size_t n16 = n & ~(size_t)15;
+        if (n16 > 0)
+            rijn_i_chacha20_blocks_avx512(ctx->in, out, in, n16);
+        if (n > n16) {
+            uint32_t st[16];
+            memcpy(st, ctx->in, sizeof st);
+            st[12] += (uint32_t)n16;
+            rijn_i_chacha20_blocks_avx512vl(st, out + 64 * n16, in + 64 * n16, n - n16);
+            rijn_wipe(st, sizeof st);
+        }
+    } else
+        rijn_i_chacha20_blocks_avx2(ctx->in, out, in, n);
+    ctx->in[12] += (uint32_t)n;
+    ctx->left -= n;
+    return n * 64;
+}
+#endif
+
 int rijn_chacha20_update(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (ctx != NULL && ctx->kind != RIJN_I_CHACHA_IETF && ctx->kind != RIJN_I_CHACHA_DJB)
         return RIJN_ERR_STATE;
+#if RIJN_I_CHACHA_X86
+    if (len >= 512) {
+        /* rijn_i_stream_xor with len 0 checks everything but the length
+         * limit; check that here so nothing is written on error */
+        size_t head, done;
+        int r = rijn_i_stream_xor(ctx, out, in, 0, chacha_next);
+        if (r != RIJN_OK)
+            return r;
+        RIJN_CHECK_BUF(out, len);
+        RIJN_CHECK_BUF(in, len);
+        if (out != in && rijn_overlaps(out, len, in, len))
+            return RIJN_ERR_PARAM;
+        head = 64 - ctx->pos;
+        if ((uint64_t)((len - head + 63) / 64) > ctx->left)
+            return RIJN_ERR_LIMIT;
+        if (head > 0) {
+            r = rijn_i_stream_xor(ctx, out, in, head, chacha_next);
+            if (r != RIJN_OK)
+                return r;
+            out += head;
+            in += head;
+            len -= head;
+        }
+        done = wide_blocks(ctx, out, in, len);
+        out += done;
+        in += done;
+        len -= done;
+    }
+#endif
     return rijn_i_stream_xor(ctx, out, in, len, chacha_next);
 }
 

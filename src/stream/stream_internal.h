@@ -10,6 +10,28 @@
 #define RIJN_I_CHACHA_DJB 2u
 #define RIJN_I_SALSA 3u
 
+/* RIJN_CFG_CHACHA_X86: unset = auto (x86-64 with GCC/Clang), 0 = off. */
+#if defined(RIJN_CFG_CHACHA_X86) && !RIJN_CFG_CHACHA_X86
+#define RIJN_I_CHACHA_X86 0
+#elif RIJN_ARCH_X86 && RIJN_ARCH_64 && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_I_CHACHA_X86 1
+#else
+#define RIJN_I_CHACHA_X86 0
+#endif
+
+#if RIJN_I_CHACHA_X86
+/* XOR nblocks (a multiple of 8) ChaCha20 blocks with the input block st
+ * (counter st[12], st[12] + 1, ...; the 32-bit word must not wrap) into
+ * in, writing out (out == in allowed). chacha20_x86.c. */
+void rijn_i_chacha20_blocks_avx2(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                 size_t nblocks);
+void rijn_i_chacha20_blocks_avx512vl(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                     size_t nblocks);
+/* The same with nblocks a multiple of 16 (AVX-512F). */
+void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                   size_t nblocks);
+#endif
+
 /* XOR len bytes of keystream (block() makes the next 64-byte block and
  * advances the counter) into in; checks arguments and ctx->left. */
 int rijn_i_stream_xor(void *ctx, uint8_t *out, const uint8_t *in, size_t len,

@@ -1,0 +1,186 @@
+/*
+ * poly1305_x86.c -- Poly1305 blocks on AVX2: eight blocks per step in two
+ * 4-lane accumulators of 26-bit limbs.
+ *
+ * Implementation notes
+ *   Layout: the same five 26-bit limbs as poly1305.c, one 64-bit lane per
+ *   limb per accumulator. Lanes accumulate every eighth block: with n
+ *   blocks (n a multiple of 8) block k must end up multiplied by
+ *   r^(n - k), so each step computes lane = (lane + block) * r^8, except
+ *   the last, which multiplies each lane by r^(8 - its position) and then
+ *   all lanes are added. The incoming accumulator h enters lane 0 with
+ *   block 0. Message words are split without a cross-lane permute, so the
+ *   lanes of the first register hold blocks 0, 2, 1, 3 and of the second
+ *   4, 6, 5, 7; the final multipliers follow that order.
+ *   Bounds: limbs enter a product below 2^27 (h below 2^26 + small carry,
+ *   plus a 26-bit message limb), r limbs below 2^26 and 5 r_i below 2^29:
+ *   each of the five products < 2^56, sums < 2^59 (VPMULUDQ 32x32->64).
+ *   The carry chain after each multiply is the one of poly1305.c.
+ *   r^2..r^8 are computed per call in scalar code (about 50 ns; used only
+ *   from 256 bytes up).
+ *   Constant time: multiplies, adds, shifts and masks only, no branch on
+ *   data. Built with a per-function target attribute; poly1305.c dispatches
+ *   on rijn_i_cpu_features() (maskable with RIJN_CPU_MASK).
+ *   Vectors: RFC 8439, the cryptography-vectors and Wycheproof files and
+ *   the OpenSSL differential, all run with and without AVX2
+ *   (tests/test_poly1305.c, tests/test_chacha_paths.c).
+ */
+#include "internal.h"
+#include "mac_i.h"
+
+#if RIJN_I_POLY1305_X86
+#include <immintrin.h>
+
+#define M26 0x3ffffffu
+
+/* a * b mod 2^130 - 5 on 26-bit limbs (scalar; results carried). */
+static void mul26(uint32_t o[5], const uint32_t a[5], const uint32_t b[5])
+{
+    uint64_t d[5];
+    uint32_t s1 = b[1] * 5, s2 = b[2] * 5, s3 = b[3] * 5, s4 = b[4] * 5, cy;
+    int i;
+    d[0] = (uint64_t)a[0] * b[0] + (uint64_t)a[1] * s4 + (uint64_t)a[2] * s3 +
+           (uint64_t)a[3] * s2 + (uint64_t)a[4] * s1;
+    d[1] = (uint64_t)a[0] * b[1] + (uint64_t)a[1] * b[0] + (uint64_t)a[2] * s4 +
+           (uint64_t)a[3] * s3 + (uint64_t)a[4] * s2;
+    d[2] = (uint64_t)a[0] * b[2] + (uint64_t)a[1] * b[1] + (uint64_t)a[2] * b[0] +
+           (uint64_t)a[3] * s4 + (uint64_t)a[4] * s3;
+    d[3] = (uint64_t)a[0] * b[3] + (uint64_t)a[1] * b[2] + (uint64_t)a[2] * b[1] +
+           (uint64_t)a[3] * b[0] + (uint64_t)a[4] * s4;
+    d[4] = (uint64_t)a[0] * b[4] + (uint64_t)a[1] * b[3] + (uint64_t)a[2] * b[2] +
+           (uint64_t)a[3] * b[1] + (uint64_t)a[4] * b[0];
+    for (i = 0; i < 4; i++) {
+        d[i + 1] += d[i] >> 26;
+        d[i] &= M26;
+    }
+    cy = (uint32_t)(d[4] >> 26);
+    d[4] &= M26;
+    d[0] += (uint64_t)cy * 5;
+    d[1] += d[0] >> 26;
+    d[0] &= M26;
+    for (i = 0; i < 5; i++)
+        o[i] = (uint32_t)d[i];
+}
+
+#define AVX2 __attribute__((target("avx2")))
+
+/* h = h * (r, s = 5r) lane-wise, partially carried. */
+#define MULRED(h, r, s)                                                                 \
+    do {                                                                                \
+        __m256i d0, d1, d2, d3, d4, c;                                                  \
+        d0 = _mm256_add_epi64(                                                          \
+            _mm256_add_epi64(_mm256_mul_epu32(h[0], r[0]), _mm256_mul_epu32(h[1], s[4])), \
+            _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(h[2], s[3]),             \
+                                              _mm256_mul_epu32(h[3], s[2])),            \
+                             _mm256_mul_epu32(h[4], s[1])));                            \
+        d1 = _mm256_add_epi64(                                                          \
+            _mm256_add_epi64(_mm256_mul_epu32(h[0], r[1]), _mm256_mul_epu32(h[1], r[0])), \
+            _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(h[2], s[4]),             \
+                                              _mm256_mul_epu32(h[3], s[3])),            \
+                             _mm256_mul_epu32(h[4], s[2])));                            \
+        d2 = _mm256_add_epi64(                                                          \
+            _mm256_add_epi64(_mm256_mul_epu32(h[0], r[2]), _mm256_mul_epu32(h[1], r[1])), \
+            _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(h[2], r[0]),             \
+                                              _mm256_mul_epu32(h[3], s[4])),            \
+                             _mm256_mul_epu32(h[4], s[3])));                            \
+        d3 = _mm256_add_epi64(                                                          \
+            _mm256_add_epi64(_mm256_mul_epu32(h[0], r[3]), _mm256_mul_epu32(h[1], r[2])), \
+            _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(h[2], r[1]),             \
+                                              _mm256_mul_epu32(h[3], r[0])),            \
+                             _mm256_mul_epu32(h[4], s[4])));                            \
+        d4 = _mm256_add_epi64(                                                          \
+            _mm256_add_epi64(_mm256_mul_epu32(h[0], r[4]), _mm256_mul_epu32(h[1], r[3])), \
+            _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(h[2], r[2]),             \
+                                              _mm256_mul_epu32(h[3], r[1])),            \
+                             _mm256_mul_epu32(h[4], r[0])));                            \
+        c = _mm256_srli_epi64(d0, 26); d0 = _mm256_and_si256(d0, m26); d1 = _mm256_add_epi64(d1, c); \
+        c = _mm256_srli_epi64(d3, 26); d3 = _mm256_and_si256(d3, m26); d4 = _mm256_add_epi64(d4, c); \
+        c = _mm256_srli_epi64(d1, 26); d1 = _mm256_and_si256(d1, m26); d2 = _mm256_add_epi64(d2, c); \
+        c = _mm256_srli_epi64(d4, 26); d4 = _mm256_and_si256(d4, m26);                  \
+        d0 = _mm256_add_epi64(d0, _mm256_add_epi64(c, _mm256_slli_epi64(c, 2)));        \
+        c = _mm256_srli_epi64(d2, 26); d2 = _mm256_and_si256(d2, m26); d3 = _mm256_add_epi64(d3, c); \
+        c = _mm256_srli_epi64(d0, 26); d0 = _mm256_and_si256(d0, m26); d1 = _mm256_add_epi64(d1, c); \
+        c = _mm256_srli_epi64(d3, 26); d3 = _mm256_and_si256(d3, m26); d4 = _mm256_add_epi64(d4, c); \
+        h[0] = d0; h[1] = d1; h[2] = d2; h[3] = d3; h[4] = d4;                          \
+    } while (0)
+
+/* h += the four blocks at m (lanes: blocks 0, 2, 1, 3). */
+#define ADDMSG(h, m)                                                                    \
+    do {                                                                                \
+        __m256i a = _mm256_loadu_si256((const __m256i *)(m));                           \
+        __m256i b = _mm256_loadu_si256((const __m256i *)((m) + 32));                    \
+        __m256i lo = _mm256_unpacklo_epi64(a, b), hi = _mm256_unpackhi_epi64(a, b);     \
+        h[0] = _mm256_add_epi64(h[0], _mm256_and_si256(lo, m26));                       \
+        h[1] = _mm256_add_epi64(h[1], _mm256_and_si256(_mm256_srli_epi64(lo, 26), m26)); \
+        h[2] = _mm256_add_epi64(h[2], _mm256_and_si256(                                 \
+            _mm256_or_si256(_mm256_srli_epi64(lo, 52), _mm256_slli_epi64(hi, 12)), m26)); \
+        h[3] = _mm256_add_epi64(h[3], _mm256_and_si256(_mm256_srli_epi64(hi, 14), m26)); \
+        h[4] = _mm256_add_epi64(h[4], _mm256_or_si256(_mm256_srli_epi64(hi, 40), hib)); \
+    } while (0)
+
+AVX2
+static void blocks8(uint32_t hout[5], const uint32_t rp[9][5], const uint8_t *m, size_t n)
+{
+    const __m256i m26 = _mm256_set1_epi64x(M26), hib = _mm256_set1_epi64x(1 << 24);
+    __m256i ha[5], hb[5], r8[5], s8[5], ra[5], sa[5], rb[5], sb[5];
+    uint64_t t[4];
+    int i;
+    for (i = 0; i < 5; i++) {
+        ha[i] = _mm256_setr_epi64x((long long)hout[i], 0, 0, 0);
+        hb[i] = _mm256_setzero_si256();
+        r8[i] = _mm256_set1_epi64x(rp[8][i]);
+        s8[i] = _mm256_set1_epi64x((long long)rp[8][i] * 5);
+        /* final multipliers: blocks 0, 2, 1, 3 -> r^8, r^6, r^7, r^5 */
+        ra[i] = _mm256_setr_epi64x(rp[8][i], rp[6][i], rp[7][i], rp[5][i]);
+        rb[i] = _mm256_setr_epi64x(rp[4][i], rp[2][i], rp[3][i], rp[1][i]);
+        sa[i] = _mm256_add_epi64(ra[i], _mm256_slli_epi64(ra[i], 2));
+        sb[i] = _mm256_add_epi64(rb[i], _mm256_slli_epi64(rb[i], 2));
+    }
+    for (; n > 8; n -= 8, m += 128) {
+        ADDMSG(ha, m);
+        ADDMSG(hb, m + 64);
+        MULRED(ha, r8, s8);
+        MULRED(hb, r8, s8);
+    }
+    ADDMSG(ha, m);
+    ADDMSG(hb, m + 64);
+    MULRED(ha, ra, sa);
+    MULRED(hb, rb, sb);
+    {
+        uint64_t d[5];
+        uint32_t cy;
+        for (i = 0; i < 5; i++) {
+            _mm256_storeu_si256((__m256i *)t, _mm256_add_epi64(ha[i], hb[i]));
+            d[i] = t[0] + t[1] + t[2] + t[3];
+        }
+        for (i = 0; i < 4; i++) {
+            d[i + 1] += d[i] >> 26;
+            d[i] &= M26;
+        }
+        cy = (uint32_t)(d[4] >> 26);
+        d[4] &= M26;
+        d[0] += (uint64_t)cy * 5;
+        d[1] += d[0] >> 26;
+        d[0] &= M26;
+        for (i = 0; i < 5; i++)
+            hout[i] = (uint32_t)d[i];
+        rijn_wipe(d, sizeof d);
+    }
+    rijn_wipe(t, sizeof t);
+}
+
+void rijn_i_poly1305_blocks_avx2(uint32_t h[5], const uint32_t r[5], const uint8_t *m,
+                                 size_t nblocks)
+{
+    uint32_t rp[9][5];
+    int i;
+    memcpy(rp[1], r, sizeof rp[1]);
+    for (i = 2; i <= 8; i++)
+        mul26(rp[i], rp[i - 1], r);
+    blocks8(h, (const uint32_t(*)[5])rp, m, nblocks);
+    rijn_wipe(rp, sizeof rp);
+}
+
+#else
+typedef int rijn_i_poly1305_x86_unused;
+#endif

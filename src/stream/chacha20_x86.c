@@ -1,0 +1,116 @@
+/*
+ * chacha20_x86.c -- ChaCha20, eight blocks in parallel on AVX2 (and on
+ * AVX-512VL, where VPROLD does each rotation in one instruction), sixteen
+ * on AVX-512F.
+ *
+ * Implementation notes
+ *   Layout: "vertical" -- register x_i holds word i of eight consecutive
+ *   blocks (one 32-bit lane per block); the counter register starts at
+ *   st[12] + (0..7) and advances by 8 per round of eight blocks. After
+ *   the 20 rounds and the feed-forward, two 8x8 transposes (unpack 32/64
+ *   and 128-bit lane permutes) turn the registers into eight 64-byte
+ *   blocks, XORed with the input.
+ *   Only the 32-bit counter word is advanced: chacha20.c calls this for
+ *   the original (64-bit counter) ChaCha20 only when the low word does not
+ *   wrap inside the call.
+ *   Built with per-function target attributes (the library compiles with
+ *   baseline flags); chacha20.c dispatches on rijn_i_cpu_features(), so
+ *   RIJN_CPU_MASK can force every path.
+ *   Constant time: additions, XORs, rotations and fixed shuffles only.
+ *   Vectors: the ChaCha20 and ChaCha20-Poly1305 tests (RFC 8439, Wycheproof,
+ *   OpenSSL differential at lengths that cross the 512-byte batches)
+ *   run with all features, RIJN_CPU_MASK hiding AVX-512, and hiding AVX2
+ *   (tests/test_chacha_paths.c).
+ */
+#include "internal.h"
+#include "stream_internal.h"
+
+#if RIJN_I_CHACHA_X86
+#include <immintrin.h>
+
+#define CH_TARGET __attribute__((target("avx2")))
+#define CH_NAME rijn_i_chacha20_blocks_avx2
+#define CH_ROTL(x, n)                                                                   \
+    ((n) == 16   ? _mm256_shuffle_epi8((x), rot16)                                      \
+     : (n) == 8 ? _mm256_shuffle_epi8((x), rot8)                                        \
+                : _mm256_or_si256(_mm256_slli_epi32((x), (n)), _mm256_srli_epi32((x), 32 - (n))))
+#include "chacha20_x86_body.h"
+#undef CH_TARGET
+#undef CH_NAME
+#undef CH_ROTL
+
+#define CH_TARGET __attribute__((target("avx2,avx512f,avx512vl")))
+#define CH_NAME rijn_i_chacha20_blocks_avx512vl
+#define CH_ROTL(x, n) _mm256_rol_epi32((x), (n))
+#include "chacha20_x86_body.h"
+
+/* Sixteen blocks per step on 512-bit registers (AVX-512F): the same
+ * vertical layout, one 32-bit lane per block; after the rounds, 32/64-bit
+ * unpacks within 128-bit lanes and two rounds of VSHUFI32X4 transpose the
+ * 16x16 words into sixteen 64-byte blocks. */
+#define Z_QR(a, b, c, d)                                                                \
+    a = _mm512_add_epi32(a, b); d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 16);       \
+    c = _mm512_add_epi32(c, d); b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 12);       \
+    a = _mm512_add_epi32(a, b); d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 8);        \
+    c = _mm512_add_epi32(c, d); b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7)
+
+__attribute__((target("avx512f")))
+void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                   size_t nblocks)
+{
+    __m512i ctr = _mm512_add_epi32(_mm512_set1_epi32((int)st[12]),
+                                   _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                                     12, 13, 14, 15));
+    for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) {
+        __m512i x[16], b[16];
+        int i, k;
+        for (i = 0; i < 16; i++)
+            x[i] = _mm512_set1_epi32((int)st[i]);
+        x[12] = ctr;
+        for (i = 0; i < 10; i++) {
+            Z_QR(x[0], x[4], x[8], x[12]);
+            Z_QR(x[1], x[5], x[9], x[13]);
+            Z_QR(x[2], x[6], x[10], x[14]);
+            Z_QR(x[3], x[7], x[11], x[15]);
+            Z_QR(x[0], x[5], x[10], x[15]);
+            Z_QR(x[1], x[6], x[11], x[12]);
+            Z_QR(x[2], x[7], x[8], x[13]);
+            Z_QR(x[3], x[4], x[9], x[14]);
+        }
+        for (i = 0; i < 16; i++)
+            x[i] = _mm512_add_epi32(x[i], i == 12 ? ctr : _mm512_set1_epi32((int)st[i]));
+        ctr = _mm512_add_epi32(ctr, _mm512_set1_epi32(16));
+        /* b[4g + k], 128-bit lane L: words 4g..4g+3 of block 4L + k */
+        for (i = 0; i < 16; i += 4) {
+            __m512i a0 = _mm512_unpacklo_epi32(x[i], x[i + 1]);
+            __m512i a1 = _mm512_unpackhi_epi32(x[i], x[i + 1]);
+            __m512i a2 = _mm512_unpacklo_epi32(x[i + 2], x[i + 3]);
+            __m512i a3 = _mm512_unpackhi_epi32(x[i + 2], x[i + 3]);
+            b[i] = _mm512_unpacklo_epi64(a0, a2);
+            b[i + 1] = _mm512_unpackhi_epi64(a0, a2);
+            b[i + 2] = _mm512_unpacklo_epi64(a1, a3);
+            b[i + 3] = _mm512_unpackhi_epi64(a1, a3);
+        }
+        for (k = 0; k < 4; k++) {
+            __m512i c0 = _mm512_shuffle_i32x4(b[k], b[4 + k], 0x44);
+            __m512i c1 = _mm512_shuffle_i32x4(b[k], b[4 + k], 0xEE);
+            __m512i c2 = _mm512_shuffle_i32x4(b[8 + k], b[12 + k], 0x44);
+            __m512i c3 = _mm512_shuffle_i32x4(b[8 + k], b[12 + k], 0xEE);
+            __m512i o[4];
+            int l;
+            o[0] = _mm512_shuffle_i32x4(c0, c2, 0x88); /* block k      */
+            o[1] = _mm512_shuffle_i32x4(c0, c2, 0xDD); /* block 4 + k  */
+            o[2] = _mm512_shuffle_i32x4(c1, c3, 0x88); /* block 8 + k  */
+            o[3] = _mm512_shuffle_i32x4(c1, c3, 0xDD); /* block 12 + k */
+            for (l = 0; l < 4; l++) {
+                size_t off = (size_t)64 * (size_t)(4 * l + k);
+                __m512i m = _mm512_loadu_si512((const void *)(in + off));
+                _mm512_storeu_si512((void *)(out + off), _mm512_xor_si512(m, o[l]));
+            }
+        }
+    }
+}
+
+#else
+typedef int rijn_i_chacha20_x86_unused;
+#endif
