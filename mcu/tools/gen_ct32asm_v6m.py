@@ -476,6 +476,9 @@ def compile1(blk, high, in_map, out_map, tries, seed):
 
 # ---- the whole function -----------------------------------------------------
 NAMED["CNT"] = NAMED.pop("ROUNDS")
+NAMED["OUT1"] = SLOT0
+SCRATCH = SLOT0 + 4  # 16 bytes: the discarded second block of a one-block call
+SLOT0 = SLOT0 + 20
 
 
 def sr2_block():
@@ -530,33 +533,39 @@ def generate(tries, seed):
             E("\t" + ln)
     E("\t.syntax unified")
     E("\t.thumb")
-    E("\t.align 2")
-    E("\t.global rijn_i_ct32v6m_enc2")
-    E("\t.hidden rijn_i_ct32v6m_enc2")
-    E("\t.type rijn_i_ct32v6m_enc2, %function")
-    E("\t.thumb_func")
-    E("rijn_i_ct32v6m_enc2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32], word-aligned")
-    E("\tpush {r4-r7, lr}")
-    E("\tmov r4, r8")
-    E("\tmov r5, r9")
-    E("\tmov r6, r10")
-    E("\tmov r7, r11")
-    E("\tpush {r4-r7}")
-    E("\tsub sp, #%d" % frame)
-    E("\tstr r0, [sp, #%d]" % NAMED["RK"])
-    E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
-    E("\tlsrs r1, r1, #1")
-    E("\tstr r1, [sp, #%d]" % NAMED["CNT"])
-    E("\tadr r6, .Lct32v6m_consts")
-    E("\tldm r6!, {r0, r1, r2, r4, r5, r7}")
-    E("\tadd r6, sp, #%d" % CSLOT[CONSTS[0]])
-    E("\tstm r6!, {r0, r1, r2, r4, r5, r7}")
-    E("\tldm r3, {r0-r7}")
-    E("\tb .Lct32v6m_start")
-    E("\t.align 2")
-    E(".Lct32v6m_consts:")
-    for c in CONSTS:
-        E("\t.word 0x%08x" % c)
+    for n in (1, 2):
+        E("\t.align 2")
+        E("\t.global rijn_i_ct32v6m_enc%d" % n)
+        E("\t.hidden rijn_i_ct32v6m_enc%d" % n)
+        E("\t.type rijn_i_ct32v6m_enc%d, %%function" % n)
+        E("\t.thumb_func")
+        E("rijn_i_ct32v6m_enc%d: @ r0 = rk, r1 = rounds, r2 = out[%d], r3 = in[%d], "
+          "word-aligned" % (n, 16 * n, 16 * n))
+        E("\tpush {r4-r7, lr}")
+        E("\tmov r4, r8")
+        E("\tmov r5, r9")
+        E("\tmov r6, r10")
+        E("\tmov r7, r11")
+        E("\tpush {r4-r7}")
+        E("\tsub sp, #%d" % frame)
+        E("\tstr r0, [sp, #%d]" % NAMED["RK"])
+        E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
+        E("\tlsrs r1, r1, #1")
+        E("\tstr r1, [sp, #%d]" % NAMED["CNT"])
+        if n == 1:
+            E("\tadd r4, sp, #%d" % SCRATCH)
+        else:
+            E("\tmovs r4, r2")
+            E("\tadds r4, #16")
+        E("\tstr r4, [sp, #%d]" % NAMED["OUT1"])
+        E("\tbl .Lct32v6m_consts")
+        if n == 1:
+            E("\tldm r3, {r0-r3}")
+            for i in range(4):
+                E("\tmovs r%d, r%d" % (i + 4, i))
+            E("\tb .Lct32v6m_start")
+        else:
+            E("\tldm r3, {r0-r7}")
     E(".Lct32v6m_start:")
     ins(blocks["ortho_in"])
     ins(blocks["ark0"])
@@ -583,11 +592,12 @@ def generate(tries, seed):
         E("\tmov r12, r7")
         E("\tldr r7, [sp, #%d]" % NAMED["OUT"])
         for c in range(4):
-            for bb in range(2):
-                if 2 * c + bb != 7:
-                    E("\tstr r%d, [r7, #%d]" % (2 * c + bb, 16 * bb + 4 * c))
+            E("\tstr r%d, [r7, #%d]" % (2 * c, 4 * c))
+        E("\tldr r7, [sp, #%d]" % NAMED["OUT1"])
+        for c in range(3):
+            E("\tstr r%d, [r7, #%d]" % (2 * c + 1, 4 * c))
         E("\tmov r0, r12")
-        E("\tstr r0, [r7, #28]")
+        E("\tstr r0, [r7, #12]")
         if k == 2:
             E("\tb .Lct32v6m_done")
     E(".Lct32v6m_done:")
@@ -604,6 +614,18 @@ def generate(tries, seed):
     E(".Lct32v6m_sbox: @ q0..q7 in r0..r7 -> S(q) ^ 0x63; uses r8-r12 and the caller's frame")
     ins(blocks["sbox"])
     E("\tbx lr")
+    E("")
+    E("\t.thumb_func")
+    E(".Lct32v6m_consts: @ the masks into the caller's frame")
+    E("\tadr r6, .Lct32v6m_pool")
+    E("\tldm r6!, {r0, r1, r2, r4, r5, r7}")
+    E("\tadd r6, sp, #%d" % CSLOT[CONSTS[0]])
+    E("\tstm r6!, {r0, r1, r2, r4, r5, r7}")
+    E("\tbx lr")
+    E("\t.align 2")
+    E(".Lct32v6m_pool:")
+    for c in CONSTS:
+        E("\t.word 0x%08x" % c)
     E("\t.size rijn_i_ct32v6m_enc2, . - rijn_i_ct32v6m_enc2")
     return L, stats, frame
 
