@@ -54,4 +54,22 @@ int rijn_i_gcm_check_keyed(const rijn_gcm_ctx *ctx);
 int rijn_i_gcm_check_nonce(const uint8_t *nonce, size_t nlen);
 int rijn_i_gcm_check_io(const uint8_t *out, const uint8_t *in, size_t len);
 
+/* Short messages in registers (gcm_small_x86.c): 12-byte nonce, text and
+ * AAD of at most RIJN_I_GCM_SMALL bytes, x86ni AES with a PCLMULQDQ GHASH
+ * class. rijn_i_gcm_small_ok: 0 if the context cannot use it, else the
+ * kind to pass on (GHASH key layout). Arguments already checked. */
+#define RIJN_I_GCM_SMALL 64u
+#if RIJN_CFG_AES_X86NI && RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_I_HAVE_GCM_SMALL 1
+int rijn_i_gcm_small_ok(const rijn_gcm_ctx *k);
+int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uint8_t *tag,
+                          size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
+                          size_t aad_len, const uint8_t *in, size_t len);
+int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const uint8_t *tag,
+                          size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
+                          size_t aad_len, const uint8_t *in, size_t len);
+#else
+#define RIJN_I_HAVE_GCM_SMALL 0
+#endif
+
 #endif

@@ -8,6 +8,9 @@
  *   of tag_len bytes, and only on a match CTR decryption from the saved
  *   first counter block; on a mismatch out is zeroed (nothing was written
  *   before). Every argument is checked before anything is written.
+ *   Short messages (12-byte nonce, text and AAD up to 64 bytes) on the
+ *   x86ni AES class with a PCLMULQDQ GHASH class go to gcm_small_x86.c
+ *   (everything in registers, one AES pass), with the same checks first.
  *   Vectors: tests/test_gcm*.c (CAVP, Wycheproof, OpenSSL differential).
  */
 #include "gcm_internal.h"
@@ -47,6 +50,14 @@ int rijn_gcm_seal(const rijn_gcm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t ta
     int r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
+#if RIJN_I_HAVE_GCM_SMALL
+    if (nonce_len == 12 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL) {
+        int kind = rijn_i_gcm_small_ok(ctx);
+        if (kind != 0)
+            return rijn_i_gcm_seal_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in,
+                                         len);
+    }
+#endif
     rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
     rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
     m.aad_len = aad_len;
@@ -68,6 +79,14 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
     int ok, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
+#if RIJN_I_HAVE_GCM_SMALL
+    if (nonce_len == 12 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL) {
+        int kind = rijn_i_gcm_small_ok(ctx);
+        if (kind != 0)
+            return rijn_i_gcm_open_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in,
+                                         len);
+    }
+#endif
     rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
     memcpy(ctr0, m.ctr, 16);
     m0_mode = m.ctr_mode;
