@@ -422,6 +422,35 @@ def kills():
             for name in left:
                 if ".rijn-tmp-" in name:
                     os.unlink(path(name))
+    # the named temporary file (no O_TMPFILE): signals remove it; SIGKILL
+    # can leave only a hidden .kout.rijn-tmp-XXXXXX, never "kout"
+    env = dict(os.environ, RIJN_TEST_NO_TMPFILE="1")
+    for i, sig in enumerate((signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGKILL) *
+                            (1 if QUICK else 2)):
+        out = path("kout")
+        p = subprocess.Popen([CLI, "encrypt", "-k", path("key"), "-o", out, big],
+                             stderr=subprocess.DEVNULL, env=env)
+        time.sleep(rnd.uniform(0.02, 0.3))
+        p.send_signal(sig)
+        p.wait()
+        left = set(os.listdir(T)) - base
+        if p.returncode == 0:
+            os.unlink(out)
+            continue
+        check(not os.path.exists(out), "named temp, %s: no output" % sig.name)
+        if sig == signal.SIGKILL:
+            check(all(n.startswith(".kout.rijn-tmp-") for n in left),
+                  "named temp, SIGKILL: only a hidden .kout.rijn-tmp-* left (%s)" % sorted(left))
+            for n in left:
+                os.unlink(path(n))
+        else:
+            check(left == set(), "named temp, %s: removed (%s)" % (sig.name, sorted(left)))
+    write("kexists", b"old")
+    rc, _, err = rijn(["encrypt", "-k", path("key"), "-o", path("kexists"), "--force",
+                       path("in")], env=env)
+    check(rc == 0 and read("kexists")[:8] == fd.MAGIC and set(os.listdir(T)) - base == {"kexists"},
+          "named temp: --force rename, nothing left")
+    os.unlink(path("kexists"))
     rc, _, _ = rijn(["encrypt", "-k", path("key"), "-o", path("kct"), big])
     base = set(os.listdir(T))
     for i in range(3 if QUICK else 6):
