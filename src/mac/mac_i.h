@@ -21,6 +21,9 @@
  * back carried). poly1305_x86.c, AVX2 only. */
 void rijn_i_poly1305_blocks_avx2(uint32_t h[5], const uint32_t r[5], const uint8_t *m,
                                  size_t nblocks);
+/* The same with nblocks a multiple of 16, at least 16 (AVX-512F). */
+void rijn_i_poly1305_blocks_avx512(uint32_t h[5], const uint32_t r[5], const uint8_t *m,
+                                   size_t nblocks);
 #endif
 
 #endif

@@ -13,7 +13,8 @@
  *   poly1305 file, differential against OpenSSL's EVP_MAC "POLY1305" for
  *   lengths 0..600 with random splits (tests/test_poly1305.c).
  *   Fast path: from 256 bytes on, whole groups of eight blocks go to the
- *   AVX2 code of poly1305_x86.c (same limb layout) when the CPU has AVX2.
+ *   AVX2 code of poly1305_x86.c (same limb layout) when the CPU has AVX2;
+ *   from 512 bytes, groups of sixteen to its AVX-512F code.
  */
 #include "rijn/poly1305.h"
 
@@ -99,6 +100,12 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
         c->buf_len = 0;
     }
 #if RIJN_I_POLY1305_X86
+    if (len >= 512 && (rijn_i_cpu_features() & RIJN_CPU_AVX512)) {
+        size_t nb = (len / 16) & ~(size_t)15;
+        rijn_i_poly1305_blocks_avx512(c->h, c->r, m, nb);
+        m += nb * 16;
+        len -= nb * 16;
+    }
     if (len >= 256 && (rijn_i_cpu_features() & RIJN_CPU_AVX2)) {
         size_t nb = (len / 16) & ~(size_t)7;
         rijn_i_poly1305_blocks_avx2(c->h, c->r, m, nb);
