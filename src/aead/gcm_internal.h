@@ -59,7 +59,8 @@ int rijn_i_gcm_check_io(const uint8_t *out, const uint8_t *in, size_t len);
  * class. rijn_i_gcm_small_ok: 0 if the context cannot use it, else the
  * kind to pass on (GHASH key layout). Arguments already checked. */
 #define RIJN_I_GCM_SMALL 64u
-#if RIJN_CFG_AES_X86NI && RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
+#include "ghash.h"
+#if RIJN_CFG_AES_X86NI && RIJN_CFG_GHASH_PCLMUL
 #define RIJN_I_HAVE_GCM_SMALL 1
 int rijn_i_gcm_small_ok(const rijn_gcm_ctx *k);
 int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uint8_t *tag,
