@@ -10,6 +10,9 @@
  *     text lengths 0 .. 8*64+17 bytes and around 4 KiB and 16 KiB,
  *     unaligned out/in and in place, against OpenSSL EVP (ciphertext and
  *     tag), then open (rijn) of the OpenSSL output and a forged tag.
+ *   - XTS: every AES class, 1..70 blocks with stealing tails (every
+ *     32-block VAES pass boundary), unaligned and in place, against
+ *     OpenSSL in both directions.
  *
  * Feature paths: the parent runs with the CPU as it is, then runs itself
  * again (fork + exec) with RIJN_CPU_MASK hiding AVX-512, hiding VAES and
@@ -188,6 +191,56 @@ static void per_aes(const char *impl, void *arg)
     TU_CHECK(rijn_i_ghash_force(NULL) == RIJN_OK, "ghash auto");
 }
 
+/* OpenSSL XTS; 0 on success. */
+static int ossl_xts(int enc, const uint8_t *key, size_t klen, const uint8_t tweak[16],
+                    uint8_t *out, const uint8_t *in, size_t len)
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int l = 0, ok;
+    ok = x != NULL &&
+         EVP_CipherInit_ex(x, klen == 32 ? EVP_aes_128_xts() : EVP_aes_256_xts(), NULL, key,
+                           tweak, enc) == 1 &&
+         EVP_CipherUpdate(x, out, &l, in, (int)len) == 1 && EVP_CipherFinal_ex(x, out + l, &l) == 1;
+    EVP_CIPHER_CTX_free(x);
+    return ok ? 0 : -1;
+}
+
+/* XTS: 16 .. 70 blocks + 15 bytes (every 32-block pass boundary, stealing
+ * tails), AES-128/256, unaligned and in place, both directions. */
+static void xts_run(const char *impl, void *arg)
+{
+    const bufs *b = (const bufs *)arg;
+    size_t klen, len;
+    for (klen = 32; klen <= 64; klen += 32) {
+        for (len = 16; len <= 16 * 70 + 15; len += tu_quick() ? 13 : 1) {
+            uint8_t key[64], tweak[16];
+            rijn_xts_ctx c;
+            size_t oin = len % 3, oout = (len / 3) % 5;
+            char what[80];
+            int r;
+            if (len > 16 * 40 && len % 16 != 0 && len % 16 != 1 && len % 16 != 15)
+                continue;
+            tu_rand_bytes(key, klen);
+            tu_rand_bytes(tweak, 16);
+            tu_rand_bytes(b->pt + oin, len);
+            snprintf(what, sizeof what, "xts %s key %u len %u", impl, (unsigned)klen,
+                     (unsigned)len);
+            TU_CHECK(ossl_xts(1, key, klen, tweak, b->want, b->pt + oin, len) == 0,
+                     "%s: openssl", what);
+            r = rijn_xts_init(&c, key, klen);
+            TU_CHECK(r == RIJN_OK, "%s: init %d", what, r);
+            r = rijn_xts_encrypt(&c, tweak, b->ct + oout, b->pt + oin, len);
+            TU_CHECK(r == RIJN_OK, "%s: enc %d", what, r);
+            TU_EQ(b->ct + oout, b->want, len, what);
+            memcpy(b->buf + oin, b->want, len);
+            r = rijn_xts_decrypt(&c, tweak, b->buf + oin, b->buf + oin, len);
+            TU_CHECK(r == RIJN_OK, "%s: dec in place %d", what, r);
+            TU_EQ(b->buf + oin, b->pt + oin, len, what);
+            rijn_xts_wipe(&c);
+        }
+    }
+}
+
 #if HAVE_REEXEC
 static void rerun_masked(char **argv, uint32_t mask, const char *what)
 {
@@ -228,6 +281,7 @@ int main(int argc, char **argv)
         return 1;
     ghash_paths();
     tu_for_each_impl(per_aes, &b);
+    tu_for_each_impl(xts_run, &b);
     free(b.pt);
     free(b.ct);
     free(b.buf);

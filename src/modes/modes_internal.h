@@ -31,6 +31,15 @@
 #endif
 #endif
 
+/* XTS whole blocks with VAES-512 and tweaks in registers (xts_vaes512.c):
+ * does the longest prefix of 32-block passes it can when aes is the x86ni
+ * class on a CPU with VAES + AVX-512, advances t, returns the blocks done
+ * (0 otherwise). */
+#if RIJN_CFG_AES_X86NI
+size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
+                          const uint8_t *in, size_t n);
+#endif
+
 /* Block-context mode word: kind | direction | CTS variant << 8. */
 #define RIJN_I_BM_ECB     1u
 #define RIJN_I_BM_CBC     2u

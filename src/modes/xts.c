@@ -10,7 +10,9 @@
  *  Bulk: up to RIJN_I_MODE_BATCH blocks at a time (16 on 64-bit hosts) are
  *  masked with their tweaks, sent
  *  through one N-block AES call (so bitsliced and AES-NI code runs at full
- *  width) and masked again.
+ *  width) and masked again. Before that, on the x86ni class with VAES +
+ *  AVX-512, xts_vaes512.c takes every whole 32-block pass (tweaks in
+ *  registers, one pass over the data).
  *  Stealing: for len = 16m + r (0 < r < 16) the first m-1 blocks go through
  *  the bulk path; the last full block and the partial one are handled with
  *  the standard swap (encryption uses T(m-1) then T(m); decryption T(m)
@@ -117,8 +119,18 @@ static void bulk(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
                  const uint8_t *in, size_t n)
 {
     uint8_t buf[RIJN_I_MODE_BATCH * 16], tw[RIJN_I_MODE_BATCH * 16];
-    uint64_t lo = rijn_load64_le(t), hi = rijn_load64_le(t + 8), carry;
+    uint64_t lo, hi, carry;
     size_t i, k;
+#if RIJN_CFG_AES_X86NI
+    k = rijn_i_xts_vaes512(aes, dec, t, out, in, n);
+    in += 16 * k;
+    out += 16 * k;
+    n -= k;
+    if (n == 0)
+        return;
+#endif
+    lo = rijn_load64_le(t);
+    hi = rijn_load64_le(t + 8);
     while (n > 0) {
         k = n < RIJN_I_MODE_BATCH ? n : RIJN_I_MODE_BATCH;
         for (i = 0; i < k; i++) {
