@@ -12,37 +12,12 @@
  * Run normally, the test re-runs itself under valgrind; it skips (77)
  * without valgrind or <valgrind/memcheck.h>, or in a sanitizer build.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "testutil.h"
+#include "tu_ctgrind.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
-#if !RIJN_CFG_HASH_BLAKE2B
-#define SANITIZED 1 /* nothing to check */
-#endif
-
-#if defined(HAVE_MEMCHECK) && !defined(SANITIZED)
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-
+#if TU_CTGRIND && RIJN_CFG_HASH_BLAKE2B
 static uint64_t work[2 * 64 * 128]; /* 128 KiB: m <= 128 */
 
 static void run_checks(int plant)
@@ -55,15 +30,15 @@ static void run_checks(int plant)
     tu_rand_bytes(pw, sizeof pw);
     tu_rand_bytes(key, sizeof key);
     tu_rand_bytes(msg, sizeof msg);
-    SECRET(pw, sizeof pw);
-    SECRET(key, sizeof key);
-    SECRET(msg, sizeof msg);
+    TU_SECRET(pw, sizeof pw);
+    TU_SECRET(key, sizeof key);
+    TU_SECRET(msg, sizeof msg);
     /* keyed BLAKE2b, several key, message and output lengths */
     for (i = 0; i < 6; i++) {
         r = rijn_blake2b(out, 1 + 12 * i, key, 64 - 11 * i, msg, 50 * i + 7);
         r |= rijn_blake2b_init_key(&c, 64, key, 1 + i) | rijn_blake2b_update(&c, msg, 129 + i) |
              rijn_blake2b_update(&c, msg, 128) | rijn_blake2b_final(&c, out);
-        PUBLIC(&r, sizeof r);
+        TU_PUBLIC(&r, sizeof r);
         TU_CHECK(r == RIJN_OK, "blake2b");
     }
     /* Argon2i: password, secret and associated data all secret */
@@ -78,50 +53,29 @@ static void run_checks(int plant)
         a.lanes = 1 + (uint32_t)(i >> 1);
         a.m_cost_kib = 32 + 48 * (uint32_t)(i >> 1);
         r = rijn_argon2(&a, out, 32 + i, pw, 10 + 20 * i, msg + 100, 16, work, sizeof work);
-        PUBLIC(&r, sizeof r);
-        PUBLIC(out, sizeof out);
+        TU_PUBLIC(&r, sizeof r);
+        TU_PUBLIC(out, sizeof out);
         TU_CHECK(r == RIJN_OK, "argon2 %zu", i);
     }
-    PUBLIC(pw, sizeof pw);
-    PUBLIC(key, sizeof key);
-    PUBLIC(msg, sizeof msg);
+    TU_PUBLIC(pw, sizeof pw);
+    TU_PUBLIC(key, sizeof key);
+    TU_PUBLIC(msg, sizeof msg);
 }
 
-/* Exit code of "valgrind ... self" (77: no valgrind). */
+/* Exit code of "valgrind ... self" (77: no valgrind); the planted run
+ * is muted. */
 static int under_valgrind(char *self, int plant, int portable)
 {
-    pid_t pid;
-    int st;
-    fflush(stdout);
-    pid = fork();
-    if (pid == 0) {
-        char *args[6];
-        args[0] = (char *)"valgrind";
-        args[1] = (char *)"-q";
-        args[2] = (char *)"--error-exitcode=99";
-        args[3] = (char *)"--leak-check=no";
-        args[4] = self;
-        args[5] = NULL;
-        if (portable)
-            setenv("RIJN_CPU_MASK", "0", 1);
-        if (plant) {
-            setenv("RIJN_ARGON2_CT_PLANT", "1", 1);
-            if (freopen("/dev/null", "w", stderr) == NULL ||
-                freopen("/dev/null", "w", stdout) == NULL)
-                _exit(1);
-        }
-        execvp("valgrind", args);
-        _exit(77);
-    }
-    if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
-        return -1;
-    return WEXITSTATUS(st);
+    if (plant)
+        return tu_ct_valgrind(self, NULL, "RIJN_ARGON2_CT_PLANT=1",
+                              TU_CT_ERROR_EXIT | TU_CT_MUTE);
+    return tu_ct_valgrind(self, NULL, portable ? "RIJN_CPU_MASK=0" : NULL, TU_CT_ERROR_EXIT);
 }
 #endif
 
 int main(int argc, char **argv)
 {
-#if !defined(HAVE_MEMCHECK) || defined(SANITIZED)
+#if !TU_CTGRIND || !RIJN_CFG_HASH_BLAKE2B
     (void)argc;
     (void)argv;
     printf("no valgrind/memcheck.h, a sanitizer build, or BLAKE2b off: skipped\n");

@@ -11,44 +11,18 @@
  * program re-runs itself under valgrind (skip, 77, when valgrind or
  * valgrind/memcheck.h is missing, or in a sanitizer build).
  */
-#define _POSIX_C_SOURCE 200809L /* WIFEXITED */
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "ascon/ascon_i.h"
 #include "rijn/norx.h"
-#include "testutil.h"
+#include "tu_ctgrind.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#undef HAVE_MEMCHECK
-#endif
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#undef HAVE_MEMCHECK
-#endif
-#endif
-
-#ifndef HAVE_MEMCHECK
+#if !TU_CTGRIND
 int main(void)
 {
-    printf("valgrind/memcheck.h missing or sanitizer build: skipped\n");
-    return 77;
+    return tu_ct_skip();
 }
 #else
-
-#define ERRORS_IN(n, block)                                       \
-    do {                                                          \
-        unsigned long e0_ = (unsigned long)VALGRIND_COUNT_ERRORS; \
-        block;                                                    \
-        (n) = (unsigned long)VALGRIND_COUNT_ERRORS - e0_;         \
-    } while (0)
 
 static uint8_t k[32], nonce[16], aad[70], pt[130], ct[130], tag[16], out[100];
 
@@ -58,9 +32,9 @@ static void secrets(void)
     tu_rand_bytes(nonce, sizeof nonce);
     tu_rand_bytes(aad, sizeof aad);
     tu_rand_bytes(pt, sizeof pt);
-    VALGRIND_MAKE_MEM_UNDEFINED(k, sizeof k);
-    VALGRIND_MAKE_MEM_UNDEFINED(aad, sizeof aad);
-    VALGRIND_MAKE_MEM_UNDEFINED(pt, sizeof pt);
+    TU_SECRET(k, sizeof k);
+    TU_SECRET(aad, sizeof aad);
+    TU_SECRET(pt, sizeof pt);
 }
 
 static int child_ct(void)
@@ -71,13 +45,13 @@ static int child_ct(void)
     uint64_t s[5];
     unsigned long e;
     secrets();
-    ERRORS_IN(e, {
+    TU_ERRORS_IN(e, {
         memcpy(s, pt, sizeof s);
         rijn_i_ascon_p64(s, 12);
         rijn_i_ascon_p32(s, 8);
     });
     TU_CHECK(e == 0, "Ascon permutations: %lu reports", e);
-    ERRORS_IN(e, {
+    TU_ERRORS_IN(e, {
         if (rijn_ascon_aead128_init(&a, k, 16) == RIJN_OK) {
             if (rijn_ascon_aead128_seal(&a, ct, tag, 16, nonce, 16, aad, 37, pt, 100) != RIJN_OK) {}
             if (rijn_ascon_aead128_seal(&a, ct, tag, 16, nonce, 16, aad, 0, pt, 16) != RIJN_OK) {}
@@ -93,7 +67,7 @@ static int child_ct(void)
         }
     });
     TU_CHECK(e == 0, "Ascon-AEAD128: %lu reports", e);
-    ERRORS_IN(e, {
+    TU_ERRORS_IN(e, {
         if (rijn_ascon_hash256(out, pt, 100) != RIJN_OK) {}
         if (rijn_ascon_xof128(out, 77, pt, 19) != RIJN_OK) {}
         if (rijn_ascon_cxof128(out, 40, aad, 20, pt, 33) != RIJN_OK) {}
@@ -103,7 +77,7 @@ static int child_ct(void)
             rijn_ascon_xof_squeeze(&h, out + 5, 50) == RIJN_OK) {}
     });
     TU_CHECK(e == 0, "Ascon hashes: %lu reports", e);
-    ERRORS_IN(e, {
+    TU_ERRORS_IN(e, {
         if (rijn_norx32_init(&n, k, 16) == RIJN_OK) {
             if (rijn_norx32_seal(&n, ct, tag, 16, nonce, 16, aad, 70, pt, 130) != RIJN_OK) {}
             if (rijn_norx32_start(&n, nonce, 16) == RIJN_OK &&
@@ -126,59 +100,13 @@ static int child_ct(void)
 
 static int child_leaky(void)
 {
-    volatile int sink = 0;
-    unsigned long e;
     secrets();
-    ERRORS_IN(e, {
-        if (k[3] & 1)
-            sink = 1;
-    });
-    TU_CHECK(e > 0, "planted branch on a secret was not reported");
-    printf("  planted secret branch: %lu reports (must be > 0)\n", e);
-    (void)sink;
+    tu_ct_planted_branch(k);
     return tu_finish();
-}
-
-static int run_pass(const char *self, const char *mode, const char *vgopts)
-{
-    char cmd[2048];
-    int rc;
-    fflush(stdout);
-    snprintf(cmd, sizeof cmd, "valgrind -q --leak-check=no %s '%s' %s", vgopts, self, mode);
-    rc = system(cmd);
-    if (rc == -1 || !WIFEXITED(rc)) {
-        printf("could not run valgrind\n");
-        return 1;
-    }
-    rc = WEXITSTATUS(rc);
-    if (rc == 99)
-        printf("valgrind reported errors outside the counted operations\n");
-    return rc;
 }
 
 int main(int argc, char **argv)
 {
-    int r1, r2;
-    if (argc > 1) {
-        if (!RUNNING_ON_VALGRIND) {
-            printf("child mode must run under valgrind\n");
-            return 1;
-        }
-        return strcmp(argv[1], "leaky") == 0 ? child_leaky() : child_ct();
-    }
-    if (RUNNING_ON_VALGRIND) { /* scripts/valgrind.sh runs every test under memcheck */
-        printf("already under valgrind: run the constant-time pass directly\n");
-        return child_ct();
-    }
-    if (system("command -v valgrind >/dev/null 2>&1") != 0) {
-        printf("valgrind is not installed: skipped\n");
-        return 77;
-    }
-    printf("pass 1: Ascon and NORX on secret inputs (no report allowed)\n");
-    r1 = run_pass(argv[0], "ct", "--error-exitcode=99");
-    printf("pass 2: planted leak (reports required; valgrind log discarded)\n");
-    r2 = run_pass(argv[0], "leaky", "--log-file=/dev/null");
-    printf("%d passed, %d failed\n", (r1 == 0) + (r2 == 0), (r1 != 0) + (r2 != 0));
-    return r1 == 0 && r2 == 0 ? 0 : 1;
+    return tu_ct_main(argc, argv, "Ascon and NORX", child_ct, child_leaky);
 }
 #endif

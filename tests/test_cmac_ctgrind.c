@@ -15,33 +15,14 @@
  * the check can fail, a planted branch on a secret byte and the "small"
  * AES class (S-box table) must both be reported.
  */
-#define _POSIX_C_SOURCE 200809L /* WIFEXITED */
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
-#include "testutil.h"
+#include "tu_ctgrind.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#undef HAVE_MEMCHECK
-#endif
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#undef HAVE_MEMCHECK
-#endif
-#endif
-
-#ifndef HAVE_MEMCHECK
+#if !TU_CTGRIND
 int main(void)
 {
-    printf("valgrind/memcheck.h missing or sanitizer build: skipped\n");
-    return 77;
+    return tu_ct_skip();
 }
 #else
 
@@ -54,18 +35,11 @@ static void secrets(void)
     tu_rand_bytes(pn, sizeof pn);
     tu_rand_bytes(aad, sizeof aad);
     tu_rand_bytes(pt, sizeof pt);
-    VALGRIND_MAKE_MEM_UNDEFINED(key, sizeof key);
-    VALGRIND_MAKE_MEM_UNDEFINED(nonce, sizeof nonce);
-    VALGRIND_MAKE_MEM_UNDEFINED(aad, sizeof aad);
-    VALGRIND_MAKE_MEM_UNDEFINED(pt, sizeof pt);
+    TU_SECRET(key, sizeof key);
+    TU_SECRET(nonce, sizeof nonce);
+    TU_SECRET(aad, sizeof aad);
+    TU_SECRET(pt, sizeof pt);
 }
-
-#define ERRORS_IN(n, block)                                       \
-    do {                                                          \
-        unsigned long e0_ = (unsigned long)VALGRIND_COUNT_ERRORS; \
-        block;                                                    \
-        (n) = (unsigned long)VALGRIND_COUNT_ERRORS - e0_;         \
-    } while (0)
 
 #define CHECKED(label, what, e, must)                                              \
     do {                                                                           \
@@ -86,7 +60,7 @@ static unsigned long run_ops(const char *label, int must)
     size_t kl, ol;
     for (kl = 16; kl <= 32; kl += 8) {
         secrets();
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_cmac_init(&cm, key, kl) == RIJN_OK) {
                 if (rijn_cmac_compute(&cm, tag, 16, pt, 100) != RIJN_OK) {}
                 if (rijn_cmac_update(&cm, pt, 7) == RIJN_OK &&
@@ -95,7 +69,7 @@ static unsigned long run_ops(const char *label, int must)
             }
         });
         CHECKED(label, "CMAC", e, must);
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_eax_init(&ex, key, kl) == RIJN_OK) {
                 if (rijn_eax_seal(&ex, ct, tag, 16, nonce, 16, aad, 37, pt, 100) != RIJN_OK) {}
                 if (rijn_eax_start(&ex, nonce, 9) == RIJN_OK &&
@@ -108,7 +82,7 @@ static unsigned long run_ops(const char *label, int must)
             }
         });
         CHECKED(label, "EAX", e, must);
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_ocb_init(&oc, key, kl) == RIJN_OK) {
                 if (rijn_ocb_seal(&oc, ct, tag, 16, pn, 12, aad, 53, pt, 150) != RIJN_OK) {}
                 if (rijn_ocb_start(&oc, pn, 15, 12) == RIJN_OK &&
@@ -123,7 +97,7 @@ static unsigned long run_ops(const char *label, int must)
             }
         });
         CHECKED(label, "OCB", e, must);
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_siv_init(&sv, key, 2 * kl) == RIJN_OK) {
                 if (rijn_siv_seal(&sv, ct, tag, 16, nonce, 12, aad, 37, pt, 100) != RIJN_OK) {}
                 if (rijn_siv_seal(&sv, ct, tag, 16, NULL, 0, aad, 0, pt, 9) != RIJN_OK) {}
@@ -134,16 +108,16 @@ static unsigned long run_ops(const char *label, int must)
          * returned): set it up from a copy marked defined (the AES key
          * schedules are checked above). */
         memcpy(xkey, key, sizeof xkey);
-        VALGRIND_MAKE_MEM_DEFINED(xkey, sizeof xkey);
+        TU_PUBLIC(xkey, sizeof xkey);
         if (kl != 24 && rijn_xts_init(&xt, xkey, 2 * kl) == RIJN_OK) {
-            ERRORS_IN(e, {
+            TU_ERRORS_IN(e, {
                 if (rijn_xts_encrypt(&xt, nonce, ct, pt, 150) != RIJN_OK) {}
                 if (rijn_xts_decrypt(&xt, nonce, ct, ct, 37) != RIJN_OK) {}
                 if (rijn_xts_encrypt_sector(&xt, 5, ct, pt, 128) != RIJN_OK) {}
             });
             CHECKED(label, "XTS", e, must);
         }
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_aes_init(&kek, key, kl) == RIJN_OK) {
                 if (rijn_kw_wrap(&kek, ct, sizeof ct, &ol, pt, 40) != RIJN_OK) {}
                 if (rijn_kwp_wrap(&kek, ct, sizeof ct, &ol, pt, 29) != RIJN_OK) {}
@@ -162,78 +136,26 @@ static unsigned long run_ops(const char *label, int must)
     return total;
 }
 
+static void each_class(const char *name)
+{
+    unsigned long e = run_ops(name, 1);
+    printf("  AES %s: %lu reports\n", name, e);
+}
+
 static int child_ct(void)
 {
-    size_t i;
-    for (i = 0; i < rijn_aes_impl_count(); i++) {
-        const rijn_aes_impl *a = rijn_aes_impl_at(i);
-        unsigned long e;
-        if (!rijn_aes_impl_available(a) || !(rijn_aes_impl_flags(a) & RIJN_AES_IMPL_CONSTTIME))
-            continue;
-        TU_CHECK(rijn_aes_impl_force(rijn_aes_impl_name(a)) == RIJN_OK, "force");
-        e = run_ops(rijn_aes_impl_name(a), 1);
-        printf("  AES %s: %lu reports\n", rijn_aes_impl_name(a), e);
-    }
-    TU_CHECK(rijn_aes_impl_force(NULL) == RIJN_OK, "auto");
+    tu_ct_each_aes(each_class);
     return tu_finish();
 }
 
 static int child_leaky(void)
 {
-    volatile int sink = 0;
-    unsigned long e;
     secrets();
-    ERRORS_IN(e, {
-        if (key[3] & 1)
-            sink = 1;
-    });
-    TU_CHECK(e > 0, "planted branch on a secret was not reported");
-    printf("  planted secret branch: %lu reports (must be > 0)\n", e);
-    if (rijn_aes_impl_force("small") == RIJN_OK) {
-        e = run_ops("AES small", 0);
-        TU_CHECK(e > 0, "the table-based small class was not reported");
-        printf("  AES small (S-box table): %lu reports (must be > 0)\n", e);
-    }
-    TU_CHECK(rijn_aes_impl_force(NULL) == RIJN_OK, "auto");
-    (void)sink;
-    return tu_finish();
-}
-
-static int run_pass(const char *self, const char *mode, const char *vgopts)
-{
-    char cmd[2048];
-    int rc;
-    fflush(stdout);
-    snprintf(cmd, sizeof cmd, "valgrind -q --leak-check=no %s '%s' %s", vgopts, self, mode);
-    rc = system(cmd);
-    if (rc == -1 || !WIFEXITED(rc)) {
-        printf("could not run valgrind\n");
-        return 1;
-    }
-    rc = WEXITSTATUS(rc);
-    if (rc == 99)
-        printf("valgrind reported errors outside the counted operations\n");
-    return rc;
+    return tu_ct_leaky_aes(key, run_ops);
 }
 
 int main(int argc, char **argv)
 {
-    int r1, r2;
-    if (argc > 1) {
-        if (!RUNNING_ON_VALGRIND) {
-            printf("child mode must run under valgrind\n");
-            return 1;
-        }
-        return strcmp(argv[1], "leaky") == 0 ? child_leaky() : child_ct();
-    }
-    if (system("command -v valgrind >/dev/null 2>&1") != 0) {
-        printf("valgrind is not installed: skipped\n");
-        return 77;
-    }
-    printf("pass 1: constant-time classes (no report allowed)\n");
-    r1 = run_pass(argv[0], "ct", "--error-exitcode=99");
-    printf("pass 2: planted leaks (reports required; valgrind log discarded)\n");
-    r2 = run_pass(argv[0], "leaky", "--log-file=/dev/null");
-    return r1 == 0 && r2 == 0 ? 0 : 1;
+    return tu_ct_main(argc, argv, "every constant-time AES class", child_ct, child_leaky);
 }
 #endif

@@ -13,35 +13,16 @@
  * check can fail, a planted branch on a secret byte and the "small" AES
  * class (S-box table) must both be reported.
  */
-#define _POSIX_C_SOURCE 200809L /* WIFEXITED */
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "aead/ghash.h"
-#include "testutil.h"
 #include "rijn/gcmsiv.h"
+#include "tu_ctgrind.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#undef HAVE_MEMCHECK
-#endif
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#undef HAVE_MEMCHECK
-#endif
-#endif
-
-#ifndef HAVE_MEMCHECK
+#if !TU_CTGRIND
 int main(void)
 {
-    printf("valgrind/memcheck.h missing or sanitizer build: skipped\n");
-    return 77;
+    return tu_ct_skip();
 }
 #else
 
@@ -57,19 +38,11 @@ static void secrets(void)
     tu_rand_bytes(pn, sizeof pn);
     tu_rand_bytes(aad, sizeof aad);
     tu_rand_bytes(pt, sizeof pt);
-    VALGRIND_MAKE_MEM_UNDEFINED(key, sizeof key);
-    VALGRIND_MAKE_MEM_UNDEFINED(nonce, sizeof nonce);
-    VALGRIND_MAKE_MEM_UNDEFINED(aad, sizeof aad);
-    VALGRIND_MAKE_MEM_UNDEFINED(pt, sizeof pt);
+    TU_SECRET(key, sizeof key);
+    TU_SECRET(nonce, sizeof nonce);
+    TU_SECRET(aad, sizeof aad);
+    TU_SECRET(pt, sizeof pt);
 }
-
-/* Errors reported while running the block. */
-#define ERRORS_IN(n, block)                                   \
-    do {                                                      \
-        unsigned long e0_ = (unsigned long)VALGRIND_COUNT_ERRORS; \
-        block;                                                \
-        (n) = (unsigned long)VALGRIND_COUNT_ERRORS - e0_;     \
-    } while (0)
 
 /* Runs every AEAD operation on secret inputs; returns the error count. */
 static unsigned long run_ops(const char *label, int must_be_clean)
@@ -81,7 +54,7 @@ static unsigned long run_ops(const char *label, int must_be_clean)
     size_t kl;
     for (kl = 16; kl <= 32; kl += 8) {
         secrets();
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_gcm_init(&g, key, kl) == RIJN_OK) {
                 if (rijn_gcm_seal(&g, ct, tag, 16, pn, 12, aad, 37, pt, 100) != RIJN_OK) {}
                 if (rijn_gcm_seal(&g, ct, tag, 12, nonce, 17, aad, 70, pt, 65) != RIJN_OK) {}
@@ -98,7 +71,7 @@ static unsigned long run_ops(const char *label, int must_be_clean)
         });
         TU_CHECK(!must_be_clean || e == 0, "%s: GCM k%zu: %lu reports", label, kl, e);
         total += e;
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_ccm_init(&c, key, kl) == RIJN_OK) {
                 if (rijn_ccm_seal(&c, ct, tag, 16, pn, 13, aad, 37, pt, 100) != RIJN_OK) {}
                 if (rijn_ccm_seal(&c, ct, tag, 8, pn, 7, aad, 0, pt, 33) != RIJN_OK) {}
@@ -113,7 +86,7 @@ static unsigned long run_ops(const char *label, int must_be_clean)
         });
         TU_CHECK(!must_be_clean || e == 0, "%s: CCM k%zu: %lu reports", label, kl, e);
         total += e;
-        ERRORS_IN(e, {
+        TU_ERRORS_IN(e, {
             if (rijn_gcmsiv_init(&s, key, kl) == RIJN_OK) {
                 if (rijn_gcmsiv_seal(&s, ct, tag, 16, nonce, 12, aad, 37, pt, 100) != RIJN_OK) {}
                 if (rijn_gcmsiv_seal(&s, ct, tag, 16, nonce, 12, aad, 0, pt, 16) != RIJN_OK) {}
@@ -129,88 +102,39 @@ static unsigned long run_ops(const char *label, int must_be_clean)
 }
 
 /* Pass 1: every constant-time AES class x every GHASH class, no report. */
-static int child_ct(void)
+static void each_class(const char *aes)
 {
-    size_t i, j;
-    unsigned long e;
-    for (i = 0; i < rijn_aes_impl_count(); i++) {
-        const rijn_aes_impl *a = rijn_aes_impl_at(i);
-        if (!rijn_aes_impl_available(a) || !(rijn_aes_impl_flags(a) & RIJN_AES_IMPL_CONSTTIME))
+    size_t j;
+    for (j = 0; j < rijn_i_ghash_count(); j++) {
+        const rijn_i_ghash_impl *g = rijn_i_ghash_at(j);
+        char label[64];
+        unsigned long e;
+        if (!rijn_i_ghash_available(g))
             continue;
-        TU_CHECK(rijn_aes_impl_force(rijn_aes_impl_name(a)) == RIJN_OK, "force");
-        for (j = 0; j < rijn_i_ghash_count(); j++) {
-            const rijn_i_ghash_impl *g = rijn_i_ghash_at(j);
-            char label[64];
-            if (!rijn_i_ghash_available(g))
-                continue;
-            TU_CHECK(rijn_i_ghash_force(g->name) == RIJN_OK, "force ghash");
-            snprintf(label, sizeof label, "AES %s + GHASH %s", rijn_aes_impl_name(a), g->name);
-            e = run_ops(label, 1);
-            printf("  %s: %lu reports\n", label, e);
-        }
+        TU_CHECK(rijn_i_ghash_force(g->name) == RIJN_OK, "force ghash");
+        snprintf(label, sizeof label, "AES %s + GHASH %s", aes, g->name);
+        e = run_ops(label, 1);
+        printf("  %s: %lu reports\n", label, e);
     }
     TU_CHECK(rijn_i_ghash_force(NULL) == RIJN_OK, "auto");
-    TU_CHECK(rijn_aes_impl_force(NULL) == RIJN_OK, "auto");
+}
+
+static int child_ct(void)
+{
+    tu_ct_each_aes(each_class);
     return tu_finish();
 }
 
 /* Pass 2 (valgrind's log discarded): the check must be able to fail. */
 static int child_leaky(void)
 {
-    volatile int sink = 0;
-    unsigned long e;
     secrets();
-    ERRORS_IN(e, {
-        if (key[3] & 1)
-            sink = 1;
-    });
-    TU_CHECK(e > 0, "planted branch on a secret was not reported");
-    printf("  planted secret branch: %lu reports (must be > 0)\n", e);
-    if (rijn_aes_impl_force("small") == RIJN_OK) {
-        e = run_ops("AES small", 0);
-        TU_CHECK(e > 0, "the table-based small class was not reported");
-        printf("  AES small (S-box table): %lu reports (must be > 0)\n", e);
-    }
-    TU_CHECK(rijn_aes_impl_force(NULL) == RIJN_OK, "auto");
-    (void)sink;
-    return tu_finish();
-}
-
-static int run_pass(const char *self, const char *mode, const char *vgopts)
-{
-    char cmd[2048];
-    int rc;
-    fflush(stdout);
-    snprintf(cmd, sizeof cmd, "valgrind -q --leak-check=no %s '%s' %s", vgopts, self, mode);
-    rc = system(cmd);
-    if (rc == -1 || !WIFEXITED(rc)) {
-        printf("could not run valgrind\n");
-        return 1;
-    }
-    rc = WEXITSTATUS(rc);
-    if (rc == 99)
-        printf("valgrind reported errors outside the counted operations\n");
-    return rc;
+    return tu_ct_leaky_aes(key, run_ops);
 }
 
 int main(int argc, char **argv)
 {
-    int r1, r2;
-    if (argc > 1) {
-        if (!RUNNING_ON_VALGRIND) {
-            printf("child mode must run under valgrind\n");
-            return 1;
-        }
-        return strcmp(argv[1], "leaky") == 0 ? child_leaky() : child_ct();
-    }
-    if (system("command -v valgrind >/dev/null 2>&1") != 0) {
-        printf("valgrind is not installed: skipped\n");
-        return 77;
-    }
-    printf("pass 1: constant-time classes (no report allowed)\n");
-    r1 = run_pass(argv[0], "ct", "--error-exitcode=99");
-    printf("pass 2: planted leaks (reports required; valgrind log discarded)\n");
-    r2 = run_pass(argv[0], "leaky", "--log-file=/dev/null");
-    return r1 == 0 && r2 == 0 ? 0 : 1;
+    return tu_ct_main(argc, argv, "every constant-time AES x GHASH class", child_ct,
+                      child_leaky);
 }
 #endif

@@ -8,33 +8,11 @@
  * Run normally, the test re-runs itself under valgrind; it skips (77)
  * without valgrind or <valgrind/memcheck.h>, or in a sanitizer build.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "testutil.h"
+#include "tu_ctgrind.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
-#if defined(HAVE_MEMCHECK) && !defined(SANITIZED)
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-
+#if TU_CTGRIND
 static void run_checks(void)
 {
     static uint8_t key[200], msg[700], out[600];
@@ -42,8 +20,8 @@ static void run_checks(void)
     int r;
     tu_rand_bytes(key, sizeof key);
     tu_rand_bytes(msg, sizeof msg);
-    SECRET(key, sizeof key);
-    SECRET(msg, sizeof msg);
+    TU_SECRET(key, sizeof key);
+    TU_SECRET(msg, sizeof msg);
     if (getenv("RIJN_HASH_CT_PLANT") != NULL) { /* the harness must catch this */
         static volatile int sink;
         if (key[3] & 1)
@@ -55,28 +33,28 @@ static void run_checks(void)
         rijn_hmac_ctx m;
         /* hash: several lengths around the block size, streamed */
         r = rijn_hash(h, out, 64, msg, 3 * h->block_size + 5);
-        PUBLIC(&r, sizeof r);
+        TU_PUBLIC(&r, sizeof r);
         TU_CHECK(r == RIJN_OK, "%s hash", h->name);
         r = rijn_hash_init(&c, h) | rijn_hash_update(&c, msg, 7) |
             rijn_hash_update(&c, msg + 7, h->block_size) | rijn_hash_final(&c, out, 64);
-        PUBLIC(&r, sizeof r);
+        TU_PUBLIC(&r, sizeof r);
         TU_CHECK(r == RIJN_OK, "%s stream", h->name);
         /* HMAC with short and long secret keys, verify against a secret tag */
         r = rijn_hmac(h, out, h->digest_size, key, 20, msg, 300);
         r |= rijn_hmac(h, out, h->digest_size, key, sizeof key, msg, 300);
-        PUBLIC(&r, sizeof r);
+        TU_PUBLIC(&r, sizeof r);
         TU_CHECK(r == RIJN_OK, "%s hmac", h->name);
         r = rijn_hmac_init(&m, h, key, 33) | rijn_hmac_update(&m, msg, 100);
-        PUBLIC(&r, sizeof r);
+        TU_PUBLIC(&r, sizeof r);
         TU_CHECK(r == RIJN_OK, "%s hmac init", h->name);
         r = rijn_hmac_final_verify(&m, out, h->digest_size); /* the verdict is public */
-        PUBLIC(&r, sizeof r);
+        TU_PUBLIC(&r, sizeof r);
         TU_CHECK(r == RIJN_OK || r == RIJN_ERR_AUTH, "%s verify", h->name);
         /* KDFs */
         r = rijn_hkdf(h, out, 2 * h->digest_size + 3, msg, 16, key, 40, msg + 16, 10);
         r |= rijn_pbkdf2(h, out, h->digest_size + 1, key, 12, msg, 16, 3);
         r |= rijn_evp_bytes_to_key(h, out, 32, out + 32, 16, key, 10, msg, 8, 2);
-        PUBLIC(&r, sizeof r);
+        TU_PUBLIC(&r, sizeof r);
         TU_CHECK(r == RIJN_OK, "%s kdf", h->name);
     }
     /* SHAKE with incremental squeeze, typed one-shots */
@@ -90,47 +68,25 @@ static void run_checks(void)
 #if RIJN_CFG_HASH_LEGACY
     r |= rijn_md5(out, msg, 55) | rijn_sha1(out, msg, 56);
 #endif
-    PUBLIC(&r, sizeof r);
+    TU_PUBLIC(&r, sizeof r);
     TU_CHECK(r == RIJN_OK, "one-shots");
-    PUBLIC(key, sizeof key);
-    PUBLIC(msg, sizeof msg);
+    TU_PUBLIC(key, sizeof key);
+    TU_PUBLIC(msg, sizeof msg);
 }
-#endif
 
-#if defined(HAVE_MEMCHECK) && !defined(SANITIZED)
-/* Exit code of "valgrind ... self" (77: no valgrind). */
+/* Exit code of "valgrind ... self" (77: no valgrind); the planted run
+ * is muted. */
 static int under_valgrind(char *self, int plant)
 {
-    pid_t pid;
-    int st;
-    fflush(stdout);
-    pid = fork();
-    if (pid == 0) {
-        char *args[6];
-        args[0] = (char *)"valgrind";
-        args[1] = (char *)"-q";
-        args[2] = (char *)"--error-exitcode=99";
-        args[3] = (char *)"--leak-check=no";
-        args[4] = self;
-        args[5] = NULL;
-        if (plant) {
-            setenv("RIJN_HASH_CT_PLANT", "1", 1);
-            if (freopen("/dev/null", "w", stderr) == NULL ||
-                freopen("/dev/null", "w", stdout) == NULL)
-                _exit(1);
-        }
-        execvp("valgrind", args);
-        _exit(77);
-    }
-    if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
-        return -1;
-    return WEXITSTATUS(st);
+    if (plant)
+        return tu_ct_valgrind(self, NULL, "RIJN_HASH_CT_PLANT=1", TU_CT_ERROR_EXIT | TU_CT_MUTE);
+    return tu_ct_valgrind(self, NULL, NULL, TU_CT_ERROR_EXIT);
 }
 #endif
 
 int main(int argc, char **argv)
 {
-#if !defined(HAVE_MEMCHECK) || defined(SANITIZED)
+#if !TU_CTGRIND
     (void)argc;
     (void)argv;
     printf("no valgrind/memcheck.h, or a sanitizer build: skipped\n");

@@ -43,16 +43,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <valgrind/memcheck.h>
-
-#include "testutil.h"
+#include "tu_ctgrind.h"
 #include "tu_modes.h"
 
 /* internal: the PKCS#7 check shared by the one-shot and streaming calls */
 uint32_t rijn_i_pkcs7_check(const uint8_t blk[16]);
 
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 #define MAXLEN 160
 
 static uint8_t key[32], iv[16], in[MAXLEN + 32], out[MAXLEN + 64], ct[MAXLEN + 64];
@@ -70,10 +66,10 @@ static void secrets(unsigned seed, int iv_public)
     fill(key, sizeof key, seed);
     fill(iv, sizeof iv, seed + 1);
     fill(in, sizeof in, seed + 2);
-    SECRET(key, sizeof key);
+    TU_SECRET(key, sizeof key);
     if (!iv_public)
-        SECRET(iv, sizeof iv);
-    SECRET(in, sizeof in);
+        TU_SECRET(iv, sizeof iv);
+    TU_SECRET(in, sizeof in);
 }
 
 static void expect(int r, int want, const char *what, size_t len)
@@ -124,7 +120,7 @@ static int stream(tu_mctx *c, uint8_t *o, const uint8_t *i, size_t len)
         pos += n;
     }
     r = tu_mode_final(c, o + total, 32, &w);
-    PUBLIC(&w, sizeof w);
+    TU_PUBLIC(&w, sizeof w);
     return r;
 }
 
@@ -146,7 +142,7 @@ static void run_mode(tu_mode m, size_t klen, int pkcs7_dec)
         /* encryption: one-shot, in place, streaming */
         r = tu_mode_oneshot(m, 1, &aes_e, iv, ct, sizeof ct, &clen, in, len);
         expect(r, RIJN_OK, name, len);
-        PUBLIC(&clen, sizeof clen); /* a public function of len */
+        TU_PUBLIC(&clen, sizeof clen); /* a public function of len */
         memcpy(out, in, len);
         expect(tu_mode_oneshot(m, 1, &aes, iv, out, sizeof out, &ol, out, len), RIJN_OK, name,
                len);
@@ -161,7 +157,7 @@ static void run_mode(tu_mode m, size_t klen, int pkcs7_dec)
         /* decryption of that (secret) ciphertext, and of a bad PKCS#7 */
         r = tu_mode_oneshot(m, 0, tu_modes[m].inverse ? &aes : &aes_e, iv, out, sizeof out,
                             &ol, ct, clen);
-        PUBLIC(&ol, sizeof ol);
+        TU_PUBLIC(&ol, sizeof ol);
         expect(r, RIJN_OK, name, clen);
         expect(tu_mode_init(&c, m, 0, key, klen, iv), RIJN_OK, "stream init", clen);
         expect(stream(&c, out, ct, clen), RIJN_OK, name, clen);
@@ -176,7 +172,7 @@ static void run_mode(tu_mode m, size_t klen, int pkcs7_dec)
             else
                 iv2[15] ^= 0x40;
             r = tu_mode_oneshot(m, 0, &aes, iv2, out, sizeof out, &ol, ct, clen);
-            PUBLIC(&ol, sizeof ol);
+            TU_PUBLIC(&ol, sizeof ol);
             expect(r, RIJN_ERR_PADDING, "CBC-PKCS7 bad pad", clen);
             expect(tu_mode_init(&c, m, 0, key, klen, iv2), RIJN_OK, "stream init", clen);
             expect(stream(&c, out, ct, clen), RIJN_ERR_PADDING, "CBC-PKCS7 bad pad (stream)",
@@ -201,9 +197,9 @@ static void run_pkcs7_check(void)
     for (pad = 0; pad <= 17; pad++) {
         uint32_t v;
         memset(blk, (int)pad, sizeof blk);
-        SECRET(blk, sizeof blk);
+        TU_SECRET(blk, sizeof blk);
         v = rijn_i_pkcs7_check(blk);
-        PUBLIC(&v, sizeof v);
+        TU_PUBLIC(&v, sizeof v);
         expect(v == (pad >= 1 && pad <= 16 ? pad : 0), 1, "rijn_i_pkcs7_check", pad);
     }
 }
@@ -284,8 +280,8 @@ static int run_leaky_table(void)
     secrets(1, 0);
     a = ctgrind_leaky_lookup(key, 16);
     b = ctgrind_leaky_branch(key);
-    PUBLIC(&a, 1);
-    PUBLIC(&b, sizeof b);
+    TU_PUBLIC(&a, 1);
+    TU_PUBLIC(&b, sizeof b);
     printf("ctgrind: leaky table lookup and branch ran (%u, %d)\n", a, b);
     return 0;
 }
