@@ -83,7 +83,6 @@ int fmt_mbedtls_encrypt(const fmt_opts *o)
     memset(&c, 0, sizeof c);
     memset(&mac, 0, sizeof mac);
     fio_signals_install();
-    fio_progress_init(o->progress);
     rc = fio_in_open(&g_in, o->in_path);
     if (rc == CLI_OK)
         rc = fio_out_check(&g_out, o->out_path, o->force, &g_in, 1,
@@ -102,6 +101,7 @@ int fmt_mbedtls_encrypt(const fmt_opts *o)
     fmt_warn("the Mbed TLS crypt_and_hash format has a weak key derivation (8192 unsalted "
              "hashes of the key) and leaves the IV unauthenticated");
     w.out = &g_out, w.b64 = 0, w.npend = 0;
+    fio_progress_init(o->progress); /* after the passphrase prompt */
     rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
     begun = 1;
     if (rc == CLI_OK)
@@ -213,7 +213,6 @@ int fmt_mbedtls_decrypt(const fmt_opts *o)
     memset(&c, 0, sizeof c);
     memset(&mac, 0, sizeof mac);
     fio_signals_install();
-    fio_progress_init(o->progress);
     rc = fio_in_open(&g_in, o->in_path);
     if (rc == CLI_OK && fstat(g_in.fd, &st) == 0 && S_ISREG(st.st_mode)) {
         base = lseek(g_in.fd, 0, SEEK_CUR);
@@ -242,6 +241,7 @@ int fmt_mbedtls_decrypt(const fmt_opts *o)
         if (rc != CLI_OK)
             goto done;
     }
+    fio_progress_init(o->progress); /* after the passphrase prompt */
     rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
     begun = 1;
     if (rc == CLI_OK)

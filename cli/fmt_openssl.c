@@ -67,7 +67,6 @@ int fmt_openssl_encrypt(const fmt_opts *o)
     memset(&c, 0, sizeof c);
     memset(key, 0, sizeof key);
     fio_signals_install();
-    fio_progress_init(o->progress);
     memcpy(head, "Salted__", 8);
     rc = fio_in_open(&g_in, o->in_path);
     if (rc == CLI_OK)
@@ -92,6 +91,7 @@ int fmt_openssl_encrypt(const fmt_opts *o)
     }
     warn_write(o);
     w.out = &g_out, w.b64 = o->armor, w.npend = 0;
+    fio_progress_init(o->progress); /* after the passphrase prompt */
     rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
     begun = 1;
     if (rc == CLI_OK && !o->nosalt)
@@ -167,7 +167,6 @@ int fmt_openssl_decrypt(const fmt_opts *o)
     memset(key, 0, sizeof key);
     memset(head, 0, sizeof head);
     fio_signals_install();
-    fio_progress_init(o->progress);
     rc = fio_in_open(&g_in, o->in_path);
     rd.in = &g_in, rd.b64 = o->armor;
     if (rc == CLI_OK)
@@ -184,6 +183,7 @@ int fmt_openssl_decrypt(const fmt_opts *o)
         rc = r == RIJN_ERR_UNSUPPORTED ? CLI_USAGE : CLI_FAIL;
         goto done;
     }
+    fio_progress_init(o->progress); /* after the passphrase prompt */
     rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
     begun = 1;
     while (rc == CLI_OK) {

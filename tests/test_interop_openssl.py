@@ -11,6 +11,7 @@ decrypt` against the real `openssl enc` command, in both directions.
   - Base64 (openssl -a; -A single-line input too), -nosalt, pipes,
     recognition of "Salted__" / Base64 input without --format;
   - exactly one warning line on stderr when writing, none when reading;
+  - passphrases typed on a terminal (-p: twice, no echo, when writing);
   - wrong passphrase / options give exit 1 (CBC: bad padding), usage
     errors exit 2, rijn-format files still decrypt through the same
     command (the hook only claims what is its own).
@@ -18,10 +19,13 @@ Prints "N passed, N failed"; exit 1 on failure, 77 without the CLI or
 the openssl command. RIJN_TEST_QUICK shrinks the matrix.
 """
 import os
+import pty
+import select
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 CLI = os.environ.get("RIJN_CLI")
 QUICK = bool(os.environ.get("RIJN_TEST_QUICK"))
@@ -229,6 +233,59 @@ def rijn_format_still_works():
     check(rc == 0 and out == data, "rijn format through the hook (file): %s" % err)
 
 
+def on_tty(argv, answers):
+    """Run argv on a new terminal, typing each answer after a prompt; the
+    exit status and what the terminal showed."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(argv[0], argv)
+    shown = b""
+    for ans in answers:
+        end, mark = time.time() + 20, len(shown)
+        while not shown[mark:].rstrip().endswith(b":") and time.time() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    shown += os.read(fd, 1024)
+                except OSError:
+                    break
+        os.write(fd, ans + b"\n")
+        shown += b"\n"
+    end = time.time() + 60
+    while time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(fd, 1024)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
+
+
+def terminal_passphrase():
+    data = os.urandom(3000)
+    src = write("p.bin", data)
+    pw = write("pw", b"typed at the terminal\n")
+    rc, shown = on_tty([CLI, "encrypt", "--format", "openssl", "--pbkdf2", "-p", "-o",
+                        path("t.enc"), src], [b"typed at the terminal"] * 2)
+    check(rc == 0 and shown.count("assphrase") == 2 and "typed" not in shown,
+          "-p asks twice without echo: rc %d %r" % (rc, shown))
+    rc, out, err = run(["openssl", "enc", "-d", "-aes-256-cbc", "-pbkdf2", "-pass",
+                        "file:" + pw, "-in", path("t.enc")])
+    check(rc == 0 and out == data, "typed passphrase -> openssl: %s" % err)
+    rc, shown = on_tty([CLI, "encrypt", "--format", "openssl", "-p", "-o", path("t2.enc"),
+                        src], [b"one", b"two"])
+    check(rc == 1 and "do not match" in shown and not os.path.exists(path("t2.enc")),
+          "-p mismatch refused: rc %d %r" % (rc, shown))
+    rc, shown = on_tty([CLI, "decrypt", "--pbkdf2", "-o", path("t.dec"), path("t.enc")],
+                       [b"typed at the terminal"])
+    check(rc == 0 and shown.count("assphrase") == 1 and read("t.dec") == data,
+          "decrypt asks once: rc %d %r" % (rc, shown))
+
+
 def main():
     global T
     if not CLI or not os.path.exists(CLI) or shutil.which("openssl") is None:
@@ -242,6 +299,7 @@ def main():
         errors()
         fixed_vector()
         rijn_format_still_works()
+        terminal_passphrase()
     finally:
         shutil.rmtree(T, ignore_errors=True)
     print("%d passed, %d failed" % (passed, failed))
