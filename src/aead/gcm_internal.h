@@ -27,6 +27,14 @@ static inline int rijn_i_gt64(uint64_t a, uint64_t b)
 void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], uint8_t *out,
                        const uint8_t *in, size_t nblocks);
 
+/* GCM-SIV's counter mode on VAES-512 (gcm_ctr_vaes512.c): the longest
+ * prefix of 32-block passes when aes is x86ni on a CPU with VAES +
+ * AVX-512; ctr advanced; returns the blocks done (0 otherwise). */
+#if RIJN_CFG_AES_X86NI
+size_t rijn_i_aead_ctr_le32_vaes512(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out,
+                                    const uint8_t *in, size_t n);
+#endif
+
 /* ks = E(ctr); ctr advanced by one. */
 void rijn_i_aead_ks(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16],
                           uint8_t ks[16]);
