@@ -9,7 +9,8 @@
 #     (-o Dir::Etc::sourceparts / sourcelist / Dir::State::Lists: the
 #     system lists stay untouched);
 #   - build: crypt_and_hash.c against libmbedtls-dev (libmbedcrypto), or
-#     with the tarball's library/*.c when the headers are missing;
+#     with the tarball's library/*.c when the headers are missing (or
+#     RIJN_MBEDTLS_FROM_SOURCE=1);
 #   - every AES-{128,192,256}-{CBC,CTR,CFB128,OFB} x MD5, SHA1, SHA224,
 #     SHA256, SHA384, SHA512 in both directions, lengths rotating through
 #     0 .. 70000, passphrase strings and key files (also > 512 bytes);
@@ -54,7 +55,7 @@ build_cah() {
   tar xf "$(ls "$cache"/mbedtls_*.orig.tar.* | head -1)" -C "$src" --strip-components=1 || return 1
   local prog=$src/programs/aes/crypt_and_hash.c
   [ -f "$prog" ] || return 1
-  if [ -f /usr/include/mbedtls/cipher.h ] &&
+  if [ -z "${RIJN_MBEDTLS_FROM_SOURCE:-}" ] && [ -f /usr/include/mbedtls/cipher.h ] &&
      cc -O2 -o "$cah.tmp" "$prog" -lmbedcrypto 2>"$cache/build.log"; then
     mv "$cah.tmp" "$cah"
   else
