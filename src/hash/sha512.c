@@ -12,6 +12,9 @@
  * - Constant time: only additions, rotations and Boolean operations on the
  *   data. On 32-bit MCUs the compiler emits 64-bit arithmetic as pairs of
  *   32-bit operations (no variable-time instruction involved).
+ * - On x86-64 with AVX2 and BMI2 the blocks go to sha512_x86.c (vector
+ *   message schedule, RORX rounds; VPRORQ with AVX-512VL); RIJN_CPU_MASK=0
+ *   forces this code.
  * - Proof: CAVP SHA384/SHA512/SHA512_224/SHA512_256 ShortMsg, LongMsg,
  *   Monte; differential against OpenSSL for every length 0..1100 with
  *   random splits (tests/test_sha2_*.c).
@@ -19,10 +22,12 @@
 #include "hash_impl.h"
 #include "rijn/sha2.h"
 #include "rijn/hash.h"
+#include "core/cpu.h"
 
 #if RIJN_CFG_HASH_SHA512
 
-static const uint64_t K512[80] = {
+#define K512 rijn_i_sha512_k
+const uint64_t rijn_i_sha512_k[80] = {
     0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
     0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
     0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
@@ -89,7 +94,25 @@ static const uint64_t IV512_256[8] = {
     } while (0)
 
 #if RIJN_I_SHA512_UNROLLED
+static void compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
+
 static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
+{
+#if RIJN_I_SHA512_X86
+    const uint32_t need = RIJN_CPU_AVX2 | RIJN_CPU_BMI2;
+    const uint32_t f = rijn_i_cpu_features();
+    if ((f & need) == need) {
+        if (f & RIJN_CPU_AVX512)
+            rijn_i_sha512_compress_avx512vl(hv, blocks, nblocks);
+        else
+            rijn_i_sha512_compress_avx2(hv, blocks, nblocks);
+        return;
+    }
+#endif
+    compress_portable(hv, blocks, nblocks);
+}
+
+static void compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 {
     uint64_t w[16], a, b, c, d, e, f, g, h;
     unsigned i;

@@ -1,0 +1,112 @@
+/*
+ * test_sha512_paths.c -- every run-time path of SHA-384/512 (x86: vector
+ * schedule with AVX-512VL or AVX2 + BMI2 rounds; the portable code)
+ * against OpenSSL: lengths 0..600 one-shot, long messages (up to 64 KiB)
+ * with random split points for the streaming API, SHA-384 and
+ * SHA-512/256 on the same compression. The program re-runs itself with
+ * RIJN_CPU_MASK hiding AVX-512 and hiding everything, so each path is
+ * checked on a machine that has them all.
+ */
+#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
+#endif
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cpu.h"
+#include "rijn/sha2.h"
+#include "testutil.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_REEXEC 1
+#else
+#define HAVE_REEXEC 0
+#endif
+
+#define MAXLEN 65536
+
+static void ref(const EVP_MD *md, uint8_t *out, const uint8_t *m, size_t len)
+{
+    unsigned ol = 0;
+    EVP_Digest(m, len, out, &ol, md, NULL);
+}
+
+static void run(void)
+{
+    uint8_t *m = malloc(MAXLEN), got[64], want[64];
+    int i, n = tu_quick() ? 40 : 200;
+    size_t len;
+    if (m == NULL) {
+        TU_CHECK(0, "malloc");
+        return;
+    }
+    tu_rand_bytes(m, MAXLEN);
+    for (len = 0; len <= 600; len += tu_quick() ? 7 : 1) {
+        ref(EVP_sha512(), want, m, len);
+        TU_CHECK(rijn_sha512(got, m, len) == RIJN_OK, "sha512");
+        TU_CHECK(memcmp(got, want, 64) == 0, "sha512 len %zu", len);
+        ref(EVP_sha384(), want, m, len);
+        TU_CHECK(rijn_sha384(got, m, len) == RIJN_OK, "sha384");
+        TU_CHECK(memcmp(got, want, 48) == 0, "sha384 len %zu", len);
+    }
+    for (i = 0; i < n; i++) {
+        rijn_sha512_ctx c;
+        size_t cut, cut2;
+        len = tu_rand_below(MAXLEN + 1);
+        cut = tu_rand_below(len + 1);
+        cut2 = cut + tu_rand_below(len - cut + 1);
+        ref(i & 1 ? EVP_sha512_256() : EVP_sha512(), want, m, len);
+        TU_CHECK((i & 1 ? rijn_sha512_256_init(&c) : rijn_sha512_init(&c)) == RIJN_OK, "init");
+        TU_CHECK(rijn_sha512_update(&c, m, cut) == RIJN_OK, "u1");
+        TU_CHECK(rijn_sha512_update(&c, m + cut, cut2 - cut) == RIJN_OK, "u2");
+        TU_CHECK(rijn_sha512_update(&c, m + cut2, len - cut2) == RIJN_OK, "u3");
+        TU_CHECK(rijn_sha512_final(&c, got) == RIJN_OK, "final");
+        TU_CHECK(memcmp(got, want, i & 1 ? 32 : 64) == 0, "streamed len %zu split %zu/%zu",
+                 len, cut, cut2);
+    }
+    free(m);
+}
+
+#if HAVE_REEXEC
+static void rerun_masked(char **argv, uint32_t mask, const char *what)
+{
+    const char *cur = getenv("RIJN_CPU_MASK");
+    char b[32];
+    pid_t pid;
+    int status = -1;
+    if (cur != NULL && *cur != '\0')
+        mask &= (uint32_t)strtoul(cur, NULL, 16);
+    snprintf(b, sizeof b, "%x", (unsigned)mask);
+    printf("# re-running with RIJN_CPU_MASK=%s (%s)\n", b, what);
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        setenv("RIJN_CPU_MASK", b, 1);
+        setenv("RIJN_SHA512_CHILD", "1", 1);
+        execv(strchr(argv[0], '/') != NULL ? argv[0] : "/proc/self/exe", argv);
+        _exit(127);
+    }
+    TU_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+                 WEXITSTATUS(status) == 0,
+             "child with RIJN_CPU_MASK=%s (%s): status %d", b, what, status);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    tu_rand_seed(0x5a512u);
+    printf("# cpu features 0x%x\n", (unsigned)rijn_i_cpu_features());
+    run();
+#if HAVE_REEXEC
+    if (getenv("RIJN_SHA512_CHILD") == NULL) {
+        rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: AVX2 schedule");
+        rerun_masked(argv, 0, "no extensions: portable code");
+    }
+#endif
+    return tu_finish();
+}
