@@ -14,6 +14,8 @@
  *     32-block VAES pass boundary), unaligned and in place, against
  *     OpenSSL in both directions.
  *
+ *   - OCB3: every AES class, 0..70 blocks and partial ones (32-block VAES
+ *     passes), unaligned and in place, against OpenSSL aes-*-ocb.
  *   - GCM-SIV: its counter mode (little-endian 32-bit counter, about to
  *     wrap) per AES class against single blocks; seal/open per class, tags
  *     equal across classes, 0..70 blocks.
@@ -316,6 +318,64 @@ static void gcmsiv_run(const char *impl, void *arg)
     }
 }
 
+/* OpenSSL AES-OCB seal, 12-byte nonce, 16-byte tag; 0 on success. */
+static int ossl_ocb(const uint8_t *key, size_t klen, const uint8_t *nonce, const uint8_t *aad,
+                    size_t alen, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16])
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int l = 0, l2 = 0, ok;
+    ok = x != NULL &&
+         EVP_EncryptInit_ex(x, klen == 16 ? EVP_aes_128_ocb() : EVP_aes_256_ocb(), NULL, NULL,
+                            NULL) == 1 &&
+         EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) == 1 &&
+         EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, NULL) == 1 &&
+         EVP_EncryptInit_ex(x, NULL, NULL, key, nonce) == 1 &&
+         (alen == 0 || EVP_EncryptUpdate(x, NULL, &l, aad, (int)alen) == 1) &&
+         EVP_EncryptUpdate(x, out, &l, in, (int)len) == 1 &&
+         EVP_EncryptFinal_ex(x, out + l, &l2) == 1 &&
+         EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(x);
+    return ok ? 0 : -1;
+}
+
+/* OCB3: every AES class, 0..70 blocks (+ partial), unaligned and in place,
+ * seal against OpenSSL, open of OpenSSL's output, forged tag. */
+static void ocb_run(const char *impl, void *arg)
+{
+    const bufs *b = (const bufs *)arg;
+    size_t klen, len;
+    for (klen = 16; klen <= 32; klen += 16) {
+        for (len = 0; len <= 16 * 70 + 15; len += tu_quick() ? 23 : 5) {
+            uint8_t key[32], nonce[12], aad[24], tag[16], wtag[16];
+            rijn_ocb_ctx c;
+            size_t oin = len % 3, oout = (len / 3) % 5, alen = len % 25;
+            char what[80];
+            int r;
+            tu_rand_bytes(key, klen);
+            tu_rand_bytes(nonce, 12);
+            tu_rand_bytes(aad, alen);
+            tu_rand_bytes(b->pt + oin, len);
+            snprintf(what, sizeof what, "ocb %s aes-%u len %u", impl, (unsigned)(8 * klen),
+                     (unsigned)len);
+            TU_CHECK(ossl_ocb(key, klen, nonce, aad, alen, b->want, b->pt + oin, len, wtag) == 0,
+                     "%s: openssl", what);
+            TU_CHECK(rijn_ocb_init(&c, key, klen) == RIJN_OK, "%s: init", what);
+            r = rijn_ocb_seal(&c, b->ct + oout, tag, 16, nonce, 12, aad, alen, b->pt + oin, len);
+            TU_CHECK(r == RIJN_OK, "%s: seal %d", what, r);
+            TU_EQ(b->ct + oout, b->want, len, what);
+            TU_EQ(tag, wtag, 16, what);
+            memcpy(b->buf + oin, b->want, len);
+            r = rijn_ocb_open(&c, b->buf + oin, wtag, 16, nonce, 12, aad, alen, b->buf + oin, len);
+            TU_CHECK(r == RIJN_OK, "%s: open in place %d", what, r);
+            TU_EQ(b->buf + oin, b->pt + oin, len, what);
+            wtag[0] ^= 0x20;
+            r = rijn_ocb_open(&c, b->buf + oout, wtag, 16, nonce, 12, aad, alen, b->want, len);
+            TU_CHECK(r == RIJN_ERR_AUTH, "%s: forged %d", what, r);
+            rijn_ocb_wipe(&c);
+        }
+    }
+}
+
 #if HAVE_REEXEC
 static void rerun_masked(char **argv, uint32_t mask, const char *what)
 {
@@ -359,6 +419,7 @@ int main(int argc, char **argv)
     tu_for_each_impl(xts_run, &b);
     tu_for_each_impl(ctr_le32_run, &b);
     tu_for_each_impl(gcmsiv_run, &b);
+    tu_for_each_impl(ocb_run, &b);
     free(b.pt);
     free(b.ct);
     free(b.buf);

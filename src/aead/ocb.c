@@ -16,7 +16,9 @@
  *  on 32-bit, 1 on 8/16-bit targets): their offsets are chained in a small
  *  stack array, XORed in, sent through one N-block AES call, XORed out,
  *  so bitsliced and AES-NI code runs at full width. Input is read before
- *  output is written, so out == in works.
+ *  output is written, so out == in works. On x86ni with VAES + AVX-512,
+ *  whole 32-block passes go to ocb_vaes512.c first (offsets from Gray
+ *  codes of L_0..L_4, everything in registers).
  *  Constant time: doubling uses masks; no secret-dependent branch or
  *  index; the tag is compared with rijn_ct_equal; open wipes out on a
  *  mismatch.
@@ -177,6 +179,12 @@ void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
 {
     uint8_t offs[RIJN_I_BATCH_BLOCKS * 16], x[RIJN_I_BATCH_BLOCKS * 16], off[16], cs[16], sc[16];
     size_t i, k;
+#if RIJN_CFG_AES_X86NI
+    k = rijn_i_ocb_vaes512(c, m, dec, out, in, nb);
+    in += 16 * k;
+    out += 16 * k;
+    nb -= k;
+#endif
     if (nb == 0)
         return;
     memcpy(off, m->offset, 16); /* locals: no aliasing with in and out */

@@ -23,6 +23,14 @@ void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
                        const uint8_t *in, size_t nb);
 void rijn_i_ocb_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                      const uint8_t *in, size_t r);
+/* Whole 32-block passes with VAES-512 (ocb_vaes512.c) when the message
+ * is at a multiple of 32 blocks and the CPU has VAES + AVX-512 (x86ni
+ * class); updates offset, checksum and block count; returns the blocks
+ * done (0 otherwise). */
+#if RIJN_CFG_AES_X86NI
+size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                          const uint8_t *in, size_t nb);
+#endif
 /* Full 16-byte tag of the message (after every text and AAD call). */
 void rijn_i_ocb_tag(const rijn_ocb_ctx *c, rijn_ocb_msg *m, uint8_t tag[16]);
 

@@ -1,0 +1,124 @@
+/*
+ * ocb_vaes512.c -- OCB3 text blocks with VAES on 512-bit registers
+ * (x86ni AES class, AVX-512 F/BW/VL + VAES).
+ *
+ * Implementation notes
+ *   A pass is 32 blocks in eight registers, lane j of register r holding
+ *   block b + 4r + j + 1, where b (blocks done so far) is a multiple of
+ *   32. Offsets: Offset_(b+i) = Offset_b ^ P_i with P_i the XOR of
+ *   L_ntz(1..i), which for i < 32 is the XOR of the L_k for the bits k of
+ *   the Gray code i ^ (i >> 1) (ntz(b + i) = ntz(i) there); P_1..P_31 are
+ *   built once per call into eight registers, and block b + 32 adds
+ *   L_ntz(b+32) (ntz >= 5, from the table or by doublings: the index is
+ *   public). Per pass: offsets = broadcast(Offset_b) ^ P, x = in ^ offset,
+ *   AES (encryption or equivalent-inverse-cipher keys), out = x ^ offset;
+ *   the checksum XORs the plaintext registers (input for seal, output for
+ *   open) and is folded to one block at the end. All loads of a pass
+ *   precede its stores (out == in works).
+ *   Used by ocb.c for whole passes when the message is at a multiple of
+ *   32 blocks (always so in one-shot calls) on a CPU with VAES + AVX-512.
+ *   Constant time: VAES and XOR; branches on lengths and the public block
+ *   index only.
+ *   Vectors: tests/test_ocb.c (RFC 7253, OpenSSL differential with texts
+ *   to 600 bytes and long texts), tests/test_perf_paths.c (0..70 blocks
+ *   unaligned, in place, against OpenSSL, with and without AVX-512).
+ */
+#include "aes/aes_x86ni.h"
+#include "cmac_i.h"
+#include "ocb_i.h"
+
+#if RIJN_CFG_AES_X86NI
+
+#define T512 "aes,sse2,ssse3,avx,avx2,vaes,avx512f,avx512bw,avx512vl"
+#define OTGT __attribute__((target(T512)))
+
+#define NREG 8
+
+OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                       const uint8_t *in, size_t nb)
+{
+    const unsigned rounds = c->aes.rounds;
+    const uint8_t *rk = dec ? rijn_i_x86ni_dk(c->aes.ks, rounds) : rijn_i_x86ni_ek(c->aes.ks);
+    uint8_t pb[32 * 16], sc[16];
+    __m512i p[NREG], cs = _mm512_setzero_si512();
+    __m128i off = x86ni_ld(m->offset), p31, c4;
+    size_t done = 0;
+    unsigned i, k;
+    /* P_i for i = 1..31 (pb + 16(i-1)); lane 3 of the last register is
+     * P_31 here and gets L_ntz(b+32) per pass */
+    for (i = 1; i <= 32; i++) {
+        unsigned g = i < 32 ? (i ^ (i >> 1)) : 31u ^ 15u; /* P_32 slot holds P_31 */
+        __m128i v = _mm_setzero_si128();
+        for (k = 0; k < 5; k++)
+            if ((g >> k) & 1u) /* public: the block position */
+                v = _mm_xor_si128(v, x86ni_ld(c->l[k]));
+        x86ni_st(pb + 16 * (i - 1), v);
+    }
+    for (i = 0; i < NREG; i++)
+        p[i] = _mm512_loadu_si512((const void *)(pb + 64 * i));
+    p31 = x86ni_ld(pb + 16 * 30);
+    for (; nb - done >= 4 * NREG; done += 4 * NREG, in += 64 * NREG, out += 64 * NREG) {
+        uint64_t idx = m->blocks + done + 4 * NREG;
+        const uint8_t *lb;
+        __m512i o[NREG], x[NREG], kk, ob = _mm512_broadcast_i32x4(off);
+        unsigned z = 0;
+        while (((idx >> z) & 1u) == 0) /* public: the block index */
+            z++;
+        if (z < RIJN_OCB_L_COUNT) {
+            lb = c->l[z];
+        } else {
+            memcpy(sc, c->l[RIJN_OCB_L_COUNT - 1], 16);
+            for (k = RIJN_OCB_L_COUNT - 1; k < z; k++)
+                rijn_i_dbl(sc);
+            lb = sc;
+        }
+        for (i = 0; i < NREG; i++)
+            o[i] = _mm512_xor_si512(ob, p[i]);
+        o[NREG - 1] = _mm512_xor_si512(o[NREG - 1],
+                                       _mm512_inserti32x4(_mm512_setzero_si512(), x86ni_ld(lb), 3));
+        kk = _mm512_broadcast_i32x4(x86ni_ld(rk));
+        for (i = 0; i < NREG; i++) {
+            __m512i d = _mm512_loadu_si512((const void *)(in + 64 * i));
+            if (!dec)
+                cs = _mm512_xor_si512(cs, d);
+            x[i] = _mm512_ternarylogic_epi64(d, o[i], kk, 0x96);
+        }
+#define ROUND(r)                                                             \
+    kk = _mm512_broadcast_i32x4(x86ni_ld(rk + 16 * (r)));                     \
+    for (i = 0; i < NREG; i++)                                               \
+        x[i] = dec ? _mm512_aesdec_epi128(x[i], kk) : _mm512_aesenc_epi128(x[i], kk);
+        RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+        kk = _mm512_broadcast_i32x4(x86ni_ld(rk + 16 * rounds));
+        for (i = 0; i < NREG; i++) {
+            x[i] = dec ? _mm512_aesdeclast_epi128(x[i], kk) : _mm512_aesenclast_epi128(x[i], kk);
+            x[i] = _mm512_xor_si512(x[i], o[i]);
+            if (dec)
+                cs = _mm512_xor_si512(cs, x[i]);
+            _mm512_storeu_si512((void *)(out + 64 * i), x[i]);
+        }
+        off = _mm_xor_si128(_mm_xor_si128(off, p31), x86ni_ld(lb));
+    }
+    {
+        __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(cs), _mm512_extracti64x4_epi64(cs, 1));
+        c4 = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+        x86ni_st(m->checksum, _mm_xor_si128(x86ni_ld(m->checksum), c4));
+    }
+    x86ni_st(m->offset, off);
+    m->blocks += done;
+    rijn_wipe(pb, sizeof pb);
+    rijn_wipe(sc, sizeof sc);
+    return done;
+}
+
+size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                          const uint8_t *in, size_t nb)
+{
+    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_VAES | RIJN_CPU_AVX512;
+    if (nb < 4 * NREG || m->blocks % (4 * NREG) != 0 || c->aes.impl != &rijn_i_aes_x86ni ||
+        (rijn_i_cpu_features() & need) != need)
+        return 0;
+    return run(c, m, dec, out, in, nb);
+}
+
+#endif
