@@ -11,7 +11,7 @@
  * `--format openssl|mbedtls` anywhere in the arguments, and `rijn
  * decrypt` whose input starts with "Salted__" (binary) or "U2FsdGVkX1"
  * (its Base64, `openssl enc -a`), peeked without consuming anything
- * (regular files; pipes through tee(2) on Linux).
+ * (regular files; a pipe on stdin through tee(2) on Linux).
  *
  * Files: fmt_cli.c (claims, options, help, secrets), fmt_stream.c
  * (cipher streaming, Base64 in/out, peeking), fmt_openssl.c,

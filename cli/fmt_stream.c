@@ -9,11 +9,11 @@
  * (decryption holds back the last block until final checks the
  * padding); the stream modes through rijn_stream_ctx (CTR: 128-bit
  * big-endian counter over the whole IV, as OpenSSL and Mbed TLS).
- * Peeking: a named file or a regular stdin is read with pread at its
- * current offset; a pipe on stdin is duplicated with tee(2) into a
- * private pipe (Linux), which leaves the data in stdin; a terminal or
- * anything else is not peeked (0 bytes). Buffers holding plaintext are
- * wiped by their owners (fio_in / fio_out wipe theirs).
+ * Peeking: a named regular file or a regular stdin is read with pread
+ * at its current offset; a pipe on stdin is duplicated with tee(2) into
+ * a private pipe (Linux), which leaves the data in stdin; a terminal, a
+ * named FIFO or anything else is not peeked (0 bytes). Buffers holding
+ * plaintext are wiped by their owners (fio_in / fio_out wipe theirs).
  */
 #define _GNU_SOURCE
 #include "fmt.h"
@@ -234,8 +234,13 @@ size_t fmt_peek(const char *path, uint8_t *buf, size_t n)
 {
     size_t got;
     int fd;
+    struct stat st;
     if (path == NULL || strcmp(path, "-") == 0)
         return peek_fd(0, buf, n);
+    /* named files: regular ones only (closing our end of a named FIFO
+     * could leave its writer without a reader for a moment: SIGPIPE) */
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
     fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return 0;
