@@ -1,0 +1,198 @@
+"""The rijn file format (docs/FORMAT.md) from Python: in memory and on disk.
+
+The C library does the format and the cryptography (rijn/file.h, through
+rijn._rijn.FileCtx); this module does the input/output, the random salt
+and the choice of parameters. Files are the same as the `rijn encrypt`
+command line tool writes and reads.
+
+Reading releases only authenticated plaintext: decrypt_bytes returns
+nothing unless the whole stream verified; decrypt_file writes to a
+temporary file next to the destination and renames it only on success.
+Key-derivation costs in a header are checked against limits before any
+work (the header is authenticated only after the key is derived).
+"""
+import os
+import tempfile
+
+from . import _rijn
+
+AEADS = {"aes-256-gcm": 1, "chacha20-poly1305": 2, "ascon128": 3}
+KDFS = {"pbkdf2": 2, "argon2id": 3}
+_KEY_RAW = 1
+HEADER_MAX = 88
+TAG_SIZE = 16
+
+# Reader limits on key-derivation costs (the rijn CLI's).
+MAX_ITERATIONS = 10_000_000
+MAX_ARGON2_T = 64
+MAX_ARGON2_M = 4 * 1024 * 1024  # KiB = 4 GiB
+
+
+def _passbytes(p):
+    return p.encode("utf-8") if isinstance(p, str) else bytes(p)
+
+
+def _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t, argon2_m, argon2_p):
+    """A keyed FileCtx and the header bytes for a new stream."""
+    if (key is None) == (passphrase is None):
+        raise ValueError("rijn: give exactly one of key= (32 bytes) or passphrase=")
+    aead_id = AEADS.get(aead)
+    if aead_id is None:
+        raise ValueError("rijn: aead must be one of %s" % sorted(AEADS))
+    if key is not None:
+        source = _KEY_RAW
+    else:
+        source = KDFS.get(kdf)
+        if source is None:
+            raise ValueError("rijn: kdf must be one of %s" % sorted(KDFS))
+    params = (aead_id, chunk_size, source, iterations, argon2_t, argon2_m, argon2_p,
+              os.urandom(32))
+    master = key if key is not None else _rijn.file_master_key(params, _passbytes(passphrase))
+    ctx = _rijn.FileCtx()
+    header = ctx.seal_init(params, master)
+    return ctx, header, chunk_size
+
+
+def _reader(head, key, passphrase, max_iterations, max_argon2_m):
+    """Parse and authenticate the header at the start of head -> (ctx, header_len, chunk_size)."""
+    if (key is None) == (passphrase is None):
+        raise ValueError("rijn: give exactly one of key= (32 bytes) or passphrase=")
+    p = _rijn.file_parse(head)
+    hlen, aead, chunk, source, it, t, m, lanes, salt = p
+    params = p[1:]
+    if source == _KEY_RAW:
+        if key is None:
+            raise ValueError("rijn: this file was encrypted with a key, not a passphrase")
+        master = key
+    else:
+        if passphrase is None:
+            raise ValueError("rijn: this file was encrypted with a passphrase, not a key")
+        if (source == 2 and it > max_iterations) or (
+                source == 3 and (t > MAX_ARGON2_T or m > max_argon2_m)):
+            raise _rijn.ParamError("rijn: key derivation costs in the header are above the limits")
+        master = _rijn.file_master_key(params, _passbytes(passphrase))
+    ctx = _rijn.FileCtx()
+    ctx.open_header(head[:hlen], master)
+    return ctx, hlen, chunk
+
+
+def encrypt_bytes(data, *, key=None, passphrase=None, aead="aes-256-gcm", chunk_size=65536,
+                  kdf="pbkdf2", iterations=600_000, argon2_t=3, argon2_m=65536, argon2_p=4):
+    """Encrypt data into the rijn file format (bytes).
+
+    key: a 32-byte master key (a key file's content), or passphrase (str or
+    bytes) with kdf "pbkdf2" (iterations) or "argon2id" (argon2_t passes,
+    argon2_m KiB, argon2_p lanes). aead: "aes-256-gcm" (default),
+    "chacha20-poly1305" or "ascon128". chunk_size: 256 .. 2**24 bytes.
+    """
+    ctx, header, cs = _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t,
+                              argon2_m, argon2_p)
+    mv = memoryview(data).cast("B")
+    n = len(mv)
+    out = [header]
+    pos = 0
+    while True:
+        last = n - pos <= cs
+        end = n if last else pos + cs
+        out.append(ctx.seal_chunk(mv[pos:end], last))
+        if last:
+            break
+        pos = end
+    return b"".join(out)
+
+
+def decrypt_bytes(blob, *, key=None, passphrase=None, max_iterations=MAX_ITERATIONS,
+                  max_argon2_m=MAX_ARGON2_M):
+    """Decrypt a rijn-format blob; raises rijn.InvalidTag (wrong key or
+    passphrase, any modification) or rijn.ParamError (not a rijn file,
+    truncated). Returns the plaintext only if everything verified."""
+    mv = memoryview(blob).cast("B")
+    ctx, pos, cs = _reader(mv[:HEADER_MAX], key, passphrase, max_iterations, max_argon2_m)
+    piece = cs + TAG_SIZE
+    n = len(mv)
+    out = []
+    while True:
+        last = n - pos <= piece
+        end = n if last else pos + piece
+        out.append(ctx.open_chunk(mv[pos:end], last))
+        if last:
+            break
+        pos = end
+    ctx.open_final()
+    return b"".join(out)
+
+
+def _read_full(f, n):
+    buf = f.read(n)
+    if buf is None:
+        return b""
+    while len(buf) < n:
+        more = f.read(n - len(buf))
+        if not more:
+            break
+        buf += more
+    return buf
+
+
+def _stream(fin, fout, size, fn):
+    """Feed fixed-size pieces of fin to fn(piece, is_last), writing the results."""
+    cur = _read_full(fin, size)
+    while True:
+        nxt = _read_full(fin, size) if len(cur) == size else b""
+        last = not nxt
+        fout.write(fn(cur, last))
+        if last:
+            return
+        cur = nxt
+
+
+def _atomic_output(out_path, body):
+    d = os.path.dirname(os.path.abspath(out_path))
+    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(out_path), suffix=".rijn-tmp",
+                               dir=d)
+    try:
+        with os.fdopen(fd, "wb") as fout:
+            body(fout)
+            fout.flush()
+            os.fsync(fout.fileno())
+        os.replace(tmp, out_path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def encrypt_file(in_path, out_path, *, key=None, passphrase=None, aead="aes-256-gcm",
+                 chunk_size=65536, kdf="pbkdf2", iterations=600_000, argon2_t=3,
+                 argon2_m=65536, argon2_p=4):
+    """Encrypt the file in_path into out_path (rijn format, as `rijn encrypt`),
+    in constant memory. Parameters as encrypt_bytes. out_path is written
+    through a temporary file and renamed at the end."""
+    ctx, header, cs = _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t,
+                              argon2_m, argon2_p)
+
+    def body(fout):
+        fout.write(header)
+        with open(in_path, "rb") as fin:
+            _stream(fin, fout, cs, ctx.seal_chunk)
+
+    _atomic_output(out_path, body)
+
+
+def decrypt_file(in_path, out_path, *, key=None, passphrase=None,
+                 max_iterations=MAX_ITERATIONS, max_argon2_m=MAX_ARGON2_M):
+    """Decrypt the rijn-format file in_path into out_path in constant memory.
+    The plaintext goes to a temporary file that replaces out_path only after
+    the last chunk verified; on any error nothing is left behind."""
+    with open(in_path, "rb") as fin:
+        head = _read_full(fin, HEADER_MAX)
+        ctx, hlen, cs = _reader(head, key, passphrase, max_iterations, max_argon2_m)
+        fin.seek(hlen)
+
+        def body(fout):
+            _stream(fin, fout, cs + TAG_SIZE, ctx.open_chunk)
+            ctx.open_final()
+
+        _atomic_output(out_path, body)

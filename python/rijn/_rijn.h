@@ -1,0 +1,49 @@
+/*
+ * _rijn.h -- shared declarations of the rijn CPython extension.
+ *
+ * Implementation notes
+ *   The extension is split by family: _rijn.c (module, errors, AES and the
+ *   classic modes), _rijn_aead.c (the AEAD classes), _rijn_hash.c (hashes,
+ *   HMAC, KDFs, X25519), _rijn_file.c (the rijn file format). Every entry
+ *   takes bytes-like objects through the buffer protocol ("y*") and
+ *   returns new bytes objects written in place (PyBytes_FromStringAndSize
+ *   with NULL, then filled). Inputs of RIJN_PY_NOGIL_MIN bytes or more are
+ *   processed with the GIL released; the Py_buffer views keep the inputs
+ *   alive, and objects with mutable state (streaming ciphers, hashes, file
+ *   contexts) carry a busy flag so a second thread gets an error instead
+ *   of a data race. Secrets held by objects (key schedules, hash states)
+ *   are wiped in dealloc; temporary key material on the C stack is wiped
+ *   before return. Status codes map to exceptions with rijn_strerror's
+ *   text (rijn_py_raise).
+ */
+#ifndef RIJN_PY_H
+#define RIJN_PY_H
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "rijn/common.h"
+
+/* Inputs at least this long are processed with the GIL released. */
+#define RIJN_PY_NOGIL_MIN 4096
+
+#define RIJN_PY_NOGIL_IF(cond, stmt)    \
+    do {                                \
+        if (cond) {                     \
+            Py_BEGIN_ALLOW_THREADS stmt; \
+            Py_END_ALLOW_THREADS         \
+        } else {                        \
+            stmt;                       \
+        }                               \
+    } while (0)
+
+/* Set the exception for status rc (< 0) and return NULL. */
+PyObject *rijn_py_raise(int rc);
+/* Raise rijn.StateError("object in use by another thread"). */
+PyObject *rijn_py_busy(void);
+
+/* Each family adds its functions and types to the module; 0 or -1. */
+int rijn_py_init_aead(PyObject *m);
+int rijn_py_init_hash(PyObject *m);
+int rijn_py_init_file(PyObject *m);
+
+#endif

@@ -1,0 +1,335 @@
+/*
+ * _rijn_aead.c -- the AEAD classes of the rijn extension: one C type,
+ * Aead(alg, key), over every AEAD of the library; rijn/__init__.py gives
+ * each algorithm its own class (AESGCM, AESCCM, ... like cryptography's).
+ *
+ * Implementation notes
+ *   Layout: the object holds a union of the keyed library contexts; seal
+ *   and open go through a table of wrappers that share the rijn/aead.h
+ *   one-shot shape. seal returns ciphertext || tag (tag_len bytes); open
+ *   takes ciphertext || tag. SIV has seal_v / open_v over a vector of
+ *   associated-data strings and returns V || C (RFC 5297, cryptography's
+ *   AESSIV).
+ *   Threads: seal/open take a const context (message state on the stack),
+ *   so no lock is needed; the GIL is released for long inputs.
+ *   Failure: the library wipes the output on RIJN_ERR_AUTH; the bytes
+ *   object is dropped and rijn.InvalidTag raised. The key schedule is
+ *   wiped in dealloc.
+ *   Proved by python/tests/test_aead.py (RFC/NIST KATs, cryptography and
+ *   PyCryptodome differential tests, tag and ciphertext bit flips).
+ */
+#include "_rijn.h"
+
+#include <string.h>
+
+#include "rijn/ascon.h"
+#include "rijn/ccm.h"
+#include "rijn/chachapoly.h"
+#include "rijn/eax.h"
+#include "rijn/gcm.h"
+#include "rijn/gcmsiv.h"
+#include "rijn/ocb.h"
+#include "rijn/siv.h"
+
+enum { A_GCM = 1, A_CCM, A_OCB, A_GCMSIV, A_SIV, A_EAX, A_CHACHA, A_XCHACHA, A_ASCON, A_LAST = A_ASCON };
+
+typedef int (*seal_fn)(const void *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
+                       const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                       size_t aad_len, const uint8_t *in, size_t len);
+typedef int (*open_fn)(const void *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len,
+                       const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                       size_t aad_len, const uint8_t *in, size_t len);
+
+#define WRAP(name, type)                                                                      \
+    static int seal_##name(const void *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,       \
+                           const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,        \
+                           size_t aad_len, const uint8_t *in, size_t len)                     \
+    {                                                                                         \
+        return rijn_##name##_seal((const type *)ctx, out, tag, tag_len, nonce, nonce_len, aad, \
+                                  aad_len, in, len);                                          \
+    }                                                                                         \
+    static int open_##name(const void *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len, \
+                           const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,        \
+                           size_t aad_len, const uint8_t *in, size_t len)                     \
+    {                                                                                         \
+        return rijn_##name##_open((const type *)ctx, out, tag, tag_len, nonce, nonce_len, aad, \
+                                  aad_len, in, len);                                          \
+    }
+
+WRAP(gcm, rijn_gcm_ctx)
+WRAP(ccm, rijn_ccm_ctx)
+WRAP(ocb, rijn_ocb_ctx)
+WRAP(gcmsiv, rijn_gcmsiv_ctx)
+WRAP(siv, rijn_siv_ctx)
+WRAP(eax, rijn_eax_ctx)
+WRAP(chacha20poly1305, rijn_chachapoly_ctx)
+WRAP(ascon_aead128, rijn_ascon_aead128_ctx)
+
+typedef struct {
+    PyObject_HEAD
+    union {
+        rijn_gcm_ctx gcm;
+        rijn_ccm_ctx ccm;
+        rijn_ocb_ctx ocb;
+        rijn_gcmsiv_ctx gcmsiv;
+        rijn_siv_ctx siv;
+        rijn_eax_ctx eax;
+        rijn_chachapoly_ctx chacha;
+        rijn_ascon_aead128_ctx ascon;
+    } u;
+    int alg, keyed;
+    seal_fn seal;
+    open_fn open;
+} AeadObj;
+
+static int aead_init(AeadObj *self, PyObject *args, PyObject *kw)
+{
+    int alg, rc = RIJN_ERR_PARAM;
+    Py_buffer key;
+    const uint8_t *k;
+    size_t kl;
+    (void)kw;
+    if (!PyArg_ParseTuple(args, "iy*", &alg, &key))
+        return -1;
+    k = key.buf;
+    kl = (size_t)key.len;
+    self->keyed = 0;
+    self->alg = alg;
+    switch (alg) {
+    case A_GCM: rc = rijn_gcm_init(&self->u.gcm, k, kl); self->seal = seal_gcm; self->open = open_gcm; break;
+    case A_CCM: rc = rijn_ccm_init(&self->u.ccm, k, kl); self->seal = seal_ccm; self->open = open_ccm; break;
+    case A_OCB: rc = rijn_ocb_init(&self->u.ocb, k, kl); self->seal = seal_ocb; self->open = open_ocb; break;
+    case A_GCMSIV: rc = rijn_gcmsiv_init(&self->u.gcmsiv, k, kl); self->seal = seal_gcmsiv; self->open = open_gcmsiv; break;
+    case A_SIV: rc = rijn_siv_init(&self->u.siv, k, kl); self->seal = seal_siv; self->open = open_siv; break;
+    case A_EAX: rc = rijn_eax_init(&self->u.eax, k, kl); self->seal = seal_eax; self->open = open_eax; break;
+    case A_CHACHA: rc = rijn_chacha20poly1305_init(&self->u.chacha, k, kl); self->seal = seal_chacha20poly1305; self->open = open_chacha20poly1305; break;
+    case A_XCHACHA: rc = rijn_xchacha20poly1305_init(&self->u.chacha, k, kl); self->seal = seal_chacha20poly1305; self->open = open_chacha20poly1305; break;
+    case A_ASCON: rc = rijn_ascon_aead128_init(&self->u.ascon, k, kl); self->seal = seal_ascon_aead128; self->open = open_ascon_aead128; break;
+    default: break;
+    }
+    PyBuffer_Release(&key);
+    if (rc != RIJN_OK) {
+        rijn_wipe(&self->u, sizeof self->u);
+        rijn_py_raise(rc);
+        return -1;
+    }
+    self->keyed = 1;
+    return 0;
+}
+
+static void aead_dealloc(AeadObj *self)
+{
+    rijn_wipe(&self->u, sizeof self->u);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int check_keyed(AeadObj *self)
+{
+    if (!self->keyed) {
+        rijn_py_raise(RIJN_ERR_STATE);
+        return -1;
+    }
+    return 0;
+}
+
+/* seal(nonce, data, aad, tag_len) -> ciphertext || tag */
+static PyObject *aead_seal(AeadObj *self, PyObject *args)
+{
+    Py_buffer nonce, data, aad;
+    Py_ssize_t tag_len;
+    PyObject *res = NULL;
+    int rc;
+    if (check_keyed(self) < 0 || !PyArg_ParseTuple(args, "z*y*z*n", &nonce, &data, &aad, &tag_len))
+        return NULL;
+    if (tag_len < 0 || tag_len > RIJN_AEAD_TAG_MAX || data.len > PY_SSIZE_T_MAX - tag_len) {
+        rijn_py_raise(RIJN_ERR_TAG_LEN);
+        goto done;
+    }
+    res = PyBytes_FromStringAndSize(NULL, data.len + tag_len);
+    if (res != NULL) {
+        uint8_t *out = (uint8_t *)PyBytes_AS_STRING(res);
+        RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
+                         rc = self->seal(&self->u, out, out + data.len, (size_t)tag_len, nonce.buf,
+                                         (size_t)nonce.len, aad.buf, (size_t)aad.len, data.buf,
+                                         (size_t)data.len));
+        if (rc != RIJN_OK) {
+            Py_CLEAR(res);
+            rijn_py_raise(rc);
+        }
+    }
+done:
+    PyBuffer_Release(&nonce);
+    PyBuffer_Release(&data);
+    PyBuffer_Release(&aad);
+    return res;
+}
+
+/* open(nonce, ciphertext || tag, aad, tag_len) -> plaintext */
+static PyObject *aead_open(AeadObj *self, PyObject *args)
+{
+    Py_buffer nonce, data, aad;
+    Py_ssize_t tag_len, len;
+    PyObject *res = NULL;
+    int rc;
+    if (check_keyed(self) < 0 || !PyArg_ParseTuple(args, "z*y*z*n", &nonce, &data, &aad, &tag_len))
+        return NULL;
+    if (tag_len < 0 || tag_len > RIJN_AEAD_TAG_MAX) {
+        rijn_py_raise(RIJN_ERR_TAG_LEN);
+        goto done;
+    }
+    if (data.len < tag_len) {
+        rijn_py_raise(RIJN_ERR_AUTH); /* too short to hold a tag */
+        goto done;
+    }
+    len = data.len - tag_len;
+    res = PyBytes_FromStringAndSize(NULL, len);
+    if (res != NULL) {
+        const uint8_t *in = data.buf;
+        RIJN_PY_NOGIL_IF(len >= RIJN_PY_NOGIL_MIN,
+                         rc = self->open(&self->u, (uint8_t *)PyBytes_AS_STRING(res), in + len,
+                                         (size_t)tag_len, nonce.buf, (size_t)nonce.len, aad.buf,
+                                         (size_t)aad.len, in, (size_t)len));
+        if (rc != RIJN_OK) {
+            Py_CLEAR(res);
+            rijn_py_raise(rc);
+        }
+    }
+done:
+    PyBuffer_Release(&nonce);
+    PyBuffer_Release(&data);
+    PyBuffer_Release(&aad);
+    return res;
+}
+
+/* ---- SIV with a vector of associated data --------------------------------- */
+typedef struct {
+    Py_buffer views[RIJN_SIV_MAX_AD];
+    rijn_siv_ad ad[RIJN_SIV_MAX_AD];
+    size_t n;
+} ad_vec;
+
+static void ad_release(ad_vec *v)
+{
+    size_t i;
+    for (i = 0; i < v->n; i++)
+        PyBuffer_Release(&v->views[i]);
+    v->n = 0;
+}
+
+static int ad_get(ad_vec *v, PyObject *list)
+{
+    PyObject *seq;
+    Py_ssize_t i, n;
+    v->n = 0;
+    if (list == Py_None)
+        return 0;
+    seq = PySequence_Fast(list, "rijn: associated_data must be a list of bytes");
+    if (seq == NULL)
+        return -1;
+    n = PySequence_Fast_GET_SIZE(seq);
+    if (n > RIJN_SIV_MAX_AD) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "rijn: at most 126 associated data strings");
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, i), &v->views[i], PyBUF_SIMPLE) < 0) {
+            Py_DECREF(seq);
+            ad_release(v);
+            return -1;
+        }
+        v->ad[i].data = v->views[i].buf;
+        v->ad[i].len = (size_t)v->views[i].len;
+        v->n = (size_t)i + 1;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *siv_v(AeadObj *self, PyObject *args, int seal)
+{
+    PyObject *list, *res = NULL;
+    Py_buffer data;
+    ad_vec *v;
+    int rc;
+    if (check_keyed(self) < 0)
+        return NULL;
+    if (self->alg != A_SIV) {
+        PyErr_SetString(PyExc_TypeError, "rijn: seal_v/open_v are for AES-SIV only");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "Oy*", &list, &data))
+        return NULL;
+    v = PyMem_Malloc(sizeof *v);
+    if (v == NULL) {
+        PyBuffer_Release(&data);
+        return PyErr_NoMemory();
+    }
+    if (ad_get(v, list) < 0)
+        goto done;
+    if (seal) {
+        res = PyBytes_FromStringAndSize(NULL, data.len + 16);
+        if (res != NULL) {
+            uint8_t *out = (uint8_t *)PyBytes_AS_STRING(res);
+            RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
+                             rc = rijn_siv_seal_v(&self->u.siv, out + 16, out, v->ad, v->n,
+                                                  data.buf, (size_t)data.len));
+            if (rc != RIJN_OK) {
+                Py_CLEAR(res);
+                rijn_py_raise(rc);
+            }
+        }
+    } else if (data.len < 16) {
+        rijn_py_raise(RIJN_ERR_AUTH);
+    } else {
+        res = PyBytes_FromStringAndSize(NULL, data.len - 16);
+        if (res != NULL) {
+            const uint8_t *in = data.buf;
+            RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
+                             rc = rijn_siv_open_v(&self->u.siv, (uint8_t *)PyBytes_AS_STRING(res),
+                                                  in, v->ad, v->n, in + 16, (size_t)data.len - 16));
+            if (rc != RIJN_OK) {
+                Py_CLEAR(res);
+                rijn_py_raise(rc);
+            }
+        }
+    }
+    ad_release(v);
+done:
+    PyMem_Free(v);
+    PyBuffer_Release(&data);
+    return res;
+}
+
+static PyObject *aead_seal_v(AeadObj *self, PyObject *args) { return siv_v(self, args, 1); }
+static PyObject *aead_open_v(AeadObj *self, PyObject *args) { return siv_v(self, args, 0); }
+
+static PyMethodDef aead_methods[] = {
+    {"seal", (PyCFunction)aead_seal, METH_VARARGS, "seal(nonce, data, aad, tag_len) -> ct || tag"},
+    {"open", (PyCFunction)aead_open, METH_VARARGS, "open(nonce, ct || tag, aad, tag_len) -> pt"},
+    {"seal_v", (PyCFunction)aead_seal_v, METH_VARARGS, "SIV: seal_v(ad_list, data) -> V || C"},
+    {"open_v", (PyCFunction)aead_open_v, METH_VARARGS, "SIV: open_v(ad_list, V || C) -> pt"},
+    {NULL, NULL, 0, NULL}};
+
+static PyTypeObject AeadType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rijn._rijn.Aead",
+    .tp_basicsize = sizeof(AeadObj),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Aead(alg, key): a keyed AEAD context",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)aead_init,
+    .tp_dealloc = (destructor)aead_dealloc,
+    .tp_methods = aead_methods,
+};
+
+int rijn_py_init_aead(PyObject *m)
+{
+    if (PyType_Ready(&AeadType) < 0)
+        return -1;
+    Py_INCREF(&AeadType);
+    if (PyModule_AddObject(m, "Aead", (PyObject *)&AeadType) < 0) {
+        Py_DECREF(&AeadType);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,429 @@
+/*
+ * _rijn_hash.c -- hashes, HMAC, HKDF, PBKDF2, Argon2id and X25519 for the
+ * rijn extension.
+ *
+ * Implementation notes
+ *   Layout: one C type, Hash, with a kind: a descriptor hash (rijn/hash.h:
+ *   SHA-2, SHA-3, BLAKE2b-512, legacy MD5/SHA-1), SHAKE128/256 (XOF,
+ *   digest(length)), BLAKE2b with any digest size and an optional key, or
+ *   HMAC over a descriptor. The object keeps a running context; digest()
+ *   finalizes a copy (memcpy: every rijn context is copyable), so update
+ *   may go on after digest, as with hashlib. copy() duplicates the object.
+ *   Threads: update releases the GIL for long inputs; a busy flag turns
+ *   concurrent use of one object into rijn.StateError.
+ *   Secrets: contexts (HMAC keys, hash states) are wiped in dealloc and
+ *   the finalized copies on the stack right after use; Argon2's work area
+ *   is wiped by the library and freed here.
+ *   Proved by python/tests/test_hash.py (hashlib, cryptography and
+ *   PyCryptodome differential tests, RFC 4231/5869/7748/9106 vectors).
+ */
+#include "_rijn.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rijn/argon2.h"
+#include "rijn/hash.h"
+#include "rijn/hmac.h"
+#include "rijn/kdf.h"
+#include "rijn/sha3.h"
+#include "rijn/x25519.h"
+
+enum { K_DESC = 1, K_SHAKE128, K_SHAKE256, K_BLAKE2B, K_HMAC };
+
+typedef struct {
+    PyObject_HEAD
+    union {
+        rijn_hash_ctx h;
+        rijn_sha3_ctx x;
+        rijn_blake2b_ctx b;
+        rijn_hmac_ctx m;
+    } u;
+    const rijn_hash_desc *desc;
+    int kind, busy;
+    size_t size; /* digest size (0 for XOFs) */
+} HashObj;
+
+static PyTypeObject HashType;
+
+static const rijn_hash_desc *find_desc(const char *name)
+{
+    const rijn_hash_desc *d = rijn_hash_find(name);
+    if (d == NULL)
+        PyErr_Format(PyExc_ValueError, "rijn: unknown hash %s", name);
+    return d;
+}
+
+/* Hash(name, data=None, *, digest_size=64, key=None, hmac_key=None) */
+static int hash_init(HashObj *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"name", "data", "digest_size", "key", "hmac_key", NULL};
+    const char *name;
+    PyObject *data = Py_None;
+    Py_ssize_t dsize = 64;
+    Py_buffer key = {0}, hkey = {0};
+    int rc = RIJN_OK, ret = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|Onz*z*", kwlist, &name, &data, &dsize, &key,
+                                     &hkey))
+        return -1;
+    self->desc = NULL;
+    if (hkey.buf != NULL) {
+        self->kind = K_HMAC;
+        self->desc = find_desc(name);
+        if (self->desc == NULL)
+            goto done;
+        self->size = self->desc->digest_size;
+        rc = rijn_hmac_init(&self->u.m, self->desc, hkey.buf, (size_t)hkey.len);
+    } else if (strcmp(name, "shake128") == 0 || strcmp(name, "shake256") == 0) {
+        self->kind = name[5] == '1' ? K_SHAKE128 : K_SHAKE256;
+        self->size = 0;
+        rc = self->kind == K_SHAKE128 ? rijn_shake128_init(&self->u.x) : rijn_shake256_init(&self->u.x);
+    } else if (strcmp(name, "blake2b") == 0) {
+        self->kind = K_BLAKE2B;
+        if (dsize < 1 || dsize > 64) {
+            PyErr_SetString(PyExc_ValueError, "rijn: BLAKE2b digest_size must be 1..64");
+            goto done;
+        }
+        self->size = (size_t)dsize;
+        rc = rijn_blake2b_init_key(&self->u.b, self->size, key.buf, key.buf ? (size_t)key.len : 0);
+    } else {
+        self->kind = K_DESC;
+        self->desc = find_desc(name);
+        if (self->desc == NULL)
+            goto done;
+        self->size = self->desc->digest_size;
+        rc = rijn_hash_init(&self->u.h, self->desc);
+    }
+    if (rc != RIJN_OK) {
+        rijn_py_raise(rc);
+        goto done;
+    }
+    ret = 0;
+    if (data != Py_None) {
+        PyObject *r = PyObject_CallMethod((PyObject *)self, "update", "O", data);
+        if (r == NULL)
+            ret = -1;
+        Py_XDECREF(r);
+    }
+done:
+    if (key.buf)
+        PyBuffer_Release(&key);
+    if (hkey.buf)
+        PyBuffer_Release(&hkey);
+    return ret;
+}
+
+static void hash_dealloc(HashObj *self)
+{
+    rijn_wipe(&self->u, sizeof self->u);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int do_update(HashObj *self, const uint8_t *p, size_t n)
+{
+    switch (self->kind) {
+    case K_DESC: return rijn_hash_update(&self->u.h, p, n);
+    case K_SHAKE128:
+    case K_SHAKE256: return rijn_sha3_update(&self->u.x, p, n);
+    case K_BLAKE2B: return rijn_blake2b_update(&self->u.b, p, n);
+    case K_HMAC: return rijn_hmac_update(&self->u.m, p, n);
+    default: return RIJN_ERR_STATE;
+    }
+}
+
+static PyObject *hash_update(HashObj *self, PyObject *arg)
+{
+    Py_buffer data;
+    int rc;
+    if (self->busy)
+        return rijn_py_busy();
+    if (self->kind == 0)
+        return rijn_py_raise(RIJN_ERR_STATE);
+    if (PyObject_GetBuffer(arg, &data, PyBUF_SIMPLE) < 0)
+        return NULL;
+    self->busy = 1;
+    RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
+                     rc = do_update(self, data.buf, (size_t)data.len));
+    self->busy = 0;
+    PyBuffer_Release(&data);
+    if (rc != RIJN_OK)
+        return rijn_py_raise(rc);
+    Py_RETURN_NONE;
+}
+
+/* digest([length]) -> bytes; length only (and required) for SHAKE. */
+static PyObject *hash_digest(HashObj *self, PyObject *args)
+{
+    Py_ssize_t len = -1;
+    HashObj tmp;
+    uint8_t out[RIJN_HASH_MAX_SIZE];
+    PyObject *res = NULL;
+    int rc;
+    if (!PyArg_ParseTuple(args, "|n", &len))
+        return NULL;
+    if (self->busy)
+        return rijn_py_busy();
+    if (self->kind == 0)
+        return rijn_py_raise(RIJN_ERR_STATE);
+    memcpy(&tmp.u, &self->u, sizeof tmp.u);
+    if (self->kind == K_SHAKE128 || self->kind == K_SHAKE256) {
+        if (len < 0) {
+            PyErr_SetString(PyExc_TypeError, "rijn: SHAKE digest() needs a length");
+        } else if ((res = PyBytes_FromStringAndSize(NULL, len)) != NULL) {
+            rc = rijn_shake_squeeze(&tmp.u.x, (uint8_t *)PyBytes_AS_STRING(res), (size_t)len);
+            if (rc != RIJN_OK) {
+                Py_CLEAR(res);
+                rijn_py_raise(rc);
+            }
+        }
+        rijn_wipe(&tmp.u, sizeof tmp.u);
+        return res;
+    }
+    if (len >= 0 && (size_t)len != self->size) {
+        rijn_wipe(&tmp.u, sizeof tmp.u);
+        PyErr_SetString(PyExc_TypeError, "rijn: digest() takes no length for this hash");
+        return NULL;
+    }
+    switch (self->kind) {
+    case K_DESC: rc = rijn_hash_final(&tmp.u.h, out, sizeof out); break;
+    case K_BLAKE2B: rc = rijn_blake2b_final(&tmp.u.b, out); break;
+    default: rc = rijn_hmac_final(&tmp.u.m, out, self->size); break;
+    }
+    rijn_wipe(&tmp.u, sizeof tmp.u);
+    if (rc != RIJN_OK)
+        return rijn_py_raise(rc);
+    res = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)self->size);
+    rijn_wipe(out, sizeof out);
+    return res;
+}
+
+static PyObject *hash_copy(HashObj *self, PyObject *unused)
+{
+    HashObj *c;
+    (void)unused;
+    if (self->busy)
+        return rijn_py_busy();
+    c = (HashObj *)Py_TYPE(self)->tp_alloc(Py_TYPE(self), 0);
+    if (c == NULL)
+        return NULL;
+    memcpy(&c->u, &self->u, sizeof c->u);
+    c->desc = self->desc;
+    c->kind = self->kind;
+    c->size = self->size;
+    c->busy = 0;
+    return (PyObject *)c;
+}
+
+static PyObject *hash_get_size(HashObj *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->size);
+}
+
+static PyObject *hash_get_block(HashObj *self, void *closure)
+{
+    (void)closure;
+    if (self->desc)
+        return PyLong_FromSize_t(self->desc->block_size);
+    if (self->kind == K_BLAKE2B)
+        return PyLong_FromLong(128);
+    return PyLong_FromLong(self->kind == K_SHAKE128 ? 168 : 136);
+}
+
+static PyMethodDef hash_methods[] = {
+    {"update", (PyCFunction)hash_update, METH_O, "update(data)"},
+    {"digest", (PyCFunction)hash_digest, METH_VARARGS, "digest([length]) -> bytes"},
+    {"copy", (PyCFunction)hash_copy, METH_NOARGS, "copy() -> a clone of the running state"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef hash_getset[] = {
+    {"digest_size", (getter)hash_get_size, NULL, "digest size in bytes (0 for SHAKE)", NULL},
+    {"block_size", (getter)hash_get_block, NULL, "block size (rate) in bytes", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject HashType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rijn._rijn.Hash",
+    .tp_basicsize = sizeof(HashObj),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Hash(name, data=None, *, digest_size=64, key=None, hmac_key=None)",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)hash_init,
+    .tp_dealloc = (destructor)hash_dealloc,
+    .tp_methods = hash_methods,
+    .tp_getset = hash_getset,
+};
+
+/* ---- KDFs, X25519 ---------------------------------------------------------- */
+static PyObject *out_or_raise(PyObject *res, int rc)
+{
+    if (rc != RIJN_OK) {
+        if (res)
+            rijn_wipe(PyBytes_AS_STRING(res), (size_t)PyBytes_GET_SIZE(res));
+        Py_XDECREF(res);
+        return rijn_py_raise(rc);
+    }
+    return res;
+}
+
+/* hkdf(name, length, salt, ikm, info) */
+static PyObject *py_hkdf(PyObject *self, PyObject *args)
+{
+    const char *name;
+    Py_ssize_t len;
+    Py_buffer salt, ikm, info;
+    const rijn_hash_desc *d;
+    PyObject *res = NULL;
+    int rc = RIJN_ERR_PARAM;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "snz*y*z*", &name, &len, &salt, &ikm, &info))
+        return NULL;
+    if ((d = find_desc(name)) != NULL && len >= 0 &&
+        (res = PyBytes_FromStringAndSize(NULL, len)) != NULL) {
+        rc = rijn_hkdf(d, (uint8_t *)PyBytes_AS_STRING(res), (size_t)len, salt.buf,
+                       (size_t)salt.len, ikm.buf, (size_t)ikm.len, info.buf, (size_t)info.len);
+        res = out_or_raise(res, rc);
+    } else if (d != NULL && len < 0) {
+        rijn_py_raise(RIJN_ERR_PARAM);
+    }
+    PyBuffer_Release(&salt);
+    PyBuffer_Release(&ikm);
+    PyBuffer_Release(&info);
+    return res;
+}
+
+/* pbkdf2(name, password, salt, iterations, length) */
+static PyObject *py_pbkdf2(PyObject *self, PyObject *args)
+{
+    const char *name;
+    Py_buffer pw, salt;
+    unsigned long it;
+    Py_ssize_t len;
+    const rijn_hash_desc *d;
+    PyObject *res = NULL;
+    int rc;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "sy*y*kn", &name, &pw, &salt, &it, &len))
+        return NULL;
+    if ((d = find_desc(name)) != NULL) {
+        if (len < 0 || it > 0xFFFFFFFFul) {
+            rijn_py_raise(RIJN_ERR_PARAM);
+        } else if ((res = PyBytes_FromStringAndSize(NULL, len)) != NULL) {
+            uint8_t *out = (uint8_t *)PyBytes_AS_STRING(res);
+            Py_BEGIN_ALLOW_THREADS
+            rc = rijn_pbkdf2(d, out, (size_t)len, pw.buf, (size_t)pw.len, salt.buf,
+                             (size_t)salt.len, (uint32_t)it);
+            Py_END_ALLOW_THREADS
+            res = out_or_raise(res, rc);
+        }
+    }
+    PyBuffer_Release(&pw);
+    PyBuffer_Release(&salt);
+    return res;
+}
+
+/* argon2(type, password, salt, t, m_kib, lanes, length, secret, ad) */
+static PyObject *py_argon2(PyObject *self, PyObject *args)
+{
+    Py_buffer pw, salt, secret, ad;
+    unsigned long t, m, p;
+    Py_ssize_t len;
+    int type, rc;
+    PyObject *res = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iy*y*kkknz*z*", &type, &pw, &salt, &t, &m, &p, &len, &secret, &ad))
+        return NULL;
+    if (len < 0 || t > 0xFFFFFFFFul || m > 0xFFFFFFFFul || p > RIJN_ARGON2_MAX_LANES || p == 0 ||
+        m < 8 * p) {
+        rijn_py_raise(RIJN_ERR_PARAM);
+    } else if ((res = PyBytes_FromStringAndSize(NULL, len)) != NULL) {
+        rijn_argon2_params prm;
+        size_t ws = rijn_argon2_work_size((uint32_t)m, (uint32_t)p);
+        void *work = ws ? malloc(ws) : NULL;
+        if (work == NULL) {
+            Py_CLEAR(res);
+            PyErr_NoMemory();
+        } else {
+            uint8_t *out = (uint8_t *)PyBytes_AS_STRING(res);
+            memset(&prm, 0, sizeof prm);
+            prm.type = (uint32_t)type;
+            prm.t_cost = (uint32_t)t;
+            prm.m_cost_kib = (uint32_t)m;
+            prm.lanes = (uint32_t)p;
+            prm.secret = secret.buf;
+            prm.secret_len = (size_t)secret.len;
+            prm.ad = ad.buf;
+            prm.ad_len = (size_t)ad.len;
+            Py_BEGIN_ALLOW_THREADS
+            rc = rijn_argon2(&prm, out, (size_t)len, pw.buf, (size_t)pw.len, salt.buf,
+                             (size_t)salt.len, work, ws);
+            Py_END_ALLOW_THREADS
+            free(work);
+            res = out_or_raise(res, rc);
+        }
+    }
+    PyBuffer_Release(&pw);
+    PyBuffer_Release(&salt);
+    PyBuffer_Release(&secret);
+    PyBuffer_Release(&ad);
+    return res;
+}
+
+/* x25519(scalar, point=None) -> shared secret (or public key) */
+static PyObject *py_x25519(PyObject *self, PyObject *args)
+{
+    Py_buffer s, pt;
+    uint8_t out[32];
+    int rc = RIJN_ERR_PARAM;
+    PyObject *res = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*z*", &s, &pt))
+        return NULL;
+    if (s.len != 32 || (pt.buf != NULL && pt.len != 32)) {
+        PyErr_SetString(((PyObject *)PyExc_ValueError), "rijn: X25519 scalars and points are 32 bytes");
+    } else {
+        rc = pt.buf ? rijn_x25519(out, s.buf, pt.buf) : rijn_x25519_base(out, s.buf);
+        if (rc != RIJN_OK)
+            rijn_py_raise(rc);
+        else
+            res = PyBytes_FromStringAndSize((const char *)out, 32);
+    }
+    rijn_wipe(out, sizeof out);
+    PyBuffer_Release(&s);
+    PyBuffer_Release(&pt);
+    return res;
+}
+
+static PyObject *py_hash_names(PyObject *self, PyObject *unused)
+{
+    PyObject *list = PyList_New(0);
+    size_t i;
+    (void)self;
+    (void)unused;
+    for (i = 0; list != NULL && i < rijn_hash_count(); i++) {
+        PyObject *s = PyUnicode_FromString(rijn_hash_name(rijn_hash_at(i)));
+        if (s == NULL || PyList_Append(list, s) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(s);
+    }
+    return list;
+}
+
+static PyMethodDef hash_module_methods[] = {
+    {"hkdf", py_hkdf, METH_VARARGS, "hkdf(hash, length, salt, ikm, info) -> bytes"},
+    {"pbkdf2", py_pbkdf2, METH_VARARGS, "pbkdf2(hash, password, salt, iterations, length)"},
+    {"argon2", py_argon2, METH_VARARGS, "argon2(type, pwd, salt, t, m_kib, lanes, len, secret, ad)"},
+    {"x25519", py_x25519, METH_VARARGS, "x25519(scalar, point or None) -> 32 bytes"},
+    {"hash_names", py_hash_names, METH_NOARGS, "names of the compiled-in hashes"},
+    {NULL, NULL, 0, NULL}};
+
+int rijn_py_init_hash(PyObject *m)
+{
+    if (PyType_Ready(&HashType) < 0)
+        return -1;
+    Py_INCREF(&HashType);
+    if (PyModule_AddObject(m, "Hash", (PyObject *)&HashType) < 0) {
+        Py_DECREF(&HashType);
+        return -1;
+    }
+    return PyModule_AddFunctions(m, hash_module_methods);
+}
