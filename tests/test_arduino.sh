@@ -126,13 +126,20 @@ for mcu in atmega328p atmega2560; do
       awk '$1==".text"{t=$2} $1==".data"{d=$2} $1==".bss"{b=$2} END{print t+0, d+0, b+0}')
     flash=$((text + data)); ram=$((data + bss))
     printf '%-11s %-15s flash %6d  RAM %5d (static)\n' "$mcu" "$ex" $flash $ram | tee -a "$sizes"
-    if [ $flash -le $flash_max ] && [ $ram -lt $((ram_max - 512)) ]; then
-      ok "$mcu $ex: fits (flash $flash <= $flash_max, static RAM $ram leaves >= 512 B of $ram_max for the stack)"
+    if [ $flash -le $flash_max ] && [ $ram -lt $ram_max ]; then
+      ok "$mcu $ex: fits (flash $flash <= $flash_max, static RAM $ram < $ram_max)"
     else
       bad "$mcu $ex: does not fit (flash $flash of $flash_max, RAM $ram of $ram_max)"
     fi
     timeout 120 "$W/runner" $mcu "$e/$ex.elf" 4000000000 > "$e/out.txt" 2>"$e/err.txt"
-    run_check "$mcu" "$ex" "$e/out.txt" $?
+    st=$?
+    stack=$(sed -n 's/^@stack \([0-9]*\).*/\1/p' "$e/out.txt")
+    if [ -n "$stack" ]; then
+      echo "$mcu $ex: peak stack $stack bytes, static + stack = $((ram + stack)) of $ram_max" | tee -a "$sizes"
+      [ $((ram + stack)) -le $ram_max ] && ok "$mcu $ex: static RAM + peak stack fit" ||
+        bad "$mcu $ex: static RAM + peak stack exceed $ram_max"
+    fi
+    run_check "$mcu" "$ex" "$e/out.txt" $st
     grep -q "implementation: avr\|AES: avr" "$e/out.txt" || [ "$ex" = File_Stream ] &&
       ok "$mcu $ex: uses the avr AES class" || bad "$mcu $ex: AES class is not avr"
   done

@@ -5,7 +5,8 @@
  * that exit status. Timer 0 runs as in the Arduino AVR core (fast PWM,
  * prescaler 64, overflow interrupt every 1024 us at 16 MHz); micros()
  * combines the overflow count with TCNT0, so it advances in 4 us steps.
- * The clock for simavr's timers comes from shim_avr_mcu.c.
+ * The clock for simavr's timers comes from shim_avr_mcu.c. At the end the
+ * peak stack depth is printed as "@stack <bytes>" (stack painting).
  */
 #include <Arduino.h>
 #include <avr/interrupt.h>
@@ -57,8 +58,30 @@ void delay(unsigned long ms)
     }
 }
 
+/* Stack painting: the free RAM between the end of .bss and the stack
+ * pointer is filled with 0xA5 before setup(); after the sketch, the
+ * untouched bytes are counted, and "@stack <bytes>" is printed (the
+ * deepest stack the sketch used, for RAM budgets). */
+extern uint8_t __bss_end;
+
+static void paint(void)
+{
+    volatile uint8_t here = 0;
+    for (volatile uint8_t *p = &__bss_end; p < &here - 32; p++)
+        *p = 0xA5;
+}
+
+static unsigned stack_used(void)
+{
+    const uint8_t *p = &__bss_end;
+    while (p < (const uint8_t *)RAMEND && *p == 0xA5)
+        p++;
+    return (unsigned)((const uint8_t *)RAMEND + 1 - p);
+}
+
 int main(void)
 {
+    paint();
     TCCR0A = _BV(WGM01) | _BV(WGM00);
     TCCR0B = _BV(CS01) | _BV(CS00);
     TIMSK0 = _BV(TOIE0);
@@ -66,6 +89,8 @@ int main(void)
     setup();
     for (int i = 0; i < RIJN_SHIM_LOOPS; i++)
         loop();
+    Serial.print(F("@stack "));
+    Serial.println(stack_used());
     for (;;)
         GPIOR2 = 0;
 }

@@ -12,7 +12,10 @@
  * opens on a host (key.txt: the key below as 64 hex digits).
  *
  * Memory: one chunk buffer (chunk_size + 16 bytes) and two contexts
- * (writer and reader), about 1.1 KiB of RAM on AVR.
+ * (writer and reader, about 390 bytes each on AVR); with the header's
+ * HMAC/HKDF and GCM on the stack the sketch needs about 4 KiB of RAM and
+ * 35 KiB of flash on AVR: an Arduino Mega 2560 or any 32-bit board (not
+ * the Uno).
  * The key and the salt here are fixed for the demo. A real device keeps
  * its key secret and fills the salt from a hardware random generator
  * (e.g. esp_fill_random() on ESP32, the TRNG on SAMD51/RP2040/STM32):
@@ -65,11 +68,24 @@ static void print_hex(const __FlashStringHelper *label, const uint8_t *p, size_t
     Serial.println();
 }
 
+/* rijn_strerror's texts would sit in RAM on AVR (about 400 bytes): print
+ * the code there (values in rijn/common.h). */
+static void print_error(int rc)
+{
+#if defined(__AVR__)
+    Serial.print(F("error "));
+    Serial.println(rc);
+#else
+    Serial.print(F("error: "));
+    Serial.println(rijn_strerror(rc));
+#endif
+}
+
 static bool fail(const __FlashStringHelper *what, int rc)
 {
     Serial.print(what);
-    Serial.print(F(" FAILED: "));
-    Serial.println(rijn_strerror(rc));
+    Serial.print(F(" FAILED, "));
+    print_error(rc);
     return false;
 }
 
