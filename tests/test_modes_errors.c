@@ -12,83 +12,15 @@
 #include <string.h>
 
 #include "testutil.h"
-
-enum {
-    ECB_E, ECB_D, CBC_E, CBC_D, PAD_E, PAD_D, CS1_E, CS1_D, CS2_E, CS2_D, CS3_E, CS3_D,
-    CFB1_E, CFB1_D, CFB8_E, CFB8_D, CFB128_E, CFB128_D, OFB, CTR, CTR32, NMODES
-};
-static const char *const names[NMODES] = {
-    "ECB-enc", "ECB-dec", "CBC-enc", "CBC-dec", "PKCS7-enc", "PKCS7-dec", "CS1-enc",
-    "CS1-dec", "CS2-enc", "CS2-dec", "CS3-enc", "CS3-dec", "CFB1-enc", "CFB1-dec",
-    "CFB8-enc", "CFB8-dec", "CFB128-enc", "CFB128-dec", "OFB", "CTR", "CTR32"};
+#include "tu_modes.h"
 
 /* Decryption compiled out: RIJN_ERR_UNSUPPORTED comes before the variant. */
 #define DEC_PARAM (RIJN_CFG_AES_DECRYPT ? RIJN_ERR_PARAM : RIJN_ERR_UNSUPPORTED)
 
-/* 1 if this key length is compiled in (RIJN_CFG_AES_192 / _256). */
-static int key_len_ok(size_t kl)
-{
-    return kl == 16 || (kl == 24 && RIJN_CFG_AES_192) || (kl == 32 && RIJN_CFG_AES_256);
-}
-
-static int is_block(int m) { return m <= CS3_D; }
-static int is_cts(int m) { return m >= CS1_E && m <= CS3_D; }
-static int uses_inverse(int m) { return is_block(m) && (m % 2) == 1; }
-static rijn_cts_variant variant(int m) { return (rijn_cts_variant)((m - CS1_E) / 2 + 1); }
-
-/* One-shot call; out_size only matters to PKCS#7 (CFB1: len in bytes). */
-static int oneshot(int m, const rijn_aes_ctx *a, const uint8_t *iv, uint8_t *out,
-                   size_t out_size, size_t *out_len, const uint8_t *in, size_t len)
-{
-    switch (m) {
-    case ECB_E: return rijn_ecb_encrypt(a, out, in, len);
-    case ECB_D: return rijn_ecb_decrypt(a, out, in, len);
-    case CBC_E: return rijn_cbc_encrypt(a, iv, out, in, len);
-    case CBC_D: return rijn_cbc_decrypt(a, iv, out, in, len);
-    case PAD_E: return rijn_cbc_pad_encrypt(a, iv, out, out_size, out_len, in, len);
-    case PAD_D: return rijn_cbc_pad_decrypt(a, iv, out, out_size, out_len, in, len);
-    case CS1_E: case CS2_E: case CS3_E:
-        return rijn_cbc_cts_encrypt(a, variant(m), iv, out, in, len);
-    case CS1_D: case CS2_D: case CS3_D:
-        return rijn_cbc_cts_decrypt(a, variant(m), iv, out, in, len);
-    case CFB1_E: return rijn_cfb1_encrypt_bits(a, iv, out, in, 8 * len);
-    case CFB1_D: return rijn_cfb1_decrypt_bits(a, iv, out, in, 8 * len);
-    case CFB8_E: return rijn_cfb8_encrypt(a, iv, out, in, len);
-    case CFB8_D: return rijn_cfb8_decrypt(a, iv, out, in, len);
-    case CFB128_E: return rijn_cfb128_encrypt(a, iv, out, in, len);
-    case CFB128_D: return rijn_cfb128_decrypt(a, iv, out, in, len);
-    case OFB: return rijn_ofb_crypt(a, iv, out, in, len);
-    case CTR: return rijn_ctr_crypt(a, iv, out, in, len);
-    default: return rijn_ctr32_crypt(a, iv, out, in, len);
-    }
-}
-
-static int sinit(int m, rijn_block_ctx *b, rijn_stream_ctx *s, const uint8_t *key, size_t kl,
-                 const uint8_t *iv)
-{
-    switch (m) {
-    case ECB_E: return rijn_ecb_encrypt_init(b, key, kl);
-    case ECB_D: return rijn_ecb_decrypt_init(b, key, kl);
-    case CBC_E: return rijn_cbc_encrypt_init(b, key, kl, iv);
-    case CBC_D: return rijn_cbc_decrypt_init(b, key, kl, iv);
-    case PAD_E: return rijn_cbc_pad_encrypt_init(b, key, kl, iv);
-    case PAD_D: return rijn_cbc_pad_decrypt_init(b, key, kl, iv);
-    case CS1_E: case CS2_E: case CS3_E: return rijn_cbc_cts_encrypt_init(b, variant(m), key, kl, iv);
-    case CS1_D: case CS2_D: case CS3_D: return rijn_cbc_cts_decrypt_init(b, variant(m), key, kl, iv);
-    case CFB1_E: return rijn_cfb1_encrypt_init(s, key, kl, iv);
-    case CFB1_D: return rijn_cfb1_decrypt_init(s, key, kl, iv);
-    case CFB8_E: return rijn_cfb8_encrypt_init(s, key, kl, iv);
-    case CFB8_D: return rijn_cfb8_decrypt_init(s, key, kl, iv);
-    case CFB128_E: return rijn_cfb128_encrypt_init(s, key, kl, iv);
-    case CFB128_D: return rijn_cfb128_decrypt_init(s, key, kl, iv);
-    case OFB: return rijn_ofb_init(s, key, kl, iv);
-    case CTR: return rijn_ctr_init(s, key, kl, iv);
-    default: return rijn_ctr32_init(s, key, kl, iv);
-    }
-}
+static int uses_inverse(int m) { return tu_d_is_block(m) && (m % 2) == 1; }
 
 /* A length the mode accepts (one-shot), and one it refuses (0 if none). */
-static size_t good_len(int m) { return m == PAD_E ? 40 : 48; }
+static size_t good_len(int m) { return m == TU_D_PAD_E ? 40 : 48; }
 static const size_t bad_ecb[] = {1, 8, 15, 17, 31, 33, 47};
 
 static int untouched(const uint8_t *p, size_t n, uint8_t v)
@@ -105,62 +37,63 @@ static void oneshot_errors(int m, const rijn_aes_ctx *a, const rijn_aes_ctx *a_e
     uint8_t iv[16] = {0}, in[160], buf[160], out[160];
     size_t n = good_len(m), ol = 7, i, cap = 64;
     rijn_aes_ctx z;
-    int r, needs_iv = m > ECB_D;
-    const char *nm = names[m];
+    int r, needs_iv = m > TU_D_ECB_D;
+    const char *nm = tu_d_names[m];
     memset(&z, 0, sizeof z);
     tu_rand_bytes(in, sizeof in);
     if (!RIJN_CFG_AES_DECRYPT && uses_inverse(m)) {
         /* inverse cipher compiled out: NULL checks first, then UNSUPPORTED */
-        TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, 48) == RIJN_ERR_UNSUPPORTED &&
-                     oneshot(m, a_enc, iv, out, cap, &ol, in, 48) == RIJN_ERR_UNSUPPORTED &&
-                     oneshot(m, NULL, iv, out, cap, &ol, in, 48) == RIJN_ERR_NULL,
+        TU_CHECK(tu_d_oneshot(m, a, iv, out, cap, &ol, in, 48) == RIJN_ERR_UNSUPPORTED &&
+                     tu_d_oneshot(m, a_enc, iv, out, cap, &ol, in, 48) == RIJN_ERR_UNSUPPORTED &&
+                     tu_d_oneshot(m, NULL, iv, out, cap, &ol, in, 48) == RIJN_ERR_NULL,
                  "%s compiled out", nm);
         return;
     }
-    if (m == PAD_D) { /* valid ciphertext */
+    if (m == TU_D_PAD_D) { /* valid ciphertext */
         memcpy(buf, in, 40);
         TU_CHECK(rijn_cbc_pad_encrypt(a, iv, in, sizeof in, &n, buf, 40) == RIJN_OK, "pad");
     }
     /* works */
-    TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, n) == RIJN_OK, "%s ok", nm);
+    TU_CHECK(tu_d_oneshot(m, a, iv, out, cap, &ol, in, n) == RIJN_OK, "%s ok", nm);
     /* NULL */
-    TU_CHECK(oneshot(m, NULL, iv, out, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL aes", nm);
+    TU_CHECK(tu_d_oneshot(m, NULL, iv, out, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL aes", nm);
     if (needs_iv)
-        TU_CHECK(oneshot(m, a, NULL, out, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL iv", nm);
-    TU_CHECK(oneshot(m, a, iv, NULL, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL out", nm);
-    TU_CHECK(oneshot(m, a, iv, out, cap, &ol, NULL, n) == RIJN_ERR_NULL, "%s NULL in", nm);
-    if (m == PAD_E || m == PAD_D)
-        TU_CHECK(oneshot(m, a, iv, out, cap, NULL, in, n) == RIJN_ERR_NULL, "%s NULL out_len", nm);
+        TU_CHECK(tu_d_oneshot(m, a, NULL, out, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL iv", nm);
+    TU_CHECK(tu_d_oneshot(m, a, iv, NULL, cap, &ol, in, n) == RIJN_ERR_NULL, "%s NULL out", nm);
+    TU_CHECK(tu_d_oneshot(m, a, iv, out, cap, &ol, NULL, n) == RIJN_ERR_NULL, "%s NULL in", nm);
+    if (m == TU_D_PAD_E || m == TU_D_PAD_D)
+        TU_CHECK(tu_d_oneshot(m, a, iv, out, cap, NULL, in, n) == RIJN_ERR_NULL,
+                 "%s NULL out_len", nm);
     /* empty input with NULL pointers */
-    r = oneshot(m, a, iv, NULL, 0, &ol, NULL, 0);
-    if (is_cts(m) || m == PAD_D)
+    r = tu_d_oneshot(m, a, iv, NULL, 0, &ol, NULL, 0);
+    if (tu_d_is_cts(m) || m == TU_D_PAD_D)
         TU_CHECK(r == RIJN_ERR_LENGTH, "%s empty: %d", nm, r);
-    else if (m == PAD_E)
+    else if (m == TU_D_PAD_E)
         TU_CHECK(r == RIJN_ERR_NULL, "%s empty with NULL out: %d", nm, r);
     else
         TU_CHECK(r == RIJN_OK, "%s empty: %d", nm, r);
     /* key not set up; decryption on an encrypt-only key */
-    TU_CHECK(oneshot(m, &z, iv, out, cap, &ol, in, n) == RIJN_ERR_STATE, "%s unkeyed", nm);
-    r = oneshot(m, a_enc, iv, out, cap, &ol, in, n);
+    TU_CHECK(tu_d_oneshot(m, &z, iv, out, cap, &ol, in, n) == RIJN_ERR_STATE, "%s unkeyed", nm);
+    r = tu_d_oneshot(m, a_enc, iv, out, cap, &ol, in, n);
     if (uses_inverse(m))
         TU_CHECK(r == RIJN_ERR_STATE, "%s on an encrypt-only key: %d", nm, r);
     else
         TU_CHECK(r == RIJN_OK, "%s on an encrypt-only key: %d", nm, r);
     /* lengths */
-    if (m <= CBC_D || m == PAD_D) {
+    if (m <= TU_D_CBC_D || m == TU_D_PAD_D) {
         for (i = 0; i < sizeof bad_ecb / sizeof bad_ecb[0]; i++) {
             memset(out, 0x5A, sizeof out);
-            TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, bad_ecb[i]) == RIJN_ERR_LENGTH,
+            TU_CHECK(tu_d_oneshot(m, a, iv, out, cap, &ol, in, bad_ecb[i]) == RIJN_ERR_LENGTH,
                      "%s len %zu", nm, bad_ecb[i]);
             TU_CHECK(untouched(out, sizeof out, 0x5A), "%s nothing written", nm);
         }
     }
-    if (m == PAD_D)
-        TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, 0) == RIJN_ERR_LENGTH, "%s len 0", nm);
-    if (is_cts(m)) {
+    if (m == TU_D_PAD_D)
+        TU_CHECK(tu_d_oneshot(m, a, iv, out, cap, &ol, in, 0) == RIJN_ERR_LENGTH, "%s len 0", nm);
+    if (tu_d_is_cts(m)) {
         for (i = 0; i < 16; i++) {
             memset(out, 0x5A, sizeof out);
-            TU_CHECK(oneshot(m, a, iv, out, cap, &ol, in, i) == RIJN_ERR_LENGTH, "%s len %zu",
+            TU_CHECK(tu_d_oneshot(m, a, iv, out, cap, &ol, in, i) == RIJN_ERR_LENGTH, "%s len %zu",
                      nm, i);
             TU_CHECK(untouched(out, sizeof out, 0x5A), "%s nothing written", nm);
         }
@@ -172,37 +105,39 @@ static void oneshot_errors(int m, const rijn_aes_ctx *a, const rijn_aes_ctx *a_e
                  "bad CTS variant");
     }
     /* short output buffer */
-    if (m == PAD_E || m == PAD_D) {
-        size_t need = m == PAD_E ? RIJN_CBC_PAD_LEN(n) : n;
+    if (m == TU_D_PAD_E || m == TU_D_PAD_D) {
+        size_t need = m == TU_D_PAD_E ? RIJN_CBC_PAD_LEN(n) : n;
         memset(out, 0x5A, sizeof out);
         ol = 99;
-        TU_CHECK(oneshot(m, a, iv, out, need - 1, &ol, in, n) == RIJN_ERR_BUFFER && ol == 0,
+        TU_CHECK(tu_d_oneshot(m, a, iv, out, need - 1, &ol, in, n) == RIJN_ERR_BUFFER && ol == 0,
                  "%s short out", nm);
         TU_CHECK(untouched(out, sizeof out, 0x5A), "%s nothing written", nm);
-        TU_CHECK(oneshot(m, a, iv, out, need, &ol, in, n) == RIJN_OK, "%s exact out", nm);
+        TU_CHECK(tu_d_oneshot(m, a, iv, out, need, &ol, in, n) == RIJN_OK, "%s exact out", nm);
     }
     /* partial overlap (out == in is fine) */
     memcpy(buf, in, sizeof buf);
-    TU_CHECK(oneshot(m, a, iv, buf + 1, cap, &ol, buf, n) == RIJN_ERR_PARAM, "%s overlap +1", nm);
-    TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf + 15, n) == RIJN_ERR_PARAM, "%s overlap -15", nm);
+    TU_CHECK(tu_d_oneshot(m, a, iv, buf + 1, cap, &ol, buf, n) == RIJN_ERR_PARAM,
+             "%s overlap +1", nm);
+    TU_CHECK(tu_d_oneshot(m, a, iv, buf, cap, &ol, buf + 15, n) == RIJN_ERR_PARAM,
+             "%s overlap -15", nm);
     TU_CHECK(memcmp(buf, in, sizeof buf) == 0, "%s nothing written on overlap", nm);
-    if (m == PAD_E) /* the padding block overlaps in */
-        TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf + 44, n) == RIJN_ERR_PARAM,
+    if (m == TU_D_PAD_E) /* the padding block overlaps in */
+        TU_CHECK(tu_d_oneshot(m, a, iv, buf, cap, &ol, buf + 44, n) == RIJN_ERR_PARAM,
                  "%s overlap of the pad block", nm);
-    TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf + n, n) != RIJN_ERR_PARAM || m == PAD_E,
+    TU_CHECK(tu_d_oneshot(m, a, iv, buf, cap, &ol, buf + n, n) != RIJN_ERR_PARAM || m == TU_D_PAD_E,
              "%s adjacent is no overlap", nm);
     memcpy(buf, in, sizeof buf);
-    TU_CHECK(oneshot(m, a, iv, buf, cap, &ol, buf, n) == RIJN_OK, "%s in place", nm);
+    TU_CHECK(tu_d_oneshot(m, a, iv, buf, cap, &ol, buf, n) == RIJN_OK, "%s in place", nm);
 }
 
 static void stream_errors(int m)
 {
     uint8_t key[33], iv[16] = {1}, in[160], out[160], want[160];
-    size_t n = is_block(m) ? 48 : 37, ol, wl, got;
+    size_t n = tu_d_is_block(m) ? 48 : 37, ol, wl, got;
     rijn_block_ctx b, bz;
     rijn_stream_ctx s, sz;
     rijn_aes_ctx a;
-    const char *nm = names[m];
+    const char *nm = tu_d_names[m];
     size_t kl;
     int r;
     tu_rand_bytes(key, sizeof key);
@@ -210,33 +145,33 @@ static void stream_errors(int m)
     memset(&bz, 0, sizeof bz);
     memset(&sz, 0, sizeof sz);
     if (!RIJN_CFG_AES_DECRYPT && uses_inverse(m)) {
-        TU_CHECK(sinit(m, &b, &s, key, 16, iv) == RIJN_ERR_UNSUPPORTED &&
-                     sinit(m, &b, &s, key, 15, iv) == RIJN_ERR_KEY_LEN &&
+        TU_CHECK(tu_d_init(m, &b, &s, key, 16, iv) == RIJN_ERR_UNSUPPORTED &&
+                     tu_d_init(m, &b, &s, key, 15, iv) == RIJN_ERR_KEY_LEN &&
                      rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE,
                  "%s init compiled out", nm);
         return;
     }
     /* init: bad key lengths, NULL, bad CTS variant */
     for (kl = 0; kl <= 33; kl++) {
-        r = sinit(m, &b, &s, key, kl, iv);
-        if (key_len_ok(kl))
+        r = tu_d_init(m, &b, &s, key, kl, iv);
+        if (tu_key_ok(kl))
             TU_CHECK(r == RIJN_OK, "%s init key %zu", nm, kl);
         else
             TU_CHECK(r == RIJN_ERR_KEY_LEN, "%s init key %zu: %d", nm, kl, r);
     }
     /* a failed init leaves a context that refuses work */
-    TU_CHECK(sinit(m, &b, &s, key, 15, iv) == RIJN_ERR_KEY_LEN, "init");
-    if (is_block(m))
+    TU_CHECK(tu_d_init(m, &b, &s, key, 15, iv) == RIJN_ERR_KEY_LEN, "init");
+    if (tu_d_is_block(m))
         TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE,
                  "%s update after failed init", nm);
     else
         TU_CHECK(rijn_stream_update(&s, out, in, 16) == RIJN_ERR_STATE,
                  "%s update after failed init", nm);
-    TU_CHECK(sinit(m, &b, &s, NULL, 16, iv) == RIJN_ERR_NULL, "%s init NULL key", nm);
-    if (m > ECB_D)
-        TU_CHECK(sinit(m, &b, &s, key, 16, NULL) == RIJN_ERR_NULL, "%s init NULL iv", nm);
-    TU_CHECK(sinit(m, NULL, NULL, key, 16, iv) == RIJN_ERR_NULL, "%s init NULL ctx", nm);
-    if (is_cts(m)) {
+    TU_CHECK(tu_d_init(m, &b, &s, NULL, 16, iv) == RIJN_ERR_NULL, "%s init NULL key", nm);
+    if (m > TU_D_ECB_D)
+        TU_CHECK(tu_d_init(m, &b, &s, key, 16, NULL) == RIJN_ERR_NULL, "%s init NULL iv", nm);
+    TU_CHECK(tu_d_init(m, NULL, NULL, key, 16, iv) == RIJN_ERR_NULL, "%s init NULL ctx", nm);
+    if (tu_d_is_cts(m)) {
         TU_CHECK(rijn_cbc_cts_encrypt_init(&b, (rijn_cts_variant)0, key, 16, iv) ==
                          RIJN_ERR_PARAM &&
                      rijn_cbc_cts_decrypt_init(&b, (rijn_cts_variant)4, key, 16, iv) ==
@@ -244,16 +179,16 @@ static void stream_errors(int m)
     }
     /* reference result */
     TU_CHECK(rijn_aes_init(&a, key, 16) == RIJN_OK, "init");
-    if (m == PAD_D) {
+    if (m == TU_D_PAD_D) {
         uint8_t pt[40];
         memcpy(pt, in, 40);
         TU_CHECK(rijn_cbc_pad_encrypt(&a, iv, in, sizeof in, &n, pt, 40) == RIJN_OK, "pad");
     }
-    TU_CHECK(oneshot(m, &a, iv, want, sizeof want, &wl, in, n) == RIJN_OK, "%s one-shot", nm);
-    if (m != PAD_E && m != PAD_D)
+    TU_CHECK(tu_d_oneshot(m, &a, iv, want, sizeof want, &wl, in, n) == RIJN_OK, "%s one-shot", nm);
+    if (m != TU_D_PAD_E && m != TU_D_PAD_D)
         wl = n;
-    TU_CHECK(sinit(m, &b, &s, key, 16, iv) == RIJN_OK, "%s init", nm);
-    if (!is_block(m)) {
+    TU_CHECK(tu_d_init(m, &b, &s, key, 16, iv) == RIJN_OK, "%s init", nm);
+    if (!tu_d_is_block(m)) {
         TU_CHECK(rijn_stream_update(NULL, out, in, n) == RIJN_ERR_NULL, "%s NULL ctx", nm);
         TU_CHECK(rijn_stream_update(&s, NULL, in, n) == RIJN_ERR_NULL, "%s NULL out", nm);
         TU_CHECK(rijn_stream_update(&s, out, NULL, n) == RIJN_ERR_NULL, "%s NULL in", nm);
@@ -285,13 +220,14 @@ static void stream_errors(int m)
     TU_CHECK(rijn_block_final(&b, out, sizeof out, NULL) == RIJN_ERR_NULL, "final NULL out_len");
     TU_CHECK(rijn_block_reset(&bz, iv) == RIJN_ERR_STATE, "reset zeroed");
     TU_CHECK(rijn_block_reset(NULL, iv) == RIJN_ERR_NULL, "reset NULL");
-    if (m > ECB_D)
+    if (m > TU_D_ECB_D)
         TU_CHECK(rijn_block_reset(&b, NULL) == RIJN_ERR_NULL, "%s reset NULL iv", nm);
     /* 5 bytes buffered, then an update that would write 32 (CTS: 16) */
     TU_CHECK(rijn_block_update(&b, out, 0, &ol, in, 5) == RIJN_OK && ol == 0, "%s 5 bytes", nm);
     got = 0;
     memset(out, 0x5A, sizeof out);
-    r = rijn_block_update(&b, out, m == PAD_D ? 15u : is_cts(m) ? 15u : 31u, &ol, in + 5, 31);
+    r = rijn_block_update(&b, out, m == TU_D_PAD_D ? 15u : tu_d_is_cts(m) ? 15u : 31u, &ol,
+                          in + 5, 31);
     TU_CHECK(r == RIJN_ERR_BUFFER && ol == 0 && untouched(out, sizeof out, 0x5A),
              "%s short out: %d", nm, r);
     TU_CHECK(rijn_block_update(&b, out, 0, &ol, NULL, 0) == RIJN_OK && ol == 0, "%s empty", nm);
@@ -301,15 +237,16 @@ static void stream_errors(int m)
     TU_CHECK(memcmp(out, in + 5, 40) == 0, "%s overlap wrote", nm);
     TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in + 5, n - 5) == RIJN_OK, "%s rest", nm);
     got = ol;
-    if (m == PAD_E) {
+    if (m == TU_D_PAD_E) {
         TU_CHECK(rijn_block_final(&b, out + got, 15, &ol) == RIJN_ERR_BUFFER, "%s final short", nm);
         TU_CHECK(rijn_block_final(&b, out + got, 16, &ol) == RIJN_OK, "%s final", nm);
-    } else if (is_cts(m)) {
+    } else if (tu_d_is_cts(m)) {
         TU_CHECK(rijn_block_final(&b, out + got, n - got - 1, &ol) == RIJN_ERR_BUFFER,
                  "%s final short", nm);
         TU_CHECK(rijn_block_final(&b, out + got, n - got, &ol) == RIJN_OK, "%s final", nm);
     } else {
-        TU_CHECK(rijn_block_final(&b, out + got, m == PAD_D ? 16 : 0, &ol) == RIJN_OK, "final");
+        TU_CHECK(rijn_block_final(&b, out + got, m == TU_D_PAD_D ? 16 : 0, &ol) == RIJN_OK,
+                 "final");
     }
     got += ol;
     TU_CHECK(got == wl && memcmp(out, want, wl) == 0, "%s errors consumed nothing", nm);
@@ -319,8 +256,9 @@ static void stream_errors(int m)
     TU_CHECK(rijn_block_final(&b, out, sizeof out, &ol) == RIJN_ERR_STATE, "%s final twice", nm);
     /* final LENGTH errors end the message too */
     TU_CHECK(rijn_block_reset(&b, iv) == RIJN_OK, "reset");
-    if (m != PAD_E) {
-        TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, is_cts(m) ? 15 : 17) == RIJN_OK,
+    if (m != TU_D_PAD_E) {
+        TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, tu_d_is_cts(m) ? 15 : 17) ==
+                     RIJN_OK,
                  "%s update", nm);
         TU_CHECK(rijn_block_final(&b, out, sizeof out, &ol) == RIJN_ERR_LENGTH && ol == 0,
                  "%s final bad total", nm);
@@ -328,7 +266,7 @@ static void stream_errors(int m)
                  "%s update after failed final", nm);
         TU_CHECK(rijn_block_reset(&b, iv) == RIJN_OK, "reset");
     }
-    if (m == PAD_D || is_cts(m))
+    if (m == TU_D_PAD_D || tu_d_is_cts(m))
         TU_CHECK(rijn_block_final(&b, out, sizeof out, &ol) == RIJN_ERR_LENGTH, "%s empty", nm);
     rijn_block_wipe(&b);
     TU_CHECK(rijn_block_update(&b, out, sizeof out, &ol, in, 16) == RIJN_ERR_STATE, "wiped");
@@ -425,7 +363,7 @@ static void hostile(int m, const rijn_aes_ctx *a)
     if (in == NULL)
         return;
     tu_rand_bytes(in, len);
-    if (m == PAD_D && len % 16 == 0 && len > 0) { /* make most paddings valid */
+    if (m == TU_D_PAD_D && len % 16 == 0 && len > 0) { /* make most paddings valid */
         uint8_t *pt = malloc(len);
         size_t pl = 0;
         if (pt != NULL)
@@ -436,23 +374,23 @@ static void hostile(int m, const rijn_aes_ctx *a)
         free(pt);
         TU_CHECK(pl == len, "pad");
     }
-    rw = oneshot(m, a, iv, want, sizeof want, &wl, in, len);
-    if (m != PAD_E && m != PAD_D)
+    rw = tu_d_oneshot(m, a, iv, want, sizeof want, &wl, in, len);
+    if (m != TU_D_PAD_E && m != TU_D_PAD_D)
         wl = len;
-    if (m == PAD_E || m == PAD_D) { /* one-shot with a random out_size */
-        size_t need = m == PAD_E ? RIJN_CBC_PAD_LEN(len) : len;
+    if (m == TU_D_PAD_E || m == TU_D_PAD_D) { /* one-shot with a random out_size */
+        size_t need = m == TU_D_PAD_E ? RIJN_CBC_PAD_LEN(len) : len;
         size = tu_rand_below(len + 33);
         buf = malloc(size > 0 ? size : 1);
         if (buf != NULL) {
-            r = oneshot(m, a, iv, buf, size, &n, in, len);
+            r = tu_d_oneshot(m, a, iv, buf, size, &n, in, len);
             TU_CHECK(r == rw || (r == RIJN_ERR_BUFFER && size < need),
-                     "%s out_size %zu len %zu: %d", names[m], size, len, r);
+                     "%s out_size %zu len %zu: %d", tu_d_names[m], size, len, r);
             TU_CHECK(r != RIJN_OK || (n <= size && n == wl && memcmp(buf, want, n) == 0),
-                     "%s hostile one-shot", names[m]);
+                     "%s hostile one-shot", tu_d_names[m]);
             free(buf);
         }
     }
-    TU_CHECK(sinit(m, &b, NULL, g_key, G_KL, iv) == RIJN_OK, "init");
+    TU_CHECK(tu_d_init(m, &b, NULL, g_key, G_KL, iv) == RIJN_OK, "init");
     for (;;) {
         int last = pos == len;
         chunk = last ? 0 : tu_rand_below(len - pos + 1);
@@ -473,7 +411,7 @@ static void hostile(int m, const rijn_aes_ctx *a)
                 break;
             TU_CHECK(n == 0, "BUFFER writes nothing");
             if (size >= (last ? 32u : RIJN_MODE_UPDATE_MAX(chunk))) {
-                TU_CHECK(0, "%s BUFFER within the documented bound", names[m]);
+                TU_CHECK(0, "%s BUFFER within the documented bound", tu_d_names[m]);
                 break;
             }
             size = last ? 32u : RIJN_MODE_UPDATE_MAX(chunk); /* retry: fits now */
@@ -494,9 +432,9 @@ static void hostile(int m, const rijn_aes_ctx *a)
     }
     if (rw == RIJN_OK) {
         TU_CHECK(r == RIJN_OK && total + n == wl && memcmp(got, want, wl) == 0,
-                 "%s hostile streaming len %zu inplace %d: %d", names[m], len, inplace, r);
+                 "%s hostile streaming len %zu inplace %d: %d", tu_d_names[m], len, inplace, r);
     } else {
-        TU_CHECK(r == rw, "%s hostile streaming: %d, one-shot %d", names[m], r, rw);
+        TU_CHECK(r == rw, "%s hostile streaming: %d, one-shot %d", tu_d_names[m], r, rw);
     }
     rijn_block_wipe(&b);
     free(in);
@@ -513,11 +451,11 @@ static void run(const char *impl, void *arg)
     memcpy(g_key, key, 32);
     TU_CHECK(rijn_aes_init(&a, key, G_KL) == RIJN_OK, "init");
     TU_CHECK(rijn_aes_init_enc(&ae, key, G_KL) == RIJN_OK, "init_enc");
-    for (m = 0; m < NMODES; m++) {
+    for (m = 0; m < TU_D_NMODES; m++) {
         int i, iters = tu_quick() ? 20 : 300;
         oneshot_errors(m, &a, &ae);
         stream_errors(m);
-        if (is_block(m) && (RIJN_CFG_AES_DECRYPT || !uses_inverse(m)))
+        if (tu_d_is_block(m) && (RIJN_CFG_AES_DECRYPT || !uses_inverse(m)))
             for (i = 0; i < iters; i++)
                 hostile(m, &a);
     }

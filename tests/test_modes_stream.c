@@ -4,8 +4,8 @@
  * input (random chunks with many 0- and 1-byte updates, or one byte per
  * update), out of place and in place (out == in, with out of exactly
  * RIJN_MODE_UPDATE_MAX(chunk) bytes, allocated so that ASan sees any
- * overrun); _reset starts a new message on the same key; the CTR counter
- * wraps modulo 2^128 and the CTR32 counter modulo 2^32, checked against
+ * overrun); _reset starts a new message on the same key; the TU_D_CTR counter
+ * wraps modulo 2^128 and the TU_D_CTR32 counter modulo 2^32, checked against
  * counter blocks built here and encrypted by OpenSSL's AES-ECB.
  * Runs on every AES implementation.
  */
@@ -15,15 +15,7 @@
 #include <openssl/evp.h>
 
 #include "testutil.h"
-
-enum {
-    ECB_E, ECB_D, CBC_E, CBC_D, PAD_E, PAD_D, CS1_E, CS1_D, CS2_E, CS2_D, CS3_E, CS3_D,
-    CFB1_E, CFB1_D, CFB8_E, CFB8_D, CFB128_E, CFB128_D, OFB, CTR, CTR32, NMODES
-};
-static const char *const names[NMODES] = {
-    "ECB-enc", "ECB-dec", "CBC-enc", "CBC-dec", "PKCS7-enc", "PKCS7-dec", "CS1-enc",
-    "CS1-dec", "CS2-enc", "CS2-dec", "CS3-enc", "CS3-dec", "CFB1-enc", "CFB1-dec",
-    "CFB8-enc", "CFB8-dec", "CFB128-enc", "CFB128-dec", "OFB", "CTR", "CTR32"};
+#include "tu_modes.h"
 
 #define MAXLEN 200
 
@@ -37,82 +29,16 @@ static size_t rand_key_len(void)
     return kl;
 }
 
-static int is_block(int m)
-{
-    return m <= CS3_D;
-}
-
-static int is_cts(int m)
-{
-    return m >= CS1_E && m <= CS3_D;
-}
-
-static rijn_cts_variant variant(int m)
-{
-    return (rijn_cts_variant)((m - CS1_E) / 2 + 1);
-}
-
 /* 1 if a message of len bytes is valid input for mode m. */
 static int len_ok(int m, size_t len)
 {
-    if (m <= CBC_D)
+    if (m <= TU_D_CBC_D)
         return len % 16 == 0;
-    if (m == PAD_D)
+    if (m == TU_D_PAD_D)
         return len > 0 && len % 16 == 0;
-    if (is_cts(m))
+    if (tu_d_is_cts(m))
         return len >= 16;
     return 1;
-}
-
-static int oneshot(int m, const rijn_aes_ctx *a, const uint8_t *iv, uint8_t *out, size_t *out_len,
-                   const uint8_t *in, size_t len)
-{
-    *out_len = len;
-    switch (m) {
-    case ECB_E: return rijn_ecb_encrypt(a, out, in, len);
-    case ECB_D: return rijn_ecb_decrypt(a, out, in, len);
-    case CBC_E: return rijn_cbc_encrypt(a, iv, out, in, len);
-    case CBC_D: return rijn_cbc_decrypt(a, iv, out, in, len);
-    case PAD_E: return rijn_cbc_pad_encrypt(a, iv, out, MAXLEN + 32, out_len, in, len);
-    case PAD_D: return rijn_cbc_pad_decrypt(a, iv, out, MAXLEN + 32, out_len, in, len);
-    case CS1_E: case CS2_E: case CS3_E:
-        return rijn_cbc_cts_encrypt(a, variant(m), iv, out, in, len);
-    case CS1_D: case CS2_D: case CS3_D:
-        return rijn_cbc_cts_decrypt(a, variant(m), iv, out, in, len);
-    case CFB1_E: return rijn_cfb1_encrypt_bits(a, iv, out, in, 8 * len);
-    case CFB1_D: return rijn_cfb1_decrypt_bits(a, iv, out, in, 8 * len);
-    case CFB8_E: return rijn_cfb8_encrypt(a, iv, out, in, len);
-    case CFB8_D: return rijn_cfb8_decrypt(a, iv, out, in, len);
-    case CFB128_E: return rijn_cfb128_encrypt(a, iv, out, in, len);
-    case CFB128_D: return rijn_cfb128_decrypt(a, iv, out, in, len);
-    case OFB: return rijn_ofb_crypt(a, iv, out, in, len);
-    case CTR: return rijn_ctr_crypt(a, iv, out, in, len);
-    default: return rijn_ctr32_crypt(a, iv, out, in, len);
-    }
-}
-
-static int sinit(int m, rijn_block_ctx *b, rijn_stream_ctx *s, const uint8_t *key, size_t kl,
-                 const uint8_t *iv)
-{
-    switch (m) {
-    case ECB_E: return rijn_ecb_encrypt_init(b, key, kl);
-    case ECB_D: return rijn_ecb_decrypt_init(b, key, kl);
-    case CBC_E: return rijn_cbc_encrypt_init(b, key, kl, iv);
-    case CBC_D: return rijn_cbc_decrypt_init(b, key, kl, iv);
-    case PAD_E: return rijn_cbc_pad_encrypt_init(b, key, kl, iv);
-    case PAD_D: return rijn_cbc_pad_decrypt_init(b, key, kl, iv);
-    case CS1_E: case CS2_E: case CS3_E: return rijn_cbc_cts_encrypt_init(b, variant(m), key, kl, iv);
-    case CS1_D: case CS2_D: case CS3_D: return rijn_cbc_cts_decrypt_init(b, variant(m), key, kl, iv);
-    case CFB1_E: return rijn_cfb1_encrypt_init(s, key, kl, iv);
-    case CFB1_D: return rijn_cfb1_decrypt_init(s, key, kl, iv);
-    case CFB8_E: return rijn_cfb8_encrypt_init(s, key, kl, iv);
-    case CFB8_D: return rijn_cfb8_decrypt_init(s, key, kl, iv);
-    case CFB128_E: return rijn_cfb128_encrypt_init(s, key, kl, iv);
-    case CFB128_D: return rijn_cfb128_decrypt_init(s, key, kl, iv);
-    case OFB: return rijn_ofb_init(s, key, kl, iv);
-    case CTR: return rijn_ctr_init(s, key, kl, iv);
-    default: return rijn_ctr32_init(s, key, kl, iv);
-    }
 }
 
 /* Next chunk size: policy 0 one update, 1 random (many 0 and 1), 2 bytes. */
@@ -206,59 +132,62 @@ static void one_mode(int m, size_t len, int reuse)
     tu_rand_bytes(key, kl);
     tu_rand_bytes(iv, 16);
     tu_rand_bytes(iv2, 16);
-    if (m == PAD_D) /* the ciphertext below is made for iv */
+    if (m == TU_D_PAD_D) /* the ciphertext below is made for iv */
         memcpy(iv2, iv, 16);
     tu_rand_bytes(in, len);
     TU_CHECK(rijn_aes_init(&a, key, kl) == RIJN_OK, "init");
-    if (!RIJN_CFG_AES_DECRYPT && is_block(m) && m % 2 == 1) {
+    if (!RIJN_CFG_AES_DECRYPT && tu_d_is_block(m) && m % 2 == 1) {
         /* inverse cipher compiled out */
-        TU_CHECK(sinit(m, &b, &s, key, kl, iv) == RIJN_ERR_UNSUPPORTED, "%s init", names[m]);
-        TU_CHECK(oneshot(m, &a, iv, want, &want_len, in, in_len) == RIJN_ERR_UNSUPPORTED,
-                 "%s one-shot", names[m]);
+        TU_CHECK(tu_d_init(m, &b, &s, key, kl, iv) == RIJN_ERR_UNSUPPORTED, "%s init",
+                 tu_d_names[m]);
+        TU_CHECK(tu_d_oneshot(m, &a, iv, want, sizeof want, &want_len, in, in_len) ==
+                     RIJN_ERR_UNSUPPORTED,
+                 "%s one-shot", tu_d_names[m]);
         rijn_aes_wipe(&a);
         return;
     }
-    if (m == PAD_D) { /* a valid padded ciphertext of a len-byte message */
+    if (m == TU_D_PAD_D) { /* a valid padded ciphertext of a len-byte message */
         memcpy(pt, in, len);
         TU_CHECK(rijn_cbc_pad_encrypt(&a, iv, in, sizeof in, &in_len, pt, len) == RIJN_OK, "pad");
     }
     for (policy = 0; policy < 3; policy++) {
         for (inplace = 0; inplace < 2; inplace++) {
             const uint8_t *ivx = (reuse && !first) ? iv2 : iv;
-            if (policy == 2 && (len % 7 != 0 || m == CFB1_E || m == CFB1_D))
+            if (policy == 2 && (len % 7 != 0 || m == TU_D_CFB1_E || m == TU_D_CFB1_D))
                 continue; /* one byte per update: a sample of lengths */
             if (len_ok(m, in_len)) {
-                r = oneshot(m, &a, ivx, want, &want_len, in, in_len);
-                TU_CHECK(r == RIJN_OK, "%s one-shot len %zu: %d", names[m], in_len, r);
+                want_len = in_len; /* the PKCS#7 calls set it */
+                r = tu_d_oneshot(m, &a, ivx, want, sizeof want, &want_len, in, in_len);
+                TU_CHECK(r == RIJN_OK, "%s one-shot len %zu: %d", tu_d_names[m], in_len, r);
             }
             memset(got, 0xEE, sizeof got);
             if (first || !reuse) {
-                TU_CHECK(sinit(m, &b, &s, key, kl, ivx) == RIJN_OK, "%s init", names[m]);
+                TU_CHECK(tu_d_init(m, &b, &s, key, kl, ivx) == RIJN_OK, "%s init", tu_d_names[m]);
             } else {
-                TU_CHECK((is_block(m) ? rijn_block_reset(&b, m <= ECB_D ? NULL : ivx)
+                TU_CHECK((tu_d_is_block(m) ? rijn_block_reset(&b, m <= TU_D_ECB_D ? NULL : ivx)
                                       : rijn_stream_reset(&s, ivx)) == RIJN_OK, "reset");
             }
             first = 0;
-            if (is_block(m)) {
+            if (tu_d_is_block(m)) {
                 r = run_block(&b, got, &got_len, in, in_len, policy, inplace);
                 if (!len_ok(m, in_len)) {
                     TU_CHECK(r == RIJN_ERR_LENGTH, "%s stream len %zu: want LENGTH, got %d",
-                             names[m], in_len, r);
+                             tu_d_names[m], in_len, r);
                     continue;
                 }
             } else {
                 r = run_stream(&s, got, in, in_len, policy, inplace);
                 got_len = in_len;
             }
-            TU_CHECK(r == RIJN_OK, "%s stream len %zu policy %d inplace %d: %d", names[m],
+            TU_CHECK(r == RIJN_OK, "%s stream len %zu policy %d inplace %d: %d", tu_d_names[m],
                      in_len, policy, inplace, r);
             TU_CHECK(got_len == want_len && memcmp(got, want, want_len) == 0 &&
                          got[want_len] == 0xEE,
-                     "%s stream = one-shot, len %zu policy %d inplace %d reuse %d", names[m],
+                     "%s stream = one-shot, len %zu policy %d inplace %d reuse %d", tu_d_names[m],
                      in_len, policy, inplace, reuse);
         }
     }
-    if (m == PAD_D)
+    if (m == TU_D_PAD_D)
         TU_CHECK(want_len == len && memcmp(want, pt, len) == 0, "PKCS#7 round trip %zu", len);
     rijn_block_wipe(&b);
     rijn_stream_wipe(&s);
@@ -313,7 +242,7 @@ static void wrap_case(unsigned bits, const uint8_t iv[16], size_t len)
     TU_CHECK(rijn_aes_init_enc(&a, key, kl) == RIJN_OK, "init");
     TU_CHECK((bits == 128 ? rijn_ctr_crypt(&a, iv, got, in, len)
                           : rijn_ctr32_crypt(&a, iv, got, in, len)) == RIJN_OK, "ctr");
-    TU_CHECK(memcmp(got, want, len) == 0, "CTR%u wrap one-shot len %zu", bits, len);
+    TU_CHECK(memcmp(got, want, len) == 0, "TU_D_CTR%u wrap one-shot len %zu", bits, len);
     memcpy(got, in, len);
     TU_CHECK((bits == 128 ? rijn_ctr_init(&s, key, kl, iv) : rijn_ctr32_init(&s, key, kl, iv)) ==
                  RIJN_OK, "init");
@@ -321,7 +250,7 @@ static void wrap_case(unsigned bits, const uint8_t iv[16], size_t len)
         chunk = pick(1, len - pos);
         TU_CHECK(rijn_ctr_update(&s, got + pos, got + pos, chunk) == RIJN_OK, "update");
     }
-    TU_CHECK(memcmp(got, want, len) == 0, "CTR%u wrap streaming in place len %zu", bits, len);
+    TU_CHECK(memcmp(got, want, len) == 0, "TU_D_CTR%u wrap streaming in place len %zu", bits, len);
     rijn_stream_wipe(&s);
     rijn_aes_wipe(&a);
 }
@@ -358,8 +287,8 @@ static void run(const char *impl, void *arg)
     size_t len, step = tu_quick() ? 13 : 1;
     (void)impl;
     (void)arg;
-    for (m = 0; m < NMODES; m++) {
-        size_t mstep = (m == CFB1_E || m == CFB1_D) ? step * 5 : step;
+    for (m = 0; m < TU_D_NMODES; m++) {
+        size_t mstep = (m == TU_D_CFB1_E || m == TU_D_CFB1_D) ? step * 5 : step;
         for (len = 0; len <= MAXLEN; len += mstep) {
             one_mode(m, len, 0);
             one_mode(m, len, 1);

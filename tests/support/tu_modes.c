@@ -234,3 +234,75 @@ done:
     *out_len = total;
     return r;
 }
+
+const char *const tu_d_names[TU_D_NMODES] = {
+    "ECB-enc", "ECB-dec", "CBC-enc", "CBC-dec", "PKCS7-enc", "PKCS7-dec", "CS1-enc",
+    "CS1-dec", "CS2-enc", "CS2-dec", "CS3-enc", "CS3-dec", "CFB1-enc", "CFB1-dec",
+    "CFB8-enc", "CFB8-dec", "CFB128-enc", "CFB128-dec", "OFB", "CTR", "CTR32"};
+
+int tu_d_is_block(int m)
+{
+    return m <= TU_D_CS3_D;
+}
+
+int tu_d_is_cts(int m)
+{
+    return m >= TU_D_CS1_E && m <= TU_D_CS3_D;
+}
+
+rijn_cts_variant tu_d_variant(int m)
+{
+    return (rijn_cts_variant)((m - TU_D_CS1_E) / 2 + 1);
+}
+
+int tu_d_oneshot(int m, const rijn_aes_ctx *a, const uint8_t *iv, uint8_t *out, size_t out_size,
+                 size_t *out_len, const uint8_t *in, size_t len)
+{
+    switch (m) {
+    case TU_D_ECB_E: return rijn_ecb_encrypt(a, out, in, len);
+    case TU_D_ECB_D: return rijn_ecb_decrypt(a, out, in, len);
+    case TU_D_CBC_E: return rijn_cbc_encrypt(a, iv, out, in, len);
+    case TU_D_CBC_D: return rijn_cbc_decrypt(a, iv, out, in, len);
+    case TU_D_PAD_E: return rijn_cbc_pad_encrypt(a, iv, out, out_size, out_len, in, len);
+    case TU_D_PAD_D: return rijn_cbc_pad_decrypt(a, iv, out, out_size, out_len, in, len);
+    case TU_D_CS1_E: case TU_D_CS2_E: case TU_D_CS3_E:
+        return rijn_cbc_cts_encrypt(a, tu_d_variant(m), iv, out, in, len);
+    case TU_D_CS1_D: case TU_D_CS2_D: case TU_D_CS3_D:
+        return rijn_cbc_cts_decrypt(a, tu_d_variant(m), iv, out, in, len);
+    case TU_D_CFB1_E: return rijn_cfb1_encrypt_bits(a, iv, out, in, 8 * len);
+    case TU_D_CFB1_D: return rijn_cfb1_decrypt_bits(a, iv, out, in, 8 * len);
+    case TU_D_CFB8_E: return rijn_cfb8_encrypt(a, iv, out, in, len);
+    case TU_D_CFB8_D: return rijn_cfb8_decrypt(a, iv, out, in, len);
+    case TU_D_CFB128_E: return rijn_cfb128_encrypt(a, iv, out, in, len);
+    case TU_D_CFB128_D: return rijn_cfb128_decrypt(a, iv, out, in, len);
+    case TU_D_OFB: return rijn_ofb_crypt(a, iv, out, in, len);
+    case TU_D_CTR: return rijn_ctr_crypt(a, iv, out, in, len);
+    default: return rijn_ctr32_crypt(a, iv, out, in, len);
+    }
+}
+
+int tu_d_init(int m, rijn_block_ctx *b, rijn_stream_ctx *s, const uint8_t *key, size_t kl,
+              const uint8_t *iv)
+{
+    switch (m) {
+    case TU_D_ECB_E: return rijn_ecb_encrypt_init(b, key, kl);
+    case TU_D_ECB_D: return rijn_ecb_decrypt_init(b, key, kl);
+    case TU_D_CBC_E: return rijn_cbc_encrypt_init(b, key, kl, iv);
+    case TU_D_CBC_D: return rijn_cbc_decrypt_init(b, key, kl, iv);
+    case TU_D_PAD_E: return rijn_cbc_pad_encrypt_init(b, key, kl, iv);
+    case TU_D_PAD_D: return rijn_cbc_pad_decrypt_init(b, key, kl, iv);
+    case TU_D_CS1_E: case TU_D_CS2_E: case TU_D_CS3_E:
+        return rijn_cbc_cts_encrypt_init(b, tu_d_variant(m), key, kl, iv);
+    case TU_D_CS1_D: case TU_D_CS2_D: case TU_D_CS3_D:
+        return rijn_cbc_cts_decrypt_init(b, tu_d_variant(m), key, kl, iv);
+    case TU_D_CFB1_E: return rijn_cfb1_encrypt_init(s, key, kl, iv);
+    case TU_D_CFB1_D: return rijn_cfb1_decrypt_init(s, key, kl, iv);
+    case TU_D_CFB8_E: return rijn_cfb8_encrypt_init(s, key, kl, iv);
+    case TU_D_CFB8_D: return rijn_cfb8_decrypt_init(s, key, kl, iv);
+    case TU_D_CFB128_E: return rijn_cfb128_encrypt_init(s, key, kl, iv);
+    case TU_D_CFB128_D: return rijn_cfb128_decrypt_init(s, key, kl, iv);
+    case TU_D_OFB: return rijn_ofb_init(s, key, kl, iv);
+    case TU_D_CTR: return rijn_ctr_init(s, key, kl, iv);
+    default: return rijn_ctr32_init(s, key, kl, iv);
+    }
+}

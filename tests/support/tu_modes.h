@@ -99,4 +99,29 @@ void tu_mode_wipe(tu_mctx *c);
 int tu_mode_stream(tu_mctx *c, uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                    int split, int inplace);
 
+/* ---- one index per mode and direction ------------------------------------
+ * For the tests that call the API directly (argument and error checks,
+ * streaming against one-shot): TU_D_<mode>_E / _D, and OFB, CTR, CTR32
+ * (one call each way). Block modes come first (m <= TU_D_CS3_D), each
+ * encryption before its decryption. */
+enum {
+    TU_D_ECB_E, TU_D_ECB_D, TU_D_CBC_E, TU_D_CBC_D, TU_D_PAD_E, TU_D_PAD_D,
+    TU_D_CS1_E, TU_D_CS1_D, TU_D_CS2_E, TU_D_CS2_D, TU_D_CS3_E, TU_D_CS3_D,
+    TU_D_CFB1_E, TU_D_CFB1_D, TU_D_CFB8_E, TU_D_CFB8_D, TU_D_CFB128_E, TU_D_CFB128_D,
+    TU_D_OFB, TU_D_CTR, TU_D_CTR32, TU_D_NMODES
+};
+extern const char *const tu_d_names[TU_D_NMODES]; /* "ECB-enc", "ECB-dec", ... */
+int tu_d_is_block(int m); /* streams through rijn_block_ctx */
+int tu_d_is_cts(int m);
+rijn_cts_variant tu_d_variant(int m); /* CTS modes */
+
+/* The bare one-shot call of mode m: every argument is passed through
+ * (NULL included); *out_len is written by the PKCS#7 calls only; out_size
+ * is used by them only; CFB1 takes len bytes (8 * len bits). */
+int tu_d_oneshot(int m, const rijn_aes_ctx *a, const uint8_t *iv, uint8_t *out, size_t out_size,
+                 size_t *out_len, const uint8_t *in, size_t len);
+/* The bare _init call of mode m on b (block modes) or s (the others). */
+int tu_d_init(int m, rijn_block_ctx *b, rijn_stream_ctx *s, const uint8_t *key, size_t key_len,
+              const uint8_t *iv);
+
 #endif
