@@ -61,7 +61,9 @@ mkdir -p "$(dirname "$out")"
 mv "$tmp" "$out"
 trap - EXIT
 if [ "$zip" = 1 ]; then
-  (cd "$(dirname "$out")" && rm -f "rijn-$version.zip" && zip -qr "rijn-$version.zip" "$(basename "$out")")
+  (cd "$(dirname "$out")" && rm -f "rijn-$version.zip" &&
+    python3 -c 'import shutil, sys; shutil.make_archive(sys.argv[1], "zip", ".", sys.argv[2])' \
+      "rijn-$version" "$(basename "$out")")
   echo "$(dirname "$out")/rijn-$version.zip"
 fi
 echo "$out"
