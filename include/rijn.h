@@ -33,4 +33,7 @@
 #include "rijn/ascon.h"
 #include "rijn/norx.h"
 
+#include "rijn/file.h"
+#include "rijn/legacy_formats.h"
+
 #endif
