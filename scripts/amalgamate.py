@@ -109,6 +109,24 @@ NOT_FUNCS = NOT_NAMES | {"__attribute__", "asm", "target", "aligned", "always_in
                          "unused", "if", "for", "while", "switch", "return", "sizeof"}
 
 
+def strip_attributes(line):
+    """Drop __attribute__((...)) groups (balanced parentheses)."""
+    while True:
+        i = line.find("__attribute__")
+        if i < 0:
+            return line
+        j = line.find("(", i)
+        if j < 0:
+            return line[:i]
+        depth, k = 0, j
+        while k < len(line):
+            depth += {"(": 1, ")": -1}.get(line[k], 0)
+            k += 1
+            if depth == 0:
+                break
+        line = line[:i] + " " + line[k:]
+
+
 def statics_of(text):
     """Names of file-scope functions and static objects: declared at
     column 0 in this code base, possibly after a macro such as RIJN_INLINE.
@@ -123,7 +141,7 @@ def statics_of(text):
             if ids and not ids[-1].endswith("_t"):
                 names.add(ids[-1])
             continue
-        for f in FUNC_RE.findall(line):
+        for f in FUNC_RE.findall(strip_attributes(line)):
             if f not in NOT_FUNCS and not f.startswith("__"):
                 names.add(f)
                 break
