@@ -88,11 +88,9 @@ int rijn_aes_impl_get(const char *name, const rijn_aes_impl **impl)
     return RIJN_ERR_UNSUPPORTED;
 }
 
-const rijn_aes_impl *rijn_aes_impl_default(void)
+static const rijn_aes_impl *choose(void)
 {
     size_t i;
-    if (forced != NULL)
-        return forced;
     /* Prefer constant-time classes; "small" only when it is all we have. */
     for (i = 0; i < NIMPLS; i++)
         if ((impls[i]->flags & RIJN_AES_IMPL_CONSTTIME) && rijn_aes_impl_available(impls[i]))
@@ -101,6 +99,23 @@ const rijn_aes_impl *rijn_aes_impl_default(void)
         if (rijn_aes_impl_available(impls[i]))
             return impls[i];
     return impls[NIMPLS - 1];
+}
+
+/* The automatic choice depends only on the CPU probe (itself done once),
+ * so it is made once too: key setup then costs no registry walk. */
+static const rijn_aes_impl *chosen;
+
+const rijn_aes_impl *rijn_aes_impl_default(void)
+{
+    const rijn_aes_impl *p = forced;
+    if (p != NULL)
+        return p;
+    p = chosen;
+    if (p == NULL) {
+        p = choose();
+        chosen = p;
+    }
+    return p;
 }
 
 int rijn_aes_impl_force(const char *name)
@@ -124,8 +139,9 @@ static int key_ok(size_t key_len)
            (RIJN_CFG_AES_256 && key_len == 32);
 }
 
+/* avail: impl is known to run here (the default choice). */
 static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *key,
-                 size_t key_len, unsigned dirs)
+                 size_t key_len, unsigned dirs, int avail)
 {
     RIJN_CHECK_PTR(ctx);
     ctx->impl = NULL;
@@ -134,7 +150,7 @@ static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *ke
     RIJN_CHECK_PTR(key);
     if (!key_ok(key_len))
         return RIJN_ERR_KEY_LEN;
-    if (impl == NULL || !rijn_aes_impl_available(impl))
+    if (impl == NULL || (!avail && !rijn_aes_impl_available(impl)))
         return RIJN_ERR_UNSUPPORTED;
     if (!RIJN_CFG_AES_DECRYPT || impl->decrypt == NULL)
         dirs &= ~RIJN_I_DIR_DEC;
@@ -147,18 +163,19 @@ static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *ke
 
 int rijn_aes_init(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC);
+    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC,
+                 1);
 }
 
 int rijn_aes_init_enc(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC);
+    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC, 1);
 }
 
 int rijn_aes_init_impl(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *key,
                        size_t key_len)
 {
-    return setup(ctx, impl, key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC);
+    return setup(ctx, impl, key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC, 0);
 }
 
 int rijn_i_aes_check_enc(const rijn_aes_ctx *ctx)

@@ -72,7 +72,7 @@ static int cbc(const rijn_aes_ctx *aes, int dec, const uint8_t iv[16], uint8_t *
         rijn_i_cbc_dec_blocks(aes, chain, out, in, len / 16);
     else
         rijn_i_cbc_enc_blocks(aes, chain, out, in, len / 16);
-    rijn_wipe(chain, sizeof chain);
+    /* chain now holds the IV or the last ciphertext block: public, no wipe */
     return RIJN_OK;
 }
 

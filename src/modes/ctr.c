@@ -83,8 +83,8 @@ static int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16], uin
         return r;
     memcpy(reg, iv, 16);
     rijn_i_ctr_run(aes, bits, reg, ks, &pos, out, in, len);
-    rijn_wipe(ks, sizeof ks);
-    rijn_wipe(reg, sizeof reg);
+    if (len % 16 != 0) /* keystream left in ks; reg is the public counter */
+        rijn_wipe(ks, sizeof ks);
     return RIJN_OK;
 }
 
