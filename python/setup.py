@@ -7,6 +7,8 @@ and mirrored into csrc/ (only changed files are rewritten); an sdist
 carries csrc/, so it builds on its own.
 
 Environment (for the project's tests; not needed by users):
+  RIJN_PY_ROOT=/path/to/rijn        the repository (default: the parent of
+                                    this folder), for a copy built elsewhere;
   RIJN_PY_LIBRARY=/path/librijn.a   link this (PIC) static library instead of
                                     compiling the library sources again;
   RIJN_PY_DEFINES="A=0;B=1"         extra RIJN_CFG_* definitions (must match
@@ -23,7 +25,7 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
+REPO = os.environ.get("RIJN_PY_ROOT") or os.path.dirname(HERE)
 CSRC = os.path.join(HERE, "csrc")
 
 
