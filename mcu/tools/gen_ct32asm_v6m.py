@@ -352,7 +352,9 @@ class Alloc1:
                 r = get_low(t, {rx} | ({other} if other else set()))
                 E("movs %s, %s" % (r, rx))
             release(t + 1)
-            if k == "addi":
+            if k == "addi" and a[1] < 0:
+                E("subs %s, #%d" % (r, -a[1]))
+            elif k == "addi":
                 E("adds %s, #%d" % (r, a[1]))
             else:
                 E("%s %s, %s" % (a[0], r, other))
@@ -424,8 +426,9 @@ def interp1(lines, regs, stack, mem):
                 R[rd] = R[args[0]]
         elif mn == "mov":
             R[rd] = R[args[0]]
-        elif mn == "adds":
-            R[rd] = (R[rd] + int(args[0][1:])) & M32
+        elif mn in ("adds", "subs"):
+            n = int(args[0][1:])
+            R[rd] = (R[rd] + (n if mn == "adds" else -n)) & M32
         elif mn in ("ldr", "str"):
             assert rd in LOW, ln
             m2 = re.match(r"\[(\w+), #(\d+)\]", rest)
@@ -502,8 +505,8 @@ def generate(tries, seed):
     Q = {"q%d" % i: "r%d" % i for i in range(8)}
     stats, nslots = {}, [0]
 
-    def comp(b, high, in_map=Q):
-        outm = {v: "r%d" % i for v, i in b.outputs.items()}
+    def comp(b, high, in_map=Q, out_map=None):
+        outm = {v: (out_map or Q)["q%d" % i] for v, i in b.outputs.items()}
         lines, ns = compile1(b, high, in_map, outm, tries, seed)
         nslots[0] = max(nslots[0], ns)
         stats[b.name] = len(lines)
@@ -522,6 +525,13 @@ def generate(tries, seed):
     blocks["ark"] = comp(g.ark_block(), H6)
     blocks["ortho_out"] = comp(g.ortho_block("ortho_out"), H6)
     blocks["sr2"] = comp(sr2_block(), H6)
+    ib = g.sbox_block(inverse=True)
+    g.check_sbox(ib, inverse=True)
+    blocks["invsbox"] = comp(ib, H5)
+    for k in range(4):
+        blocks["dmc%d" % k] = comp(g.dmc_block(k), H6)
+    blocks["arkd0"] = comp(g.ark_block_dec0(), H6)
+    blocks["sr2_ldm"] = comp(sr2_block(), H6, ldm_map, ldm_map)
     frame = SLOT0 + 4 * nslots[0]
     frame += (4 - frame % 8) % 8  # with the 36 pushed bytes: sp stays 8-aligned
     assert frame <= 508
@@ -533,14 +543,14 @@ def generate(tries, seed):
             E("\t" + ln)
     E("\t.syntax unified")
     E("\t.thumb")
-    for n in (1, 2):
+    def entry(base, n):
         E("\t.align 2")
-        E("\t.global rijn_i_ct32v6m_enc%d" % n)
-        E("\t.hidden rijn_i_ct32v6m_enc%d" % n)
-        E("\t.type rijn_i_ct32v6m_enc%d, %%function" % n)
+        E("\t.global %s%d" % (base, n))
+        E("\t.hidden %s%d" % (base, n))
+        E("\t.type %s%d, %%function" % (base, n))
         E("\t.thumb_func")
-        E("rijn_i_ct32v6m_enc%d: @ r0 = rk, r1 = rounds, r2 = out[%d], r3 = in[%d], "
-          "word-aligned" % (n, 16 * n, 16 * n))
+        E("%s%d: @ r0 = rk, r1 = rounds, r2 = out[%d], r3 = in[%d], word-aligned"
+          % (base, n, 16 * n, 16 * n))
         E("\tpush {r4-r7, lr}")
         E("\tmov r4, r8")
         E("\tmov r5, r9")
@@ -548,10 +558,19 @@ def generate(tries, seed):
         E("\tmov r7, r11")
         E("\tpush {r4-r7}")
         E("\tsub sp, #%d" % frame)
-        E("\tstr r0, [sp, #%d]" % NAMED["RK"])
         E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
-        E("\tlsrs r1, r1, #1")
-        E("\tstr r1, [sp, #%d]" % NAMED["CNT"])
+        if base.endswith("enc"):
+            E("\tstr r0, [sp, #%d]" % NAMED["RK"])
+            E("\tlsrs r1, r1, #1")
+            E("\tstr r1, [sp, #%d]" % NAMED["CNT"])
+        else:  # RK = last round key, END = rounds, CNT = rounds with k = 1 left
+            E("\tlsls r4, r1, #5")
+            E("\tadds r4, r4, r0")
+            E("\tstr r4, [sp, #%d]" % NAMED["RK"])
+            E("\tstr r1, [sp, #%d]" % NAMED["END"])
+            E("\tadds r1, #2")
+            E("\tlsrs r1, r1, #2")
+            E("\tstr r1, [sp, #%d]" % NAMED["CNT"])
         if n == 1:
             E("\tadd r4, sp, #%d" % SCRATCH)
         else:
@@ -563,10 +582,33 @@ def generate(tries, seed):
             E("\tldm r3, {r0-r3}")
             for i in range(4):
                 E("\tmovs r%d, r%d" % (i + 4, i))
-            E("\tb .Lct32v6m_start")
+            E("\tb %s_start" % base.replace("rijn_i_", ".L"))
         else:
             E("\tldm r3, {r0-r7}")
-    E(".Lct32v6m_start:")
+            E("%s_start:" % base.replace("rijn_i_", ".L"))
+
+    def store():
+        E("\tmov r12, r7")
+        E("\tldr r7, [sp, #%d]" % NAMED["OUT"])
+        for c in range(4):
+            E("\tstr r%d, [r7, #%d]" % (2 * c, 4 * c))
+        E("\tldr r7, [sp, #%d]" % NAMED["OUT1"])
+        for c in range(3):
+            E("\tstr r%d, [r7, #%d]" % (2 * c + 1, 4 * c))
+        E("\tmov r0, r12")
+        E("\tstr r0, [r7, #12]")
+
+    def epilogue():
+        E("\tadd sp, #%d" % frame)
+        E("\tpop {r4-r7}")
+        E("\tmov r8, r4")
+        E("\tmov r9, r5")
+        E("\tmov r10, r6")
+        E("\tmov r11, r7")
+        E("\tpop {r4-r7, pc}")
+
+    entry("rijn_i_ct32v6m_enc", 1)
+    entry("rijn_i_ct32v6m_enc", 2)
     ins(blocks["ortho_in"])
     ins(blocks["ark0"])
     E(".Lct32v6m_loop:")
@@ -589,25 +631,61 @@ def generate(tries, seed):
         ins(blocks["ortho_out"])
         if k == 2:  # AES-128/256: rounds mod 4 = 2, output needs SR^2
             ins(blocks["sr2"])
-        E("\tmov r12, r7")
-        E("\tldr r7, [sp, #%d]" % NAMED["OUT"])
-        for c in range(4):
-            E("\tstr r%d, [r7, #%d]" % (2 * c, 4 * c))
-        E("\tldr r7, [sp, #%d]" % NAMED["OUT1"])
-        for c in range(3):
-            E("\tstr r%d, [r7, #%d]" % (2 * c + 1, 4 * c))
-        E("\tmov r0, r12")
-        E("\tstr r0, [r7, #12]")
+        store()
         if k == 2:
             E("\tb .Lct32v6m_done")
     E(".Lct32v6m_done:")
-    E("\tadd sp, #%d" % frame)
-    E("\tpop {r4-r7}")
-    E("\tmov r8, r4")
-    E("\tmov r9, r5")
-    E("\tmov r10, r6")
-    E("\tmov r11, r7")
-    E("\tpop {r4-r7, pc}")
+    epilogue()
+    E("\t.size rijn_i_ct32v6m_enc2, . - rijn_i_ct32v6m_enc2")
+    E("")
+    E("#if RIJN_CFG_AES_DECRYPT")
+    entry("rijn_i_ct32v6m_dec", 1)
+    entry("rijn_i_ct32v6m_dec", 2)
+    E("\tmov r12, r0")
+    E("\tldr r0, [sp, #%d]" % NAMED["END"])
+    E("\tlsrs r0, r0, #2")  # carry = bit 1 of rounds: SR^2 first
+    E("\tmov r0, r12")
+    E("\tbcc .Lct32v6m_dnosr")
+    ins(blocks["sr2_ldm"])
+    E(".Lct32v6m_dnosr:")
+    ins(blocks["ortho_in"])
+    ins(blocks["arkd0"])
+    E("\tbl .Lct32v6m_invsbox")
+    E("\tmov r12, r0")
+    E("\tldr r0, [sp, #%d]" % NAMED["END"])
+    E("\tcmp r0, #12")
+    E("\tmov r0, r12")
+    E("\tbne .Lct32v6m_dloop")
+    E("\tbl .Lct32v6m_dk3")  # AES-192: its last round is 11 (k = 3)
+    E(".Lct32v6m_dloop:")
+    for k in (1, 0, 3, 2):
+        if k == 3:
+            E(".Lct32v6m_dk3:")
+        ins(blocks["dmc%d" % k])
+        E("\tbl .Lct32v6m_invsbox")
+        if k == 1:
+            E("\tmov r12, r0")
+            E("\tldr r0, [sp, #%d]" % NAMED["CNT"])
+            E("\tsubs r0, #1")
+            E("\tstr r0, [sp, #%d]" % NAMED["CNT"])
+            E("\tmov r0, r12")
+            E("\tbne .Lct32v6m_dgo")
+            E("\tbl .Lct32v6m_dlast")
+            E(".Lct32v6m_dgo:")
+    E("\tbl .Lct32v6m_dloop")  # beyond the 2 KB reach of b; lr is free here
+    E(".Lct32v6m_dlast:")
+    ins(blocks["ark"])
+    ins(blocks["ortho_out"])
+    store()
+    epilogue()
+    E("\t.size rijn_i_ct32v6m_dec2, . - rijn_i_ct32v6m_dec2")
+    E("")
+    E("\t.align 2")
+    E("\t.thumb_func")
+    E(".Lct32v6m_invsbox: @ q -> L(S(L(q))); uses r8-r12 and the caller's frame")
+    ins(blocks["invsbox"])
+    E("\tbx lr")
+    E("#endif")
     E("")
     E("\t.align 2")
     E("\t.thumb_func")
@@ -626,7 +704,6 @@ def generate(tries, seed):
     E(".Lct32v6m_pool:")
     for c in CONSTS:
         E("\t.word 0x%08x" % c)
-    E("\t.size rijn_i_ct32v6m_enc2, . - rijn_i_ct32v6m_enc2")
     return L, stats, frame
 
 

@@ -5,9 +5,10 @@
  *
  * Implementation notes
  *   Same state layout, key schedule and round structure as aes_ct32.c and
- *   aes_ct32_armv7m.c (read their notes); key setup and decryption are
- *   ct32's own functions (called through rijn_i_aes_ct32), so this class
- *   needs RIJN_CFG_AES_CT32. Only the block encryption is here.
+ *   aes_ct32_armv7m.c (read their notes); key setup is ct32's own function
+ *   (called through rijn_i_aes_ct32), so this class needs
+ *   RIJN_CFG_AES_CT32. Encryption and decryption are here (decryption as
+ *   in aes_ct32_armv7m.c: inverse rounds, L o S o L, MC_k o P).
  *   The assembly between the GENERATED markers comes from
  *   mcu/tools/gen_ct32asm_v6m.py: the pieces of gen_ct32asm.py lowered to
  *   what ARMv6-M offers (two-operand logic on r0-r7, rotations by a
@@ -27,11 +28,12 @@
  *   addresses that depend on the round number alone; branches depend on the
  *   round count and the pointers' alignment only.
  *   Measured (QEMU microbit, exact instruction counts from a TCG plugin,
- *   through rijn_aes_encrypt_blocks, GCC 12 -Os): AES-128 4,534
- *   instructions per 2-block pass (2,267/block; ct32 C: 2,735), one block
- *   alone 4,537 (entry ..1: the block read twice, the second result to a
- *   frame scratch); AES-192 2,693 and AES-256 3,124 per block. Key setup and
- *   decryption are ct32's (~24,200 and ~3,720/block). Code ~3.2 KB;
+ *   through rijn_aes_encrypt_blocks, GCC 12 -Os): AES-128 4,535
+ *   instructions per 2-block pass (2,268/block; ct32 C: 2,735), one block
+ *   alone 4,538 (entry ..1: the block read twice, the second result to a
+ *   frame scratch); AES-192 2,693 and AES-256 3,124 per block. Decryption
+ *   5,703 per pass (2,852/block; ct32 C: 3,725), one block 5,703. Key setup
+ *   is ct32's (~24,300). Code ~3.2 KB encrypt-only, ~6.3 KB with decryption;
  *   stack 152 bytes (36 pushed + 116 frame), plus a 32-byte copy in the
  *   caller for unaligned buffers.
  *   Vectors: FIPS 197, CAVP AESAVS KAT/MMT and Monte Carlo under QEMU
@@ -44,48 +46,57 @@
 
 #if RIJN_CFG_AES_ARMV6M
 
-/* Encrypts in[0..7] (two blocks, as words) into out[0..7], or with ..1
- * one block in[0..3] into out[0..3]; out may equal in; word-aligned. */
+/* Encrypt / decrypt in[0..7] (two blocks, as words) into out[0..7], or
+ * with ..1 one block in[0..3] into out[0..3]; out may equal in;
+ * word-aligned. */
 void rijn_i_ct32v6m_enc2(const uint32_t *rk, unsigned rounds, uint32_t *out, const uint32_t *in);
 void rijn_i_ct32v6m_enc1(const uint32_t *rk, unsigned rounds, uint32_t *out, const uint32_t *in);
+void rijn_i_ct32v6m_dec2(const uint32_t *rk, unsigned rounds, uint32_t *out, const uint32_t *in);
+void rijn_i_ct32v6m_dec1(const uint32_t *rk, unsigned rounds, uint32_t *out, const uint32_t *in);
+
+typedef void (*ct32v6m_fn)(const uint32_t *, unsigned, uint32_t *, const uint32_t *);
 
 static void ct32v6m_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
 {
     rijn_i_aes_ct32.setkey(ks, key, key_len, dirs);
 }
 
-static void ct32v6m_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
-                            const uint8_t *in, size_t nblocks)
+RIJN_INLINE void ct32v6m_run(ct32v6m_fn fn2, ct32v6m_fn fn1, const uint64_t *ks,
+                             unsigned rounds, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const uint32_t *rk = (const uint32_t *)(const void *)ks; /* little-endian halves */
     uint32_t two[8];
     if ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0) {
         for (; nblocks >= 2; nblocks -= 2, in += 32, out += 32)
-            rijn_i_ct32v6m_enc2(rk, rounds, (uint32_t *)(void *)out,
-                                (const uint32_t *)(const void *)in);
+            fn2(rk, rounds, (uint32_t *)(void *)out, (const uint32_t *)(const void *)in);
         if (nblocks == 1)
-            rijn_i_ct32v6m_enc1(rk, rounds, (uint32_t *)(void *)out,
-                                (const uint32_t *)(const void *)in);
+            fn1(rk, rounds, (uint32_t *)(void *)out, (const uint32_t *)(const void *)in);
         return;
     }
     for (; nblocks >= 2; nblocks -= 2, in += 32, out += 32) {
         memcpy(two, in, 32);
-        rijn_i_ct32v6m_enc2(rk, rounds, two, two);
+        fn2(rk, rounds, two, two);
         memcpy(out, two, 32);
     }
     if (nblocks == 1) {
         memcpy(two, in, 16);
-        rijn_i_ct32v6m_enc1(rk, rounds, two, two);
+        fn1(rk, rounds, two, two);
         memcpy(out, two, 16);
     }
-    /* two holds output blocks only: nothing secret to wipe */
+    rijn_wipe(two, sizeof two); /* plaintext when decrypting */
+}
+
+static void ct32v6m_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                            const uint8_t *in, size_t nblocks)
+{
+    ct32v6m_run(rijn_i_ct32v6m_enc2, rijn_i_ct32v6m_enc1, ks, rounds, out, in, nblocks);
 }
 
 #if RIJN_CFG_AES_DECRYPT
 static void ct32v6m_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
-    rijn_i_aes_ct32.decrypt(ks, rounds, out, in, nblocks);
+    ct32v6m_run(rijn_i_ct32v6m_dec2, rijn_i_ct32v6m_dec1, ks, rounds, out, in, nblocks);
 }
 #define CT32V6M_DECRYPT ct32v6m_decrypt
 #else
@@ -105,17 +116,17 @@ __asm__(
     "\t.hidden rijn_i_ct32v6m_enc1\n\t.type rijn_i_ct32v6m_enc1, %function\n\t.thumb_func\n"
     "rijn_i_ct32v6m_enc1: @ r0 = rk, r1 = rounds, r2 = out[16], r3 = in[16], word-aligned\n"
     "\tpush {r4-r7, lr}\n\tmov r4, r8\n\tmov r5, r9\n\tmov r6, r10\n\tmov r7, r11\n"
-    "\tpush {r4-r7}\n\tsub sp, #116\n\tstr r0, [sp, #0]\n\tstr r2, [sp, #8]\n\tlsrs r1, r1, #1\n"
+    "\tpush {r4-r7}\n\tsub sp, #116\n\tstr r2, [sp, #8]\n\tstr r0, [sp, #0]\n\tlsrs r1, r1, #1\n"
     "\tstr r1, [sp, #12]\n\tadd r4, sp, #44\n\tstr r4, [sp, #40]\n\tbl .Lct32v6m_consts\n"
     "\tldm r3, {r0-r3}\n\tmovs r4, r0\n\tmovs r5, r1\n\tmovs r6, r2\n\tmovs r7, r3\n"
-    "\tb .Lct32v6m_start\n\t.align 2\n\t.global rijn_i_ct32v6m_enc2\n"
+    "\tb .Lct32v6m_enc_start\n\t.align 2\n\t.global rijn_i_ct32v6m_enc2\n"
     "\t.hidden rijn_i_ct32v6m_enc2\n\t.type rijn_i_ct32v6m_enc2, %function\n\t.thumb_func\n"
     "rijn_i_ct32v6m_enc2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32], word-aligned\n"
     "\tpush {r4-r7, lr}\n\tmov r4, r8\n\tmov r5, r9\n\tmov r6, r10\n\tmov r7, r11\n"
-    "\tpush {r4-r7}\n\tsub sp, #116\n\tstr r0, [sp, #0]\n\tstr r2, [sp, #8]\n\tlsrs r1, r1, #1\n"
+    "\tpush {r4-r7}\n\tsub sp, #116\n\tstr r2, [sp, #8]\n\tstr r0, [sp, #0]\n\tlsrs r1, r1, #1\n"
     "\tstr r1, [sp, #12]\n\tmovs r4, r2\n\tadds r4, #16\n\tstr r4, [sp, #40]\n"
     "\tbl .Lct32v6m_consts\n\tldm r3, {r0-r7}\n"
-    ".Lct32v6m_start:\n"
+    ".Lct32v6m_enc_start:\n"
     "\tmov r8, r6\n\tlsrs r6, r3, #1\n\teors r6, r7\n\tmov r9, r2\n\tldr r2, [sp, #16]\n"
     "\tands r6, r2\n\teors r7, r6\n\tlsls r6, r6, #1\n\teors r3, r6\n\tlsrs r6, r1, #1\n"
     "\teors r6, r5\n\tands r6, r2\n\teors r5, r6\n\tlsls r6, r6, #1\n\teors r1, r6\n"
@@ -343,7 +354,344 @@ __asm__(
     "\tstr r0, [r7, #12]\n"
     ".Lct32v6m_done:\n"
     "\tadd sp, #116\n\tpop {r4-r7}\n\tmov r8, r4\n\tmov r9, r5\n\tmov r10, r6\n\tmov r11, r7\n"
-    "\tpop {r4-r7, pc}\n"
+    "\tpop {r4-r7, pc}\n\t.size rijn_i_ct32v6m_enc2, . - rijn_i_ct32v6m_enc2\n"
+    "\n"
+#if RIJN_CFG_AES_DECRYPT
+    "\t.align 2\n\t.global rijn_i_ct32v6m_dec1\n\t.hidden rijn_i_ct32v6m_dec1\n"
+    "\t.type rijn_i_ct32v6m_dec1, %function\n\t.thumb_func\n"
+    "rijn_i_ct32v6m_dec1: @ r0 = rk, r1 = rounds, r2 = out[16], r3 = in[16], word-aligned\n"
+    "\tpush {r4-r7, lr}\n\tmov r4, r8\n\tmov r5, r9\n\tmov r6, r10\n\tmov r7, r11\n"
+    "\tpush {r4-r7}\n\tsub sp, #116\n\tstr r2, [sp, #8]\n\tlsls r4, r1, #5\n\tadds r4, r4, r0\n"
+    "\tstr r4, [sp, #0]\n\tstr r1, [sp, #4]\n\tadds r1, #2\n\tlsrs r1, r1, #2\n"
+    "\tstr r1, [sp, #12]\n\tadd r4, sp, #44\n\tstr r4, [sp, #40]\n\tbl .Lct32v6m_consts\n"
+    "\tldm r3, {r0-r3}\n\tmovs r4, r0\n\tmovs r5, r1\n\tmovs r6, r2\n\tmovs r7, r3\n"
+    "\tb .Lct32v6m_dec_start\n\t.align 2\n\t.global rijn_i_ct32v6m_dec2\n"
+    "\t.hidden rijn_i_ct32v6m_dec2\n\t.type rijn_i_ct32v6m_dec2, %function\n\t.thumb_func\n"
+    "rijn_i_ct32v6m_dec2: @ r0 = rk, r1 = rounds, r2 = out[32], r3 = in[32], word-aligned\n"
+    "\tpush {r4-r7, lr}\n\tmov r4, r8\n\tmov r5, r9\n\tmov r6, r10\n\tmov r7, r11\n"
+    "\tpush {r4-r7}\n\tsub sp, #116\n\tstr r2, [sp, #8]\n\tlsls r4, r1, #5\n\tadds r4, r4, r0\n"
+    "\tstr r4, [sp, #0]\n\tstr r1, [sp, #4]\n\tadds r1, #2\n\tlsrs r1, r1, #2\n"
+    "\tstr r1, [sp, #12]\n\tmovs r4, r2\n\tadds r4, #16\n\tstr r4, [sp, #40]\n"
+    "\tbl .Lct32v6m_consts\n\tldm r3, {r0-r7}\n"
+    ".Lct32v6m_dec_start:\n"
+    "\tmov r12, r0\n\tldr r0, [sp, #4]\n\tlsrs r0, r0, #2\n\tmov r0, r12\n\tbcc .Lct32v6m_dnosr\n"
+    "\tmov r8, r5\n\tmovs r5, r0\n\teors r5, r2\n\tmov r9, r7\n\tldr r7, [sp, #36]\n"
+    "\tands r5, r7\n\teors r0, r5\n\teors r2, r5\n\tmovs r5, r1\n\teors r5, r3\n\tands r5, r7\n"
+    "\teors r1, r5\n\teors r3, r5\n\tmovs r5, r4\n\teors r5, r6\n\tands r5, r7\n\teors r4, r5\n"
+    "\teors r6, r5\n\tmov r5, r8\n\tmov r10, r0\n\tmov r0, r9\n\teors r5, r0\n\tands r5, r7\n"
+    "\teors r0, r5\n\tmov r7, r8\n\teors r5, r7\n\tmovs r7, r0\n\tmov r0, r10\n"
+    ".Lct32v6m_dnosr:\n"
+    "\tmov r8, r6\n\tlsrs r6, r3, #1\n\teors r6, r7\n\tmov r9, r2\n\tldr r2, [sp, #16]\n"
+    "\tands r6, r2\n\teors r7, r6\n\tlsls r6, r6, #1\n\teors r3, r6\n\tlsrs r6, r1, #1\n"
+    "\teors r6, r5\n\tands r6, r2\n\teors r5, r6\n\tlsls r6, r6, #1\n\teors r1, r6\n"
+    "\tlsrs r6, r0, #1\n\teors r6, r4\n\tands r6, r2\n\teors r4, r6\n\tlsls r6, r6, #1\n"
+    "\teors r0, r6\n\tmov r6, r9\n\tmov r10, r5\n\tlsrs r5, r6, #1\n\tmov r11, r4\n\tmov r4, r8\n"
+    "\teors r5, r4\n\tands r5, r2\n\teors r4, r5\n\tlsls r5, r5, #1\n\teors r5, r6\n"
+    "\tlsrs r2, r0, #2\n\teors r2, r1\n\tldr r6, [sp, #20]\n\tands r2, r6\n\teors r1, r2\n"
+    "\tlsls r2, r2, #2\n\teors r0, r2\n\tlsrs r2, r5, #2\n\teors r2, r3\n\tands r2, r6\n"
+    "\teors r3, r2\n\tlsls r2, r2, #2\n\teors r5, r2\n\tlsrs r2, r4, #2\n\teors r2, r7\n"
+    "\tands r2, r6\n\teors r7, r2\n\tlsls r2, r2, #2\n\teors r4, r2\n\tlsrs r2, r1, #4\n"
+    "\teors r2, r3\n\tmov r8, r4\n\tldr r4, [sp, #24]\n\tands r2, r4\n\teors r3, r2\n"
+    "\tlsls r2, r2, #4\n\teors r1, r2\n\tmov r2, r11\n\tmov r9, r1\n\tlsrs r1, r2, #2\n"
+    "\tmov r12, r3\n\tmov r3, r10\n\teors r1, r3\n\tands r1, r6\n\teors r3, r1\n"
+    "\tlsls r1, r1, #2\n\teors r1, r2\n\tlsrs r2, r3, #4\n\teors r2, r7\n\tands r2, r4\n"
+    "\teors r7, r2\n\tlsls r2, r2, #4\n\teors r3, r2\n\tlsrs r2, r0, #4\n\teors r2, r5\n"
+    "\tands r2, r4\n\teors r5, r2\n\tlsls r2, r2, #4\n\teors r0, r2\n\tlsrs r2, r1, #4\n"
+    "\tmov r6, r8\n\teors r2, r6\n\tands r2, r4\n\teors r6, r2\n\tlsls r2, r2, #4\n"
+    "\teors r1, r2\n\tmov r2, r9\n\tmovs r4, r5\n\tmovs r5, r6\n\tmov r6, r12\n\tmov r8, r6\n"
+    "\tldr r6, [sp, #0]\n\tmov r9, r3\n\tldr r3, [r6, #0]\n\teors r0, r3\n\tldr r3, [r6, #16]\n"
+    "\teors r4, r3\n\tldr r3, [r6, #28]\n\teors r7, r3\n\tldr r3, [r6, #20]\n\teors r5, r3\n"
+    "\tldr r3, [r6, #8]\n\teors r2, r3\n\tmovs r3, r6\n\tsubs r3, #32\n\tstr r3, [sp, #0]\n"
+    "\tldr r3, [r6, #4]\n\teors r1, r3\n\tldr r3, [r6, #12]\n\tmov r10, r0\n\tmov r0, r9\n"
+    "\teors r3, r0\n\tldr r6, [r6, #24]\n\tmov r0, r8\n\teors r6, r0\n\tmov r0, r10\n"
+    "\tbl .Lct32v6m_invsbox\n\tmov r12, r0\n\tldr r0, [sp, #4]\n\tcmp r0, #12\n\tmov r0, r12\n"
+    "\tbne .Lct32v6m_dloop\n\tbl .Lct32v6m_dk3\n"
+    ".Lct32v6m_dloop:\n"
+    "\tmov r8, r3\n\tldr r3, [sp, #0]\n\tmov r9, r4\n\tldr r4, [r3, #0]\n\teors r0, r4\n"
+    "\tldr r4, [r3, #8]\n\teors r2, r4\n\tldr r4, [r3, #4]\n\teors r1, r4\n\tldr r4, [r3, #24]\n"
+    "\teors r6, r4\n\tldr r4, [r3, #28]\n\teors r7, r4\n\tldr r4, [r3, #20]\n\teors r5, r4\n"
+    "\tldr r4, [sp, #24]\n\tmov r10, r7\n\tmovs r7, r1\n\tbics r7, r4\n\tmov r11, r5\n"
+    "\tmovs r5, #20\n\trors r7, r5\n\teors r7, r1\n\tmov r12, r6\n\tmovs r6, r3\n\tsubs r6, #32\n"
+    "\tstr r6, [sp, #0]\n\tands r4, r2\n\tmovs r6, #12\n\trors r4, r6\n\tmov lr, r4\n"
+    "\tldr r4, [sp, #24]\n\tstr r3, [sp, #60]\n\tmovs r3, r0\n\tbics r3, r4\n\trors r3, r5\n"
+    "\teors r3, r0\n\tands r4, r0\n\trors r4, r6\n\teors r3, r4\n\teors r3, r2\n"
+    "\tldr r4, [sp, #24]\n\tands r4, r1\n\trors r4, r6\n\teors r7, r4\n\tldr r4, [sp, #60]\n"
+    "\tstr r3, [sp, #64]\n\tldr r3, [r4, #16]\n\tstr r1, [sp, #68]\n\tmov r1, r9\n\teors r3, r1\n"
+    "\tldr r4, [r4, #12]\n\tmov r1, r8\n\teors r4, r1\n\teors r7, r4\n\tldr r1, [sp, #24]\n"
+    "\tands r1, r4\n\trors r1, r6\n\tmov r8, r1\n\tmov r1, r12\n\tmov r9, r4\n"
+    "\tldr r4, [sp, #24]\n\tbics r1, r4\n\trors r1, r5\n\tstr r7, [sp, #60]\n\tmov r7, r12\n"
+    "\teors r1, r7\n\tmov r12, r0\n\tmovs r0, r3\n\tbics r0, r4\n\trors r0, r5\n\teors r0, r3\n"
+    "\tstr r1, [sp, #72]\n\tmovs r1, r2\n\tbics r1, r4\n\trors r1, r5\n\teors r2, r1\n"
+    "\tmov r1, lr\n\teors r2, r1\n\teors r2, r3\n\tands r3, r4\n\trors r3, r6\n\teors r0, r3\n"
+    "\teors r0, r7\n\tands r7, r4\n\trors r7, r6\n\tldr r1, [sp, #72]\n\teors r7, r1\n"
+    "\tmov r1, r12\n\teors r1, r7\n\tldr r3, [sp, #60]\n\teors r3, r7\n\tmov r12, r0\n"
+    "\tmov r0, r9\n\tbics r0, r4\n\trors r0, r5\n\tmov lr, r3\n\tmov r3, r9\n\teors r0, r3\n"
+    "\tmov r3, r8\n\teors r0, r3\n\tmov r3, r11\n\teors r0, r3\n\tbics r3, r4\n\trors r3, r5\n"
+    "\tmov r8, r1\n\tmov r1, r11\n\teors r3, r1\n\tands r1, r4\n\trors r1, r6\n\teors r3, r1\n"
+    "\tmov r1, r10\n\teors r3, r1\n\tmov r9, r7\n\tldr r7, [sp, #28]\n\tands r7, r3\n"
+    "\tmov r11, r3\n\tmovs r3, #2\n\trors r7, r3\n\tbics r1, r4\n\trors r1, r5\n\tmov r5, r10\n"
+    "\teors r1, r5\n\tands r5, r4\n\trors r5, r6\n\teors r1, r5\n\teors r0, r1\n"
+    "\tldr r5, [sp, #68]\n\teors r5, r1\n\tmov r10, r0\n\tldr r0, [sp, #64]\n\teors r0, r1\n"
+    "\teors r2, r1\n\tmov r1, r9\n\teors r5, r1\n\teors r2, r1\n\tldr r1, [sp, #28]\n"
+    "\tmov r9, r2\n\tmovs r2, r5\n\tbics r2, r1\n\tstr r0, [sp, #64]\n\tmovs r0, #10\n"
+    "\trors r2, r0\n\tands r1, r5\n\trors r1, r3\n\teors r2, r1\n\teors r5, r2\n\tmov r1, r8\n"
+    "\tmov r8, r2\n\tldr r2, [sp, #28]\n\tmovs r3, r1\n\tbics r3, r2\n\trors r3, r0\n"
+    "\tands r4, r5\n\trors r4, r6\n\tstr r4, [sp, #68]\n\tmov r4, r11\n\tbics r4, r2\n"
+    "\trors r4, r0\n\teors r4, r7\n\tmov r7, r11\n\teors r7, r4\n\tmov r11, r4\n"
+    "\tldr r4, [sp, #64]\n\tbics r4, r2\n\trors r4, r0\n\tands r2, r1\n\tmovs r0, #2\n"
+    "\trors r2, r0\n\teors r3, r2\n\teors r1, r3\n\teors r3, r7\n\tldr r2, [sp, #64]\n"
+    "\tstr r3, [sp, #60]\n\tldr r3, [sp, #28]\n\tands r2, r3\n\trors r2, r0\n\teors r4, r2\n"
+    "\tldr r2, [sp, #64]\n\teors r2, r4\n\teors r4, r5\n\tldr r0, [sp, #24]\n\tbics r5, r0\n"
+    "\tmovs r3, #20\n\trors r5, r3\n\tstr r5, [sp, #64]\n\tmovs r5, r2\n\tbics r5, r0\n"
+    "\trors r5, r3\n\teors r4, r5\n\tands r0, r2\n\teors r2, r7\n\trors r0, r6\n\teors r4, r0\n"
+    "\tldr r0, [sp, #24]\n\tmovs r5, r1\n\tbics r5, r0\n\trors r5, r3\n\tstr r4, [sp, #72]\n"
+    "\tldr r4, [sp, #60]\n\teors r5, r4\n\tands r0, r1\n\teors r1, r7\n\tmov r4, r8\n"
+    "\teors r1, r4\n\tldr r4, [sp, #64]\n\teors r1, r4\n\tldr r4, [sp, #68]\n\teors r1, r4\n"
+    "\trors r0, r6\n\teors r5, r0\n\tmov r0, lr\n\tldr r4, [sp, #28]\n\tbics r0, r4\n"
+    "\tmov r8, r1\n\tmovs r1, #10\n\trors r0, r1\n\tstr r5, [sp, #68]\n\tmov r5, r10\n"
+    "\tbics r5, r4\n\trors r5, r1\n\tstr r5, [sp, #64]\n\tmov r5, lr\n\tands r5, r4\n"
+    "\tmovs r1, #2\n\trors r5, r1\n\teors r0, r5\n\tmov r5, lr\n\teors r5, r0\n\teors r2, r0\n"
+    "\tldr r0, [sp, #24]\n\tands r0, r5\n\trors r0, r6\n\tldr r6, [sp, #24]\n\tmovs r1, r5\n"
+    "\tbics r1, r6\n\teors r5, r7\n\trors r1, r3\n\teors r2, r1\n\teors r2, r0\n\tmov r0, r9\n"
+    "\tbics r0, r4\n\tmovs r1, #10\n\trors r0, r1\n\tmov lr, r2\n\tmov r2, r10\n\tands r2, r4\n"
+    "\tstr r7, [sp, #60]\n\tmovs r7, #2\n\trors r2, r7\n\tldr r3, [sp, #64]\n\teors r2, r3\n"
+    "\tmov r3, r10\n\teors r3, r2\n\tmov r10, r3\n\tmov r3, r9\n\tands r3, r4\n\trors r3, r7\n"
+    "\teors r0, r3\n\tmov r3, r9\n\teors r3, r0\n\teors r5, r0\n\teors r2, r3\n\tmov r0, r12\n"
+    "\tbics r0, r4\n\trors r0, r1\n\tands r6, r3\n\tldr r1, [sp, #24]\n\tbics r3, r1\n"
+    "\tmov r9, r0\n\tmovs r0, #20\n\trors r3, r0\n\teors r5, r3\n\tmovs r3, #12\n\trors r6, r3\n"
+    "\teors r5, r6\n\tmov r6, r10\n\tbics r6, r1\n\trors r6, r0\n\teors r2, r6\n\tmov r6, r10\n"
+    "\tands r6, r1\n\trors r6, r3\n\teors r2, r6\n\tmov r6, r12\n\tands r6, r4\n\trors r6, r7\n"
+    "\tmov r4, r9\n\teors r6, r4\n\tmov r4, r12\n\teors r4, r6\n\tmov r7, r10\n\teors r6, r7\n"
+    "\tmov r7, r11\n\teors r7, r4\n\tands r1, r4\n\trors r1, r3\n\tmov r9, r2\n"
+    "\tldr r2, [sp, #24]\n\tbics r4, r2\n\trors r4, r0\n\teors r6, r4\n\teors r6, r1\n"
+    "\tldr r1, [sp, #60]\n\tbics r1, r2\n\tldr r4, [sp, #60]\n\tands r4, r2\n\trors r4, r3\n"
+    "\trors r1, r0\n\teors r7, r1\n\teors r7, r4\n\tldr r0, [sp, #68]\n\tmov r1, r8\n"
+    "\tldr r2, [sp, #72]\n\tmov r3, lr\n\tmovs r4, r5\n\tmov r5, r9\n\tbl .Lct32v6m_invsbox\n"
+    "\tmov r12, r0\n\tldr r0, [sp, #12]\n\tsubs r0, #1\n\tstr r0, [sp, #12]\n\tmov r0, r12\n"
+    "\tbne .Lct32v6m_dgo\n\tbl .Lct32v6m_dlast\n"
+    ".Lct32v6m_dgo:\n"
+    "\tmov r8, r7\n\tldr r7, [sp, #0]\n\tmov r9, r2\n\tldr r2, [r7, #20]\n\teors r5, r2\n"
+    "\tldr r2, [r7, #12]\n\teors r3, r2\n\tldr r2, [r7, #0]\n\teors r0, r2\n\tldr r2, [r7, #4]\n"
+    "\teors r1, r2\n\tldr r2, [r7, #16]\n\teors r4, r2\n\tmovs r2, r7\n\tsubs r2, #32\n"
+    "\tstr r2, [sp, #0]\n\tmovs r2, #16\n\tmov r10, r0\n\tmovs r0, r5\n\trors r0, r2\n"
+    "\teors r0, r5\n\tmov r11, r4\n\tldr r4, [r7, #24]\n\teors r6, r4\n\tldr r4, [r7, #8]\n"
+    "\tmov r12, r6\n\tmov r6, r9\n\teors r4, r6\n\tldr r7, [r7, #28]\n\tmov r6, r8\n"
+    "\teors r7, r6\n\teors r0, r7\n\tmovs r6, r7\n\trors r6, r2\n\teors r7, r6\n\tmovs r6, r3\n"
+    "\trors r6, r2\n\teors r6, r3\n\teors r5, r6\n\teors r5, r7\n\tmovs r6, r1\n\trors r6, r2\n"
+    "\teors r6, r1\n\teors r3, r6\n\teors r1, r7\n\tmovs r6, r4\n\trors r6, r2\n\teors r6, r4\n"
+    "\tmov r8, r5\n\tmov r5, r11\n\teors r6, r5\n\teors r6, r7\n\tmov r9, r7\n\tmov r7, r12\n"
+    "\trors r7, r2\n\tmov lr, r4\n\tmov r4, r12\n\teors r7, r4\n\teors r1, r7\n\teors r3, r7\n"
+    "\teors r6, r7\n\tmov r11, r6\n\tmov r6, r10\n\teors r7, r6\n\tmov r10, r1\n\tmovs r1, #8\n"
+    "\tmov r12, r6\n\tmovs r6, r3\n\trors r6, r1\n\teors r6, r3\n\trors r3, r1\n"
+    "\tstr r6, [sp, #60]\n\tmovs r6, r7\n\trors r6, r1\n\teors r6, r7\n\trors r7, r1\n"
+    "\tstr r3, [sp, #64]\n\tmovs r3, r5\n\trors r3, r2\n\teors r5, r3\n\teors r4, r5\n"
+    "\tmovs r3, r0\n\trors r3, r1\n\teors r3, r0\n\teors r7, r3\n\trors r0, r1\n\tmov r5, r12\n"
+    "\trors r5, r2\n\tstr r0, [sp, #68]\n\tmov r0, r12\n\teors r5, r0\n\tmov r0, lr\n"
+    "\teors r5, r0\n\tmov r0, r9\n\teors r5, r0\n\tmovs r0, r5\n\trors r0, r1\n\teors r0, r5\n"
+    "\trors r5, r1\n\tmov r9, r4\n\tmovs r4, r3\n\teors r4, r6\n\trors r6, r2\n\teors r7, r6\n"
+    "\tmov r6, r10\n\trors r6, r1\n\tmov r12, r7\n\tmov r7, r10\n\teors r6, r7\n\teors r5, r6\n"
+    "\trors r7, r1\n\teors r4, r7\n\trors r6, r2\n\teors r4, r6\n\tmovs r6, r3\n\teors r6, r0\n"
+    "\tldr r7, [sp, #64]\n\teors r6, r7\n\trors r0, r2\n\teors r5, r0\n\tmov r0, r8\n"
+    "\trors r0, r1\n\tmov r7, r11\n\trors r7, r1\n\tmov r10, r4\n\tmov r4, r11\n\teors r7, r4\n"
+    "\trors r4, r1\n\teors r0, r7\n\trors r7, r2\n\tmov r11, r5\n\tmov r5, r8\n\trors r5, r1\n"
+    "\tmov lr, r0\n\tmov r0, r8\n\teors r5, r0\n\tldr r0, [sp, #60]\n\teors r0, r3\n"
+    "\teors r0, r4\n\teors r0, r7\n\tldr r4, [sp, #60]\n\trors r4, r2\n\teors r6, r4\n"
+    "\trors r3, r2\n\tmov r4, r9\n\trors r4, r1\n\tmov r7, r9\n\teors r4, r7\n\trors r7, r1\n"
+    "\tldr r1, [sp, #68]\n\teors r1, r4\n\teors r1, r3\n\trors r4, r2\n\teors r7, r5\n"
+    "\teors r7, r4\n\trors r5, r2\n\tmov r2, lr\n\teors r5, r2\n\tmov r2, r11\n\tmovs r3, r6\n"
+    "\tmovs r4, r0\n\tmovs r6, r7\n\tmovs r7, r1\n\tmov r0, r12\n\tmov r1, r10\n"
+    "\tbl .Lct32v6m_invsbox\n"
+    ".Lct32v6m_dk3:\n"
+    "\tmov r8, r3\n\tldr r3, [sp, #0]\n\tmov r9, r4\n\tldr r4, [r3, #0]\n\teors r0, r4\n"
+    "\tldr r4, [r3, #8]\n\teors r2, r4\n\tldr r4, [r3, #4]\n\teors r1, r4\n\tldr r4, [r3, #24]\n"
+    "\teors r6, r4\n\tldr r4, [r3, #28]\n\teors r7, r4\n\tldr r4, [r3, #20]\n\teors r5, r4\n"
+    "\tldr r4, [sp, #24]\n\tmov r10, r7\n\tmovs r7, r1\n\tbics r7, r4\n\tmov r11, r5\n"
+    "\tmovs r5, #20\n\trors r7, r5\n\teors r7, r1\n\tmov r12, r6\n\tmovs r6, r3\n\tsubs r6, #32\n"
+    "\tstr r6, [sp, #0]\n\tands r4, r2\n\tmovs r6, #12\n\trors r4, r6\n\tmov lr, r4\n"
+    "\tldr r4, [sp, #24]\n\tstr r3, [sp, #60]\n\tmovs r3, r0\n\tbics r3, r4\n\trors r3, r5\n"
+    "\teors r3, r0\n\tands r4, r0\n\trors r4, r6\n\teors r3, r4\n\teors r3, r2\n"
+    "\tldr r4, [sp, #24]\n\tands r4, r1\n\trors r4, r6\n\teors r7, r4\n\tldr r4, [sp, #60]\n"
+    "\tstr r3, [sp, #64]\n\tldr r3, [r4, #16]\n\tstr r1, [sp, #68]\n\tmov r1, r9\n\teors r3, r1\n"
+    "\tldr r4, [r4, #12]\n\tmov r1, r8\n\teors r4, r1\n\teors r7, r4\n\tldr r1, [sp, #24]\n"
+    "\tands r1, r4\n\trors r1, r6\n\tmov r8, r1\n\tmov r1, r12\n\tmov r9, r4\n"
+    "\tldr r4, [sp, #24]\n\tbics r1, r4\n\trors r1, r5\n\tstr r7, [sp, #60]\n\tmov r7, r12\n"
+    "\teors r1, r7\n\tmov r12, r0\n\tmovs r0, r3\n\tbics r0, r4\n\trors r0, r5\n\teors r0, r3\n"
+    "\tstr r1, [sp, #72]\n\tmovs r1, r2\n\tbics r1, r4\n\trors r1, r5\n\teors r2, r1\n"
+    "\tmov r1, lr\n\teors r2, r1\n\teors r2, r3\n\tands r3, r4\n\trors r3, r6\n\teors r0, r3\n"
+    "\teors r0, r7\n\tands r7, r4\n\trors r7, r6\n\tldr r1, [sp, #72]\n\teors r7, r1\n"
+    "\tmov r1, r12\n\teors r1, r7\n\tldr r3, [sp, #60]\n\teors r3, r7\n\tmov r12, r0\n"
+    "\tmov r0, r9\n\tbics r0, r4\n\trors r0, r5\n\tmov lr, r3\n\tmov r3, r9\n\teors r0, r3\n"
+    "\tmov r3, r8\n\teors r0, r3\n\tmov r3, r11\n\teors r0, r3\n\tbics r3, r4\n\trors r3, r5\n"
+    "\tmov r8, r1\n\tmov r1, r11\n\teors r3, r1\n\tands r1, r4\n\trors r1, r6\n\teors r3, r1\n"
+    "\tmov r1, r10\n\teors r3, r1\n\tmov r9, r7\n\tldr r7, [sp, #32]\n\tands r7, r3\n"
+    "\tmov r11, r3\n\tmovs r3, #6\n\trors r7, r3\n\tbics r1, r4\n\trors r1, r5\n\tmov r5, r10\n"
+    "\teors r1, r5\n\tands r5, r4\n\trors r5, r6\n\teors r1, r5\n\teors r0, r1\n"
+    "\tldr r5, [sp, #68]\n\teors r5, r1\n\tmov r10, r0\n\tldr r0, [sp, #64]\n\teors r0, r1\n"
+    "\teors r2, r1\n\tmov r1, r9\n\teors r5, r1\n\teors r2, r1\n\tldr r1, [sp, #32]\n"
+    "\tmov r9, r2\n\tmovs r2, r5\n\tbics r2, r1\n\tstr r0, [sp, #64]\n\tmovs r0, #14\n"
+    "\trors r2, r0\n\tands r1, r5\n\trors r1, r3\n\teors r2, r1\n\teors r5, r2\n\tmov r1, r8\n"
+    "\tmov r8, r2\n\tldr r2, [sp, #32]\n\tmovs r3, r1\n\tbics r3, r2\n\trors r3, r0\n"
+    "\tands r4, r5\n\trors r4, r6\n\tstr r4, [sp, #68]\n\tmov r4, r11\n\tbics r4, r2\n"
+    "\trors r4, r0\n\teors r4, r7\n\tmov r7, r11\n\teors r7, r4\n\tmov r11, r4\n"
+    "\tldr r4, [sp, #64]\n\tbics r4, r2\n\trors r4, r0\n\tands r2, r1\n\tmovs r0, #6\n"
+    "\trors r2, r0\n\teors r3, r2\n\teors r1, r3\n\teors r3, r7\n\tldr r2, [sp, #64]\n"
+    "\tstr r3, [sp, #60]\n\tldr r3, [sp, #32]\n\tands r2, r3\n\trors r2, r0\n\teors r4, r2\n"
+    "\tldr r2, [sp, #64]\n\teors r2, r4\n\teors r4, r5\n\tldr r0, [sp, #24]\n\tbics r5, r0\n"
+    "\tmovs r3, #20\n\trors r5, r3\n\tstr r5, [sp, #64]\n\tmovs r5, r2\n\tbics r5, r0\n"
+    "\trors r5, r3\n\teors r4, r5\n\tands r0, r2\n\teors r2, r7\n\trors r0, r6\n\teors r4, r0\n"
+    "\tldr r0, [sp, #24]\n\tmovs r5, r1\n\tbics r5, r0\n\trors r5, r3\n\tstr r4, [sp, #72]\n"
+    "\tldr r4, [sp, #60]\n\teors r5, r4\n\tands r0, r1\n\teors r1, r7\n\tmov r4, r8\n"
+    "\teors r1, r4\n\tldr r4, [sp, #64]\n\teors r1, r4\n\tldr r4, [sp, #68]\n\teors r1, r4\n"
+    "\trors r0, r6\n\teors r5, r0\n\tmov r0, lr\n\tldr r4, [sp, #32]\n\tbics r0, r4\n"
+    "\tmov r8, r1\n\tmovs r1, #14\n\trors r0, r1\n\tstr r5, [sp, #68]\n\tmov r5, r10\n"
+    "\tbics r5, r4\n\trors r5, r1\n\tstr r5, [sp, #64]\n\tmov r5, lr\n\tands r5, r4\n"
+    "\tmovs r1, #6\n\trors r5, r1\n\teors r0, r5\n\tmov r5, lr\n\teors r5, r0\n\teors r2, r0\n"
+    "\tldr r0, [sp, #24]\n\tands r0, r5\n\trors r0, r6\n\tldr r6, [sp, #24]\n\tmovs r1, r5\n"
+    "\tbics r1, r6\n\teors r5, r7\n\trors r1, r3\n\teors r2, r1\n\teors r2, r0\n\tmov r0, r9\n"
+    "\tbics r0, r4\n\tmovs r1, #14\n\trors r0, r1\n\tmov lr, r2\n\tmov r2, r10\n\tands r2, r4\n"
+    "\tstr r7, [sp, #60]\n\tmovs r7, #6\n\trors r2, r7\n\tldr r3, [sp, #64]\n\teors r2, r3\n"
+    "\tmov r3, r10\n\teors r3, r2\n\tmov r10, r3\n\tmov r3, r9\n\tands r3, r4\n\trors r3, r7\n"
+    "\teors r0, r3\n\tmov r3, r9\n\teors r3, r0\n\teors r5, r0\n\teors r2, r3\n\tmov r0, r12\n"
+    "\tbics r0, r4\n\trors r0, r1\n\tands r6, r3\n\tldr r1, [sp, #24]\n\tbics r3, r1\n"
+    "\tmov r9, r0\n\tmovs r0, #20\n\trors r3, r0\n\teors r5, r3\n\tmovs r3, #12\n\trors r6, r3\n"
+    "\teors r5, r6\n\tmov r6, r10\n\tbics r6, r1\n\trors r6, r0\n\teors r2, r6\n\tmov r6, r10\n"
+    "\tands r6, r1\n\trors r6, r3\n\teors r2, r6\n\tmov r6, r12\n\tands r6, r4\n\trors r6, r7\n"
+    "\tmov r4, r9\n\teors r6, r4\n\tmov r4, r12\n\teors r4, r6\n\tmov r7, r10\n\teors r6, r7\n"
+    "\tmov r7, r11\n\teors r7, r4\n\tands r1, r4\n\trors r1, r3\n\tmov r9, r2\n"
+    "\tldr r2, [sp, #24]\n\tbics r4, r2\n\trors r4, r0\n\teors r6, r4\n\teors r6, r1\n"
+    "\tldr r1, [sp, #60]\n\tbics r1, r2\n\tldr r4, [sp, #60]\n\tands r4, r2\n\trors r4, r3\n"
+    "\trors r1, r0\n\teors r7, r1\n\teors r7, r4\n\tldr r0, [sp, #68]\n\tmov r1, r8\n"
+    "\tldr r2, [sp, #72]\n\tmov r3, lr\n\tmovs r4, r5\n\tmov r5, r9\n\tbl .Lct32v6m_invsbox\n"
+    "\tmov r8, r6\n\tldr r6, [sp, #0]\n\tmov r9, r3\n\tldr r3, [r6, #0]\n\teors r0, r3\n"
+    "\tldr r3, [r6, #8]\n\teors r2, r3\n\tmovs r3, #16\n\tmov r10, r0\n\tmovs r0, r2\n"
+    "\trors r0, r3\n\teors r0, r2\n\tmov r11, r2\n\tldr r2, [r6, #16]\n\teors r4, r2\n"
+    "\teors r0, r4\n\tmovs r2, r4\n\trors r2, r3\n\teors r4, r2\n\tmovs r2, r6\n\tsubs r2, #32\n"
+    "\tstr r2, [sp, #0]\n\tldr r2, [r6, #28]\n\teors r7, r2\n\tldr r2, [r6, #4]\n\teors r1, r2\n"
+    "\tmovs r2, r7\n\trors r2, r3\n\teors r2, r7\n\teors r0, r2\n\tmov r12, r7\n"
+    "\tldr r7, [r6, #20]\n\teors r5, r7\n\tldr r7, [r6, #12]\n\tmov lr, r5\n\tmov r5, r9\n"
+    "\teors r7, r5\n\tldr r6, [r6, #24]\n\tmov r5, r8\n\teors r6, r5\n\teors r4, r6\n"
+    "\tmovs r5, r1\n\trors r5, r3\n\teors r5, r1\n\teors r5, r7\n\teors r1, r2\n\tmov r8, r4\n"
+    "\tmovs r4, r6\n\trors r4, r3\n\teors r6, r4\n\teors r1, r6\n\teors r0, r6\n\teors r5, r6\n"
+    "\tmov r4, r10\n\teors r6, r4\n\tmov r9, r0\n\tmovs r0, r7\n\trors r0, r3\n\teors r7, r0\n"
+    "\tmov r0, lr\n\teors r7, r0\n\teors r7, r2\n\trors r4, r3\n\tmov r0, r10\n\teors r4, r0\n"
+    "\tmov r0, r11\n\teors r4, r0\n\teors r4, r2\n\tldr r0, [sp, #24]\n\tands r0, r1\n"
+    "\tmovs r2, #4\n\trors r0, r2\n\tmov r10, r6\n\tldr r6, [sp, #24]\n\tmov r11, r7\n"
+    "\tmovs r7, r5\n\tbics r7, r6\n\tstr r5, [sp, #60]\n\tmovs r5, #12\n\trors r7, r5\n"
+    "\tstr r7, [sp, #64]\n\tmovs r7, r4\n\tbics r7, r6\n\trors r7, r5\n\tands r6, r4\n"
+    "\trors r6, r2\n\teors r7, r6\n\teors r4, r7\n\tldr r6, [sp, #24]\n\tstr r4, [sp, #68]\n"
+    "\tmovs r4, r1\n\tbics r4, r6\n\trors r4, r5\n\teors r4, r0\n\teors r1, r4\n\teors r7, r1\n"
+    "\trors r1, r3\n\tmov r0, r11\n\tbics r0, r6\n\trors r0, r5\n\tstr r0, [sp, #72]\n"
+    "\tmov r0, r8\n\tbics r0, r6\n\trors r0, r5\n\tstr r7, [sp, #76]\n\tmov r7, r10\n"
+    "\tbics r7, r6\n\trors r7, r5\n\tstr r1, [sp, #80]\n\tmov r1, r10\n\tands r1, r6\n"
+    "\trors r1, r2\n\teors r7, r1\n\tmov r1, r10\n\teors r1, r7\n\tmov r10, r4\n\tmov r4, r9\n"
+    "\tbics r4, r6\n\trors r4, r5\n\tstr r4, [sp, #84]\n\tmov r4, r8\n\tands r4, r6\n"
+    "\trors r4, r2\n\teors r0, r4\n\tmov r4, r8\n\teors r4, r0\n\tmov r8, r0\n\tmov r0, lr\n"
+    "\trors r0, r3\n\tstr r1, [sp, #88]\n\tmov r1, lr\n\teors r0, r1\n\tmov r1, r12\n"
+    "\teors r0, r1\n\tmovs r1, r0\n\tbics r1, r6\n\trors r1, r5\n\tands r6, r0\n\trors r6, r2\n"
+    "\teors r1, r6\n\teors r0, r1\n\teors r7, r0\n\teors r1, r4\n\trors r4, r3\n"
+    "\tldr r5, [sp, #60]\n\tldr r6, [sp, #24]\n\tands r5, r6\n\trors r5, r2\n\tmov r12, r4\n"
+    "\tldr r4, [sp, #64]\n\teors r5, r4\n\tldr r4, [sp, #60]\n\teors r4, r5\n"
+    "\tldr r2, [sp, #88]\n\teors r2, r0\n\tmov r6, r10\n\teors r2, r6\n\tldr r6, [sp, #80]\n"
+    "\teors r2, r6\n\tldr r6, [sp, #88]\n\trors r6, r3\n\teors r7, r6\n\tmovs r6, r0\n"
+    "\trors r6, r3\n\teors r1, r6\n\tldr r6, [sp, #68]\n\teors r6, r0\n\teors r6, r5\n"
+    "\teors r0, r4\n\trors r4, r3\n\teors r6, r4\n\tldr r4, [sp, #68]\n\trors r4, r3\n"
+    "\tldr r5, [sp, #76]\n\teors r4, r5\n\tmov r5, r11\n\tmov r10, r1\n\tldr r1, [sp, #24]\n"
+    "\tands r5, r1\n\tmov lr, r2\n\tmovs r2, #4\n\trors r5, r2\n\tstr r4, [sp, #76]\n"
+    "\tldr r4, [sp, #72]\n\teors r5, r4\n\tmov r4, r11\n\teors r4, r5\n\tmov r11, r6\n"
+    "\tmov r6, r8\n\teors r6, r4\n\tmov r8, r7\n\tmov r7, r12\n\teors r6, r7\n\trors r4, r3\n"
+    "\tmov r7, r9\n\tands r7, r1\n\trors r7, r2\n\tldr r1, [sp, #84]\n\teors r7, r1\n"
+    "\tmov r1, r9\n\teors r1, r7\n\teors r0, r7\n\teors r5, r1\n\teors r5, r4\n\trors r1, r3\n"
+    "\teors r0, r1\n\tmov r1, lr\n\tldr r2, [sp, #76]\n\tmov r3, r11\n\tmovs r4, r0\n"
+    "\tmov r7, r10\n\tmov r0, r8\n\tbl .Lct32v6m_invsbox\n\tbl .Lct32v6m_dloop\n"
+    ".Lct32v6m_dlast:\n"
+    "\tmov r8, r7\n\tldr r7, [sp, #0]\n\tmov r9, r6\n\tldr r6, [r7, #0]\n\teors r0, r6\n"
+    "\tldr r6, [r7, #4]\n\teors r1, r6\n\tldr r6, [r7, #8]\n\teors r2, r6\n\tldr r6, [r7, #12]\n"
+    "\teors r3, r6\n\tldr r6, [r7, #16]\n\teors r4, r6\n\tldr r6, [r7, #20]\n\teors r5, r6\n"
+    "\tldr r6, [r7, #24]\n\tmov r10, r0\n\tmov r0, r9\n\teors r6, r0\n\tldr r7, [r7, #28]\n"
+    "\tmov r0, r8\n\teors r7, r0\n\tmov r0, r10\n\tmov r8, r5\n\tlsrs r5, r2, #1\n\teors r5, r3\n"
+    "\tmov r9, r4\n\tldr r4, [sp, #16]\n\tands r5, r4\n\teors r3, r5\n\tlsls r5, r5, #1\n"
+    "\teors r2, r5\n\tlsrs r5, r6, #1\n\teors r5, r7\n\tands r5, r4\n\teors r7, r5\n"
+    "\tlsls r5, r5, #1\n\teors r6, r5\n\tlsrs r5, r0, #1\n\teors r5, r1\n\tands r5, r4\n"
+    "\teors r1, r5\n\tlsls r5, r5, #1\n\teors r0, r5\n\tmov r5, r9\n\tmov r10, r3\n"
+    "\tlsrs r3, r5, #1\n\tmov r11, r1\n\tmov r1, r8\n\teors r3, r1\n\tands r3, r4\n"
+    "\teors r1, r3\n\tlsls r3, r3, #1\n\teors r3, r5\n\tlsrs r4, r0, #2\n\teors r4, r2\n"
+    "\tldr r5, [sp, #20]\n\tands r4, r5\n\teors r2, r4\n\tlsls r4, r4, #2\n\teors r0, r4\n"
+    "\tlsrs r4, r1, #2\n\teors r4, r7\n\tands r4, r5\n\teors r7, r4\n\tlsls r4, r4, #2\n"
+    "\teors r1, r4\n\tlsrs r4, r0, #4\n\tmov r8, r1\n\tlsrs r1, r3, #2\n\teors r1, r6\n"
+    "\tands r1, r5\n\teors r6, r1\n\tlsls r1, r1, #2\n\teors r3, r1\n\teors r4, r3\n"
+    "\tldr r1, [sp, #24]\n\tands r4, r1\n\teors r3, r4\n\tlsls r4, r4, #4\n\teors r0, r4\n"
+    "\tmov r4, r11\n\tmov r9, r0\n\tlsrs r0, r4, #2\n\tmov r12, r3\n\tmov r3, r10\n"
+    "\teors r0, r3\n\tands r0, r5\n\teors r3, r0\n\tlsls r0, r0, #2\n\teors r0, r4\n"
+    "\tlsrs r4, r3, #4\n\teors r4, r7\n\tands r4, r1\n\teors r7, r4\n\tlsls r4, r4, #4\n"
+    "\teors r3, r4\n\tlsrs r4, r2, #4\n\teors r4, r6\n\tands r4, r1\n\teors r6, r4\n"
+    "\tlsls r4, r4, #4\n\teors r2, r4\n\tlsrs r4, r0, #4\n\tmov r5, r8\n\teors r4, r5\n"
+    "\tands r4, r1\n\teors r5, r4\n\tlsls r4, r4, #4\n\teors r0, r4\n\tmovs r1, r0\n"
+    "\tmov r4, r12\n\tmov r0, r9\n\tmov r12, r7\n\tldr r7, [sp, #8]\n\tstr r0, [r7, #0]\n"
+    "\tstr r2, [r7, #4]\n\tstr r4, [r7, #8]\n\tstr r6, [r7, #12]\n\tldr r7, [sp, #40]\n"
+    "\tstr r1, [r7, #0]\n\tstr r3, [r7, #4]\n\tstr r5, [r7, #8]\n\tmov r0, r12\n"
+    "\tstr r0, [r7, #12]\n\tadd sp, #116\n\tpop {r4-r7}\n\tmov r8, r4\n\tmov r9, r5\n"
+    "\tmov r10, r6\n\tmov r11, r7\n\tpop {r4-r7, pc}\n"
+    "\t.size rijn_i_ct32v6m_dec2, . - rijn_i_ct32v6m_dec2\n"
+    "\n"
+    "\t.align 2\n\t.thumb_func\n"
+    ".Lct32v6m_invsbox: @ q -> L(S(L(q))); uses r8-r12 and the caller's frame\n"
+    "\tmov r8, r7\n\tmovs r7, r6\n\teors r7, r1\n\teors r7, r3\n\tmov r9, r7\n\tmovs r7, r5\n"
+    "\teors r7, r0\n\teors r7, r2\n\tmov r10, r7\n\tmovs r7, r1\n\teors r7, r4\n\teors r7, r6\n"
+    "\teors r6, r3\n\teors r3, r0\n\teors r6, r0\n\teors r3, r5\n\teors r5, r2\n\tmov r0, r8\n"
+    "\teors r2, r0\n\teors r2, r4\n\teors r4, r0\n\teors r4, r1\n\teors r5, r0\n\tmov r0, r10\n"
+    "\teors r0, r6\n\tmovs r1, r2\n\teors r1, r4\n\teors r2, r3\n\teors r3, r4\n\tmov r8, r4\n"
+    "\tmovs r4, r7\n\teors r4, r6\n\teors r6, r5\n\teors r6, r2\n\tmov r10, r4\n\tmovs r4, r0\n"
+    "\teors r4, r1\n\tmov r11, r4\n\tmovs r4, r0\n\teors r4, r3\n\tmov r12, r4\n\tmov r4, r9\n"
+    "\teors r4, r7\n\teors r1, r4\n\teors r0, r4\n\teors r3, r0\n\tstr r1, [sp, #60]\n"
+    "\tmov r1, r8\n\teors r7, r1\n\tmov r8, r3\n\tmov r3, r9\n\teors r1, r3\n\teors r3, r5\n"
+    "\teors r3, r2\n\tmov r9, r1\n\tmovs r1, r7\n\teors r1, r6\n\tstr r1, [sp, #64]\n"
+    "\tmovs r1, r4\n\teors r1, r3\n\tstr r4, [sp, #68]\n\tmovs r4, r5\n\teors r4, r2\n"
+    "\teors r2, r0\n\tstr r3, [sp, #72]\n\tmov r3, r10\n\tmov r10, r0\n\tmov r0, r11\n"
+    "\teors r0, r3\n\tstr r5, [sp, #76]\n\tmovs r5, r7\n\tands r5, r2\n\tstr r5, [sp, #80]\n"
+    "\tmov r5, r11\n\teors r5, r4\n\tstr r2, [sp, #84]\n\tmov r2, r9\n\teors r2, r3\n"
+    "\tstr r7, [sp, #88]\n\tmovs r7, r1\n\tands r7, r5\n\tstr r1, [sp, #92]\n\tmov r1, r11\n"
+    "\tands r1, r3\n\teors r7, r1\n\teors r0, r1\n\tmovs r1, r6\n\tands r1, r4\n\teors r0, r1\n"
+    "\tldr r1, [sp, #76]\n\tstr r3, [sp, #96]\n\tmov r3, r10\n\teors r1, r3\n\tands r3, r2\n"
+    "\tstr r2, [sp, #100]\n\tmov r2, r8\n\teors r2, r3\n\tmov r8, r6\n\tldr r6, [sp, #92]\n"
+    "\teors r6, r5\n\tstr r5, [sp, #104]\n\tldr r5, [sp, #72]\n\tstr r4, [sp, #108]\n"
+    "\tldr r4, [sp, #76]\n\tands r5, r4\n\teors r5, r3\n\tldr r3, [sp, #88]\n"
+    "\tldr r4, [sp, #84]\n\teors r3, r4\n\teors r5, r3\n\tldr r3, [sp, #68]\n\tmov r4, r12\n"
+    "\tands r3, r4\n\tldr r4, [sp, #80]\n\teors r4, r3\n\teors r7, r4\n\teors r7, r6\n"
+    "\teors r5, r4\n\tmov r4, r9\n\tldr r6, [sp, #60]\n\tands r4, r6\n\teors r4, r3\n"
+    "\teors r0, r4\n\tmovs r3, r5\n\tands r3, r0\n\tldr r6, [sp, #64]\n\tands r6, r1\n"
+    "\teors r2, r6\n\teors r2, r4\n\tmovs r4, r0\n\tands r4, r2\n\teors r0, r7\n\tands r3, r0\n"
+    "\tmovs r6, r0\n\teors r6, r4\n\teors r3, r6\n\tands r1, r3\n\tldr r6, [sp, #64]\n"
+    "\tands r6, r3\n\tstr r6, [sp, #64]\n\tmovs r6, r2\n\teors r6, r5\n\tands r2, r7\n"
+    "\tands r2, r6\n\tstr r1, [sp, #80]\n\tmovs r1, r5\n\teors r1, r4\n\tands r1, r0\n"
+    "\teors r1, r7\n\teors r7, r4\n\tldr r0, [sp, #72]\n\tands r0, r1\n\tands r7, r6\n"
+    "\teors r6, r4\n\teors r5, r7\n\teors r2, r6\n\tldr r4, [sp, #108]\n\tands r4, r2\n"
+    "\tldr r6, [sp, #76]\n\tands r6, r1\n\tldr r7, [sp, #92]\n\tands r7, r5\n"
+    "\tstr r0, [sp, #92]\n\tmov r0, r8\n\tands r0, r2\n\tmov r8, r4\n\tldr r4, [sp, #104]\n"
+    "\tands r4, r5\n\teors r0, r4\n\teors r4, r6\n\tstr r0, [sp, #104]\n\tmovs r0, r5\n"
+    "\teors r0, r2\n\tstr r7, [sp, #76]\n\tmov r7, r11\n\tands r7, r0\n\tmov r11, r7\n"
+    "\tldr r7, [sp, #96]\n\tands r0, r7\n\teors r2, r3\n\teors r5, r1\n\teors r1, r3\n"
+    "\tldr r3, [sp, #88]\n\tands r3, r2\n\tldr r7, [sp, #100]\n\tands r7, r1\n"
+    "\tstr r3, [sp, #100]\n\tmov r3, r10\n\tands r1, r3\n\teors r6, r1\n\tldr r3, [sp, #80]\n"
+    "\teors r3, r7\n\teors r4, r3\n\teors r1, r3\n\tmov r3, r12\n\tands r3, r5\n\tmov r10, r4\n"
+    "\tldr r4, [sp, #84]\n\tands r4, r2\n\tmov r12, r1\n\tldr r1, [sp, #76]\n\teors r1, r6\n"
+    "\teors r2, r5\n\tstr r7, [sp, #76]\n\tldr r7, [sp, #68]\n\tands r5, r7\n\tmov r7, r9\n"
+    "\tands r7, r2\n\tmov r9, r1\n\tldr r1, [sp, #60]\n\tands r2, r1\n\tmov r1, r11\n"
+    "\teors r1, r5\n\teors r1, r7\n\teors r4, r0\n\teors r7, r5\n\tmov r11, r7\n"
+    "\tldr r7, [sp, #100]\n\teors r7, r4\n\tstr r7, [sp, #100]\n\tldr r7, [sp, #104]\n"
+    "\teors r0, r7\n\teors r0, r6\n\teors r4, r2\n\teors r0, r1\n\teors r2, r3\n\teors r3, r5\n"
+    "\tmov r5, r9\n\teors r3, r5\n\tldr r6, [sp, #100]\n\teors r3, r6\n\teors r7, r4\n"
+    "\teors r4, r1\n\tldr r6, [sp, #64]\n\tmov r9, r0\n\tmov r0, r11\n\teors r6, r0\n"
+    "\tmov r11, r3\n\tmov r3, r8\n\tmov r8, r1\n\tldr r1, [sp, #64]\n\teors r1, r3\n"
+    "\tstr r7, [sp, #64]\n\tldr r7, [sp, #92]\n\teors r7, r1\n\teors r5, r7\n\teors r4, r5\n"
+    "\tldr r5, [sp, #76]\n\teors r5, r1\n\teors r5, r2\n\tmov r7, r12\n\teors r2, r7\n"
+    "\teors r6, r2\n\teors r3, r0\n\tldr r2, [sp, #64]\n\teors r3, r2\n\teors r7, r1\n"
+    "\teors r0, r1\n\tmov r1, r10\n\teors r0, r1\n\tmov r1, r8\n\teors r5, r1\n\teors r7, r1\n"
+    "\tmovs r1, r7\n\teors r1, r5\n\teors r1, r3\n\tmov r2, r11\n\teors r2, r4\n\teors r2, r5\n"
+    "\teors r5, r4\n\teors r5, r7\n\teors r7, r3\n\teors r7, r6\n\teors r3, r6\n\teors r3, r0\n"
+    "\teors r6, r0\n\tmov r8, r1\n\tmov r1, r9\n\teors r6, r1\n\teors r0, r1\n\tmov r10, r2\n"
+    "\tmov r2, r11\n\teors r2, r1\n\teors r2, r4\n\tmov r1, r11\n\teors r0, r1\n\tmovs r1, r6\n"
+    "\tmovs r4, r3\n\tmovs r6, r0\n\tmov r0, r10\n\tmovs r3, r2\n\tmov r2, r8\n\tbx lr\n"
+#endif
     "\n"
     "\t.align 2\n\t.thumb_func\n"
     ".Lct32v6m_sbox: @ q0..q7 in r0..r7 -> S(q) ^ 0x63; uses r8-r12 and the caller's frame\n"
@@ -404,7 +752,6 @@ __asm__(
     ".Lct32v6m_pool:\n"
     "\t.word 0x55555555\n\t.word 0x33333333\n\t.word 0x0f0f0f0f\n\t.word 0x03030303\n"
     "\t.word 0x3f3f3f3f\n\t.word 0xff00ff00\n"
-    "\t.size rijn_i_ct32v6m_enc2, . - rijn_i_ct32v6m_enc2\n"
 /* END GENERATED */
 );
 /* clang-format on */
