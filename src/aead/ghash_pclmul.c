@@ -2,17 +2,17 @@
  * ghash_pclmul.c -- "pclmul": GHASH with the x86 PCLMULQDQ instruction.
  *
  * Implementation notes
- *   Layout: hk holds H, H^2, H^3, H^4 (two words each, as one unaligned
- *   128-bit lane) in "V" form: the block byte-reversed so the 128-bit
+ *   Layout: hk holds H, H^2, ..., H^8 (H^1..H^4 where the context has
+ *   only 16 words; two words each, as one unaligned 128-bit lane) in "V" form: the block byte-reversed so the 128-bit
  *   number has the coefficient of x^0 in its top bit.
- *   Method: four blocks at a time, Y' = (Y^X1)H^4 + X2 H^3 + X3 H^2 + X4 H
+ *   Method: eight blocks at a time (Y' = (Y^X1)H^8 + X2 H^7 + ... + X8 H),
+ *   then four, Y' = (Y^X1)H^4 + X2 H^3 + X3 H^2 + X4 H
  *   with the four 256-bit products summed unreduced (schoolbook: 4
  *   PCLMULQDQ each) and reduced once: shift left by one bit (bit-reversed
  *   operands), then fold the low 128 bits up with shifts by 1, 2, 7 and
  *   63, 62, 57 (x^128 = x^7 + x^2 + x + 1 read backwards). Single blocks
  *   for the rest. POLYVAL is the same code without the byte swaps (see
- *   blocks_impl). Room is left in hk (16 words) for 8-way aggregation; the
- *   VPCLMULQDQ paths will be their own classes.
+ *   blocks_impl). The VPCLMULQDQ path is its own class (ghash_vpclmul.c).
  *   Built with per-function target attributes (pclmul, ssse3) so the
  *   library keeps baseline flags; chosen only when CPUID reports both.
  *   Constant time: PCLMULQDQ, shifts and XOR have data-independent timing.
@@ -78,12 +78,19 @@ TGT static __m128i gmul(__m128i a, __m128i b)
     return reduce(lo, mid, hi);
 }
 
+/* Powers of H kept: 8 where the context has room (x86 hosts), else 4. */
+#if RIJN_GCM_HKEY_WORDS >= 16
+#define NPOW 8
+#else
+#define NPOW 4
+#endif
+
 TGT static void pclmul_setkey(uint64_t *hk, const uint8_t h[16])
 {
     __m128i h1 = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h)), p = h1;
     int i;
     _mm_storeu_si128((__m128i *)(void *)hk, h1);
-    for (i = 1; i < 4; i++) {
+    for (i = 1; i < NPOW; i++) {
         p = gmul(p, h1);
         _mm_storeu_si128((__m128i *)(void *)(hk + 2 * i), p);
     }
@@ -105,6 +112,26 @@ blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks
 #define LD(q) (swap ? bswap128(_mm_loadu_si128(q)) : _mm_loadu_si128(q))
     if (swap)
         s = bswap128(s);
+#if NPOW == 8
+    if (nblocks >= 8) {
+        __m128i h5 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 8));
+        __m128i h6 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 10));
+        __m128i h7 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 12));
+        __m128i h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
+        for (; nblocks >= 8; nblocks -= 8, p += 8) {
+            __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+            mul_acc(LD(p + 7), h1, &lo, &mid, &hi);
+            mul_acc(LD(p + 6), h2, &lo, &mid, &hi);
+            mul_acc(LD(p + 5), h3, &lo, &mid, &hi);
+            mul_acc(LD(p + 4), h4, &lo, &mid, &hi);
+            mul_acc(LD(p + 3), h5, &lo, &mid, &hi);
+            mul_acc(LD(p + 2), h6, &lo, &mid, &hi);
+            mul_acc(LD(p + 1), h7, &lo, &mid, &hi);
+            mul_acc(_mm_xor_si128(s, LD(p)), h8, &lo, &mid, &hi);
+            s = reduce(lo, mid, hi);
+        }
+    }
+#endif
     for (; nblocks >= 4; nblocks -= 4, p += 4) {
         __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
         mul_acc(_mm_xor_si128(s, LD(p)), h4, &lo, &mid, &hi);
