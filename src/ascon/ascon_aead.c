@@ -15,8 +15,12 @@
  *   AAD and text gives the same result with no buffer: bytes go straight
  *   into the state words. Encrypt and decrypt are one routine: the state
  *   byte becomes the ciphertext byte either way.
- *   seal/open copy the key into a context on the stack (const ctx) and
- *   run the streaming routines on it. open writes plaintext while it
+ *   AAD and text go through one byte loop (m_absorb; on the usual byte
+ *   orders the state is read and written as bytes), with a 16-byte path
+ *   for whole blocks unless RIJN_CFG_ASCON_SMALL=1 (see ascon_i.h: the
+ *   least code -- this byte loop and the compact ascon_p32s.c -- for
+ *   flash-bound MCUs). seal/open copy the key into a context on the stack
+ *   (const ctx) and run the streaming routines on it. open writes plaintext while it
  *   absorbs the ciphertext, then checks the tag with rijn_ct_equal and
  *   wipes out on failure.
  *   Constant time: the permutation is; positions depend only on lengths;
@@ -54,41 +58,39 @@ void rijn_ascon_aead128_wipe(rijn_ascon_aead128_ctx *ctx)
     rijn_wipe(ctx, sizeof *ctx);
 }
 
+/* Byte i of the little-endian words at w (an lvalue), where the byte
+ * order is known: the state and key are then read and written as bytes
+ * (less code on 32-bit MCUs than 64-bit shifts). SBYTE: rate byte i. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WBYTE(w, i) (((uint8_t *)(w))[i])
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define WBYTE(w, i) (((uint8_t *)(w))[(i) ^ 7])
+#endif
+#ifdef WBYTE
+#define SBYTE(c, i) WBYTE((c)->s, i)
+#endif
+
 static void m_start(rijn_ascon_aead128_ctx *c, const uint8_t *nonce)
 {
     c->s[0] = IV_AEAD128;
     c->s[1] = c->key[0];
     c->s[2] = c->key[1];
+#ifdef WBYTE
+    {
+        unsigned i;
+        for (i = 0; i < 16; i++)
+            WBYTE(c->s + 3, i) = nonce[i];
+    }
+#else
     c->s[3] = rijn_load64_le(nonce);
     c->s[4] = rijn_load64_le(nonce + 8);
+#endif
     rijn_i_ascon_permute(c->s, 12);
     c->s[3] ^= c->key[0];
     c->s[4] ^= c->key[1];
     c->pos = 0;
     c->had_aad = 0;
     c->state = RIJN_I_AEAD_AAD;
-}
-
-static void m_aad(rijn_ascon_aead128_ctx *c, const uint8_t *p, size_t len)
-{
-    size_t i;
-    if (len != 0)
-        c->had_aad = 1;
-    for (i = 0; i < len; i++) {
-        if (c->pos == 16) {
-            rijn_i_ascon_permute(c->s, 8);
-            c->pos = 0;
-        }
-        if (c->pos == 0 && len - i >= 16) {
-            c->s[0] ^= rijn_load64_le(p + i);
-            c->s[1] ^= rijn_load64_le(p + i + 8);
-            c->pos = 16;
-            i += 15;
-            continue;
-        }
-        c->s[c->pos >> 3] ^= RIJN_I_ASCON_AT(p[i], c->pos & 7);
-        c->pos++;
-    }
 }
 
 /* Pad the block in progress (0x01 at the first free byte). */
@@ -98,7 +100,11 @@ static void m_pad(rijn_ascon_aead128_ctx *c)
         rijn_i_ascon_permute(c->s, 8);
         c->pos = 0;
     }
+#ifdef SBYTE
+    SBYTE(c, c->pos) ^= 0x01;
+#else
     c->s[c->pos >> 3] ^= RIJN_I_ASCON_AT(0x01, c->pos & 7);
+#endif
 }
 
 /* End of AAD: pad and permute if there was any, then separate domains. */
@@ -112,21 +118,29 @@ static void m_aad_end(rijn_ascon_aead128_ctx *c)
     c->pos = 0;
 }
 
-/* Text: dec = 0 encrypts, 1 decrypts; in is read before out is written
- * (out == in allowed). */
-static void m_crypt(rijn_ascon_aead128_ctx *c, uint8_t *out, const uint8_t *in, size_t len,
-                    int dec)
+
+/* Absorb len bytes: mode M_ENC encrypts, M_DEC decrypts (in is read
+ * before out is written; out == in allowed), M_AAD only absorbs (out
+ * unused). */
+#define M_ENC 0
+#define M_DEC 1
+#define M_AAD 2
+static void m_absorb(rijn_ascon_aead128_ctx *c, uint8_t *out, const uint8_t *in, size_t len,
+                     int mode)
 {
     size_t i;
+    if (mode == M_AAD && len != 0)
+        c->had_aad = 1;
     for (i = 0; i < len; i++) {
         uint8_t ks, x;
         if (c->pos == 16) {
             rijn_i_ascon_permute(c->s, 8);
             c->pos = 0;
         }
+#if !RIJN_I_ASCON_SMALL
         if (c->pos == 0 && len - i >= 16) {
             uint64_t a = rijn_load64_le(in + i), b = rijn_load64_le(in + i + 8);
-            if (dec) {
+            if (mode == M_DEC) {
                 rijn_store64_le(out + i, c->s[0] ^ a);
                 rijn_store64_le(out + i + 8, c->s[1] ^ b);
                 c->s[0] = a;
@@ -134,18 +148,27 @@ static void m_crypt(rijn_ascon_aead128_ctx *c, uint8_t *out, const uint8_t *in, 
             } else {
                 c->s[0] ^= a;
                 c->s[1] ^= b;
-                rijn_store64_le(out + i, c->s[0]);
-                rijn_store64_le(out + i + 8, c->s[1]);
+                if (mode == M_ENC) {
+                    rijn_store64_le(out + i, c->s[0]);
+                    rijn_store64_le(out + i + 8, c->s[1]);
+                }
             }
             c->pos = 16;
             i += 15;
             continue;
         }
-        ks = RIJN_I_ASCON_BYTE(c->s[c->pos >> 3], c->pos & 7);
+#endif
         x = in[i];
-        out[i] = (uint8_t)(ks ^ x);
+#ifdef SBYTE
+        ks = SBYTE(c, c->pos);
         /* the state byte becomes the ciphertext byte */
-        c->s[c->pos >> 3] ^= RIJN_I_ASCON_AT(dec ? (uint8_t)(ks ^ x) : x, c->pos & 7);
+        SBYTE(c, c->pos) = mode == M_DEC ? x : (uint8_t)(ks ^ x);
+#else
+        ks = RIJN_I_ASCON_BYTE(c->s[c->pos >> 3], c->pos & 7);
+        c->s[c->pos >> 3] ^= RIJN_I_ASCON_AT(mode == M_DEC ? (uint8_t)(ks ^ x) : x, c->pos & 7);
+#endif
+        if (mode != M_AAD)
+            out[i] = (uint8_t)(ks ^ x);
         c->pos++;
     }
 }
@@ -156,8 +179,16 @@ static void m_final(rijn_ascon_aead128_ctx *c, uint8_t tag[16])
     c->s[2] ^= c->key[0];
     c->s[3] ^= c->key[1];
     rijn_i_ascon_permute(c->s, 12);
+#ifdef WBYTE
+    {
+        unsigned i;
+        for (i = 0; i < 16; i++)
+            tag[i] = (uint8_t)(WBYTE(c->s + 3, i) ^ WBYTE(c->key, i));
+    }
+#else
     rijn_store64_le(tag, c->s[3] ^ c->key[0]);
     rijn_store64_le(tag + 8, c->s[4] ^ c->key[1]);
+#endif
     rijn_wipe(c->s, sizeof c->s);
     c->pos = 0;
     c->had_aad = 0;
@@ -188,22 +219,30 @@ static int check_oneshot(const rijn_ascon_aead128_ctx *ctx, const uint8_t *out,
     return RIJN_OK;
 }
 
+/* seal (dec = 0: tag written) and open (dec = 1: the computed tag goes
+ * to tag for the caller to compare) on a copy of the keyed context. */
+static int oneshot(const rijn_ascon_aead128_ctx *ctx, uint8_t *out, uint8_t *tag,
+                   const uint8_t *nonce, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                   size_t len, int dec)
+{
+    rijn_ascon_aead128_ctx c = *ctx;
+    m_start(&c, nonce);
+    m_absorb(&c, NULL, aad, aad_len, M_AAD);
+    m_aad_end(&c);
+    m_absorb(&c, out, in, len, dec);
+    m_final(&c, tag);
+    rijn_ascon_aead128_wipe(&c);
+    return RIJN_OK;
+}
+
 int rijn_ascon_aead128_seal(const rijn_ascon_aead128_ctx *ctx, uint8_t *out, uint8_t *tag,
                             size_t tag_len, const uint8_t *nonce, size_t nonce_len,
                             const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len)
 {
-    rijn_ascon_aead128_ctx c;
     int r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
-    c = *ctx;
-    m_start(&c, nonce);
-    m_aad(&c, aad, aad_len);
-    m_aad_end(&c);
-    m_crypt(&c, out, in, len, 0);
-    m_final(&c, tag);
-    rijn_ascon_aead128_wipe(&c);
-    return RIJN_OK;
+    return oneshot(ctx, out, tag, nonce, aad, aad_len, in, len, M_ENC);
 }
 
 int rijn_ascon_aead128_open(const rijn_ascon_aead128_ctx *ctx, uint8_t *out,
@@ -211,26 +250,19 @@ int rijn_ascon_aead128_open(const rijn_ascon_aead128_ctx *ctx, uint8_t *out,
                             size_t nonce_len, const uint8_t *aad, size_t aad_len,
                             const uint8_t *in, size_t len)
 {
-    rijn_ascon_aead128_ctx c;
     uint8_t t[16];
     int ok, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
-    c = *ctx;
-    m_start(&c, nonce);
-    m_aad(&c, aad, aad_len);
-    m_aad_end(&c);
-    m_crypt(&c, out, in, len, 1);
-    m_final(&c, t);
+    r = oneshot(ctx, out, t, nonce, aad, aad_len, in, len, M_DEC);
     ok = rijn_ct_equal(t, tag, 16);
-    rijn_ascon_aead128_wipe(&c);
     rijn_wipe(t, sizeof t);
     if (!ok) {
         if (len != 0)
             rijn_wipe(out, len);
         return RIJN_ERR_AUTH;
     }
-    return RIJN_OK;
+    return r;
 }
 
 int rijn_ascon_aead128_start(rijn_ascon_aead128_ctx *ctx, const uint8_t *nonce,
@@ -252,7 +284,7 @@ int rijn_ascon_aead128_aad(rijn_ascon_aead128_ctx *ctx, const uint8_t *aad, size
     RIJN_CHECK_BUF(aad, len);
     if (!ctx->keyed || ctx->state != RIJN_I_AEAD_AAD)
         return RIJN_ERR_STATE;
-    m_aad(ctx, aad, len);
+    m_absorb(ctx, NULL, aad, len, M_AAD);
     return RIJN_OK;
 }
 
@@ -270,7 +302,7 @@ static int update(rijn_ascon_aead128_ctx *ctx, uint8_t *out, const uint8_t *in, 
         m_aad_end(ctx);
         ctx->state = mode;
     }
-    m_crypt(ctx, out, in, len, mode == RIJN_I_AEAD_DEC);
+    m_absorb(ctx, out, in, len, mode == RIJN_I_AEAD_DEC ? M_DEC : M_ENC);
     return RIJN_OK;
 }
 

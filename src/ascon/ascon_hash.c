@@ -190,5 +190,5 @@ int rijn_ascon_cxof128(uint8_t *out, size_t out_len, const uint8_t *z, size_t z_
 
 const char *rijn_ascon_impl(void)
 {
-    return RIJN_CFG_ASCON_32 ? "p32-interleaved" : "p64";
+    return RIJN_I_ASCON_SMALL ? "p32-interleaved-small" : RIJN_CFG_ASCON_32 ? "p32-interleaved" : "p64";
 }

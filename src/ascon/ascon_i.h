@@ -8,7 +8,9 @@
  *   8i..8i+7 of S[i/8]). Two permutations compute Ascon-p[rounds]:
  *     ascon_p64.c  on 64-bit words (64-bit targets);
  *     ascon_p32.c  bit-interleaved on 32-bit halves (32-bit and smaller
- *                  targets: no 64-bit rotation is ever needed).
+ *                  targets: no 64-bit rotation is ever needed);
+ *     ascon_p32s.c the same, written for the least code
+ *                  (RIJN_CFG_ASCON_SMALL=1).
  *   Both are always compiled so the tests can compare them; the modes call
  *   rijn_i_ascon_permute, bound at compile time by RIJN_CFG_ASCON_32
  *   (see rijn/ascon.h).
@@ -26,7 +28,18 @@
 void rijn_i_ascon_p64(uint64_t s[5], unsigned rounds);
 void rijn_i_ascon_p32(uint64_t s[5], unsigned rounds);
 
-#if RIJN_CFG_ASCON_32
+/* RIJN_CFG_ASCON_SMALL=1: the least code (ascon_p32s.c and the byte
+ * loops of the modes), for flash-bound 32-bit MCUs. Default 0. */
+#if defined(RIJN_CFG_ASCON_SMALL) && RIJN_CFG_ASCON_SMALL
+#define RIJN_I_ASCON_SMALL 1
+#else
+#define RIJN_I_ASCON_SMALL 0
+#endif
+void rijn_i_ascon_p32s(uint64_t s[5], unsigned rounds);
+
+#if RIJN_I_ASCON_SMALL
+#define rijn_i_ascon_permute rijn_i_ascon_p32s
+#elif RIJN_CFG_ASCON_32
 #define rijn_i_ascon_permute rijn_i_ascon_p32
 #else
 #define rijn_i_ascon_permute rijn_i_ascon_p64
