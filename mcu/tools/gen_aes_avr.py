@@ -278,7 +278,8 @@ def gen_tables():
     E("\t.global rijn_i_aes_avr_tab")
     E("\t.hidden rijn_i_aes_avr_tab")
     E("\t.type rijn_i_aes_avr_tab, @object")
-    E("rijn_i_aes_avr_tab: ; S-box, xtime (not in the compact encryption-only build), inverse S-box")
+    E("rijn_i_aes_avr_tab: ; S-box, xtime (not in the compact encrypt-only build), "
+      "inverse S-box")
     conds = [None, "!RIJN_CFG_AES_AVR_COMPACT || RIJN_CFG_AES_DECRYPT", "RIJN_CFG_AES_DECRYPT"]
     for tab, cond in zip(all_tables(), conds):
         if cond:

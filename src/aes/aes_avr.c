@@ -7,13 +7,18 @@
  *   schedule as "small"), one schedule for both directions. Key setup is
  *   here: byte-oriented, in place in the schedule (no expanded-word array
  *   on the stack), S-box bytes by LPM.
- *   The block function (assembly below, between the GENERATED markers) is
- *   produced by mcu/tools/gen_aes_avr.py, which also checks it by
- *   interpreting it against a reference AES. The block loop is in the
- *   assembly (one register save per call); the state lives in 16 registers; ShiftRows is a renaming of registers (four
- *   rounds are unrolled per loop iteration, after which the names are back
- *   in place); SubBytes is LPM from a 256-byte aligned S-box table in
+ *   The block functions (assembly below, between the GENERATED markers)
+ *   are produced by mcu/tools/gen_aes_avr.py, which also checks them by
+ *   interpreting them against a reference AES. The block loop is in the
+ *   assembly (one register save per call); the state lives in 16
+ *   registers; ShiftRows is a renaming of registers (four rounds are
+ *   unrolled per loop iteration, after which the names are back in
+ *   place); SubBytes is LPM from a 256-byte aligned S-box table in
  *   flash; MixColumns takes xtime from a second table, 30 cycles a column.
+ *   RIJN_CFG_AES_AVR_COMPACT=1 swaps in the smallest encryption instead:
+ *   ShiftRows by register moves, one column routine (branch-free xtime
+ *   with LSL/SBC/ANDI, then AddRoundKey) called for the four columns, the
+ *   S-box table only.
  *   Decryption (compiled with RIJN_CFG_AES_DECRYPT): InvShiftRows as the
  *   inverse renaming, InvSubBytes from a third table (inverse S-box), the
  *   schedule read backwards (ld -X), InvMixColumns as MixColumns after
@@ -145,7 +150,7 @@ __asm__(
     "\t.section .progmem.rijn_aes_avr,\"a\",@progbits\n\t.balign 256\n"
     "\t.global rijn_i_aes_avr_tab\n\t.hidden rijn_i_aes_avr_tab\n"
     "\t.type rijn_i_aes_avr_tab, @object\n"
-    "rijn_i_aes_avr_tab: ; S-box, xtime (not in the compact encryption-only build), inverse S-box\n"
+    "rijn_i_aes_avr_tab: ; S-box, xtime (not in the compact encrypt-only build), inverse S-box\n"
     "\t.byte 0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b, 0xfe, 0xd7, 0xab, 0x76\n"
     "\t.byte 0xca, 0x82, 0xc9, 0x7d, 0xfa, 0x59, 0x47, 0xf0, 0xad, 0xd4, 0xa2, 0xaf, 0x9c, 0xa4, 0x72, 0xc0\n"
     "\t.byte 0xb7, 0xfd, 0x93, 0x26, 0x36, 0x3f, 0xf7, 0xcc, 0x34, 0xa5, 0xe5, 0xf1, 0x71, 0xd8, 0x31, 0x15\n"
