@@ -3,8 +3,9 @@
  *
  * Implementation notes
  *   Encryption appends 1..16 bytes of value 1..16 (a whole block when the
- *   length is a multiple of 16) and runs CBC (cbc.c); texts under 64
- *   bytes are padded in a stack buffer first so one CBC call does all.
+ *   length is a multiple of 16) and runs CBC (cbc.c); on 64-bit hosts
+ *   texts under 64 bytes are padded in a stack buffer first so one CBC
+ *   call does all (MCUs keep the smaller stack).
  *   Decryption runs CBC into out, then checks the last block in constant
  *   time (rijn_i_pkcs7_check): all 16 positions are read whatever the pad
  *   byte says, each is masked by "position < pad" computed without a
@@ -18,6 +19,7 @@
  */
 #include "modes_internal.h"
 
+#if RIJN_ARCH_64
 /* Eight bytes at a time (SWAR): the bytes j from the end (j = 15 - index)
  * with j < pad must equal pad. Per byte, (0x80 | j) - pad has its top bit
  * clear exactly when j < pad (pad clamped to 0..31 so no byte borrows; a
@@ -37,11 +39,26 @@ uint32_t rijn_i_pkcs7_check(const uint8_t blk[16])
     bad |= rijn_ct_eq32(pad, 0) | ~rijn_ct_lt32(pad, 17);
     return pad & ~bad;
 }
+#else
+/* Byte by byte on small CPUs (least code): every position is read, each
+ * masked by "position < pad" without a branch. */
+uint32_t rijn_i_pkcs7_check(const uint8_t blk[16])
+{
+    uint32_t pad = blk[15], bad, i;
+    bad = rijn_ct_eq32(pad, 0) | ~rijn_ct_lt32(pad, 17);
+    for (i = 0; i < 16; i++)
+        bad |= rijn_ct_lt32(i, pad) & rijn_ct_nonzero32((uint32_t)blk[15 - i] ^ pad);
+    return pad & ~bad;
+}
+#endif
 
 int rijn_cbc_pad_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
                          size_t out_size, size_t *out_len, const uint8_t *in, size_t len)
 {
-    uint8_t chain[16], last[16], small[64];
+    uint8_t chain[16], last[16];
+#if RIJN_ARCH_64
+    uint8_t small[64];
+#endif
     size_t full, rest;
     int r;
     RIJN_CHECK_PTR(out_len);
@@ -60,6 +77,7 @@ int rijn_cbc_pad_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t 
     full = len & ~(size_t)15;
     rest = len - full;
     memcpy(chain, iv, 16);
+#if RIJN_ARCH_64
     if (len < sizeof small) {
         /* short text: padded on the stack, one CBC call (the chain stays
          * in registers) */
@@ -71,6 +89,7 @@ int rijn_cbc_pad_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t 
         rijn_wipe(small, full + 16);
         return RIJN_OK;
     }
+#endif
     rijn_i_cbc_enc_blocks(aes, chain, out, in, full / 16);
     if (rest > 0)
         memcpy(last, in + full, rest);
