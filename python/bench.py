@@ -1,0 +1,305 @@
+#!/usr/bin/env python3
+"""Speed of the rijn Python package against PyCryptodome and cryptography,
+side by side in one process, and the table python/BENCHMARKS.md.
+
+    pip install ./python pycryptodome cryptography
+    python python/bench.py                      # full run -> python/BENCHMARKS.md
+    python python/bench.py --quick --out -      # a short run to stdout
+
+Method (docs: DESIGN.md "Measurement rules"): for every operation and
+message size, each round times one batch of calls per library, the three
+libraries interleaved within the round, so load drift on a shared machine
+hits all of them alike; a batch repeats the call until it lasts about
+--batch-ms of this thread's CPU time (time.thread_time: user + system, so
+page faults count, preemption by other jobs does not); the figure is the
+median over the rounds of the time per call.
+Each library is used the way its API asks for one message: rijn and
+cryptography reuse a keyed AEAD object (key setup once); PyCryptodome binds
+the nonce at creation, so it builds a new cipher object per message (its
+own documented usage). Outputs are checked to be equal before timing.
+"""
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+
+import rijn
+
+try:
+    from Crypto.Cipher import AES as P_AES
+    from Crypto.Cipher import ChaCha20_Poly1305 as P_CHACHA
+    from Crypto.Hash import SHA256 as P_SHA256
+    from Crypto.Hash import SHA3_256 as P_SHA3
+    from Crypto.Util.Padding import pad as p_pad
+    import Crypto
+    HAVE_PCD = True
+except ImportError:
+    HAVE_PCD = False
+try:
+    import cryptography
+    from cryptography.hazmat.primitives import hashes as c_hashes
+    from cryptography.hazmat.primitives import padding as c_padding
+    from cryptography.hazmat.primitives.ciphers import Cipher as C_Cipher
+    from cryptography.hazmat.primitives.ciphers import algorithms as c_alg
+    from cryptography.hazmat.primitives.ciphers import modes as c_modes
+    from cryptography.hazmat.primitives.ciphers import aead as c_aead
+    HAVE_CRY = True
+except ImportError:
+    HAVE_CRY = False
+
+SIZES = [("1 KB", 1024), ("64 KB", 65536), ("1 MB", 1 << 20), ("10 MB", 10 << 20)]
+K16, K32 = bytes(range(16)), bytes(range(32))
+N12, N16, IV = bytes(12), bytes(range(16)), bytes(range(16))
+
+
+def ops():
+    """[(name, {lib: fn(data) -> bytes})]"""
+    out = []
+
+    def add(name, r, p=None, c=None):
+        d = {"rijn": r}
+        if p and HAVE_PCD:
+            d["PyCryptodome"] = p
+        if c and HAVE_CRY:
+            d["cryptography"] = c
+        out.append((name, d))
+
+    g128, g256 = rijn.AESGCM(K16), rijn.AESGCM(K32)
+    cg128 = c_aead.AESGCM(K16) if HAVE_CRY else None
+    cg256 = c_aead.AESGCM(K32) if HAVE_CRY else None
+
+    def p_gcm(key):
+        def f(d):
+            c = P_AES.new(key, P_AES.MODE_GCM, nonce=N12)
+            ct, tag = c.encrypt_and_digest(d)
+            return ct + tag
+        return f
+
+    add("AES-128-GCM encrypt", lambda d: g128.encrypt(N12, d, None), p_gcm(K16),
+        lambda d: cg128.encrypt(N12, d, None))
+    add("AES-256-GCM encrypt", lambda d: g256.encrypt(N12, d, None), p_gcm(K32),
+        lambda d: cg256.encrypt(N12, d, None))
+    # decryption: input is the ciphertext of the data; the function returns the plaintext
+    add("AES-256-GCM decrypt", ("dec", lambda d: g256.encrypt(N12, d, None),
+                                lambda ct: g256.decrypt(N12, ct, None)),
+        ("dec", None, lambda ct: P_AES.new(K32, P_AES.MODE_GCM, nonce=N12).decrypt_and_verify(
+            ct[:-16], ct[-16:])),
+        ("dec", None, lambda ct: cg256.decrypt(N12, ct, None)))
+    add("AES-256-CTR", lambda d: rijn.ctr(K32, IV, d),
+        lambda d: P_AES.new(K32, P_AES.MODE_CTR, nonce=b"", initial_value=IV).encrypt(d),
+        lambda d: (lambda e: e.update(d) + e.finalize())(
+            C_Cipher(c_alg.AES(K32), c_modes.CTR(IV)).encryptor()))
+
+    def c_cbc(d):
+        p = c_padding.PKCS7(128).padder()
+        e = C_Cipher(c_alg.AES(K32), c_modes.CBC(IV)).encryptor()
+        return e.update(p.update(d) + p.finalize()) + e.finalize()
+
+    add("AES-256-CBC encrypt (PKCS#7)", lambda d: rijn.cbc_encrypt(K32, IV, d),
+        lambda d: P_AES.new(K32, P_AES.MODE_CBC, IV).encrypt(p_pad(d, 16)), c_cbc)
+
+    def c_cbcd(ct):
+        dd = C_Cipher(c_alg.AES(K32), c_modes.CBC(IV)).decryptor()
+        u = c_padding.PKCS7(128).unpadder()
+        return u.update(dd.update(ct) + dd.finalize()) + u.finalize()
+
+    from_pcd_unpad = None
+    if HAVE_PCD:
+        from Crypto.Util.Padding import unpad as from_pcd_unpad
+    add("AES-256-CBC decrypt (PKCS#7)",
+        ("dec", lambda d: rijn.cbc_encrypt(K32, IV, d), lambda ct: rijn.cbc_decrypt(K32, IV, ct)),
+        ("dec", None, lambda ct: from_pcd_unpad(P_AES.new(K32, P_AES.MODE_CBC, IV).decrypt(ct), 16)),
+        ("dec", None, c_cbcd))
+    ccm = rijn.AESCCM(K32)
+    cccm = c_aead.AESCCM(K32) if HAVE_CRY else None
+
+    def p_ccm(d):
+        c = P_AES.new(K32, P_AES.MODE_CCM, nonce=N12)
+        ct, tag = c.encrypt_and_digest(d)
+        return ct + tag
+
+    add("AES-256-CCM encrypt", lambda d: ccm.encrypt(N12, d, None), p_ccm,
+        lambda d: cccm.encrypt(N12, d, None))
+    ocb = rijn.AESOCB3(K32)
+    cocb = c_aead.AESOCB3(K32) if HAVE_CRY else None
+
+    def p_ocb(d):
+        c = P_AES.new(K32, P_AES.MODE_OCB, nonce=N12)
+        ct, tag = c.encrypt_and_digest(d)
+        return ct + tag
+
+    add("AES-256-OCB3 encrypt", lambda d: ocb.encrypt(N12, d, None), p_ocb,
+        lambda d: cocb.encrypt(N12, d, None))
+    eax = rijn.AESEAX(K32)
+
+    def p_eax(d):
+        c = P_AES.new(K32, P_AES.MODE_EAX, nonce=N16)
+        ct, tag = c.encrypt_and_digest(d)
+        return ct + tag
+
+    add("AES-256-EAX encrypt", lambda d: eax.encrypt(N16, d, None), p_eax)
+    cp = rijn.ChaCha20Poly1305(K32)
+    ccp = c_aead.ChaCha20Poly1305(K32) if HAVE_CRY else None
+
+    def p_cp(d):
+        c = P_CHACHA.new(key=K32, nonce=N12)
+        ct, tag = c.encrypt_and_digest(d)
+        return ct + tag
+
+    add("ChaCha20-Poly1305 encrypt", lambda d: cp.encrypt(N12, d, None), p_cp,
+        lambda d: ccp.encrypt(N12, d, None))
+
+    def c_hash(alg):
+        def f(d):
+            hh = c_hashes.Hash(alg)
+            hh.update(d)
+            return hh.finalize()
+        return f
+
+    add("SHA-256", lambda d: rijn.sha256(d).digest(), lambda d: P_SHA256.new(d).digest(),
+        c_hash(c_hashes.SHA256()) if HAVE_CRY else None)
+    add("SHA3-256", lambda d: rijn.sha3_256(d).digest(), lambda d: P_SHA3.new(d).digest(),
+        c_hash(c_hashes.SHA3_256()) if HAVE_CRY else None)
+    return out
+
+
+def prepare(fns, data):
+    """Resolve ("dec", make_ct, fn) entries: (callable, input)."""
+    out = {}
+    ct = None
+    for lib, f in fns.items():
+        if isinstance(f, tuple):
+            if f[1] is not None:
+                ct = f[1](data)
+            out[lib] = f
+        else:
+            out[lib] = (None, None, f)
+    res = {}
+    for lib, (_tag, _mk, f) in out.items():
+        res[lib] = (f, data if _tag is None else ct)
+    return res
+
+
+def time_batch(f, arg, n):
+    # CPU time of this thread (user + system): time the thread spent off the
+    # CPU on this shared machine is not counted (cache pollution still is).
+    t0 = time.thread_time()
+    for _ in range(n):
+        f(arg)
+    return (time.thread_time() - t0) / n
+
+
+def bench(rounds, batch_ms, sizes, only=None):
+    rows = []
+    for name, fns in ops():
+        if only and only.lower() not in name.lower():
+            continue
+        for label, size in sizes:
+            data = os.urandom(size)
+            calls = prepare(fns, data)
+            outs = {lib: f(arg) for lib, (f, arg) in calls.items()}
+            ref = outs["rijn"]
+            for lib, o in outs.items():
+                if o != ref:
+                    raise SystemExit("mismatch: %s %s %s" % (name, label, lib))
+            reps = {}
+            for lib, (f, arg) in calls.items():  # calibrate
+                t = time_batch(f, arg, 1)
+                reps[lib] = max(1, int(batch_ms / 1000 / max(t, 1e-9)))
+            times = {lib: [] for lib in calls}
+            for _ in range(rounds):
+                for lib, (f, arg) in calls.items():
+                    times[lib].append(time_batch(f, arg, reps[lib]))
+            med = {lib: statistics.median(v) for lib, v in times.items()}
+            rows.append((name, label, size, med))
+            mbs = {lib: size / t / 1e6 for lib, t in med.items()}
+            print("%-30s %6s  " % (name, label) + "  ".join(
+                "%s %8.1f MB/s" % (lib, v) for lib, v in mbs.items()), file=sys.stderr)
+    return rows
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def table(rows, rounds, batch_ms):
+    libs = ["rijn", "PyCryptodome", "cryptography"]
+    lines = [
+        "# rijn Python package: speed against PyCryptodome and cryptography",
+        "",
+        "Generated by `python/bench.py` (do not edit by hand). Throughput in MB/s",
+        "(10^6 bytes per second of thread CPU time) of one message of the given size,"
+        " median of %d interleaved rounds (batches of about %g ms); **ratios** are rijn's speed"
+        " over the peer's, measured side by side in the same process." % (rounds, batch_ms),
+        "",
+        "- CPU: %s; Python %s; %s" % (cpu_model(), platform.python_version(), platform.platform()),
+        "- rijn %s (AES implementation: %s); PyCryptodome %s; cryptography %s (%s)" % (
+            rijn.__version__, rijn.AES(K16).impl,
+            Crypto.__version__ if HAVE_PCD else "n/a",
+            cryptography.__version__ if HAVE_CRY else "n/a",
+            _openssl_version()),
+        "- usage per message: rijn and cryptography reuse a keyed object; PyCryptodome"
+        " creates its cipher per message (it binds the nonce at creation). Hashes: a new"
+        " hash object per message for all three.",
+        "- shared machine (load average %s at the end): absolute figures drift with load"
+        " (cache pollution by other jobs); the ratios are the result." % _load(),
+        "",
+        "| operation | size | rijn | PyCryptodome | cryptography | rijn / PyCryptodome | rijn / cryptography |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, label, size, med in rows:
+        mbs = {lib: size / t / 1e6 for lib, t in med.items()}
+        cells = ["%.0f" % mbs[lib] if lib in mbs else "–" for lib in libs]
+        rp = "%.2fx" % (med["PyCryptodome"] / med["rijn"]) if "PyCryptodome" in med else "–"
+        rc = "%.2fx" % (med["cryptography"] / med["rijn"]) if "cryptography" in med else "–"
+        lines.append("| %s | %s | %s | %s | %s |" % (name, label, " | ".join(cells), rp, rc))
+    return "\n".join(lines) + "\n"
+
+
+def _load():
+    try:
+        return " ".join("%.1f" % x for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def _openssl_version():
+    try:
+        from cryptography.hazmat.backends.openssl import backend
+        return backend.openssl_version_text()
+    except Exception:
+        return "OpenSSL ?"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--batch-ms", type=float, default=20.0)
+    ap.add_argument("--quick", action="store_true", help="3 rounds of 5 ms, sizes up to 1 MB")
+    ap.add_argument("--only", help="operations whose name contains this")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                  "BENCHMARKS.md"), help="'-' for stdout")
+    a = ap.parse_args()
+    sizes = SIZES
+    if a.quick:
+        a.rounds, a.batch_ms, sizes = 3, 5.0, SIZES[:3]
+    rows = bench(a.rounds, a.batch_ms, sizes, a.only)
+    text = table(rows, a.rounds, a.batch_ms)
+    if a.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(a.out, "w") as f:
+            f.write(text)
+        print("wrote", a.out, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
