@@ -170,6 +170,10 @@ static int modectx_init(ModeCtx *self, PyObject *args, PyObject *kw)
     const uint8_t *k, *v;
     size_t kl;
     (void)kw;
+    if (self->busy || self->mode != 0) {
+        PyErr_SetString(err_state, "rijn: object already set up");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "ipy*z*", &mode, &enc, &key, &iv))
         return -1;
     rc = -100;
@@ -309,6 +313,10 @@ static int aes_init(AESObj *self, PyObject *args, PyObject *kw)
     Py_buffer key;
     int rc;
     (void)kw;
+    if (self->aes.rounds != 0) {
+        PyErr_SetString(err_state, "rijn: object already keyed");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "y*", &key))
         return -1;
     rc = rijn_aes_init(&self->aes, key.buf, (size_t)key.len);

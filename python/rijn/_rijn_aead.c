@@ -89,6 +89,10 @@ static int aead_init(AeadObj *self, PyObject *args, PyObject *kw)
     const uint8_t *k;
     size_t kl;
     (void)kw;
+    if (self->keyed) {
+        rijn_py_raise(RIJN_ERR_STATE); /* re-keying could race a seal running without the GIL */
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "iy*", &alg, &key))
         return -1;
     k = key.buf;

@@ -66,6 +66,10 @@ static int hash_init(HashObj *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s|Onz*z*", kwlist, &name, &data, &dsize, &key,
                                      &hkey))
         return -1;
+    if (self->busy || self->kind != 0) {
+        PyErr_SetString(PyExc_RuntimeError, "rijn: object already set up");
+        goto done;
+    }
     self->desc = NULL;
     if (hkey.buf != NULL) {
         self->kind = K_HMAC;
