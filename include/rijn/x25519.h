@@ -66,7 +66,8 @@ RIJN_API RIJN_WUR int rijn_x25519_base(uint8_t pub[RIJN_X25519_SIZE],
 /* RIJN_X25519_SIZE, for bindings. */
 RIJN_API size_t rijn_x25519_size(void);
 
-/* The field implementation compiled in: "fe64" or "fe32". */
+/* The field implementation in use: "fe64x" (x86-64 with BMI2 and ADX),
+ * "fe64" or "fe32". */
 RIJN_API const char *rijn_x25519_impl(void);
 
 #ifdef __cplusplus

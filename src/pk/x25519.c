@@ -5,7 +5,9 @@
  * Implementation notes
  *   The scalar is copied and clamped on the stack (wiped at exit); the
  *   ladder of the field chosen at compile time (RIJN_CFG_X25519_64, see
- *   rijn/x25519.h and x25519_i.h) does the work. The output is written
+ *   rijn/x25519.h and x25519_i.h) does the work -- on x86-64 the 4 x 64
+ *   MULX/ADX field (x25519_fe64x.c) when the CPU has BMI2 and ADX (run-
+ *   time probe, RIJN_CPU_MASK hides it), else the 51-bit one. The output is written
  *   to a stack buffer first so out may alias either input.
  *   All-zero check: OR of the 32 bytes turned into a 0/1 without a branch
  *   on the data, and the status selected by mask (whether the result is
@@ -18,11 +20,24 @@
 #include "x25519_i.h"
 
 #include "internal.h"
+#include "../core/cpu.h"
 
 size_t rijn_x25519_size(void) { return RIJN_X25519_SIZE; }
 
+#if RIJN_CFG_X25519_64 && RIJN_I_X25519_HAVE_FE64X
+static int use_fe64x(void)
+{
+    const uint32_t need = RIJN_CPU_BMI2 | RIJN_CPU_ADX;
+    return (rijn_i_cpu_features() & need) == need;
+}
+#endif
+
 const char *rijn_x25519_impl(void)
 {
+#if RIJN_CFG_X25519_64 && RIJN_I_X25519_HAVE_FE64X
+    if (use_fe64x())
+        return "fe64x";
+#endif
     return RIJN_CFG_X25519_64 ? "fe64" : "fe32";
 }
 
@@ -33,7 +48,12 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
     e[0] &= 248;
     e[31] &= 127;
     e[31] |= 64;
-#if RIJN_CFG_X25519_64
+#if RIJN_CFG_X25519_64 && RIJN_I_X25519_HAVE_FE64X
+    if (use_fe64x())
+        rijn_i_x25519_ladder64x(r, e, point);
+    else
+        rijn_i_x25519_ladder64(r, e, point);
+#elif RIJN_CFG_X25519_64
     rijn_i_x25519_ladder64(r, e, point);
 #else
     rijn_i_x25519_ladder32(r, e, point);

@@ -34,6 +34,18 @@
 #error "rijn: RIJN_CFG_X25519_64=1 needs a compiler with unsigned __int128"
 #endif
 
+/* 4 x 64-bit limbs with MULX/ADX (x25519_fe64x.c): x86-64 ELF (SysV
+ * ABI: its routines are assembly), GCC/Clang; RIJN_CFG_X25519_X86=0 drops
+ * it. Chosen at run time by x25519.c when the CPU has BMI2 and ADX. */
+#if RIJN_I_X25519_HAVE_FE64 && RIJN_ARCH_X86 && RIJN_ARCH_64 && defined(__ELF__) && \
+    (defined(__GNUC__) || defined(__clang__)) && \
+    !(defined(RIJN_CFG_X25519_X86) && !RIJN_CFG_X25519_X86)
+#define RIJN_I_X25519_HAVE_FE64X 1
+void rijn_i_x25519_ladder64x(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+#else
+#define RIJN_I_X25519_HAVE_FE64X 0
+#endif
+
 void rijn_i_x25519_ladder32(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
 #if RIJN_I_X25519_HAVE_FE64
 void rijn_i_x25519_ladder64(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);

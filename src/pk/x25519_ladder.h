@@ -7,15 +7,31 @@
  *   Before including, a field file defines the type `fe` and static
  *   functions fe_frombytes, fe_tobytes, fe_one, fe_zero, fe_copy, fe_add,
  *   fe_sub, fe_mul, fe_sq, fe_mul121665, fe_cswap, and the macro
- *   RIJN_I_X25519_LADDER (the exported name).
+ *   RIJN_I_X25519_LADDER (the exported name); optionally
+ *   RIJN_I_X25519_LADDER_TARGET (a target attribute for the functions
+ *   below, so that field code built for CPU extensions inlines) and
+ *   FE_ADDSUB (sum and difference in one call).
  *   Constant time: 255 ladder steps whatever the scalar; the scalar bit
  *   only drives fe_cswap, which swaps with an all-ones/all-zeros mask;
  *   the inversion is a fixed addition chain (z^(p-2)); no secret-dependent
  *   branch or index anywhere. All stack secrets are wiped at the end.
  */
 
+#ifndef RIJN_I_X25519_LADDER_TARGET
+#define RIJN_I_X25519_LADDER_TARGET
+#endif
+/* s = f + g, d = f - g (outputs distinct from the inputs); a field file
+ * may define FE_ADDSUB as one fused routine. */
+#ifndef FE_ADDSUB
+#define FE_ADDSUB(s, d, f, g) \
+    do {                      \
+        fe_add(s, f, g);      \
+        fe_sub(d, f, g);      \
+    } while (0)
+#endif
+
 /* z^(2^n) by n squarings (n > 0, public). */
-static void fe_sqn(fe *out, const fe *z, int n)
+RIJN_I_X25519_LADDER_TARGET static void fe_sqn(fe *out, const fe *z, int n)
 {
     int i;
     fe_sq(out, z);
@@ -27,7 +43,7 @@ static void fe_sqn(fe *out, const fe *z, int n)
  * and a multiplication by z^11. t: six scratch elements (the ladder's
  * temporaries, so the inversion adds nothing to the stack); out may
  * equal z. The caller wipes t. */
-static void fe_invert(fe *out, const fe *z, fe t[6])
+RIJN_I_X25519_LADDER_TARGET static void fe_invert(fe *out, const fe *z, fe t[6])
 {
 #define z2 t[0]
 #define z9 t[1]
@@ -65,6 +81,7 @@ static void fe_invert(fe *out, const fe *z, fe t[6])
 #undef c
 }
 
+RIJN_I_X25519_LADDER_TARGET
 void RIJN_I_X25519_LADDER(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
 {
     struct {
@@ -90,18 +107,15 @@ void RIJN_I_X25519_LADDER(uint8_t out[32], const uint8_t scalar[32], const uint8
         fe_cswap(&v.x2, &v.x3, swap);
         fe_cswap(&v.z2, &v.z3, swap);
         swap = bit;
-        fe_add(&v.u.s.a, &v.x2, &v.z2);
+        FE_ADDSUB(&v.u.s.a, &v.u.s.b, &v.x2, &v.z2);
+        FE_ADDSUB(&v.u.s.c, &v.u.s.d, &v.x3, &v.z3);
         fe_sq(&v.u.s.aa, &v.u.s.a);
-        fe_sub(&v.u.s.b, &v.x2, &v.z2);
         fe_sq(&v.u.s.bb, &v.u.s.b);
         fe_sub(&v.u.s.e, &v.u.s.aa, &v.u.s.bb);
-        fe_add(&v.u.s.c, &v.x3, &v.z3);
-        fe_sub(&v.u.s.d, &v.x3, &v.z3);
         fe_mul(&v.u.s.da, &v.u.s.d, &v.u.s.a);
         fe_mul(&v.u.s.cb, &v.u.s.c, &v.u.s.b);
-        fe_add(&v.x3, &v.u.s.da, &v.u.s.cb);
+        FE_ADDSUB(&v.x3, &v.z3, &v.u.s.da, &v.u.s.cb);
         fe_sq(&v.x3, &v.x3);
-        fe_sub(&v.z3, &v.u.s.da, &v.u.s.cb);
         fe_sq(&v.z3, &v.z3);
         fe_mul(&v.z3, &v.z3, &v.x1);
         fe_mul(&v.x2, &v.u.s.aa, &v.u.s.bb);
