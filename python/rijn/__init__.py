@@ -139,7 +139,8 @@ class Cipher(_rijn.ModeCtx):
 
     mode: "ecb", "cbc", "ctr", "ctr32" (32-bit counter, RFC 3686 / GCM
     style), "ofb", "cfb" / "cfb128", "cfb8", "cbc-cs1" / "cbc-cs2" /
-    "cbc-cs3". padding=True adds/removes PKCS#7 (CBC and ECB... CBC only).
+    "cbc-cs3". padding=True adds/removes PKCS#7 (CBC only; decryption
+    releases plaintext before finalize() has checked the padding).
     update(data) -> bytes (any split of the input), finalize() -> bytes.
     Like cryptography's Cipher, .encryptor() / .decryptor() give fresh
     contexts with the same key and IV.
