@@ -17,10 +17,12 @@
 #include "internal.h"
 #include "rijn/file.h"
 #include "rijn/hmac.h"
+#include "rijn/hash.h"
 #include "rijn/kdf.h"
 
 #ifndef RIJN_I_FILE_ARGON2
-#define RIJN_I_FILE_ARGON2 1
+/* Argon2 needs BLAKE2b: without it, passphrase files use PBKDF2 only. */
+#define RIJN_I_FILE_ARGON2 RIJN_CFG_HASH_BLAKE2B
 #endif
 #ifndef RIJN_I_FILE_ASCON
 #define RIJN_I_FILE_ASCON 1
