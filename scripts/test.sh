@@ -12,7 +12,7 @@ cd "$here"
 fast=0
 [ "${1:-}" = "--fast" ] && fast=1
 
-bash scripts/setup.sh --tests
+bash scripts/setup.sh --tests --mcu
 py="$here/.venv/bin/python"
 site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 jobs=$(nproc 2>/dev/null || echo 2)
