@@ -21,7 +21,8 @@
  *   single block is one 128-bit multiply by H. POLYVAL is the same code
  *   without the byte swaps (its byte order is the V form of GHASH on
  *   byte-reversed data, RFC 8452 appendix A).
- *   Setup: H^2..H^16 by 128-bit multiplications (15 products).
+ *   Setup: H^2..H^16 by 128-bit multiplications (15 products in four
+ *   dependent levels: H^(k+i) = H^k H^i).
  *   Built with per-function target attributes; chosen only when CPUID
  *   reports VPCLMULQDQ and AVX-512 with the OS saving the ZMM state
  *   (rijn_i_cpu_features; RIJN_CPU_MASK hides it for tests).
@@ -104,15 +105,19 @@ INL void mul4(__m512i d, __m512i p, __m512i *lo, __m512i *mid, __m512i *hi)
                                      _mm512_clmulepi64_epi128(d, p, 0x10), 0x96);
 }
 
+/* H^1..H^16 in four dependent levels (H^(k+i) = H^k * H^i for i <= k),
+ * not fifteen: GCM-SIV sets a key up per message. */
 TGT static void vp_setkey(uint64_t *hk, const uint8_t h[16])
 {
-    __m128i h1 = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h)), p = h1;
-    int j;
-    _mm_storeu_si128((__m128i *)(void *)(hk + 30), h1);
-    for (j = 14; j >= 0; j--) {
-        p = gmul(p, h1);
-        _mm_storeu_si128((__m128i *)(void *)(hk + 2 * j), p);
-    }
+    __m128i p[17];
+    unsigned k, i;
+    p[1] = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
+    for (k = 1; k < 16; k *= 2)
+        for (i = 1; i <= k; i++)
+            p[k + i] = gmul(p[k], p[i]);
+    for (i = 1; i <= 16; i++)
+        _mm_storeu_si128((__m128i *)(void *)(hk + 2 * (16 - i)), p[i]);
+    rijn_wipe(p, sizeof p);
 }
 
 INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
