@@ -219,30 +219,41 @@ static int check_oneshot(const rijn_ascon_aead128_ctx *ctx, const uint8_t *out,
     return RIJN_OK;
 }
 
-/* seal (dec = 0: tag written) and open (dec = 1: the computed tag goes
- * to tag for the caller to compare) on a copy of the keyed context. */
+/* seal (dec = M_ENC: the tag is written) and open (dec = M_DEC: the tag
+ * is checked in constant time, and out wiped if it does not match), on
+ * a copy of the keyed context. One body for both keeps the code small. */
 static int oneshot(const rijn_ascon_aead128_ctx *ctx, uint8_t *out, uint8_t *tag,
-                   const uint8_t *nonce, const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                   size_t len, int dec)
+                   size_t tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                   size_t aad_len, const uint8_t *in, size_t len, int dec)
 {
-    rijn_ascon_aead128_ctx c = *ctx;
+    rijn_ascon_aead128_ctx c;
+    uint8_t t[16];
+    int r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    if (r != RIJN_OK)
+        return r;
+    c = *ctx;
     m_start(&c, nonce);
     m_absorb(&c, NULL, aad, aad_len, M_AAD);
     m_aad_end(&c);
     m_absorb(&c, out, in, len, dec);
-    m_final(&c, tag);
+    m_final(&c, t);
+    if (dec == M_ENC)
+        memcpy(tag, t, 16);
+    else if (!rijn_ct_equal(t, tag, 16)) {
+        if (len != 0)
+            rijn_wipe(out, len);
+        r = RIJN_ERR_AUTH;
+    }
     rijn_ascon_aead128_wipe(&c);
-    return RIJN_OK;
+    rijn_wipe(t, sizeof t);
+    return r;
 }
 
 int rijn_ascon_aead128_seal(const rijn_ascon_aead128_ctx *ctx, uint8_t *out, uint8_t *tag,
                             size_t tag_len, const uint8_t *nonce, size_t nonce_len,
                             const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len)
 {
-    int r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
-    if (r != RIJN_OK)
-        return r;
-    return oneshot(ctx, out, tag, nonce, aad, aad_len, in, len, M_ENC);
+    return oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len, M_ENC);
 }
 
 int rijn_ascon_aead128_open(const rijn_ascon_aead128_ctx *ctx, uint8_t *out,
@@ -250,19 +261,9 @@ int rijn_ascon_aead128_open(const rijn_ascon_aead128_ctx *ctx, uint8_t *out,
                             size_t nonce_len, const uint8_t *aad, size_t aad_len,
                             const uint8_t *in, size_t len)
 {
-    uint8_t t[16];
-    int ok, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
-    if (r != RIJN_OK)
-        return r;
-    r = oneshot(ctx, out, t, nonce, aad, aad_len, in, len, M_DEC);
-    ok = rijn_ct_equal(t, tag, 16);
-    rijn_wipe(t, sizeof t);
-    if (!ok) {
-        if (len != 0)
-            rijn_wipe(out, len);
-        return RIJN_ERR_AUTH;
-    }
-    return r;
+    /* the tag is only read on this path */
+    return oneshot(ctx, out, (uint8_t *)(uintptr_t)tag, tag_len, nonce, nonce_len, aad,
+                   aad_len, in, len, M_DEC);
 }
 
 int rijn_ascon_aead128_start(rijn_ascon_aead128_ctx *ctx, const uint8_t *nonce,
