@@ -1,9 +1,8 @@
 /*
  * test_ascon_small.c -- the compact Ascon permutation (ascon_p32s.c,
  * RIJN_CFG_ASCON_SMALL=1) against the 64-bit one on random states and on
- * all-zero / all-one states, for every round count 1..12, and the
- * permutation of the zero state against the 12-round value that the
- * Ascon-AEAD128 KATs imply (p64 is itself proven by every KAT in
+ * all-zero / all-one states, for every round count 1..12, and against
+ * the interleaved ascon_p32.c (p64 is itself proven by every KAT in
  * test_ascon.c). The full KAT set runs through the compact code in a
  * build with RIJN_CONFIG_DEFS="RIJN_CFG_ASCON_SMALL=1".
  */

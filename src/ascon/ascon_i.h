@@ -9,8 +9,8 @@
  *     ascon_p64.c  on 64-bit words (64-bit targets);
  *     ascon_p32.c  bit-interleaved on 32-bit halves (32-bit and smaller
  *                  targets: no 64-bit rotation is ever needed);
- *     ascon_p32s.c the same, written for the least code
- *                  (RIJN_CFG_ASCON_SMALL=1).
+ *     ascon_p32s.c on 32-bit halves without interleaving, written for
+ *                  the least code (RIJN_CFG_ASCON_SMALL=1).
  *   Both are always compiled so the tests can compare them; the modes call
  *   rijn_i_ascon_permute, bound at compile time by RIJN_CFG_ASCON_32
  *   (see rijn/ascon.h).
