@@ -5,24 +5,40 @@
  * line (-DRIJN_CFG_AES_SMALL=0), or put your settings in a header and build
  * with -DRIJN_CFG_FILE='"my_rijn_config.h"'. The library and the code that
  * uses it must be built with the same settings: the size of rijn_aes_ctx
- * depends on which implementations are compiled in.
+ * depends on which implementations are compiled in (and rijn_hash_ctx on
+ * the hash options).
+ *
+ * This comment lists every RIJN_CFG_* option of the tree: its default, what
+ * it does, what it costs, and where it is defined when that is not here
+ * (options private to one part of the library keep their default next to
+ * the code; the public ones are defined below). Sizes are measured:
+ * "M3" = linked flash bytes on Cortex-M3 at -Os (docs/BENCHMARKS-MCU.md,
+ * mcu/bench/feat.c), "x64" = .text bytes of the object files at -O3 on
+ * x86-64 (GCC 12); "ks" = bytes of key schedule the class needs in
+ * rijn_aes_ctx (the context holds the largest).
  *
  * AES implementations (unset = auto, 0 = off, 1 = on):
- *   RIJN_CFG_AES_X86NI  AES-NI (+PCLMULQDQ), chosen at run time by CPUID.
- *                       auto: on for x86/x86-64 with GCC or Clang.
+ *   RIJN_CFG_AES_X86NI  AES-NI (+PCLMULQDQ), VAES 256/512, chosen at run
+ *                       time by CPUID. auto: on for x86/x86-64 with GCC or
+ *                       Clang.          x64: ~33 KB (4 files); ks: 480 bytes
  *   RIJN_CFG_AES_CT64   constant-time bitsliced AES on 64-bit words.
- *                       auto: on for 64-bit targets.      ks: 960 bytes
+ *                       auto: on for 64-bit targets. x64: ~10.7 KB;
+ *                                                             ks: 960 bytes
  *   RIJN_CFG_AES_BS256  "bs256": ct64's bitsliced AES on 256-bit registers
  *                       (16 blocks per pass; AVX2 + AVX-512 VL, chosen at
  *                       run time; ct64's schedule, so it needs CT64).
  *                       auto: on for x86-64 with GCC or Clang when CT64 is.
+ *                                                             x64: ~4.6 KB
  *   RIJN_CFG_AES_CT32   constant-time fixsliced AES on 32-bit words.
  *                       auto: on for 32- and 64-bit targets. ks: 480 bytes
+ *                       M3: 3,796 (AES-128 encrypt-only with key setup),
+ *                       6,136 with decryption; x64: ~11.2 KB
  *   RIJN_CFG_AES_ARMV7M "ct32asm": ct32 with the block encryption in Thumb-2
  *                       assembly (same schedule; key setup and decryption
  *                       are ct32's, so it needs RIJN_CFG_AES_CT32).
  *                       auto: on for ARMv7-M/ARMv7E-M/ARMv8-M mainline
  *                       (Cortex-M3/M4/M7/M33) with GCC or Clang.
+ *                       M3: 6,732 (AES-128 encrypt-only with key setup)
  *   RIJN_CFG_AES_ARMV6M "ct32v6m": ct32 with the block encryption in Thumb-1
  *                       assembly for ARMv6-M / ARMv8-M baseline (Cortex-M0,
  *                       M0+, M23); key setup and decryption are ct32's.
@@ -42,15 +58,85 @@
  *                       auto: on for 8/16-bit targets and 64-bit hosts
  *                       (there for tests; never chosen by default while a
  *                       constant-time implementation is compiled in).
- *                                                             ks: 240 bytes
- * Features:
+ *                       M3: 1,388 (AES-128 encrypt-only with key setup),
+ *                       2,164 with decryption.                ks: 240 bytes
+ * AES features (0 / 1):
  *   RIJN_CFG_AES_DECRYPT  1 (default) keeps the AES inverse cipher;
  *                       0 drops it (CTR, CFB, OFB, CBC-encrypt, GCM, CCM,
  *                       CMAC... still work; *_decrypt of ECB/CBC/CTS/XTS
- *                       return RIJN_ERR_UNSUPPORTED).
+ *                       return RIJN_ERR_UNSUPPORTED). M3 saves 2,340 bytes
+ *                       with ct32, 776 with small.
  *   RIJN_CFG_AES_192, RIJN_CFG_AES_256
  *                       1 (default) accept 24- / 32-byte keys; 0 rejects
- *                       them with RIJN_ERR_KEY_LEN and shrinks contexts.
+ *                       them with RIJN_ERR_KEY_LEN and shrinks contexts
+ *                       (both 0: 128 bytes less RAM for a ct32 context,
+ *                       ~24 bytes of flash on M3).
+ * GHASH for GCM / GMAC / GCM-SIV (unset = auto, 0 = off, 1 = on; defined in
+ * src/aead/ghash.h; at least one must be on):
+ *   RIJN_CFG_GHASH_PCLMUL PCLMULQDQ (and VPCLMULQDQ on 512-bit registers)
+ *                       paths, chosen at run time. auto: on for x86 with
+ *                       GCC or Clang.                         x64: ~7.3 KB
+ *   RIJN_CFG_GHASH_CT64 constant-time carry-less multiply on 64-bit words.
+ *                       auto: on for 64-bit targets.          x64: ~1.8 KB
+ *   RIJN_CFG_GHASH_CT32 constant-time carry-less multiply on 32-bit words.
+ *                       default: 1 (the fallback everywhere). x64: ~2.8 KB
+ * Hashes (0 / 1; defined below; SHA-224/256 are always built; rijn/hash.h
+ * says what each descriptor becomes when it is off):
+ *   RIJN_CFG_HASH_SHA512  1 (default): SHA-384, SHA-512, SHA-512/224,
+ *                         SHA-512/256. 0 drops them: ~2.3 KB of code on
+ *                         Cortex-M4 (6 KB on AVR); rijn_hash_ctx shrinks.
+ *   RIJN_CFG_HASH_SHA3    1 (default): SHA-3, SHAKE, Keccak. 0 drops them;
+ *                         rijn_hash_ctx shrinks from 216+ to 208 or 112
+ *                         bytes (the HMAC context is two of them).
+ *   RIJN_CFG_HASH_LEGACY  1 (default): MD5 and SHA-1 (openssl enc's key
+ *                         derivation, old HMACs). 0 drops them. x64: ~4 KB
+ *   RIJN_CFG_HASH_BLAKE2B 1 (default): BLAKE2b and Argon2. 0 drops them;
+ *                         its 216-byte context is as big as SHA-3's, so
+ *                         rijn_hash_ctx shrinks only with both at 0.
+ *                         x64: ~17 KB with Argon2
+ * Hash code/speed trade-offs (defined in src/hash/hash_impl.h):
+ *   RIJN_CFG_SHA_X86      unset = auto (on for x86-64 with GCC or Clang),
+ *                         0 = off: the SHA-NI SHA-256 path, chosen at run
+ *                         time.                               x64: ~1 KB
+ *   RIJN_CFG_SHA256_UNROLLED, RIJN_CFG_SHA512_UNROLLED
+ *                         portable SHA-2 rounds unrolled by eight (1) or a
+ *                         compact loop (0). default: 1 on 64-bit targets
+ *                         (SHA-256 ~+33% speed without SHA-NI), 0 elsewhere
+ *                         (M3: SHA-256 one-shot 1,292 bytes).
+ *   RIJN_CFG_KECCAK_IMPL  Keccak-f[1600]: 0 compact loops on 64-bit lanes
+ *                         (default on 8/16-bit), 1 unrolled (default on
+ *                         64-bit), 2 bit-interleaved on 32-bit words
+ *                         (default on 32-bit targets).
+ *   RIJN_CFG_ARGON2_X86   unset = auto (AVX2 Argon2 block function on
+ *                         x86-64 with GCC or Clang, chosen at run time),
+ *                         0 = portable only (src/hash/argon2_impl.h).
+ * Other primitives (defined next to their code):
+ *   RIJN_CFG_ASCON_32     Ascon permutation: 1 the bit-interleaved 32-bit
+ *                         one, 0 the 64-bit one. default: 1 on targets
+ *                         without 64-bit pointers (src/ascon/ascon_i.h).
+ *   RIJN_CFG_ASCON_SMALL  0 (default); 1: the least code, for flash-bound
+ *                         32-bit MCUs (compact permutation ascon_p32s.c,
+ *                         byte loops; takes precedence over ASCON_32):
+ *                         Ascon-AEAD128 init+seal+open on Cortex-M4 -Os
+ *                         2,136 -> 1,568 bytes, at 283 instead of 135
+ *                         instructions per byte (src/ascon/ascon_i.h).
+ *   RIJN_CFG_CHACHA_X86   unset = auto (on for x86-64 with GCC or Clang),
+ *                         0 = off: the AVX2 ChaCha20 path, chosen at run
+ *                         time (AVX-512 where present;
+ *                         src/stream/stream_internal.h).      x64: ~6 KB
+ *   RIJN_CFG_POLY1305_X86 unset = auto (on for x86-64 with GCC or Clang),
+ *                         0 = off: the AVX2 Poly1305 path, chosen at run
+ *                         time (AVX-512 where present; src/mac/mac_i.h).
+ *                                                             x64: ~10 KB
+ *   RIJN_CFG_X25519_64    X25519 field arithmetic: 1 five 51-bit limbs
+ *                         (64x64->128 products, unsigned __int128), 0 ten
+ *                         25.5-bit limbs in 32-bit words. default: 1 on 64-bit targets whose
+ *                         compiler has __int128 (src/pk/x25519_i.h; 1
+ *                         without __int128 is an error). x64: fe64 ~5.5 KB,
+ *                         fe32 ~6.4 KB
+ * The configuration file:
+ *   RIJN_CFG_FILE         a header (as a quoted string) included first by
+ *                         this file, where the options above can be set.
  */
 #ifndef RIJN_CONFIG_H
 #define RIJN_CONFIG_H
@@ -145,6 +231,20 @@
 #define RIJN_CFG_AES_256 1
 #endif
 
+/* ---- hashes (rijn/hash.h) ---------------------------------------------- */
+#ifndef RIJN_CFG_HASH_SHA512
+#define RIJN_CFG_HASH_SHA512 1
+#endif
+#ifndef RIJN_CFG_HASH_SHA3
+#define RIJN_CFG_HASH_SHA3 1
+#endif
+#ifndef RIJN_CFG_HASH_LEGACY
+#define RIJN_CFG_HASH_LEGACY 1
+#endif
+#ifndef RIJN_CFG_HASH_BLAKE2B
+#define RIJN_CFG_HASH_BLAKE2B 1
+#endif
+
 #if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL && \
     !RIJN_CFG_AES_AVR
 #error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"
@@ -167,6 +267,15 @@
 #endif
 #if RIJN_CFG_AES_X86NI && !RIJN_ARCH_X86
 #error "rijn: RIJN_CFG_AES_X86NI needs an x86 target"
+#endif
+#if RIJN_CFG_AES_BS256 && !RIJN_CFG_AES_CT64
+#error "rijn: RIJN_CFG_AES_BS256 needs RIJN_CFG_AES_CT64 (ct64's key schedule and decryption)"
+#endif
+#if RIJN_CFG_AES_BS256 && !(RIJN_ARCH_X86 && RIJN_ARCH_64)
+#error "rijn: RIJN_CFG_AES_BS256 needs an x86-64 target"
+#endif
+#if defined(RIJN_CFG_KECCAK_IMPL) && (RIJN_CFG_KECCAK_IMPL < 0 || RIJN_CFG_KECCAK_IMPL > 2)
+#error "rijn: RIJN_CFG_KECCAK_IMPL must be 0 (compact), 1 (unrolled) or 2 (32-bit interleaved)"
 #endif
 
 /* ---- key schedule storage (in 64-bit words) ---------------------------- */

@@ -30,8 +30,8 @@
  * (RIJN_HASH_CTX_SIZE bytes); otherwise rijn_hash_init returns
  * RIJN_ERR_PARAM.
  *
- * Build options (set like the RIJN_CFG_* options of rijn/config.h; the
- * library and its users must agree, since context sizes depend on them):
+ * Build options (defaults and the full list of options in rijn/config.h;
+ * the library and its users must agree, since context sizes depend on them):
  *   RIJN_CFG_HASH_SHA512  1 (default): SHA-384, SHA-512, SHA-512/224,
  *                         SHA-512/256. 0 drops them: ~2.3 KB of code on
  *                         Cortex-M4 (6 KB on AVR) and rijn_hash_ctx shrinks.
@@ -63,18 +63,7 @@
 
 #include "common.h"
 
-#ifndef RIJN_CFG_HASH_SHA512
-#define RIJN_CFG_HASH_SHA512 1
-#endif
-#ifndef RIJN_CFG_HASH_SHA3
-#define RIJN_CFG_HASH_SHA3 1
-#endif
-#ifndef RIJN_CFG_HASH_LEGACY
-#define RIJN_CFG_HASH_LEGACY 1
-#endif
-#ifndef RIJN_CFG_HASH_BLAKE2B
-#define RIJN_CFG_HASH_BLAKE2B 1
-#endif
+/* RIJN_CFG_HASH_* defaults: rijn/config.h (through common.h). */
 
 #include "sha2.h"
 #if RIJN_CFG_HASH_SHA3
