@@ -248,6 +248,10 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 static void x86ni_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint8_t ctr[16],
                       uint8_t *out, const uint8_t *in, size_t nblocks)
 {
+    if (nblocks < 8) {
+        rijn_i_x86ni_ctr_small(ks, rounds, ctr_bits, ctr, out, in, nblocks);
+        return;
+    }
     WIDE_PREFIX(ctr, ks, rounds, ctr_bits, ctr, out, in, nblocks);
     rijn_i_x86ni_ctr_sse(ks, rounds, ctr_bits, ctr, out, in, nblocks);
 }

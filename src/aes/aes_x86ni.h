@@ -105,6 +105,8 @@ RIJN_X86NI_INLINE void x86ni_decn(__m128i *x, unsigned n, const uint8_t *dk, uns
  * groups where a 128-bit counter carries out of its low 64 bits. */
 void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
                           uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+void rijn_i_x86ni_ctr_small(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
+                            uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
                               uint8_t *out, const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
