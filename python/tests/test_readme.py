@@ -17,3 +17,14 @@ def test_readme_example(tmp_path, monkeypatch):
     for code in blocks:
         exec(compile(code, "README.md", "exec"), {})
     assert (tmp_path / "report.pdf.rijn").exists()
+
+
+def test_top_readme_example(tmp_path, monkeypatch):
+    top = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+    if not os.path.exists(top):
+        pytest.skip("not in the rijn repository")
+    blocks = re.findall(r"```python\n(.*?)```", open(top, encoding="utf-8").read(), re.S)
+    assert blocks
+    monkeypatch.chdir(tmp_path)
+    for code in blocks:
+        exec(compile(code, "README.md", "exec"), {})
