@@ -7,13 +7,15 @@
  *
  * Implementations (see rijn/config.h for which are compiled in):
  *   "x86ni"  AES-NI instructions                         constant-time, hw
+ *   "bs256"  ct64's bitslicing on 256-bit AVX2/AVX-512VL registers,
+ *            16 blocks/pass (x86-64 with AVX-512VL)      constant-time
  *   "ct64"   bitsliced on 64-bit words, 4 blocks/pass    constant-time
  *   "ct32"   fixsliced on 32-bit words, 2 blocks/pass    constant-time
  *   "small"  byte-oriented, S-box lookups               NOT constant-time
  *            on CPUs with a data cache; the least code (8-bit MCUs)
  * Run-time choice: the forced implementation (rijn_aes_impl_force) if any,
- * else the first of x86ni (if the CPU has it), ct64, ct32, small that is
- * compiled in.
+ * else the first of x86ni (if the CPU has it), bs256 (if the CPU has
+ * AVX-512VL), ct64, ct32, small that is compiled in.
  *
  * Key lengths: 16, 24, 32 bytes (RIJN_ERR_KEY_LEN otherwise, or when the
  * size was compiled out).
