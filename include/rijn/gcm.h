@@ -17,8 +17,9 @@
  * Limits: text at most 2^36 - 32 bytes per message, AAD at most 2^61 - 1
  *         bytes (RIJN_ERR_LIMIT). Never use a nonce twice with one key.
  *
- * GHASH runs on the implementation chosen at rijn_gcm_init: PCLMULQDQ on
- * x86 when the CPU has it, otherwise a portable constant-time
+ * GHASH runs on the implementation chosen at rijn_gcm_init: VPCLMULQDQ on
+ * 512-bit registers ("vpclmul512") or PCLMULQDQ ("pclmul") on x86 when the
+ * CPU has them, otherwise a portable constant-time
  * multiply-based one (64-bit or 32-bit words). AES runs on the
  * implementation rijn/aes.h chooses. rijn_gcm_ctx_ghash_name tells which.
  *
@@ -119,8 +120,8 @@ RIJN_API RIJN_WUR int rijn_gmac_verify(const rijn_gcm_ctx *ctx, const uint8_t *t
                                        size_t tag_len, const uint8_t *nonce, size_t nonce_len,
                                        const uint8_t *aad, size_t aad_len);
 
-/* Name of the GHASH implementation a keyed context uses ("pclmul",
- * "ct64", "ct32"), or "none" if not keyed. Static string. The AES one is
+/* Name of the GHASH implementation a keyed context uses ("vpclmul512",
+ * "pclmul", "ct64", "ct32"), or "none" if not keyed. Static string. The AES one is
  * rijn_aes_ctx_impl_name(&ctx->aes). */
 RIJN_API const char *rijn_gcm_ctx_ghash_name(const rijn_gcm_ctx *ctx);
 
