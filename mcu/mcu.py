@@ -35,9 +35,14 @@ AVR_RT = ["rt/avr/hal_avr.c", "rt/common.c"]
 
 # AVR flash holds either the code or the vectors of everything, not both:
 # three test images, each with its part of the code and of the vectors.
-AVR_IMAGES = [("modes", "cipher,mct", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"]),
-              ("aead", "gcm,ccm", ["MCU_T_CIPHER=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"]),
-              ("chapoly_sha", "chapoly,sha256", ["MCU_T_CIPHER=0", "MCU_T_AEAD=0"])]
+AVR_IMAGES = [("modes", "cipher,mct", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
+                                       "MCU_T_TOOLBOX=0"]),
+              ("aead", "gcm,ccm", ["MCU_T_CIPHER=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
+                                   "MCU_T_TOOLBOX=0"]),
+              ("chapoly_sha", "chapoly,sha256", ["MCU_T_CIPHER=0", "MCU_T_AEAD=0",
+                                                 "MCU_T_TOOLBOX=0"]),
+              ("toolbox", "ascon,ascon_hash,x25519,sha512,sha3,poly1305",
+               ["MCU_T_CIPHER=0", "MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"])]
 
 
 # ATmega328P (2 KiB RAM): small's two S-boxes sit in RAM (512 bytes), and
@@ -50,7 +55,10 @@ AVR328_IMAGES = [("modes_cbc", "cipher,mct:ECB,CBC,CBCPAD,CS1,CS2,CS3") + AVR_IM
                  ("modes_cfb", "cipher,mct:CFB128,CFB8,CFB1,OFB,CTR,CTR32") + AVR_IMAGES[0][2:],
                  AVR_IMAGES[1] + (["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0",
                                    "RIJN_CFG_AES_DECRYPT=0"],),
-                 AVR_IMAGES[2]]
+                 AVR_IMAGES[2],
+                 # 32 KiB of flash: the toolbox without SHA-512 / SHA-3
+                 ("toolbox", "ascon,ascon_hash,x25519,poly1305",
+                  AVR_IMAGES[3][2] + ["MCU_T_SHA512=0", "MCU_T_SHA3=0"])]
 
 
 def arm(cpu, machine, ld="mem_m.ld", extra=()):
@@ -116,7 +124,12 @@ LIB_REST = ["core/util.c", "core/cpu.c", "modes/block_stream.c", "modes/cbc.c",
             "modes/ecb.c", "modes/modes_common.c", "modes/ofb.c", "modes/stream.c", "aead/gcm.c", "aead/gcm_ctr.c",
             "aead/gcm_oneshot.c", "aead/gcm_stream.c", "aead/ghash.c", "aead/ghash_ct32.c",
             "aead/ccm.c", "aead/chachapoly.c", "stream/chacha20.c", "mac/poly1305.c",
-            "hash/sha256.c"]
+            "hash/sha256.c",
+            # the toolbox (mcu_test.c MCU_T_TOOLBOX): Ascon, X25519, SHA-384/512, SHA-3
+            "ascon/ascon_aead.c", "ascon/ascon_hash.c", "ascon/ascon_p32.c",
+            "ascon/ascon_p32s.c", "ascon/ascon_p64.c", "pk/x25519.c", "pk/x25519_fe32.c",
+            "pk/x25519_fe64.c", "hash/sha512.c", "hash/sha3.c", "hash/keccak_f1600.c",
+            "hash/keccak_f1600_inter32.c", "hash/keccak_f1600_unrolled.c"]
 LIB = lib_files()  # as of import; builds call lib_files() again
 
 # Library code: the project's warning set, minus the two warnings that are

@@ -7,8 +7,9 @@
  * and RISC-V, a PROGMEM array on AVR; mcu/rt/hal.h), runs each record
  * through the one-shot and the streaming API (split input), and counts
  * passes and failures. AES-based records run once per compiled-in AES
- * implementation (rijn_aes_impl_force), ChaCha20-Poly1305 and SHA-256
- * once. Contexts are static (one union) so the test's stack stays small.
+ * implementation (rijn_aes_impl_force), ChaCha20-Poly1305, SHA-256 and
+ * the toolbox records (Ascon-AEAD128, Ascon-Hash256/XOF128, X25519,
+ * SHA-384/512, SHA3-256/512, Poly1305; MCU_T_TOOLBOX) once. Contexts are static (one union) so the test's stack stays small.
  * Prints per-section counts and finally "N passed, N failed"; exits with
  * 0 only if nothing failed and something passed.
  */
@@ -21,6 +22,31 @@
 #include "rijn/gcm.h"
 #include "rijn/modes.h"
 #include "rijn/sha2.h"
+#ifndef MCU_T_TOOLBOX
+#define MCU_T_TOOLBOX 1 /* Ascon, X25519, SHA-384/512, SHA-3, Poly1305 */
+#endif
+/* each toolbox part can be left out on its own (ATmega328P flash) */
+#ifndef MCU_T_ASCON
+#define MCU_T_ASCON MCU_T_TOOLBOX
+#endif
+#ifndef MCU_T_X25519
+#define MCU_T_X25519 MCU_T_TOOLBOX
+#endif
+#ifndef MCU_T_SHA512
+#define MCU_T_SHA512 MCU_T_TOOLBOX
+#endif
+#ifndef MCU_T_SHA3
+#define MCU_T_SHA3 MCU_T_TOOLBOX
+#endif
+#ifndef MCU_T_POLY1305
+#define MCU_T_POLY1305 MCU_T_TOOLBOX
+#endif
+#if MCU_T_TOOLBOX
+#include "rijn/ascon.h"
+#include "rijn/poly1305.h"
+#include "rijn/sha3.h"
+#include "rijn/x25519.h"
+#endif
 
 /* Parts compiled in (an ATmega328P needs several images; mcu/mcu.py). */
 #ifndef MCU_T_CIPHER
@@ -46,14 +72,15 @@
 #define MCU_MAXOUT 1056
 #endif
 
-enum { OP_END, OP_CIPHER, OP_MCT, OP_GCM, OP_CCM, OP_CHAPOLY, OP_SHA256, OP_SECTION };
+enum { OP_END, OP_CIPHER, OP_MCT, OP_GCM, OP_CCM, OP_CHAPOLY, OP_SHA256, OP_SECTION,
+       OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305 };
 enum { M_ECB = 1, M_CBC, M_CFB128, M_CFB8, M_CFB1, M_OFB, M_CTR, M_CBCPAD, M_CS1, M_CS2,
        M_CS3, M_CTR32 };
 enum { F_KEY, F_IV, F_AAD, F_IN, F_OUT, F_TAG, NF };
 
 static uint8_t arena[MCU_ARENA];
 static uint8_t buf[MCU_MAXOUT];
-#if MCU_T_AEAD || MCU_T_CHAPOLY
+#if MCU_T_AEAD || MCU_T_CHAPOLY || MCU_T_TOOLBOX
 static uint8_t buf2[MCU_MAXOUT];
 #endif
 static const uint8_t *fp[NF];
@@ -77,6 +104,13 @@ static union {
 #endif
 #if MCU_T_CHAPOLY
     rijn_chachapoly_ctx cp;
+#endif
+#if MCU_T_TOOLBOX
+    rijn_ascon_aead128_ctx asc;
+    rijn_ascon_hash_ctx ah;
+    rijn_sha512_ctx s512;
+    rijn_sha3_ctx s3;
+    rijn_poly1305_ctx po;
 #endif
 #if MCU_T_SHA256
     rijn_sha256_ctx sha;
@@ -460,6 +494,119 @@ static void run_sha256(void)
 }
 #endif
 
+#if MCU_T_ASCON
+/* Ascon-AEAD128: seal, open, a forged tag, and the streaming API with
+ * the AAD and the text split. */
+static void run_ascon(void)
+{
+    size_t l = fl[F_IN], a = fl[F_AAD];
+    int r = rijn_ascon_aead128_init(&u.asc, fp[F_KEY], fl[F_KEY]);
+    if (r == RIJN_OK)
+        r = rijn_ascon_aead128_seal(&u.asc, buf, buf2, 16, fp[F_IV], fl[F_IV], fp[F_AAD], a,
+                                    fp[F_IN], l);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], l) && eq(buf2, fp[F_TAG], 16), "seal");
+    if (r == RIJN_OK)
+        r = rijn_ascon_aead128_open(&u.asc, buf, fp[F_TAG], 16, fp[F_IV], fl[F_IV], fp[F_AAD],
+                                    a, fp[F_OUT], l);
+    check(r == RIJN_OK && eq(buf, fp[F_IN], l), "open");
+    memcpy(buf2, fp[F_TAG], 16);
+    buf2[15] ^= 0x40;
+    r = rijn_ascon_aead128_open(&u.asc, buf, buf2, 16, fp[F_IV], fl[F_IV], fp[F_AAD], a,
+                                fp[F_OUT], l);
+    check(r == RIJN_ERR_AUTH, "forged tag rejected");
+    r = rijn_ascon_aead128_start(&u.asc, fp[F_IV], fl[F_IV]);
+    if (r == RIJN_OK)
+        r = rijn_ascon_aead128_aad(&u.asc, fp[F_AAD], a / 2);
+    if (r == RIJN_OK)
+        r = rijn_ascon_aead128_aad(&u.asc, fp[F_AAD] + a / 2, a - a / 2);
+    if (r == RIJN_OK)
+        r = rijn_ascon_aead128_encrypt_update(&u.asc, buf, fp[F_IN], l / 3);
+    if (r == RIJN_OK)
+        r = rijn_ascon_aead128_encrypt_update(&u.asc, buf + l / 3, fp[F_IN] + l / 3,
+                                              l - l / 3);
+    if (r == RIJN_OK)
+        r = rijn_ascon_aead128_encrypt_final(&u.asc, buf2, 16);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], l) && eq(buf2, fp[F_TAG], 16), "streaming");
+    rijn_ascon_aead128_wipe(&u.asc);
+}
+
+/* Ascon-Hash256 (mode 1) and XOF128 (mode 2, as many bytes as the KAT),
+ * the message in two updates. */
+static void run_ahash(void)
+{
+    size_t l = fl[F_IN], s = l / 2, n = fl[F_OUT];
+    int r = rmode == 1 ? rijn_ascon_hash256_init(&u.ah) : rijn_ascon_xof128_init(&u.ah);
+    if (r == RIJN_OK)
+        r = rijn_ascon_hash_update(&u.ah, fp[F_IN], s);
+    if (r == RIJN_OK)
+        r = rijn_ascon_hash_update(&u.ah, fp[F_IN] + s, l - s);
+    if (r == RIJN_OK)
+        r = rmode == 1 ? rijn_ascon_hash256_final(&u.ah, buf)
+                       : rijn_ascon_xof_squeeze(&u.ah, buf, n);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], n), rmode == 1 ? "Hash256" : "XOF128");
+    rijn_ascon_hash_wipe(&u.ah);
+}
+#endif
+
+#if MCU_T_X25519
+static void run_x25519(void)
+{
+    int r = rijn_x25519(buf, fp[F_KEY], fp[F_IN]);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], 32), "X25519");
+}
+#endif
+
+#if MCU_T_SHA512
+/* SHA-512 (mode 0) or SHA-384 (mode 1): one-shot and streaming. */
+static void run_sha512(void)
+{
+    size_t l = fl[F_IN], s = l / 3, n = rmode ? 48 : 64;
+    int r = rmode ? rijn_sha384(buf, fp[F_IN], l) : rijn_sha512(buf, fp[F_IN], l);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], n), "one-shot");
+    r = rmode ? rijn_sha384_init(&u.s512) : rijn_sha512_init(&u.s512);
+    if (r == RIJN_OK)
+        r = rijn_sha512_update(&u.s512, fp[F_IN], s);
+    if (r == RIJN_OK)
+        r = rijn_sha512_update(&u.s512, fp[F_IN] + s, l - s);
+    if (r == RIJN_OK)
+        r = rijn_sha512_final(&u.s512, buf);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], n), "streaming");
+}
+#endif
+
+#if MCU_T_SHA3
+/* SHA3-256 (mode 0) or SHA3-512 (mode 1), the message in two updates. */
+static void run_sha3(void)
+{
+    size_t l = fl[F_IN], s = l / 2;
+    int r = rmode ? rijn_sha3_512_init(&u.s3) : rijn_sha3_256_init(&u.s3);
+    if (r == RIJN_OK)
+        r = rijn_sha3_update(&u.s3, fp[F_IN], s);
+    if (r == RIJN_OK)
+        r = rijn_sha3_update(&u.s3, fp[F_IN] + s, l - s);
+    if (r == RIJN_OK)
+        r = rijn_sha3_final(&u.s3, buf);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], rmode ? 64 : 32), "SHA-3");
+}
+#endif
+
+#if MCU_T_POLY1305
+static void run_poly1305(void)
+{
+    size_t l = fl[F_IN], s = l / 3;
+    int r = rijn_poly1305(buf, fp[F_KEY], fp[F_IN], l);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], 16), "one-shot");
+    r = rijn_poly1305_init(&u.po, fp[F_KEY]);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_update(&u.po, fp[F_IN], s);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_update(&u.po, fp[F_IN] + s, l - s);
+    if (r == RIJN_OK)
+        r = rijn_poly1305_final(&u.po, buf);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], 16), "streaming");
+}
+#endif
+
 static int run_pass(void)
 {
     int r;
@@ -500,6 +647,40 @@ static int run_pass(void)
         case OP_SHA256:
             if (pass_no == 0)
                 run_sha256();
+            break;
+#endif
+#if MCU_T_ASCON
+        case OP_ASCON:
+            if (pass_no == 0)
+                run_ascon();
+            break;
+        case OP_AHASH:
+            if (pass_no == 0)
+                run_ahash();
+            break;
+#endif
+#if MCU_T_X25519
+        case OP_X25519:
+            if (pass_no == 0)
+                run_x25519();
+            break;
+#endif
+#if MCU_T_SHA512
+        case OP_SHA512:
+            if (pass_no == 0)
+                run_sha512();
+            break;
+#endif
+#if MCU_T_SHA3
+        case OP_SHA3:
+            if (pass_no == 0)
+                run_sha3();
+            break;
+#endif
+#if MCU_T_POLY1305
+        case OP_POLY1305:
+            if (pass_no == 0)
+                run_poly1305();
             break;
 #endif
         default:

