@@ -1,9 +1,24 @@
 /*
  * aes.c -- the AES dispatcher: argument checks, implementation registry,
  * run-time choice. The implementations live in aes_<name>.c.
+ *
+ * Implementation notes
+ *   Single class: when exactly one class is compiled in (or with
+ *   RIJN_CFG_AES_SINGLE=1), the default is that class without the
+ *   registry walk, the availability probe or the cached choice: the
+ *   smallest image for flash-bound MCUs (the registry API still works).
+ *   Availability is probed by rijn_aes_init_impl only, so the automatic
+ *   key setup does not link the probe.
  */
 #include "aes_impl.h"
 #include "internal.h"
+
+#define RIJN_I_AES_NCLASSES                                                               \
+    (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 + RIJN_CFG_AES_AVR +      \
+     RIJN_CFG_AES_ARMV7M + RIJN_CFG_AES_ARMV6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL)
+#ifndef RIJN_CFG_AES_SINGLE
+#define RIJN_CFG_AES_SINGLE (RIJN_I_AES_NCLASSES == 1)
+#endif
 
 static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_X86NI
@@ -88,6 +103,14 @@ int rijn_aes_impl_get(const char *name, const rijn_aes_impl **impl)
     return RIJN_ERR_UNSUPPORTED;
 }
 
+#if RIJN_CFG_AES_SINGLE
+/* One class: it is the choice (choose() would return it whether or not it
+ * is available, and rijn_aes_impl_force can only force it). */
+const rijn_aes_impl *rijn_aes_impl_default(void)
+{
+    return impls[0];
+}
+#else
 static const rijn_aes_impl *choose(void)
 {
     size_t i;
@@ -117,6 +140,7 @@ const rijn_aes_impl *rijn_aes_impl_default(void)
     }
     return p;
 }
+#endif
 
 int rijn_aes_impl_force(const char *name)
 {
@@ -139,7 +163,7 @@ static int key_ok(size_t key_len)
            (RIJN_CFG_AES_256 && key_len == 32);
 }
 
-/* avail: impl is known to run here (the default choice). */
+/* avail: impl runs here (the default choice, or probed by the caller). */
 static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *key,
                  size_t key_len, unsigned dirs, int avail)
 {
@@ -150,7 +174,7 @@ static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *ke
     RIJN_CHECK_PTR(key);
     if (!key_ok(key_len))
         return RIJN_ERR_KEY_LEN;
-    if (impl == NULL || (!avail && !rijn_aes_impl_available(impl)))
+    if (impl == NULL || !avail)
         return RIJN_ERR_UNSUPPORTED;
     if (!RIJN_CFG_AES_DECRYPT || impl->decrypt == NULL)
         dirs &= ~RIJN_I_DIR_DEC;
@@ -175,15 +199,23 @@ int rijn_aes_init_enc(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len)
 int rijn_aes_init_impl(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *key,
                        size_t key_len)
 {
-    return setup(ctx, impl, key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC, 0);
+    return setup(ctx, impl, key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC,
+                 rijn_aes_impl_available(impl));
 }
 
-int rijn_i_aes_check_enc(const rijn_aes_ctx *ctx)
+/* Inlined into rijn_aes_encrypt_blocks: an encrypt-only image then links
+ * one function for the block call. */
+RIJN_INLINE int check_enc(const rijn_aes_ctx *ctx)
 {
     RIJN_CHECK_PTR(ctx);
     if (ctx->impl == NULL || !(ctx->dirs & RIJN_I_DIR_ENC))
         return RIJN_ERR_STATE;
     return RIJN_OK;
+}
+
+int rijn_i_aes_check_enc(const rijn_aes_ctx *ctx)
+{
+    return check_enc(ctx);
 }
 
 int rijn_i_aes_check_dec(const rijn_aes_ctx *ctx)
@@ -199,7 +231,7 @@ int rijn_i_aes_check_dec(const rijn_aes_ctx *ctx)
 int rijn_aes_encrypt_blocks(const rijn_aes_ctx *ctx, uint8_t *out, const uint8_t *in,
                             size_t nblocks)
 {
-    int r = rijn_i_aes_check_enc(ctx);
+    int r = check_enc(ctx);
     if (r != RIJN_OK)
         return r;
     RIJN_CHECK_BUF(out, nblocks);

@@ -10,6 +10,14 @@
  *   on CPUs with a data cache this leaks through cache timing. On cacheless
  *   8-bit MCUs (AVR) table reads take constant time. xtime is branch-free.
  *   Never chosen by default while a constant-time class is compiled in.
+ *   Key expansion: FIPS 197 KeyExpansion done byte-wise in place in the
+ *   schedule (no word array on the stack); round constants by xtime.
+ *   RIJN_CFG_AES_SMALL_COMPACT=1 (default 0): the least flash for
+ *   encrypt-only builds: SubBytes+ShiftRows as one indexed loop, the rounds
+ *   computed in the output buffer (no state copy or wipe; out only ever
+ *   holds the block's intermediate states, then its ciphertext), MixColumns
+ *   rolled. Cortex-M3 -Os, AES-128 encrypt-only with key setup (small the
+ *   only class, mcu/measure.py's count): 884 bytes (default small: 1,116).
  *   Vectors: FIPS 197 appendix C, CAVP AESAVS (GFSbox, KeySbox, VarKey,
  *   VarTxt, MMT, MCT) in tests/, like every class.
  */
@@ -17,6 +25,10 @@
 #include "internal.h"
 
 #if RIJN_CFG_AES_SMALL
+
+#ifndef RIJN_CFG_AES_SMALL_COMPACT
+#define RIJN_CFG_AES_SMALL_COMPACT 0
+#endif
 
 static const uint8_t sbox[256] = {
     0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b, 0xfe, 0xd7, 0xab, 0x76,
@@ -41,30 +53,85 @@ static uint8_t xtime(uint8_t x)
     return (uint8_t)((x << 1) ^ (0x1B & (uint8_t)(0u - (x >> 7))));
 }
 
-static uint32_t subword(uint32_t w)
-{
-    return ((uint32_t)sbox[w >> 24] << 24) | ((uint32_t)sbox[(w >> 16) & 0xFF] << 16) |
-           ((uint32_t)sbox[(w >> 8) & 0xFF] << 8) | sbox[w & 0xFF];
-}
-
 static void small_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
 {
-    uint32_t w[4 * (RIJN_AES_MAX_ROUNDS + 1)];
-    uint8_t *rk = (uint8_t *)ks;
-    unsigned i, rounds = rijn_i_aes_expand_words(w, key, key_len, subword);
+    uint8_t *rk = (uint8_t *)ks, t, rc = 1;
+#if RIJN_CFG_AES_192 || RIJN_CFG_AES_256
+    unsigned nb = (unsigned)key_len, total = 4 * nb + 112, i, n = 0;
+#define SMALL_KS_POS n
+#else
+    const unsigned nb = 16, total = 176; /* key_len is 16 */
+    unsigned i;
+#define SMALL_KS_POS (i & 15)
+    (void)key_len;
+#endif
     (void)dirs;
-    for (i = 0; i < 4 * (rounds + 1); i++)
-        rijn_store32_be(rk + 4 * i, w[i]);
-    rijn_wipe(w, sizeof w);
+    /* Byte i of the expanded key; SMALL_KS_POS = i mod key_len: the bytes 0..3
+     * of each key-length group are RotWord, SubWord, Rcon of the previous
+     * word, the bytes 16..19 of a 32-byte group SubWord of it. */
+    for (i = 0; i < nb; i++)
+        rk[i] = key[i];
+    for (i = nb; i < total; i++) {
+        t = rk[i - 4];
+        if (SMALL_KS_POS < 4) {
+            t = sbox[rk[(i & ~3u) - 4 + ((i + 1) & 3)]];
+            if (SMALL_KS_POS == 0) {
+                t ^= rc;
+                rc = xtime(rc);
+            }
+        } else if (nb > 24 && SMALL_KS_POS - 16 < 4) {
+            t = sbox[t];
+        }
+        rk[i] = (uint8_t)(rk[i - nb] ^ t);
+#if RIJN_CFG_AES_192 || RIJN_CFG_AES_256
+        if (++n == nb)
+            n = 0;
+#endif
+    }
+#undef SMALL_KS_POS
 }
 
+#if !RIJN_CFG_AES_SMALL_COMPACT || RIJN_CFG_AES_DECRYPT
 static void add_round_key(uint8_t *s, const uint8_t *rk)
 {
     unsigned i;
     for (i = 0; i < 16; i++)
         s[i] ^= rk[i];
 }
+#endif
 
+#if RIJN_CFG_AES_SMALL_COMPACT
+static void small_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
+                          size_t nblocks)
+{
+    const uint8_t *rk = (const uint8_t *)ks, *k;
+    uint8_t s[16], m;
+    volatile uint8_t *vs = s;
+    unsigned r, i;
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        for (i = 0; i < 16; i++)
+            out[i] = (uint8_t)(in[i] ^ rk[i]);
+        for (r = rounds, k = rk + 16; r > 0; k += 16) {
+            r--; /* rounds still to go after this one */
+            /* SubBytes and ShiftRows: byte i (row i % 4) comes from column
+             * (i / 4 + i % 4) % 4 of the same row. */
+            for (i = 0; i < 16; i++)
+                s[i] = sbox[out[(i * 5) & 15]];
+            for (i = 0; i < 16; i++) {
+                m = s[i];
+                if (r > 0) { /* MixColumns, except in the last round */
+                    const uint8_t *c = s + (i & 12);
+                    m = (uint8_t)(c[0] ^ c[1] ^ c[2] ^ c[3] ^ m ^
+                                  xtime((uint8_t)(m ^ c[(i + 1) & 3])));
+                }
+                out[i] = (uint8_t)(m ^ k[i]);
+            }
+        }
+    }
+    for (i = 0; i < 16; i++) /* wipe without linking memset */
+        vs[i] = 0;
+}
+#else
 static void small_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
                           size_t nblocks)
 {
@@ -98,6 +165,8 @@ static void small_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, con
     }
     rijn_wipe(s, sizeof s);
 }
+
+#endif /* RIJN_CFG_AES_SMALL_COMPACT */
 
 #if RIJN_CFG_AES_DECRYPT
 /* The inverse S-box is computed from sbox at first use would need state;
