@@ -58,7 +58,8 @@ def run_bench(tn, opt):
     images = [("all", [])]
     if tn == "avr328p":  # 2 KiB of RAM: a small buffer, two images
         off = ["-DBENCH_AES=0", "-DBENCH_AEAD=0", "-DBENCH_OTHER=0"]
-        images = [(n, ["-DBENCH_BUF=256"] + [o for o in off if n.upper() not in o])
+        images = [(n, ["-DBENCH_BUF=256"] + [o for o in off if n.upper() not in o] +
+                   (["-DBENCH_BIGHASH=0"] if n == "other" else []))  # SHA-512/SHA-3: flash
                   for n in ("aes", "aead", "other")]
     for img, extra in images:
         r, s = run_bench_image(tn, opt, img, extra)
@@ -173,6 +174,15 @@ FEATURES += [
     ("ccm", "CCM", None, None, "AES-CCM init+seal+open"),
     ("chachapoly", "CHACHAPOLY", None, None, "ChaCha20-Poly1305 init+seal+open"),
     ("sha256", "SHA256", None, None, "SHA-256 one-shot"),
+    ("chacha20", "CHACHA20", None, None, "ChaCha20 (RFC 8439) one-shot"),
+    ("poly1305", "POLY1305", None, None, "Poly1305 one-shot"),
+    ("ascon", "ASCON", None, None, "Ascon-AEAD128 init+seal+open"),
+    ("ascon_small", "ASCON", ["RIJN_CFG_ASCON_SMALL=1"], None,
+     "Ascon-AEAD128 init+seal+open, RIJN_CFG_ASCON_SMALL=1"),
+    ("ascon_hash", "ASCON_HASH", None, None, "Ascon-Hash256 init+update+final"),
+    ("sha512", "SHA512", None, None, "SHA-512 one-shot"),
+    ("sha3", "SHA3", None, None, "SHA3-256 one-shot"),
+    ("x25519", "X25519", None, None, "X25519 (one scalar multiplication)"),
 ]
 
 
@@ -308,7 +318,28 @@ OPS = ["setup_enc_128", "setup_encdec_128", "enc_block_128", "dec_block_128", "e
        "setup_encdec_256", "enc_block_256", "dec_block_256", "ctr_16", "ctr_64", "ctr_1024",
        "cbc_enc_16", "cbc_enc_64", "cbc_enc_1024", "cbc_dec_16", "cbc_dec_64", "cbc_dec_1024",
        "gcm_setup_128", "gcm_seal_16", "gcm_seal_64", "gcm_seal_1024", "seed_cbc_pkcs7_48"]
-OTHER_OPS = ["chachapoly_setup", "chachapoly_seal_64", "sha256_64"]
+OTHER_OPS = ["chachapoly_setup", "chachapoly_seal_64", "sha256_0", "sha256_64", "chacha20_64",
+             "chacha20_1024", "poly1305_64", "poly1305_1024", "ascon_seal_64",
+             "ascon_seal_1024", "ascon_hash256_64", "ascon_hash256_1024", "sha512_0",
+             "sha512_64", "sha3_256_64", "x25519"]
+
+# Cifra's published per-primitive figures (README.md of github.com/ctz/cifra
+# at commit 00ac5952d7663f47bc72f645c0658854ba05f382): cycles, stack bytes,
+# code bytes on Cortex-M0 / M3 / M4F, measured by its author on boards.
+# Quoted as published, never measured here. (label, their test, our
+# operations summed, our size feature)
+CIFRA_COMMIT = "00ac5952d7663f47bc72f645c0658854ba05f382"
+CIFRA = [
+    ("ChaCha20", "encrypt a 64-byte message", ["chacha20_64"], "chacha20",
+     {"m0": (5630, 568, 1612), "m3": (3448, 568, 1632), "m4": (3323, 568, 1632)}),
+    ("SHA-256", "hash the empty string", ["sha256_0"], "sha256",
+     {"m0": (21866, 460, 1776), "m3": (15476, 456, 1804), "m4": (15204, 456, 1804)}),
+    ("SHA-512", "hash the empty string", ["sha512_0"], "sha512",
+     {"m0": (55828, 780, 2848), "m3": (43029, 836, 2976), "m4": (42019, 836, 2968)}),
+    ("Curve25519 / X25519", "one point multiplication (Cifra: tweetnacl)", ["x25519"],
+     "x25519", {"m0": (73304448, 1740, 1584), "m3": (30659678, 1684, 1552),
+                "m4": (27143485, 1684, 1560)}),
+]
 
 
 def tool_versions():
@@ -420,6 +451,49 @@ def goals(data):
     return out
 
 
+def cifra_section(data, w):
+    """rijn's toolbox figures (-Os) beside Cifra's published ones."""
+    rows = []
+    for label, test, ops, feat, pub in CIFRA:
+        for tn in ("m0", "m3", "m4"):
+            per = data["runs"].get(tn, {}).get("Os")
+            if not per:
+                continue
+            other = per["bench"].get("-", {})
+            ds = [other.get(op) for op in ops]
+            ins = sum(d["count"] for d in ds) if all(ds) else None
+            est = (sum(d["count"] + d.get("loads", 0) for d in ds)
+                   if all(ds) and tn in ("m3", "m4") and all("loads" in d for d in ds) else None)
+            stack = max(d.get("stack", 0) for d in ds) if all(ds) else None
+            size = per["sizes"].get(feat, {})
+            c, cs, cz = pub[tn]
+            rows.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                label, mcu.TARGETS[tn]["title"].split(" (")[0], fmt(ins), fmt(est), fmt(stack),
+                fmt(size.get("flash")) if size.get("fits") else "–", fmt(c), fmt(cs), fmt(cz)))
+    if not rows:
+        return
+    w("## The toolbox beside Cifra's published figures")
+    w("")
+    w("| primitive | core | rijn instructions | rijn est. cycles | rijn stack (painted) | "
+      "rijn flash | Cifra cycles (published) | Cifra stack (published) | "
+      "Cifra code (published) |")
+    w("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in rows:
+        w(r)
+    w("")
+    w("Notes: the Cifra columns are **published** figures, quoted from the README of Cifra "
+      "(https://github.com/ctz/cifra, README.md at commit `%s`): cycles, stack and code size "
+      "its author measured on Cortex-M0, M3 and M4F boards; they were not measured here. "
+      "The same operations as Cifra's tests: ChaCha20 encrypts 64 bytes; SHA-256 and SHA-512 "
+      "hash the empty string (one compression); Curve25519 is one scalar multiplication "
+      "(Cifra's row is tweetnacl's, its smallest and slowest code). rijn's figures are from "
+      "this run at -Os: instructions counted under QEMU (M0/M3/M4 soft-float here, M4F there), "
+      "estimated cycles = instructions + loads (M3/M4 only; an estimate), stack painted "
+      "around the call, flash of a program with that one call (`mcu/bench/feat.c`)." %
+      CIFRA_COMMIT)
+    w("")
+
+
 def write_md(data, path):
     L = []
     w = L.append
@@ -481,6 +555,7 @@ def write_md(data, path):
         w("Charts: no Python with matplotlib was found (the vector venv has none; set "
           "RIJN_MCU_PYTHON to one that has it), so no PNG charts were drawn.")
         w("")
+    cifra_section(data, w)
     for tn, per in data["runs"].items():
         t = mcu.TARGETS[tn]
         unit = "cycles" if t["kind"] == "avr" else "instructions"

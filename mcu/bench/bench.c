@@ -11,7 +11,9 @@
  * of constant-time code does not depend on them). On the ATmega328P the
  * buffer is 256 bytes and 1 KiB runs are 4 in-place calls of 256 bytes
  * (CTR, CBC; GCM through the streaming API, one 1 KiB message), and the
- * parts run as three images (BENCH_AES, BENCH_AEAD, BENCH_OTHER).
+ * parts run as three images (BENCH_AES, BENCH_AEAD, BENCH_OTHER; the
+ * toolbox -- ChaCha20, Poly1305, Ascon, X25519, and SHA-512 / SHA3-256 --
+ * comes with BENCH_OTHER: BENCH_TOOLBOX, BENCH_BIGHASH).
  */
 #include <string.h>
 
@@ -35,6 +37,21 @@
 #ifndef BENCH_OTHER
 #define BENCH_OTHER 1 /* ChaCha20-Poly1305, SHA-256 */
 #endif
+#ifndef BENCH_TOOLBOX
+#define BENCH_TOOLBOX BENCH_OTHER /* ChaCha20, Poly1305, Ascon, X25519 */
+#endif
+#ifndef BENCH_BIGHASH
+#define BENCH_BIGHASH BENCH_TOOLBOX /* SHA-512, SHA3-256 */
+#endif
+#if BENCH_TOOLBOX
+#include "rijn/ascon.h"
+#include "rijn/chacha20.h"
+#include "rijn/poly1305.h"
+#include "rijn/x25519.h"
+#endif
+#if BENCH_BIGHASH
+#include "rijn/sha3.h"
+#endif
 
 static uint8_t buf[BENCH_BUF + 16];
 static const uint8_t key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -51,6 +68,10 @@ static union {
 #endif
 #if BENCH_OTHER
     rijn_chachapoly_ctx cp;
+#endif
+#if BENCH_TOOLBOX
+    rijn_ascon_aead128_ctx asc;
+    rijn_ascon_hash_ctx ah;
 #endif
 } u;
 #if BENCH_AES
@@ -234,8 +255,52 @@ static void bench_other(void)
     done(rijn_chacha20poly1305_init(&u.cp, key, 32));
     label("chachapoly_seal_64");
     done(rijn_chacha20poly1305_seal(&u.cp, buf, tag, 16, iv, 12, key, 16, buf, 64));
+    label("sha256_0");
+    done(rijn_sha256(dig, buf, 0));
     label("sha256_64");
     done(rijn_sha256(dig, buf, 64));
+#if BENCH_TOOLBOX
+    {
+        uint8_t out[64];
+        size_t i;
+        for (i = 0; i < 3; i++) {
+            static const char *const cn[3] = {"chacha20_64", "chacha20_1024", "-"};
+            static const char *const pn[3] = {"poly1305_64", "poly1305_1024", "-"};
+            static const char *const an[3] = {"ascon_seal_64", "ascon_seal_1024", "-"};
+            static const char *const hn[3] = {"ascon_hash256_64", "ascon_hash256_1024", "-"};
+            size_t n = i == 0 ? 64 : 1024;
+            if (i == 2 || n > BENCH_BUF)
+                break;
+            label(cn[i]);
+            done(rijn_chacha20_xor(buf, buf, n, key, iv, 1));
+            label(pn[i]);
+            done(rijn_poly1305(tag, key, buf, n));
+            if (rijn_ascon_aead128_init(&u.asc, key, 16) != RIJN_OK)
+                bad = 1;
+            label(an[i]);
+            done(rijn_ascon_aead128_seal(&u.asc, buf, tag, 16, iv, 16, NULL, 0, buf, n));
+            label(hn[i]);
+            {
+                int r = rijn_ascon_hash256_init(&u.ah);
+                if (r == RIJN_OK)
+                    r = rijn_ascon_hash_update(&u.ah, buf, n);
+                if (r == RIJN_OK)
+                    r = rijn_ascon_hash256_final(&u.ah, out);
+                done(r);
+            }
+        }
+#if BENCH_BIGHASH
+        label("sha512_0");
+        done(rijn_sha512(out, buf, 0));
+        label("sha512_64");
+        done(rijn_sha512(out, buf, 64));
+        label("sha3_256_64");
+        done(rijn_sha3_256(out, buf, 64));
+#endif
+        label("x25519");
+        done(rijn_x25519(out, key, iv[0] ? key : buf));
+    }
+#endif
 }
 #endif
 

@@ -17,6 +17,11 @@
 #include "rijn/gcm.h"
 #include "rijn/modes.h"
 #include "rijn/sha2.h"
+#include "rijn/ascon.h"
+#include "rijn/chacha20.h"
+#include "rijn/poly1305.h"
+#include "rijn/sha3.h"
+#include "rijn/x25519.h"
 
 volatile uint8_t feat_in[64];
 volatile size_t feat_len = 16;
@@ -66,6 +71,47 @@ static int feature(void)
 static int feature(void)
 {
     return rijn_sha256(b, IN, feat_len);
+}
+#elif defined(FEAT_CHACHA20)
+static int feature(void)
+{
+    return rijn_chacha20_xor(b, IN, feat_len, IN, IN, 1);
+}
+#elif defined(FEAT_POLY1305)
+static int feature(void)
+{
+    return rijn_poly1305(t, IN, IN, feat_len);
+}
+#elif defined(FEAT_ASCON)
+static rijn_ascon_aead128_ctx c;
+static int feature(void)
+{
+    int r = rijn_ascon_aead128_init(&c, IN, 16);
+    r |= rijn_ascon_aead128_seal(&c, b, t, 16, IN, 16, IN, feat_len, IN, feat_len);
+    return r | rijn_ascon_aead128_open(&c, b, t, 16, IN, 16, IN, feat_len, b, feat_len);
+}
+#elif defined(FEAT_ASCON_HASH)
+static int feature(void)
+{
+    rijn_ascon_hash_ctx h;
+    int r = rijn_ascon_hash256_init(&h);
+    r |= rijn_ascon_hash_update(&h, IN, feat_len);
+    return r | rijn_ascon_hash256_final(&h, b);
+}
+#elif defined(FEAT_SHA512)
+static int feature(void)
+{
+    return rijn_sha512(b, IN, feat_len);
+}
+#elif defined(FEAT_SHA3)
+static int feature(void)
+{
+    return rijn_sha3_256(b, IN, feat_len);
+}
+#elif defined(FEAT_X25519)
+static int feature(void)
+{
+    return rijn_x25519(b, IN, IN + 32);
 }
 #else
 /* classic modes: one-shot encrypt + decrypt on a keyed context */
