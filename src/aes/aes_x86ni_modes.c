@@ -96,7 +96,15 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_small(const uint64_t *ks, unsigned round
                                               const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    const __m128i bswap = BSWAP128;
+#if defined(__x86_64__)
+    /* counter halves through one byte reversal, not byte-wise loads */
+    __m128i c = _mm_shuffle_epi8(x86ni_ld(ctr), bswap);
+    uint64_t lo = (uint64_t)_mm_cvtsi128_si64(c);
+    uint64_t hi = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(c, c));
+#else
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+#endif
     if (nblocks >= 4) {
         ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 4);
         nblocks -= 4;
@@ -105,8 +113,7 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_small(const uint64_t *ks, unsigned round
     }
     for (; nblocks > 0; nblocks--, in += 16, out += 16)
         ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 1);
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
+    x86ni_st(ctr, _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), bswap));
 }
 
 #if RIJN_CFG_AES_DECRYPT
