@@ -157,17 +157,19 @@ def types_of(text):
     """Struct/union/enum tags and typedef names defined in a source file."""
     names = set(re.findall(r"^(?:typedef\s+)?(?:struct|union|enum)\s+(\w+)\s*\{", text, re.M))
     names |= set(re.findall(r"^\}\s*(\w+)\s*;", text, re.M))
-    names |= set(re.findall(r"^typedef\s[^;{(]*?\b(\w+)\s*(?:;|\[|__attribute__)", text, re.M))
+    names |= set(re.findall(r"^(?:__extension__\s+)?typedef\s[^;{(]*?\b(\w+)\s*(?:;|\[|__attribute__)",
+                            text, re.M))
     names |= set(re.findall(r"^typedef\s[^;{]*?\(\s*\*\s*(\w+)\s*\)", text, re.M))
     return {n for n in names if not n.lower().startswith("rijn_")}
 
 
-# Headers instantiated once per source file: aes_ct_common.h is written
+# Headers instantiated once per source file (x25519_ladder.h too: its
+# first lines look like a guard but are a default FE_ADDSUB): aes_ct_common.h is written
 # against a `ct_word` type the including file defines; headers without an
 # include guard are bodies meant to be included more than once. Their
 # static names count as the including file's, and their guard (if any) is
 # reset after each file.
-TEMPLATE_HEADERS = {"aes/aes_ct_common.h"}
+TEMPLATE_HEADERS = {"aes/aes_ct_common.h", "pk/x25519_ladder.h"}
 GUARD_RE = re.compile(r"^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+\1\b", re.M)
 
 
