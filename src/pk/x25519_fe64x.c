@@ -11,10 +11,12 @@
  *   by 38 and added to the bottom 4; the carry out of that (below 39)
  *   is folded once more, and a last carry (only possible when the low
  *   limb is then small) once more. Subtraction borrows fold the same way
- *   with -38. The multiply-accumulate chains are written with unsigned
- *   __int128, compiled with target("bmi2,adx") so GCC and Clang use MULX
- *   and carry chains; x25519.c calls this ladder only when CPUID reports
- *   both (RIJN_CPU_MASK hides them to test the 51-bit ladder).
+ *   with -38. Multiplication, squaring, addition, subtraction, the fused
+ *   add/sub and the multiplication by 121665 are assembly routines
+ *   (file-scope asm, SysV ELF ABI) on two carry chains (ADCX / ADOX)
+ *   with MULX; the ladder and the encodings are C. x25519.c calls this
+ *   ladder only when CPUID reports BMI2 and ADX (RIJN_CPU_MASK hides them
+ *   to test the 51-bit ladder).
  *   Encoding reduces fully: fold bit 255 (x 19), then add 19 and take
  *   bit 255 as the quotient q, add 19 q and drop bit 255.
  *   Constant time: fixed sequence of limb operations, carries are values
@@ -29,24 +31,22 @@
 
 #if RIJN_I_X25519_HAVE_FE64X
 
-__extension__ typedef unsigned __int128 u128;
-
-#define FE_TARGET __attribute__((target("bmi2,adx")))
+__extension__ typedef unsigned __int128 u128x;
 
 typedef struct {
     uint64_t v[4];
 } fe;
 
-FE_TARGET static void fe_zero(fe *h)
+static void fe_zero(fe *h)
 {
     h->v[0] = h->v[1] = h->v[2] = h->v[3] = 0;
 }
-FE_TARGET static void fe_one(fe *h)
+static void fe_one(fe *h)
 {
     fe_zero(h);
     h->v[0] = 1;
 }
-FE_TARGET static void fe_copy(fe *h, const fe *f)
+static void fe_copy(fe *h, const fe *f)
 {
     *h = *f;
 }
@@ -130,15 +130,15 @@ void rijn_i_fe64x_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
 void rijn_i_fe64x_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
 void rijn_i_fe64x_mul121665(uint64_t h[4], const uint64_t f[4]);
 
-FE_TARGET static void fe_add(fe *h, const fe *f, const fe *g)
+static void fe_add(fe *h, const fe *f, const fe *g)
 {
     rijn_i_fe64x_add(h->v, f->v, g->v);
 }
-FE_TARGET static void fe_sub(fe *h, const fe *f, const fe *g)
+static void fe_sub(fe *h, const fe *f, const fe *g)
 {
     rijn_i_fe64x_sub(h->v, f->v, g->v);
 }
-FE_TARGET static void fe_mul121665(fe *h, const fe *f)
+static void fe_mul121665(fe *h, const fe *f)
 {
     rijn_i_fe64x_mul121665(h->v, f->v);
 }
@@ -242,17 +242,17 @@ __asm__(
 
 void rijn_i_fe64x_sq(uint64_t h[4], const uint64_t f[4]);
 
-FE_TARGET static void fe_mul(fe *h, const fe *f, const fe *g)
+static void fe_mul(fe *h, const fe *f, const fe *g)
 {
     rijn_i_fe64x_mul(h->v, f->v, g->v);
 }
 
-FE_TARGET static void fe_sq(fe *h, const fe *f)
+static void fe_sq(fe *h, const fe *f)
 {
     rijn_i_fe64x_sq(h->v, f->v);
 }
 
-FE_TARGET static void fe_cswap(fe *f, fe *g, uint32_t bit)
+static void fe_cswap(fe *f, fe *g, uint32_t bit)
 {
     uint64_t m = (uint64_t)0 - (uint64_t)bit, x;
     int i;
@@ -263,7 +263,7 @@ FE_TARGET static void fe_cswap(fe *f, fe *g, uint32_t bit)
     }
 }
 
-FE_TARGET static void fe_frombytes(fe *h, const uint8_t s[32])
+static void fe_frombytes(fe *h, const uint8_t s[32])
 {
     h->v[0] = rijn_load64_le(s);
     h->v[1] = rijn_load64_le(s + 8);
@@ -271,10 +271,10 @@ FE_TARGET static void fe_frombytes(fe *h, const uint8_t s[32])
     h->v[3] = rijn_load64_le(s + 24) & 0x7FFFFFFFFFFFFFFFu; /* bit 255 ignored */
 }
 
-FE_TARGET static void fe_tobytes(uint8_t s[32], const fe *f)
+static void fe_tobytes(uint8_t s[32], const fe *f)
 {
     uint64_t r[4], q;
-    u128 t;
+    u128x t;
     int i;
     /* below 2^256: fold bit 255 (x 19): below 2^255 + 2^6 */
     q = f->v[3] >> 63;
@@ -282,21 +282,21 @@ FE_TARGET static void fe_tobytes(uint8_t s[32], const fe *f)
     r[1] = f->v[1];
     r[2] = f->v[2];
     r[3] = f->v[3] & 0x7FFFFFFFFFFFFFFFu;
-    t = (u128)r[0] + q * 19;
+    t = (u128x)r[0] + q * 19;
     r[0] = (uint64_t)t;
     for (i = 1; i < 4; i++) {
-        t = (u128)r[i] + (uint64_t)(t >> 64);
+        t = (u128x)r[i] + (uint64_t)(t >> 64);
         r[i] = (uint64_t)t;
     }
     /* q = 1 iff value >= p, i.e. value + 19 >= 2^255 */
-    t = (u128)r[0] + 19;
+    t = (u128x)r[0] + 19;
     for (i = 1; i < 4; i++)
-        t = (u128)r[i] + (uint64_t)(t >> 64);
+        t = (u128x)r[i] + (uint64_t)(t >> 64);
     q = (uint64_t)t >> 63;
-    t = (u128)r[0] + q * 19;
+    t = (u128x)r[0] + q * 19;
     r[0] = (uint64_t)t;
     for (i = 1; i < 4; i++) {
-        t = (u128)r[i] + (uint64_t)(t >> 64);
+        t = (u128x)r[i] + (uint64_t)(t >> 64);
         r[i] = (uint64_t)t;
     }
     r[3] &= 0x7FFFFFFFFFFFFFFFu;
@@ -306,7 +306,6 @@ FE_TARGET static void fe_tobytes(uint8_t s[32], const fe *f)
 }
 
 #define FE_ADDSUB(s, d, f, g) rijn_i_fe64x_addsub((s)->v, (d)->v, (f)->v, (g)->v)
-#define RIJN_I_X25519_LADDER_TARGET FE_TARGET
 #define RIJN_I_X25519_LADDER rijn_i_x25519_ladder64x
 #include "x25519_ladder.h"
 

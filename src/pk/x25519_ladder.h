@@ -7,22 +7,18 @@
  *   Before including, a field file defines the type `fe` and static
  *   functions fe_frombytes, fe_tobytes, fe_one, fe_zero, fe_copy, fe_add,
  *   fe_sub, fe_mul, fe_sq, fe_mul121665, fe_cswap, and the macro
- *   RIJN_I_X25519_LADDER (the exported name); optionally
- *   RIJN_I_X25519_LADDER_TARGET (a target attribute for the functions
- *   below, so that field code built for CPU extensions inlines) and
- *   FE_ADDSUB (sum and difference in one call).
+ *   RIJN_I_X25519_LADDER (the exported name); optionally FE_ADDSUB (sum
+ *   and difference in one call; undefined again at the end, so that a
+ *   single-file build of the library sees each field's own).
  *   Constant time: 255 ladder steps whatever the scalar; the scalar bit
  *   only drives fe_cswap, which swaps with an all-ones/all-zeros mask;
  *   the inversion is a fixed addition chain (z^(p-2)); no secret-dependent
  *   branch or index anywhere. All stack secrets are wiped at the end.
  */
 
-#ifndef RIJN_I_X25519_LADDER_TARGET
-#define RIJN_I_X25519_LADDER_TARGET
-#endif
 /* s = f + g, d = f - g (outputs distinct from the inputs); a field file
  * may define FE_ADDSUB as one fused routine. */
-#ifndef FE_ADDSUB
+#if !defined(FE_ADDSUB) /* (not "#ifndef": that would read as an include guard) */
 #define FE_ADDSUB(s, d, f, g) \
     do {                      \
         fe_add(s, f, g);      \
@@ -31,7 +27,7 @@
 #endif
 
 /* z^(2^n) by n squarings (n > 0, public). */
-RIJN_I_X25519_LADDER_TARGET static void fe_sqn(fe *out, const fe *z, int n)
+static void fe_sqn(fe *out, const fe *z, int n)
 {
     int i;
     fe_sq(out, z);
@@ -43,7 +39,7 @@ RIJN_I_X25519_LADDER_TARGET static void fe_sqn(fe *out, const fe *z, int n)
  * and a multiplication by z^11. t: six scratch elements (the ladder's
  * temporaries, so the inversion adds nothing to the stack); out may
  * equal z. The caller wipes t. */
-RIJN_I_X25519_LADDER_TARGET static void fe_invert(fe *out, const fe *z, fe t[6])
+static void fe_invert(fe *out, const fe *z, fe t[6])
 {
 #define z2 t[0]
 #define z9 t[1]
@@ -81,7 +77,6 @@ RIJN_I_X25519_LADDER_TARGET static void fe_invert(fe *out, const fe *z, fe t[6])
 #undef c
 }
 
-RIJN_I_X25519_LADDER_TARGET
 void RIJN_I_X25519_LADDER(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
 {
     struct {
@@ -134,3 +129,5 @@ void RIJN_I_X25519_LADDER(uint8_t out[32], const uint8_t scalar[32], const uint8
     (void)swap;
     (void)bit;
 }
+
+#undef FE_ADDSUB
