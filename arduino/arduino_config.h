@@ -12,6 +12,8 @@
  *                                    CBC encryption still work)
  *   #define RIJN_CFG_AES_192 0       refuse 24-byte keys
  *   #define RIJN_CFG_AES_256 0       refuse 32-byte keys
+ *   #define RIJN_CFG_FILE_CHACHAPOLY 0  file format without ChaCha20-Poly1305
+ *   #define RIJN_CFG_FILE_ASCON 0    file format without Ascon-AEAD128
  * Unused functions cost nothing: the Arduino build drops them
  * (-ffunction-sections, --gc-sections, LTO).
  */
@@ -28,8 +30,19 @@
 #endif
 /* The file format (rijn/file.h) without Ascon-AEAD128 (aead id 3): about
  * 4.5 KiB less flash. Such files give RIJN_ERR_UNSUPPORTED here. */
-#ifndef RIJN_I_FILE_ASCON
-#define RIJN_I_FILE_ASCON 0
+#ifndef RIJN_CFG_FILE_ASCON
+#define RIJN_CFG_FILE_ASCON 0
+#endif
+#include <avr/io.h>
+#if FLASHEND < 0x8000
+/* 32 KiB boards (Uno, Nano, Pro Mini): the file format with AES-256-GCM
+ * only, without ChaCha20-Poly1305 (aead id 2): about 4 KiB less flash,
+ * so the File_Stream example fits the Uno. Set it to 1 to read and
+ * write ChaCha20-Poly1305 files (the rest of the sketch must then be
+ * smaller). The ChaCha20-Poly1305 API (rijn/chachapoly.h) stays. */
+#ifndef RIJN_CFG_FILE_CHACHAPOLY
+#define RIJN_CFG_FILE_CHACHAPOLY 0
+#endif
 #endif
 #endif
 

@@ -11,6 +11,10 @@
  *   wrong field, and never reads past the length it was given.
  *   Keys: PRK = HKDF-Extract(salt, M); header_key and payload_key are
  *   HKDF-Expand(PRK, "rijn v1 header" / "rijn v1 payload" || aead).
+ *   Every output is at most 32 bytes, so HKDF-Expand is one HMAC (T(1) =
+ *   HMAC(PRK, info || 0x01)); HMAC-SHA-256 is done here on one SHA-256
+ *   context (rijn_i_file_hmac), RFC 2104, so the header step needs about
+ *   250 bytes of stack rather than the generic HMAC/HKDF's ~1 KiB.
  *   Every stack buffer holding a key is wiped before return.
  *   Constant time: the header fields are public; the secrets (master
  *   key, PRK, derived keys) only go through HMAC/HKDF/PBKDF2/Argon2id,
@@ -33,7 +37,7 @@ int rijn_file_aead_available(unsigned aead)
 {
     switch (aead) {
     case RIJN_FILE_AES256GCM: return RIJN_CFG_AES_256 ? 1 : 0;
-    case RIJN_FILE_CHACHA20POLY1305: return 1;
+    case RIJN_FILE_CHACHA20POLY1305: return RIJN_I_FILE_CHACHAPOLY ? 1 : 0;
     case RIJN_FILE_ASCON128: return RIJN_I_FILE_ASCON ? 1 : 0;
     default: return 0;
     }
@@ -158,15 +162,51 @@ void rijn_i_file_header_body(uint8_t *out, const rijn_file_params *p)
     memcpy(out + RIJN_FILE_FIXED_SIZE + k, p->salt, RIJN_FILE_SALT_SIZE);
 }
 
+/* The pad blocks are fed a byte at a time (64 short updates per pass)
+ * so that no 64-byte pad buffer sits on the stack beside the context. */
+static int hmac_pad(rijn_sha256_ctx *h, const uint8_t *key, size_t key_len, uint8_t x)
+{
+    unsigned i;
+    int r = rijn_sha256_init(h);
+    for (i = 0; i < 64; i++) {
+        uint8_t b = (uint8_t)((i < key_len ? key[i] : 0u) ^ x);
+        r |= rijn_sha256_update(h, &b, 1);
+    }
+    return r;
+}
+
+size_t rijn_i_file_info(uint8_t info[RIJN_I_FILE_INFO_MAX], int payload, unsigned aead)
+{
+    static const char text[] = "rijn v1 payload";
+    size_t n = payload ? 15u : 14u;
+    memcpy(info, text, 8); /* "rijn v1 " */
+    memcpy(info + 8, payload ? text + 8 : "header", n - 8);
+    if (payload)
+        info[n++] = (uint8_t)aead;
+    info[n++] = 1; /* HKDF-Expand's T(1) counter */
+    return n;
+}
+
+void rijn_i_file_hmac(uint8_t out[32], const uint8_t *key, size_t key_len, const uint8_t *msg,
+                      size_t msg_len)
+{
+    rijn_sha256_ctx h;
+    int r = hmac_pad(&h, key, key_len, 0x36);
+    r |= rijn_sha256_update(&h, msg, msg_len);
+    r |= rijn_sha256_final(&h, out);
+    r |= hmac_pad(&h, key, key_len, 0x5c);
+    r |= rijn_sha256_update(&h, out, 32);
+    r |= rijn_sha256_final(&h, out);
+    (void)r; /* only argument errors, and the arguments are ours */
+    rijn_sha256_wipe(&h);
+}
+
 int rijn_file_derive_keys(uint8_t prk[32], uint8_t header_key[32], uint8_t *payload_key,
                           unsigned aead, const uint8_t master[RIJN_FILE_KEY_SIZE],
                           const uint8_t salt[RIJN_FILE_SALT_SIZE])
 {
-    static const char hinfo[] = "rijn v1 header";
-    static const char pinfo[] = "rijn v1 payload";
-    uint8_t info[sizeof pinfo];
+    uint8_t info[RIJN_I_FILE_INFO_MAX], t[32];
     size_t klen = rijn_file_aead_key_size(aead);
-    int r;
     RIJN_CHECK_PTR(prk);
     RIJN_CHECK_PTR(header_key);
     RIJN_CHECK_PTR(payload_key);
@@ -174,21 +214,12 @@ int rijn_file_derive_keys(uint8_t prk[32], uint8_t header_key[32], uint8_t *payl
     RIJN_CHECK_PTR(salt);
     if (klen == 0)
         return RIJN_ERR_UNSUPPORTED;
-    memcpy(info, pinfo, sizeof pinfo - 1);
-    info[sizeof pinfo - 1] = (uint8_t)aead;
-    r = rijn_hkdf_extract(&rijn_hash_sha256, prk, 32, salt, RIJN_FILE_SALT_SIZE, master,
-                          RIJN_FILE_KEY_SIZE);
-    if (r == RIJN_OK)
-        r = rijn_hkdf_expand(&rijn_hash_sha256, header_key, 32, prk, 32,
-                             (const uint8_t *)hinfo, sizeof hinfo - 1);
-    if (r == RIJN_OK)
-        r = rijn_hkdf_expand(&rijn_hash_sha256, payload_key, klen, prk, 32, info, sizeof info);
-    if (r != RIJN_OK) {
-        rijn_wipe(prk, 32);
-        rijn_wipe(header_key, 32);
-        rijn_wipe(payload_key, klen);
-    }
-    return r;
+    rijn_i_file_hmac(prk, salt, RIJN_FILE_SALT_SIZE, master, RIJN_FILE_KEY_SIZE);
+    rijn_i_file_hmac(header_key, prk, 32, info, rijn_i_file_info(info, 0, aead));
+    rijn_i_file_hmac(t, prk, 32, info, rijn_i_file_info(info, 1, aead));
+    memcpy(payload_key, t, klen);
+    rijn_wipe(t, sizeof t);
+    return RIJN_OK;
 }
 
 size_t rijn_file_argon2_work_size(const rijn_file_params *p)

@@ -3,11 +3,18 @@
  * (src/file/): which optional primitives are compiled in, and the
  * adapters that reach them.
  *
- * Implementation notes: Argon2id (key source 3) and Ascon-AEAD128
- * (aead 3) come from other parts of the library (rijn/argon2.h,
- * rijn/ascon.h); RIJN_I_FILE_ARGON2 and RIJN_I_FILE_ASCON (default 1)
- * say whether the file format uses them. With 0 (a trimmed build) the
- * ids still parse but keying with them gives RIJN_ERR_UNSUPPORTED.
+ * Implementation notes: the optional parts of the format are the build
+ * options (documented in rijn/config.h; defaults here, next to the code)
+ *   RIJN_CFG_FILE_ARGON2      Argon2id key source 3 (default: on when
+ *                             BLAKE2b is, RIJN_CFG_HASH_BLAKE2B),
+ *   RIJN_CFG_FILE_ASCON       Ascon-AEAD128, aead 3 (default 1),
+ *   RIJN_CFG_FILE_CHACHAPOLY  ChaCha20-Poly1305, aead 2 (default 1).
+ * With 0 (a trimmed build) the ids still parse but keying with them gives
+ * RIJN_ERR_UNSUPPORTED. The older private names RIJN_I_FILE_ARGON2 /
+ * RIJN_I_FILE_ASCON are still honoured as defaults. The header MAC and
+ * key derivation use SHA-256 directly (rijn_i_file_hmac), not the generic
+ * HMAC/HKDF: one 104-byte hash context on the stack instead of HMAC's two
+ * generic ones, which matters on 2 KiB AVRs.
  */
 #ifndef RIJN_FILE_I_H
 #define RIJN_FILE_I_H
@@ -19,14 +26,39 @@
 #include "rijn/hmac.h"
 #include "rijn/hash.h"
 #include "rijn/kdf.h"
+#include "rijn/sha2.h"
 
-#ifndef RIJN_I_FILE_ARGON2
+#ifndef RIJN_CFG_FILE_ARGON2
+#ifdef RIJN_I_FILE_ARGON2
+#define RIJN_CFG_FILE_ARGON2 RIJN_I_FILE_ARGON2
+#else
 /* Argon2 needs BLAKE2b: without it, passphrase files use PBKDF2 only. */
-#define RIJN_I_FILE_ARGON2 RIJN_CFG_HASH_BLAKE2B
+#define RIJN_CFG_FILE_ARGON2 RIJN_CFG_HASH_BLAKE2B
 #endif
-#ifndef RIJN_I_FILE_ASCON
-#define RIJN_I_FILE_ASCON 1
 #endif
+#ifndef RIJN_CFG_FILE_ASCON
+#ifdef RIJN_I_FILE_ASCON
+#define RIJN_CFG_FILE_ASCON RIJN_I_FILE_ASCON
+#else
+#define RIJN_CFG_FILE_ASCON 1
+#endif
+#endif
+#ifndef RIJN_CFG_FILE_CHACHAPOLY
+#define RIJN_CFG_FILE_CHACHAPOLY 1
+#endif
+#undef RIJN_I_FILE_ARGON2
+#undef RIJN_I_FILE_ASCON
+#define RIJN_I_FILE_ARGON2 RIJN_CFG_FILE_ARGON2
+#define RIJN_I_FILE_ASCON RIJN_CFG_FILE_ASCON
+#define RIJN_I_FILE_CHACHAPOLY RIJN_CFG_FILE_CHACHAPOLY
+#if RIJN_CFG_FILE_ARGON2 && !RIJN_CFG_HASH_BLAKE2B
+#error "rijn: RIJN_CFG_FILE_ARGON2 needs RIJN_CFG_HASH_BLAKE2B"
+#endif
+
+/* out = HMAC-SHA-256(key, msg); key_len <= 64; out must not overlap key.
+ * Wipes its own state (file_header.c). */
+void rijn_i_file_hmac(uint8_t out[32], const uint8_t *key, size_t key_len, const uint8_t *msg,
+                      size_t msg_len);
 
 /* Header bytes before the MAC, from checked parameters. */
 void rijn_i_file_header_body(uint8_t *out, const rijn_file_params *p);
@@ -35,5 +67,10 @@ void rijn_i_file_header_body(uint8_t *out, const rijn_file_params *p);
 int rijn_i_file_argon2(uint8_t master[32], const rijn_file_params *p, const uint8_t *pass,
                        size_t pass_len, void *work, size_t work_size);
 size_t rijn_i_file_argon2_work(const rijn_file_params *p);
+
+/* HKDF-Expand's input for T(1): "rijn v1 header" or "rijn v1 payload" ||
+ * aead, then the counter byte 0x01; returns its length. */
+#define RIJN_I_FILE_INFO_MAX 17
+size_t rijn_i_file_info(uint8_t info[RIJN_I_FILE_INFO_MAX], int payload, unsigned aead);
 
 #endif /* RIJN_FILE_I_H */

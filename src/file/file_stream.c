@@ -46,8 +46,10 @@ static int aead_init(rijn_file_ctx *ctx, const uint8_t *key, size_t key_len)
         if (!RIJN_CFG_AES_256)
             return RIJN_ERR_UNSUPPORTED;
         return rijn_gcm_init(&ctx->aead.gcm, key, key_len);
+#if RIJN_I_FILE_CHACHAPOLY
     case RIJN_FILE_CHACHA20POLY1305:
         return rijn_chacha20poly1305_init(&ctx->aead.chacha, key, key_len);
+#endif
 #if RIJN_I_FILE_ASCON
     case RIJN_FILE_ASCON128:
         return rijn_ascon_aead128_init(&ctx->aead.ascon, key, key_len);
@@ -68,8 +70,12 @@ static int aead_seal(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonc
         return rijn_ascon_aead128_seal(&ctx->aead.ascon, out, out + len, RIJN_FILE_TAG_SIZE,
                                        nonce, nlen, NULL, 0, in, len);
 #endif
+#if RIJN_I_FILE_CHACHAPOLY
     return rijn_chacha20poly1305_seal(&ctx->aead.chacha, out, out + len, RIJN_FILE_TAG_SIZE,
                                       nonce, nlen, NULL, 0, in, len);
+#else
+    return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
+#endif
 }
 
 static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonce, size_t nlen,
@@ -83,8 +89,12 @@ static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonc
         return rijn_ascon_aead128_open(&ctx->aead.ascon, out, in + len, RIJN_FILE_TAG_SIZE,
                                        nonce, nlen, NULL, 0, in, len);
 #endif
+#if RIJN_I_FILE_CHACHAPOLY
     return rijn_chacha20poly1305_open(&ctx->aead.chacha, out, in + len, RIJN_FILE_TAG_SIZE,
                                       nonce, nlen, NULL, 0, in, len);
+#else
+    return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
+#endif
 }
 
 static void aead_wipe(rijn_file_ctx *ctx)
@@ -92,15 +102,26 @@ static void aead_wipe(rijn_file_ctx *ctx)
     rijn_wipe(&ctx->aead, sizeof ctx->aead);
 }
 
-/* Derive the keys, compute the header MAC into mac, key the AEAD. */
+/* Derive the keys, compute the header MAC into mac, key the AEAD: the
+ * steps of rijn_file_derive_keys, arranged for a small stack (the header
+ * step is the deepest call chain on an AVR). The PRK and the HKDF info
+ * live in the not yet keyed AEAD context (as bytes; wiped before it is
+ * keyed); the header key, then the payload key, in k. */
+#define KS_PRK 0
+#define KS_INFO 32
+typedef char rijn_i_file_scratch_fits[sizeof(((rijn_file_ctx *)0)->aead) >=
+                                              KS_INFO + RIJN_I_FILE_INFO_MAX
+                                          ? 1
+                                          : -1];
+
 static int key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body, size_t body_len,
                   const rijn_file_params *p, const uint8_t *master)
 {
-    uint8_t prk[32], hkey[32], pkey[32];
+    uint8_t k[32], *scratch = (uint8_t *)&ctx->aead;
     size_t klen = rijn_file_aead_key_size(p->aead);
     int r;
     memset(ctx, 0, sizeof *ctx);
-    if (!rijn_file_aead_available(p->aead))
+    if (!rijn_file_aead_available(p->aead) || klen == 0)
         return RIJN_ERR_UNSUPPORTED;
 #if SIZE_MAX < RIJN_FILE_CHUNK_MAX + RIJN_FILE_TAG_SIZE
     if (p->chunk_size > SIZE_MAX - RIJN_FILE_TAG_SIZE)
@@ -108,14 +129,15 @@ static int key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body, size
 #endif
     ctx->aead_id = p->aead;
     ctx->chunk_size = p->chunk_size;
-    r = rijn_file_derive_keys(prk, hkey, pkey, p->aead, master, p->salt);
-    if (r == RIJN_OK)
-        r = rijn_hmac(&rijn_hash_sha256, mac, 32, hkey, 32, body, body_len);
-    if (r == RIJN_OK)
-        r = aead_init(ctx, pkey, klen);
-    rijn_wipe(prk, sizeof prk);
-    rijn_wipe(hkey, sizeof hkey);
-    rijn_wipe(pkey, sizeof pkey);
+    rijn_i_file_hmac(scratch + KS_PRK, p->salt, RIJN_FILE_SALT_SIZE, master, RIJN_FILE_KEY_SIZE);
+    rijn_i_file_hmac(k, scratch + KS_PRK, 32, scratch + KS_INFO,
+                     rijn_i_file_info(scratch + KS_INFO, 0, p->aead));
+    rijn_i_file_hmac(mac, k, 32, body, body_len);
+    rijn_i_file_hmac(k, scratch + KS_PRK, 32, scratch + KS_INFO,
+                     rijn_i_file_info(scratch + KS_INFO, 1, p->aead));
+    rijn_wipe(&ctx->aead, sizeof ctx->aead);
+    r = aead_init(ctx, k, klen);
+    rijn_wipe(k, sizeof k);
     if (r != RIJN_OK)
         rijn_file_wipe(ctx);
     return r;

@@ -14,6 +14,9 @@
  * - Dispatch: each update with whole blocks asks rijn_i_cpu_features() (a
  *   cached word) whether SHA-NI is present; the context stores no
  *   function pointer, so it stays copyable and position-independent.
+ * - AVR: the round constants and initial values live in flash (PROGMEM,
+ *   read with pgm_read_dword / memcpy_P): 320 bytes of the 2 KiB RAM of
+ *   an ATmega328P saved.
  * - Proof: CAVP SHA224/SHA256 ShortMsg, LongMsg, Monte and a differential
  *   test against OpenSSL for every length 0..1100 with random splits, run
  *   once with SHA-NI and once with RIJN_CPU_MASK=0 (tests/test_sha2_*.c).
@@ -22,7 +25,16 @@
 #include "rijn/sha2.h"
 #include "../core/cpu.h"
 
-const uint32_t rijn_i_sha256_k[64] = {
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#define SHA256_K(i) pgm_read_dword(&rijn_i_sha256_k[i])
+#define SHA256_K_ATTR PROGMEM
+#else
+#define SHA256_K(i) rijn_i_sha256_k[i]
+#define SHA256_K_ATTR
+#endif
+
+const uint32_t rijn_i_sha256_k[64] SHA256_K_ATTR = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
     0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
     0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
@@ -34,9 +46,9 @@ const uint32_t rijn_i_sha256_k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
     0xc67178f2};
 
-static const uint32_t IV224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+static const uint32_t IV224[8] SHA256_K_ATTR = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
                                   0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
-static const uint32_t IV256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+static const uint32_t IV256[8] SHA256_K_ATTR = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 #define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
@@ -53,7 +65,7 @@ static const uint32_t IV256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a
 #define EXPAND(i) (W(i) += SSIG1(W((i) - 2)) + W((i) - 7) + SSIG0(W((i) - 15)))
 #define ROUND(a, b, c, d, e, f, g, h, i, x)                                     \
     do {                                                                        \
-        uint32_t t1_ = h + BSIG1(e) + CH(e, f, g) + rijn_i_sha256_k[i] + (x);   \
+        uint32_t t1_ = h + BSIG1(e) + CH(e, f, g) + SHA256_K(i) + (x);          \
         d += t1_;                                                               \
         h = t1_ + BSIG0(a) + MAJ(a, b, c);                                      \
     } while (0)
@@ -112,7 +124,7 @@ void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_
         for (i = 0; i < 64; i++) {
             if (i >= 16)
                 w[i & 15] += SSIG1(w[(i - 2) & 15]) + w[(i - 7) & 15] + SSIG0(w[(i - 15) & 15]);
-            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + rijn_i_sha256_k[i] + w[i & 15];
+            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + SHA256_K(i) + w[i & 15];
             t2 = BSIG0(s[0]) + MAJ(s[0], s[1], s[2]);
             s[7] = s[6];
             s[6] = s[5];
@@ -158,7 +170,11 @@ static int start(rijn_sha256_ctx *ctx, const uint32_t iv[8], uint32_t out_len)
 {
     RIJN_CHECK_PTR(ctx);
     memset(ctx, 0, sizeof *ctx);
+#if defined(__AVR__)
+    memcpy_P(ctx->h, iv, sizeof ctx->h);
+#else
     memcpy(ctx->h, iv, sizeof ctx->h);
+#endif
     ctx->out_len = out_len;
     return RIJN_OK;
 }
