@@ -60,6 +60,18 @@
  *                       constant-time implementation is compiled in).
  *                       M3: 1,388 (AES-128 encrypt-only with key setup),
  *                       2,164 with decryption.                ks: 240 bytes
+ *   RIJN_CFG_AES_SMALL_COMPACT
+ *                       0 (default); 1: "small" with the least flash for
+ *                       encrypt-only builds (rolled SubBytes+ShiftRows and
+ *                       MixColumns, rounds computed in the output buffer):
+ *                       M3, small the only class, AES-128 encrypt-only with
+ *                       key setup: 884 bytes instead of 1,116
+ *                       (defined in src/aes/aes_small.c).
+ *   RIJN_CFG_AES_SINGLE unset = auto: 1 when exactly one class is compiled
+ *                       in. 1: the default class is used without the
+ *                       registry walk, the availability probe and the cached
+ *                       choice (the smallest image; the registry API still
+ *                       works). Defined in src/aes/aes.c.
  * AES features (0 / 1):
  *   RIJN_CFG_AES_DECRYPT  1 (default) keeps the AES inverse cipher;
  *                       0 drops it (CTR, CFB, OFB, CBC-encrypt, GCM, CCM,
@@ -134,6 +146,17 @@
  *                         compiler has __int128 (src/pk/x25519_i.h; 1
  *                         without __int128 is an error). x64: fe64 ~5.5 KB,
  *                         fe32 ~6.4 KB
+ *   RIJN_CFG_X25519_X86   unset = auto (on for x86-64 ELF with GCC or
+ *                         Clang and fe64), 0 = off: four 64-bit limbs with
+ *                         MULX/ADX in assembly, chosen at run time when the
+ *                         CPU has BMI2 and ADX (src/pk/x25519_i.h).
+ *                                                             x64: ~3.4 KB
+ * File format (rijn/file.h; defined in src/file/file_i.h; with 0 the ids
+ * still parse, but keying with them gives RIJN_ERR_UNSUPPORTED):
+ *   RIJN_CFG_FILE_ARGON2      Argon2id key source (default: on when
+ *                             RIJN_CFG_HASH_BLAKE2B is).
+ *   RIJN_CFG_FILE_ASCON       Ascon-AEAD128 chunks (default 1).
+ *   RIJN_CFG_FILE_CHACHAPOLY  ChaCha20-Poly1305 chunks (default 1).
  * The configuration file:
  *   RIJN_CFG_FILE         a header (as a quoted string) included first by
  *                         this file, where the options above can be set.
