@@ -58,7 +58,7 @@
  *                       auto: on for 8/16-bit targets and 64-bit hosts
  *                       (there for tests; never chosen by default while a
  *                       constant-time implementation is compiled in).
- *                       M3: 1,388 (AES-128 encrypt-only with key setup),
+ *                       M3: 1,116 (AES-128 encrypt-only with key setup),
  *                       2,164 with decryption.                ks: 240 bytes
  *   RIJN_CFG_AES_SMALL_COMPACT
  *                       0 (default); 1: "small" with the least flash for
