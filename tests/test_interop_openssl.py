@@ -175,10 +175,18 @@ def errors():
          "-out", path("o.enc")])
     rc, out, err = rijn(["decrypt", "--pbkdf2", "--passphrase-file", bad, path("o.enc"),
                          "-o", path("never")])
-    check(rc == 1 and "bad decrypt" in err and not os.path.exists(path("never")),
+    # CBC without authentication: a wrong key gives valid-looking PKCS#7
+    # padding for about 1 random salt in 256 (openssl enc then "succeeds"
+    # too); the plaintext must still be wrong then.
+    never = path("never")
+    check((rc == 1 and "bad decrypt" in err and not os.path.exists(never)) or
+          (rc == 0 and open(never, "rb").read() != data),
           "wrong passphrase: rc %d %r" % (rc, err))
+    if os.path.exists(never):
+        os.unlink(never)
     rc, out, err = rijn(["decrypt", "--passphrase-file", pw, path("o.enc")])
-    check(rc == 1 and err.count("\n") == 1, "legacy KDF on a PBKDF2 file: rc %d %r" % (rc, err))
+    check((rc == 1 and err.count("\n") == 1) or (rc == 0 and out != data),
+          "legacy KDF on a PBKDF2 file: rc %d %r" % (rc, err))
     enc = read("o.enc")
     rc, out, err = rijn(["decrypt", "--pbkdf2", "--passphrase-file", pw], enc[:20])
     check(rc == 1 and "not a whole number of blocks" in err, "truncated: %r" % err)
