@@ -86,15 +86,12 @@ static int aead_run(const aead_alg *a, int s, aead_io *io)
     return r;
 }
 
-enum { O_ALG = 1, O_KEY, O_NONCE, O_AAD, O_TAGLEN, O_IN, O_INSTR, O_OUT, O_INFORM, O_OUTFORM,
-       O_IMPL, O_HELP };
+enum { O_ALG = 1, O_KEY, O_NONCE, O_AAD, O_TAGLEN, O_HELP };
 
 static const cli_opt opts[] = {
     {"algorithm", 'a', 1, O_ALG}, {"key", 'K', 1, O_KEY},         {"nonce", 'n', 1, O_NONCE},
     {"iv", 0, 1, O_NONCE},        {"aad", 0, 1, O_AAD},           {"tag-len", 't', 1, O_TAGLEN},
-    {"in", 'i', 1, O_IN},         {"in-string", 's', 1, O_INSTR}, {"out", 'o', 1, O_OUT},
-    {"inform", 0, 1, O_INFORM},   {"outform", 0, 1, O_OUTFORM},   {"impl", 0, 1, O_IMPL},
-    {"help", 'h', 0, O_HELP},     {NULL, 0, 0, 0}};
+    CLI_IO_OPTIONS,               {"help", 'h', 0, O_HELP},       {NULL, 0, 0, 0}};
 
 static void help(void)
 {
@@ -151,13 +148,14 @@ static void free_wiped(uint8_t *p, size_t n)
 static int run(int argc, char **argv)
 {
     cli_args a;
-    int id, s = -1, inform = CLI_FORM_RAW, outform = CLI_FORM_RAW, status = CLI_USAGE, r;
+    int id, s = -1, status = CLI_USAGE, r;
+    cli_io cio = {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_RAW};
     const char *alg_name = NULL, *key_hex = NULL, *nonce_hex = NULL, *aad_hex = "";
-    const char *in_path = NULL, *in_str = NULL, *out_path = NULL, *impl = NULL, *tl = NULL;
+    const char *tl = NULL;
     const aead_alg *alg = NULL;
     uint8_t *key = NULL, *nonce = NULL, *aad = NULL, *out = NULL;
     size_t key_len = 0, i;
-    cli_buf in = {NULL, 0}, enc = {NULL, 0};
+    cli_buf in = {NULL, 0};
     aead_io io;
     memset(&io, 0, sizeof io);
     cli_args_init(&a, argc, argv);
@@ -170,19 +168,12 @@ static int run(int argc, char **argv)
         case O_NONCE: nonce_hex = a.val; break;
         case O_AAD: aad_hex = a.val; break;
         case O_TAGLEN: tl = a.val; break;
-        case O_IN: in_path = a.val; break;
-        case O_INSTR: in_str = a.val; break;
-        case O_OUT: out_path = a.val; break;
-        case O_INFORM:
-            if (cli_parse_form(a.val, &inform) != 0)
-                return CLI_USAGE;
-            break;
-        case O_OUTFORM:
-            if (cli_parse_form(a.val, &outform) != 0)
-                return CLI_USAGE;
-            break;
-        case O_IMPL: impl = a.val; break;
         default:
+            if ((r = cli_io_option(&cio, id, a.val)) != 0) {
+                if (r < 0)
+                    return CLI_USAGE;
+                break;
+            }
             if (s == -1 && (strcmp(a.val, "seal") == 0 || strcmp(a.val, "open") == 0)) {
                 s = strcmp(a.val, "seal") == 0;
                 break;
@@ -210,10 +201,6 @@ static int run(int argc, char **argv)
         cli_err("give --nonce HEX");
         return CLI_USAGE;
     }
-    if (in_path != NULL && in_str != NULL) {
-        cli_err("give only one of -i and --in-string");
-        return CLI_USAGE;
-    }
     io.tag_len = alg->tag_max;
     if (tl != NULL) {
         char *end = NULL;
@@ -233,15 +220,9 @@ static int run(int argc, char **argv)
         cli_err("%s takes a %zu-byte key (got %zu)", alg->name, alg->key_len, key_len);
         goto done;
     }
-    if (cli_force_impl(impl) != 0)
+    if ((status = cli_io_read(&cio, &in)) != CLI_OK)
         goto done;
     status = CLI_FAIL;
-    if (in_str != NULL)
-        cli_buf_set(&in, in_str, strlen(in_str));
-    else if (cli_read_file(in_path != NULL ? in_path : "-", &in) != 0)
-        goto done;
-    if (cli_decode_form(inform, &in) != 0)
-        goto done;
     if (!s && in.n < io.tag_len) {
         cli_err("input shorter than the %zu-byte tag", io.tag_len);
         goto done;
@@ -265,15 +246,13 @@ static int run(int argc, char **argv)
         status = r == RIJN_ERR_NONCE_LEN || r == RIJN_ERR_TAG_LEN ? CLI_USAGE : CLI_FAIL;
         goto done;
     }
-    cli_encode_form(outform, out, s ? io.len + io.tag_len : io.len, &enc);
-    status = cli_write_file(out_path, enc.p, enc.n) == 0 ? CLI_OK : CLI_FAIL;
+    status = cli_io_write(&cio, out, s ? io.len + io.tag_len : io.len);
 done:
     free_wiped(key, key_len);
     free_wiped(nonce, io.nonce_len);
     free_wiped(aad, io.aad_len);
     free_wiped(out, io.len + io.tag_len + 1);
     cli_buf_free(&in);
-    cli_buf_free(&enc);
     return status;
 }
 

@@ -14,17 +14,14 @@
 
 #include "modeops.h"
 
-enum { O_ENC = 1, O_DEC, O_MODE, O_KEY, O_IV, O_IN, O_INSTR, O_OUT, O_INFORM, O_OUTFORM,
-       O_NOPAD, O_IMPL, O_HELP };
+enum { O_ENC = 1, O_DEC, O_MODE, O_KEY, O_IV, O_NOPAD, O_HELP };
 
 static const cli_opt opts[] = {
     {"encrypt", 'e', 0, O_ENC},     {"decrypt", 'd', 0, O_DEC},
     {"mode", 'm', 1, O_MODE},       {"key", 'K', 1, O_KEY},
-    {"iv", 0, 1, O_IV},             {"in", 'i', 1, O_IN},
-    {"in-string", 's', 1, O_INSTR}, {"out", 'o', 1, O_OUT},
-    {"inform", 0, 1, O_INFORM},     {"outform", 0, 1, O_OUTFORM},
-    {"nopad", 0, 0, O_NOPAD},       {"impl", 0, 1, O_IMPL},
-    {"help", 'h', 0, O_HELP},       {NULL, 0, 0, 0}};
+    {"iv", 0, 1, O_IV},             {"nopad", 0, 0, O_NOPAD},
+    CLI_IO_OPTIONS,                 {"help", 'h', 0, O_HELP},
+    {NULL, 0, 0, 0}};
 
 static void help(void)
 {
@@ -58,14 +55,13 @@ static void help(void)
 static int run(int argc, char **argv)
 {
     cli_args a;
-    int id, dir = -1, nopad = 0, inform = CLI_FORM_RAW, outform = CLI_FORM_RAW;
-    int status = CLI_USAGE, r;
-    const char *mode_name = NULL, *key_hex = NULL, *iv_hex = NULL, *in_path = NULL;
-    const char *in_str = NULL, *out_path = NULL, *impl = NULL;
+    int id, dir = -1, nopad = 0, status = CLI_USAGE, r;
+    const char *mode_name = NULL, *key_hex = NULL, *iv_hex = NULL;
+    cli_io io = {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_RAW};
     const cli_mode_info *m;
     uint8_t key[32], iv[16];
     size_t key_len = 0, iv_len = 0;
-    cli_buf in = {NULL, 0}, res = {NULL, 0}, enc = {NULL, 0};
+    cli_buf in = {NULL, 0}, res = {NULL, 0};
     rijn_aes_ctx aes;
 
     memset(&aes, 0, sizeof aes);
@@ -85,20 +81,13 @@ static int run(int argc, char **argv)
         case O_MODE: mode_name = a.val; break;
         case O_KEY: key_hex = a.val; break;
         case O_IV: iv_hex = a.val; break;
-        case O_IN: in_path = a.val; break;
-        case O_INSTR: in_str = a.val; break;
-        case O_OUT: out_path = a.val; break;
-        case O_INFORM:
-            if (cli_parse_form(a.val, &inform) != 0)
-                return CLI_USAGE;
-            break;
-        case O_OUTFORM:
-            if (cli_parse_form(a.val, &outform) != 0)
-                return CLI_USAGE;
-            break;
         case O_NOPAD: nopad = 1; break;
-        case O_IMPL: impl = a.val; break;
         default:
+            if ((r = cli_io_option(&io, id, a.val)) != 0) {
+                if (r < 0)
+                    return CLI_USAGE;
+                break;
+            }
             cli_err("unexpected argument '%s' (see --help)", a.val);
             return CLI_USAGE;
         }
@@ -118,10 +107,6 @@ static int run(int argc, char **argv)
     }
     if (nopad && !m->can_pad) {
         cli_err("--nopad applies to ecb and cbc only");
-        return CLI_USAGE;
-    }
-    if (in_path != NULL && in_str != NULL) {
-        cli_err("give only one of --in and --in-string");
         return CLI_USAGE;
     }
     if (key_hex == NULL) {
@@ -148,16 +133,9 @@ static int run(int argc, char **argv)
     } else {
         memset(iv, 0, sizeof iv);
     }
-    if (cli_force_impl(impl) != 0)
+    if ((status = cli_io_read(&io, &in)) != CLI_OK)
         goto out;
-
     status = CLI_FAIL;
-    if (in_str != NULL)
-        cli_buf_set(&in, in_str, strlen(in_str));
-    else if (cli_read_file(in_path != NULL ? in_path : "-", &in) != 0)
-        goto out;
-    if (cli_decode_form(inform, &in) != 0)
-        goto out;
     r = rijn_aes_init(&aes, key, key_len);
     if (r != RIJN_OK) {
         cli_err("key setup: %s", rijn_strerror(r));
@@ -182,17 +160,13 @@ static int run(int argc, char **argv)
         cli_err("%s failed: %s", dir ? "encryption" : "decryption", rijn_strerror(r));
         goto out;
     }
-    cli_encode_form(outform, res.p, res.n, &enc);
-    if (cli_write_file(out_path, enc.p, enc.n) != 0)
-        goto out;
-    status = CLI_OK;
+    status = cli_io_write(&io, res.p, res.n);
 out:
     rijn_aes_wipe(&aes);
     rijn_wipe(key, sizeof key);
     rijn_wipe(iv, sizeof iv);
     cli_buf_free(&in);
     cli_buf_free(&res);
-    cli_buf_free(&enc);
     return status;
 }
 

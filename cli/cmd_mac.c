@@ -34,14 +34,11 @@ static const mac_alg algs[] = {
     {"hmac-sha3-384", M_HMAC, "SHA3-384"}, {"hmac-sha3-512", M_HMAC, "SHA3-512"},
     {"hmac-md5", M_HMAC, "MD5"},           {"poly1305", M_POLY, NULL}};
 
-enum { O_KEY = 1, O_TAGLEN, O_VERIFY, O_IN, O_INSTR, O_OUT, O_INFORM, O_OUTFORM, O_IMPL,
-       O_HELP };
+enum { O_KEY = 1, O_TAGLEN, O_VERIFY, O_HELP };
 
 static const cli_opt opts[] = {
     {"key", 'K', 1, O_KEY},       {"tag-len", 't', 1, O_TAGLEN},  {"verify", 0, 1, O_VERIFY},
-    {"in", 'i', 1, O_IN},         {"in-string", 's', 1, O_INSTR}, {"out", 'o', 1, O_OUT},
-    {"inform", 0, 1, O_INFORM},   {"outform", 0, 1, O_OUTFORM},   {"impl", 0, 1, O_IMPL},
-    {"help", 'h', 0, O_HELP},     {NULL, 0, 0, 0}};
+    CLI_IO_OPTIONS,               {"help", 'h', 0, O_HELP},       {NULL, 0, 0, 0}};
 
 static void help(void)
 {
@@ -86,14 +83,14 @@ static int mac_run(const mac_alg *m, const rijn_hash_desc *h, int verify, uint8_
 static int run(int argc, char **argv)
 {
     cli_args a;
-    int id, inform = CLI_FORM_RAW, outform = CLI_FORM_HEX, status = CLI_USAGE, r;
+    int id, status = CLI_USAGE, r;
+    cli_io io = {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_HEX};
     const char *alg_name = NULL, *key_hex = NULL, *verify_hex = NULL, *tl = NULL;
-    const char *in_path = NULL, *in_str = NULL, *out_path = NULL, *impl = NULL;
     const mac_alg *m = NULL;
     const rijn_hash_desc *h = NULL;
     uint8_t key[1024], tag[RIJN_HASH_MAX_SIZE];
     size_t key_len = 0, full, tag_len, i, vlen = 0;
-    cli_buf in = {NULL, 0}, enc = {NULL, 0};
+    cli_buf in = {NULL, 0};
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, opts)) != 0) {
         switch (id) {
@@ -102,19 +99,12 @@ static int run(int argc, char **argv)
         case O_KEY: key_hex = a.val; break;
         case O_TAGLEN: tl = a.val; break;
         case O_VERIFY: verify_hex = a.val; break;
-        case O_IN: in_path = a.val; break;
-        case O_INSTR: in_str = a.val; break;
-        case O_OUT: out_path = a.val; break;
-        case O_INFORM:
-            if (cli_parse_form(a.val, &inform) != 0)
-                return CLI_USAGE;
-            break;
-        case O_OUTFORM:
-            if (cli_parse_form(a.val, &outform) != 0)
-                return CLI_USAGE;
-            break;
-        case O_IMPL: impl = a.val; break;
         default:
+            if ((r = cli_io_option(&io, id, a.val)) != 0) {
+                if (r < 0)
+                    return CLI_USAGE;
+                break;
+            }
             if (alg_name == NULL) {
                 alg_name = a.val;
                 break;
@@ -169,20 +159,9 @@ static int run(int argc, char **argv)
         }
         tag_len = vlen;
     }
-    if (cli_force_impl(impl) != 0)
+    if ((status = cli_io_read(&io, &in)) != CLI_OK)
         goto done;
     status = CLI_FAIL;
-    if (in_path != NULL && in_str != NULL) {
-        cli_err("give only one of -i and --in-string");
-        status = CLI_USAGE;
-        goto done;
-    }
-    if (in_str != NULL)
-        cli_buf_set(&in, in_str, strlen(in_str));
-    else if (cli_read_file(in_path != NULL ? in_path : "-", &in) != 0)
-        goto done;
-    if (cli_decode_form(inform, &in) != 0)
-        goto done;
     r = mac_run(m, h, verify_hex != NULL, tag, tag_len, key, key_len, &in);
     if (verify_hex != NULL && (r == RIJN_OK || r == RIJN_ERR_AUTH)) {
         if (r != RIJN_OK)
@@ -194,13 +173,11 @@ static int run(int argc, char **argv)
         cli_err("%s: %s", m->name, rijn_strerror(r));
         goto done;
     }
-    cli_encode_form(outform, tag, tag_len, &enc);
-    status = cli_write_file(out_path, enc.p, enc.n) == 0 ? CLI_OK : CLI_FAIL;
+    status = cli_io_write(&io, tag, tag_len);
 done:
     memset(key, 0, sizeof key);
     memset(tag, 0, sizeof tag);
     cli_buf_free(&in);
-    cli_buf_free(&enc);
     return status;
 }
 

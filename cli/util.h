@@ -101,4 +101,28 @@ void cli_encode_form(int form, const uint8_t *p, size_t n, cli_buf *out);
  * after a usage message listing the choices. */
 int cli_force_impl(const char *name);
 
+/* ---- the data options of cipher, aead and mac ------------------------------ */
+/* -i FILE | --in-string STR, -o FILE, --inform, --outform, --impl: put
+ * CLI_IO_OPTIONS in the command's option table, give each parsed option to
+ * cli_io_option, then read with cli_io_read and write with cli_io_write. */
+enum { CLI_O_IN = 0x100, CLI_O_INSTR, CLI_O_OUT, CLI_O_INFORM, CLI_O_OUTFORM, CLI_O_IMPL };
+#define CLI_IO_OPTIONS                                                                        \
+    {"in", 'i', 1, CLI_O_IN}, {"in-string", 's', 1, CLI_O_INSTR}, {"out", 'o', 1, CLI_O_OUT}, \
+        {"inform", 0, 1, CLI_O_INFORM}, {"outform", 0, 1, CLI_O_OUTFORM},                     \
+        {"impl", 0, 1, CLI_O_IMPL}
+typedef struct cli_io {
+    const char *in_path, *in_str, *out_path, *impl;
+    int inform, outform; /* CLI_FORM_*; set the defaults before parsing */
+} cli_io;
+/* 1 if id is one of the options above (stored), 0 if not, -1 after a
+ * usage message (bad form). */
+int cli_io_option(cli_io *io, int id, const char *val);
+/* Check the options (one input at most; --impl), then read the input
+ * (the string, the file, or stdin) and decode it from inform.
+ * CLI_OK, or CLI_USAGE / CLI_FAIL after a message. */
+int cli_io_read(const cli_io *io, cli_buf *in);
+/* Encode p[n] in outform and write it to -o (stdout by default).
+ * CLI_OK or CLI_FAIL after a message. */
+int cli_io_write(const cli_io *io, const uint8_t *p, size_t n);
+
 #endif /* RIJN_CLI_UTIL_H */

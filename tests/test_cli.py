@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 CLI = os.environ.get("RIJN_CLI")
 passed = failed = 0
@@ -49,6 +50,45 @@ def frame():
         rc, out, err = run([c, "--no-such-option"])
         check(rc == 2 and out == "" and err.startswith("rijn %s: " % c) and
               len(err.strip().splitlines()) == 1, "%s unknown option" % c)
+
+
+# cipher, aead and mac share their data options (cli/io_opts.c): one
+# command line per command that works on the 16-byte input "x" * 16.
+DATA_CMDS = {
+    "cipher": ["cipher", "-e", "-m", "ecb", "--nopad", "--key", "00" * 16],
+    "aead": ["aead", "seal", "-a", "aes-128-gcm", "--key", "00" * 16, "--nonce", "00" * 12],
+    "mac": ["mac", "cmac", "--key", "00" * 16],
+}
+
+
+def data_options(tmp):
+    src = os.path.join(tmp, "in.bin")
+    with open(src, "wb") as f:
+        f.write(b"x" * 16)
+    for name, base in DATA_CMDS.items():
+        rc, raw, err = run(base + ["-s", "x" * 16, "--outform", "hex"])
+        check(rc == 0 and re.fullmatch(r"[0-9a-f]+\n", raw) is not None, "%s -s: %s" % (name, err))
+        rc, out, err = run(base + ["-i", src, "--outform", "hex"])
+        check(rc == 0 and out == raw, "%s -i FILE equals -s" % name)
+        rc, out, err = run(base + ["--outform", "hex"], b"x" * 16)
+        check(rc == 0 and out == raw, "%s stdin equals -s" % name)
+        rc, out, err = run(base + ["-s", "78" * 16, "--inform", "hex", "--outform", "hex"])
+        check(rc == 0 and out == raw, "%s --inform hex" % name)
+        rc, out, err = run(base + ["-s", "eHh4eHh4eHh4eHh4eHh4eA==", "--inform", "base64",
+                                   "--outform", "base64"])
+        check(rc == 0 and out.strip() and out != raw, "%s --inform/--outform base64" % name)
+        dst = os.path.join(tmp, "out-" + name)
+        rc, out, err = run(base + ["-s", "x" * 16, "--outform", "hex", "-o", dst])
+        check(rc == 0 and out == "" and open(dst).read() == raw, "%s -o FILE" % name)
+        for bad, what in ((["-i", src, "-s", "x"], "-i and -s"),
+                          (["-s", "x", "--inform", "bogus"], "bad --inform"),
+                          (["-s", "x", "--outform", "bogus"], "bad --outform"),
+                          (["-s", "x", "--impl", "bogus"], "bad --impl")):
+            rc, out, err = run(base + bad)
+            check(rc == 2 and out == "" and err.startswith("rijn %s: " % name),
+                  "%s %s -> exit 2 (%d %r)" % (name, what, rc, err))
+        rc, out, err = run(base + ["-i", os.path.join(tmp, "missing")])
+        check(rc == 1 and out == "" and err.startswith("rijn %s: " % name), "%s missing -i" % name)
 
 
 def selftest():
@@ -98,6 +138,8 @@ def main():
         print("RIJN_CLI not set; skipped")
         sys.exit(77)
     frame()
+    with tempfile.TemporaryDirectory() as tmp:
+        data_options(tmp)
     bench(selftest())
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed or not passed else 0)
