@@ -105,61 +105,41 @@ static int read_case(int algo, const cJSON *tg, const cJSON *t, aead_case *c, ac
     return 0;
 }
 
-static int seal(int algo, const aead_case *c, uint8_t *out)
+/* One seal (enc = 1) or open (enc = 0) of case c with a fresh context. */
+static int run_case(int algo, int enc, const aead_case *c, uint8_t *out)
 {
     int r;
     if (algo == A_CCM) {
         rijn_ccm_ctx ctx;
         r = rijn_ccm_init(&ctx, c->key, c->klen);
         if (r == RIJN_OK)
-            r = rijn_ccm_seal(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad, c->aadlen,
-                              c->in, c->n);
+            r = enc ? rijn_ccm_seal(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                    c->aadlen, c->in, c->n)
+                    : rijn_ccm_open(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                    c->aadlen, c->in, c->n);
         rijn_ccm_wipe(&ctx);
     } else if (algo == A_GCMSIV) {
         rijn_gcmsiv_ctx ctx;
         r = rijn_gcmsiv_init(&ctx, c->key, c->klen);
         if (r == RIJN_OK)
-            r = rijn_gcmsiv_seal(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
-                                 c->aadlen, c->in, c->n);
+            r = enc ? rijn_gcmsiv_seal(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                       c->aadlen, c->in, c->n)
+                    : rijn_gcmsiv_open(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                       c->aadlen, c->in, c->n);
         rijn_gcmsiv_wipe(&ctx);
     } else {
         rijn_gcm_ctx ctx;
         r = rijn_gcm_init(&ctx, c->key, c->klen);
         if (r == RIJN_OK && algo == A_GMAC)
-            r = rijn_gmac_compute(&ctx, c->tag, c->taglen, c->iv, c->ivlen, c->aad, c->aadlen);
+            r = enc ? rijn_gmac_compute(&ctx, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                        c->aadlen)
+                    : rijn_gmac_verify(&ctx, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                       c->aadlen);
         else if (r == RIJN_OK)
-            r = rijn_gcm_seal(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad, c->aadlen,
-                              c->in, c->n);
-        rijn_gcm_wipe(&ctx);
-    }
-    return r;
-}
-
-static int open_(int algo, const aead_case *c, uint8_t *out)
-{
-    int r;
-    if (algo == A_CCM) {
-        rijn_ccm_ctx ctx;
-        r = rijn_ccm_init(&ctx, c->key, c->klen);
-        if (r == RIJN_OK)
-            r = rijn_ccm_open(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad, c->aadlen,
-                              c->in, c->n);
-        rijn_ccm_wipe(&ctx);
-    } else if (algo == A_GCMSIV) {
-        rijn_gcmsiv_ctx ctx;
-        r = rijn_gcmsiv_init(&ctx, c->key, c->klen);
-        if (r == RIJN_OK)
-            r = rijn_gcmsiv_open(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
-                                 c->aadlen, c->in, c->n);
-        rijn_gcmsiv_wipe(&ctx);
-    } else {
-        rijn_gcm_ctx ctx;
-        r = rijn_gcm_init(&ctx, c->key, c->klen);
-        if (r == RIJN_OK && algo == A_GMAC)
-            r = rijn_gmac_verify(&ctx, c->tag, c->taglen, c->iv, c->ivlen, c->aad, c->aadlen);
-        else if (r == RIJN_OK)
-            r = rijn_gcm_open(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad, c->aadlen,
-                              c->in, c->n);
+            r = enc ? rijn_gcm_seal(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                    c->aadlen, c->in, c->n)
+                    : rijn_gcm_open(&ctx, out, c->tag, c->taglen, c->iv, c->ivlen, c->aad,
+                                    c->aadlen, c->in, c->n);
         rijn_gcm_wipe(&ctx);
     }
     return r;
@@ -176,7 +156,7 @@ static int aft(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt,
         goto done;
     out = cli_alloc(c.n + c.taglen + 1);
     if (c.enc) {
-        r = seal(algo, &c, out);
+        r = run_case(algo, 1, &c, out);
         if (r != RIJN_OK) {
             rc = acvp_lib_error(e, "seal", r);
             goto done;
@@ -192,7 +172,7 @@ static int aft(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt,
             acvp_add_hex(rt, "tag", c.tag, c.taglen);
         }
     } else {
-        r = open_(algo, &c, out);
+        r = run_case(algo, 0, &c, out);
         if (r == RIJN_ERR_AUTH)
             acvp_add_passed(rt, 0);
         else if (r != RIJN_OK)
