@@ -18,7 +18,9 @@
  *   16 bytes; hashes write the digest; key setup writes nothing unless
  *   c->check is set, when it also encrypts (OP_KEY_ENC) or decrypts
  *   (OP_KEY_DEC) the block at in with the fresh schedule; the string case
- *   writes the 64-byte ciphertext then the 48 recovered bytes.
+ *   writes the 64-byte ciphertext then the 48 recovered bytes; X25519
+ *   writes X25519(scalar = key[0..31], u = key[32..63]) (32 bytes; in is
+ *   not read, so adapters can decode both in init).
  */
 #ifndef BENCH_H
 #define BENCH_H
@@ -30,7 +32,7 @@ enum bench_op {
     OP_CTR, OP_CBC_ENC, OP_CBC_DEC, OP_ECB_ENC, OP_XTS_ENC,
     OP_GCM_SEAL, OP_GCM_OPEN, OP_CCM_SEAL, OP_OCB_SEAL, OP_GCMSIV_SEAL,
     OP_CMAC, OP_CHAPOLY_SEAL, OP_SHA256, OP_SHA512,
-    OP_KEY_ENC, OP_KEY_DEC, OP_STRING, OP__COUNT
+    OP_KEY_ENC, OP_KEY_DEC, OP_STRING, OP_X25519, OP__COUNT
 };
 
 #define BENCH_OK 0

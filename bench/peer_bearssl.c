@@ -1,7 +1,8 @@
 /*
  * peer_bearssl.c -- BearSSL, each AES implementation as a variant: x86ni,
  * ct64, ct, big, small (through their vtables), with br_gcm / br_ccm,
- * ChaCha20 (sse2) + Poly1305 (ctmulq), SHA-256/512.
+ * ChaCha20 (sse2) + Poly1305 (ctmulq), SHA-256/512, X25519 (br_ec_c25519_m31,
+ * the fastest of 0.6).
  *
  * Implementation notes
  *   BearSSL's block APIs work in place: run() copies in to out, then
@@ -41,6 +42,7 @@ typedef struct bstate {
     br_chacha20_run chacha;
     br_sha256_context h256;
     br_sha512_context h512;
+    const br_ec_impl *ec;  /* X25519 (0.6: little-endian scalar, as RFC 7748) */
 } bstate;
 
 static const char *b_version(void)
@@ -85,6 +87,12 @@ static int b_init(bench_ctx *c)
     size_t kl = c->kbits / 8;
     c->st = s;
     switch (c->op) {
+    case OP_X25519:
+        if (strcmp(c->variant, b_variants[0]) != 0)
+            return BENCH_NA;
+        c->variant = NULL;
+        s->ec = &br_ec_c25519_m31; /* 0.6 has no m64 */
+        return BENCH_OK;
     case OP_CHAPOLY_SEAL: case OP_SHA256: case OP_SHA512:
         if (strcmp(c->variant, b_variants[0]) != 0)
             return BENCH_NA;
@@ -190,6 +198,9 @@ static int b_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         br_sha256_update(&s->h256, in, n);
         br_sha256_out(&s->h256, out);
         return 0;
+    case OP_X25519:
+        memcpy(out, c->key + 32, 32);
+        return s->ec->mul(out, 32, c->key, 32, BR_EC_curve25519) ? 0 : -1;
     case OP_SHA512:
         br_sha512_init(&s->h512);
         br_sha512_update(&s->h512, in, n);

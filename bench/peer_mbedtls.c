@@ -1,6 +1,6 @@
 /*
  * peer_mbedtls.c -- Mbed TLS 2.28 (libmbedcrypto: aes, aes_xts, gcm, ccm,
- * cmac, chachapoly, sha256/512).
+ * cmac, chachapoly, sha256/512, ecp on Curve25519 for X25519).
  *
  * Implementation notes
  *   Contexts keyed in init; per message the IV / nonce counter is copied
@@ -18,6 +18,7 @@
 #include <mbedtls/chachapoly.h>
 #include <mbedtls/cipher.h>
 #include <mbedtls/cmac.h>
+#include <mbedtls/ecp.h>
 #include <mbedtls/gcm.h>
 #include <mbedtls/sha256.h>
 #include <mbedtls/sha512.h>
@@ -32,6 +33,9 @@ typedef struct mstate {
     mbedtls_ccm_context ccm;
     mbedtls_cipher_context_t cm;
     mbedtls_chachapoly_context cp;
+    mbedtls_ecp_group grp; /* X25519: R = d * P, x-only */
+    mbedtls_ecp_point p, r;
+    mbedtls_mpi d;
 } mstate;
 
 static const char *m_version(void)
@@ -50,7 +54,16 @@ static int m_init(bench_ctx *c)
     mbedtls_ccm_init(&s->ccm);
     mbedtls_cipher_init(&s->cm);
     mbedtls_chachapoly_init(&s->cp);
+    mbedtls_ecp_group_init(&s->grp);
+    mbedtls_ecp_point_init(&s->p);
+    mbedtls_ecp_point_init(&s->r);
+    mbedtls_mpi_init(&s->d);
     switch (c->op) {
+    case OP_X25519:
+        return mbedtls_ecp_group_load(&s->grp, MBEDTLS_ECP_DP_CURVE25519) ||
+               mbedtls_mpi_read_binary_le(&s->d, c->key, 32) ||
+               mbedtls_mpi_read_binary_le(&s->p.X, c->key + 32, 32) ||
+               mbedtls_mpi_lset(&s->p.Z, 1) ? -1 : BENCH_OK;
     case OP_CTR: case OP_CBC_ENC: case OP_ECB_ENC:
         return mbedtls_aes_setkey_enc(&s->aes, c->key, kb) ? -1 : BENCH_OK;
     case OP_CBC_DEC:
@@ -141,6 +154,9 @@ static int m_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return c->check ? mbedtls_aes_crypt_ecb(&s->aes, MBEDTLS_AES_DECRYPT, in, out) : 0;
     case OP_STRING:
         return m_string(s, c, out, in);
+    case OP_X25519: /* f_rng NULL: Mbed TLS 2.28 blinds with its internal DRBG */
+        return mbedtls_ecp_mul(&s->grp, &s->r, &s->d, &s->p, NULL, NULL) ||
+               mbedtls_mpi_write_binary_le(&s->r.X, out, 32) ? -1 : 0;
     default:
         return -1;
     }
@@ -156,6 +172,10 @@ static void m_fini(bench_ctx *c)
         mbedtls_ccm_free(&s->ccm);
         mbedtls_cipher_free(&s->cm);
         mbedtls_chachapoly_free(&s->cp);
+        mbedtls_ecp_group_free(&s->grp);
+        mbedtls_ecp_point_free(&s->p);
+        mbedtls_ecp_point_free(&s->r);
+        mbedtls_mpi_free(&s->d);
         free(s);
     }
     c->st = NULL;

@@ -18,6 +18,7 @@
 #include <nettle/chacha-poly1305.h>
 #include <nettle/cmac.h>
 #include <nettle/ctr.h>
+#include <nettle/curve25519.h>
 #include <nettle/gcm.h>
 #include <nettle/memops.h>
 #include <nettle/sha2.h>
@@ -84,6 +85,7 @@ static int n_init(bench_ctx *c)
         chacha_poly1305_set_key(&s->cp, c->key);
         return BENCH_OK;
     case OP_SHA256: case OP_SHA512: case OP_KEY_ENC: case OP_KEY_DEC: case OP_STRING:
+    case OP_X25519:
         return BENCH_OK;
     default:
         return BENCH_NA;
@@ -186,6 +188,9 @@ static int n_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         sha256_init(&s->h256);
         sha256_update(&s->h256, n, in);
         sha256_digest(&s->h256, 32, out);
+        return 0;
+    case OP_X25519:
+        curve25519_mul(out, c->key, c->key + 32); /* libhogweed */
         return 0;
     case OP_SHA512:
         sha512_init(&s->h512);

@@ -9,7 +9,8 @@
  *   EVP_{En,De}cryptInit_ex with only the key on an ECB context. The
  *   string case re-keys with the cipher and lets EVP do PKCS#7.
  *   OPENSSL_ia32cap (set by the "ct" group) masks AES-NI: OpenSSL then uses
- *   its SSSE3 vector-permute AES ("vpaes").
+ *   its SSSE3 vector-permute AES ("vpaes"). X25519 is EVP_PKEY_derive on a
+ *   context given its private key and the peer's u once, in init.
  */
 #include "bench.h"
 
@@ -25,6 +26,8 @@ typedef struct ostate {
     EVP_CIPHER_CTX *ctx;
     EVP_MAC *mac;
     EVP_MAC_CTX *mctx;
+    EVP_PKEY *priv, *peer;  /* X25519 */
+    EVP_PKEY_CTX *pctx;
 } ostate;
 
 static const char *o_version(void)
@@ -61,6 +64,13 @@ static int o_init(bench_ctx *c)
         return BENCH_OK;
     if (c->op == OP_GCMSIV_SEAL)
         return BENCH_NA; /* OpenSSL 3.2+ only */
+    if (c->op == OP_X25519) {
+        s->priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, c->key, 32);
+        s->peer = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, c->key + 32, 32);
+        s->pctx = s->priv ? EVP_PKEY_CTX_new(s->priv, NULL) : NULL;
+        return s->pctx && s->peer && EVP_PKEY_derive_init(s->pctx) > 0 &&
+               EVP_PKEY_derive_set_peer(s->pctx, s->peer) > 0 ? BENCH_OK : -1;
+    }
     if (c->op == OP_CMAC) {
         char cn[20];
         snprintf(cn, sizeof cn, "AES-%u-CBC", c->kbits);
@@ -165,6 +175,10 @@ static int o_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return c->check && !EVP_DecryptUpdate(s->ctx, out, &l, in, 16) ? -1 : 0;
     case OP_STRING:
         return o_string(s, c, out, in);
+    case OP_X25519: {
+        size_t ol = 32;
+        return EVP_PKEY_derive(s->pctx, out, &ol) > 0 && ol == 32 ? 0 : -1;
+    }
     default:
         return -1;
     }
@@ -178,6 +192,9 @@ static void o_fini(bench_ctx *c)
         EVP_CIPHER_free(s->cipher);
         EVP_MAC_CTX_free(s->mctx);
         EVP_MAC_free(s->mac);
+        EVP_PKEY_CTX_free(s->pctx);
+        EVP_PKEY_free(s->priv);
+        EVP_PKEY_free(s->peer);
         free(s);
     }
     c->st = NULL;

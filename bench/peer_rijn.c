@@ -21,6 +21,7 @@
 #include <rijn/modes.h>
 #include <rijn/ocb.h>
 #include <rijn/sha2.h>
+#include <rijn/x25519.h>
 #include <rijn/xts.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,7 @@ static int r_init(bench_ctx *c)
     case OP_CMAC: r = rijn_cmac_init(&s->cmac, c->key, kl); break;
     case OP_CHAPOLY_SEAL: r = rijn_chacha20poly1305_init(&s->cp, c->key, 32); break;
     case OP_SHA256: case OP_SHA512: case OP_KEY_ENC: case OP_KEY_DEC: case OP_STRING:
+    case OP_X25519:
         break;
     default: return BENCH_NA;
     }
@@ -142,6 +144,7 @@ static int r_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         break;
     case OP_SHA256: r = rijn_sha256(out, in, n); break;
     case OP_SHA512: r = rijn_sha512(out, in, n); break;
+    case OP_X25519: r = rijn_x25519(out, c->key, c->key + 32); break;
     case OP_KEY_ENC:
         r = rijn_aes_init_enc(&s->aes, c->key, kl);
         if (r == RIJN_OK && c->check)

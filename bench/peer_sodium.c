@@ -1,6 +1,7 @@
 /*
  * peer_sodium.c -- libsodium (crypto_aead_aes256gcm_*_afternm,
- * crypto_aead_chacha20poly1305_ietf_*, crypto_hash_sha256/512).
+ * crypto_aead_chacha20poly1305_ietf_*, crypto_hash_sha256/512,
+ * crypto_scalarmult_curve25519).
  *
  * Implementation notes
  *   libsodium has AES only as AES-256-GCM, and only on CPUs with AES-NI and
@@ -35,7 +36,7 @@ static int s_init(bench_ctx *c)
         if (posix_memalign(&c->st, 64, sizeof(sstate)))
             return -1;
         return crypto_aead_aes256gcm_beforenm(&((sstate *)c->st)->gcm, c->key) ? -1 : BENCH_OK;
-    case OP_CHAPOLY_SEAL: case OP_SHA256: case OP_SHA512:
+    case OP_CHAPOLY_SEAL: case OP_SHA256: case OP_SHA512: case OP_X25519:
         return BENCH_OK;
     default:
         return BENCH_NA;
@@ -60,6 +61,8 @@ static int s_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return crypto_hash_sha256(out, in, n);
     case OP_SHA512:
         return crypto_hash_sha512(out, in, n);
+    case OP_X25519:
+        return crypto_scalarmult_curve25519(out, c->key, c->key + 32);
     default:
         return -1;
     }

@@ -1,6 +1,6 @@
 /*
  * peer_wolfssl.c -- wolfSSL's wolfCrypt (wc_Aes*, wc_AesXts*, wc_Cmac*,
- * wc_ChaCha20Poly1305_*, wc_Sha*Hash).
+ * wc_ChaCha20Poly1305_*, wc_Sha*Hash, wc_curve25519_shared_secret_ex).
  *
  * Implementation notes
  *   Keyed once in init; per message wc_AesSetIV (and left = 0 for CTR, so
@@ -18,6 +18,7 @@
 #include <wolfssl/wolfcrypt/aes.h>
 #include <wolfssl/wolfcrypt/chacha20_poly1305.h>
 #include <wolfssl/wolfcrypt/cmac.h>
+#include <wolfssl/wolfcrypt/curve25519.h>
 #include <wolfssl/wolfcrypt/hash.h>
 #include <wolfssl/wolfcrypt/sha256.h>
 #include <wolfssl/wolfcrypt/sha512.h>
@@ -28,6 +29,7 @@ typedef struct wstate {
     Aes aes;
     XtsAes xts;
     Cmac cmac, cmac0;
+    curve25519_key priv, pub;
 } wstate;
 
 static const char *w_version(void)
@@ -43,6 +45,11 @@ static int w_init(bench_ctx *c)
     if (wc_AesInit(&s->aes, NULL, INVALID_DEVID))
         return -1;
     switch (c->op) {
+    case OP_X25519:
+        return wc_curve25519_init(&s->priv) || wc_curve25519_init(&s->pub) ||
+               wc_curve25519_import_private_ex(c->key, 32, &s->priv, EC25519_LITTLE_ENDIAN) ||
+               wc_curve25519_import_public_ex(c->key + 32, 32, &s->pub, EC25519_LITTLE_ENDIAN)
+                   ? -1 : BENCH_OK;
     case OP_CTR: case OP_CBC_ENC: case OP_ECB_ENC:
         return wc_AesSetKey(&s->aes, c->key, kl, c->iv, AES_ENCRYPTION) ? -1 : BENCH_OK;
     case OP_CBC_DEC:
@@ -126,6 +133,11 @@ static int w_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return c->check ? wc_AesDecryptDirect(&s->aes, out, in) : 0;
     case OP_STRING:
         return w_string(s, c, out, in);
+    case OP_X25519: {
+        word32 ol = 32;
+        return wc_curve25519_shared_secret_ex(&s->priv, &s->pub, out, &ol,
+                                              EC25519_LITTLE_ENDIAN) || ol != 32;
+    }
     default:
         return -1;
     }
@@ -136,6 +148,10 @@ static void w_fini(bench_ctx *c)
     wstate *s = c->st;
     if (s) {
         wc_AesFree(&s->aes);
+        if (c->op == OP_X25519) {
+            wc_curve25519_free(&s->priv);
+            wc_curve25519_free(&s->pub);
+        }
         free(s);
     }
     c->st = NULL;

@@ -24,9 +24,10 @@ OP_TITLES = {
     "sha512": "SHA-512", "keysetup-enc": "key setup (encryption schedule)",
     "keysetup-dec": "key setup (decryption schedule)",
     "string-cbc": "string case: 48 B, PKCS#7, AES-128-CBC encrypt + decrypt, fresh key setups",
+    "x25519": "X25519 (one scalar multiplication)",
 }
 OP_ORDER = list(OP_TITLES)
-PER_OP = {"keysetup-enc", "keysetup-dec", "string-cbc"}
+PER_OP = {"keysetup-enc", "keysetup-dec", "string-cbc", "x25519"}
 LIB_ORDER = ["rijn", "OpenSSL", "libgcrypt", "Nettle", "Mbed TLS", "wolfSSL", "LibTomCrypt",
              "libsodium", "BearSSL x86ni", "BearSSL ct64", "BearSSL ct", "BearSSL big",
              "BearSSL small", "tiny-AES-c"]
@@ -130,6 +131,8 @@ def row_label(key):
         return "%s, %s" % (name, size_name(ln))
     if op == "string-cbc":
         return "string case (48 B, AES-128-CBC, PKCS#7)"
+    if op == "x25519":
+        return name
     if op in PER_OP:
         return "AES-%d %s" % (kb, name)
     return "AES-%d %s, %s" % (kb, name, size_name(ln))
@@ -288,7 +291,7 @@ def main():
     meta = any_g["meta"]
     w("- One program (`bench/bench.c` + one adapter per library, `bench/peer_*.c`) linked "
       "against every library; each mode group runs in its own process "
-      "(`--group ctr|cbc|ecb|xts|gcm|aead|mac|keysetup|ct`).")
+      "(`--group ctr|cbc|ecb|xts|gcm|aead|mac|keysetup|pk|ct`).")
     w("- Before timing, every library processes the same input once and the outputs "
       "(ciphertext and tag, plaintext for GCM open, MAC, digest; for key setup one block "
       "encrypted or decrypted with the new schedule) must be equal byte for byte; a "

@@ -19,7 +19,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${BENCH_WORK:-/tmp/rijn-bench}
 QUICK=
 INSTALL=1
-GROUPS="ctr cbc ecb xts gcm aead mac keysetup ct"
+GROUPS="ctr cbc ecb xts gcm aead mac keysetup pk ct"
 while [ $# -gt 0 ]; do
     case "$1" in
     --quick) QUICK=--quick ;;
@@ -68,7 +68,7 @@ add_peer() { # name package define libs
 }
 add_peer OpenSSL libssl-dev BENCH_HAVE_OPENSSL -lcrypto
 add_peer libgcrypt libgcrypt20-dev BENCH_HAVE_GCRYPT -lgcrypt
-add_peer Nettle nettle-dev BENCH_HAVE_NETTLE -lnettle
+add_peer Nettle nettle-dev BENCH_HAVE_NETTLE "-lnettle -lhogweed"
 add_peer "Mbed TLS" libmbedtls-dev BENCH_HAVE_MBEDTLS -lmbedcrypto
 add_peer wolfSSL libwolfssl-dev BENCH_HAVE_WOLFSSL -lwolfssl
 add_peer LibTomCrypt libtomcrypt-dev BENCH_HAVE_TOMCRYPT -ltomcrypt
