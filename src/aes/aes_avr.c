@@ -142,6 +142,7 @@ static void avr_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const
 
 const rijn_aes_impl rijn_i_aes_avr = {
     "avr", RIJN_AES_IMPL_CONSTTIME, NULL, avr_setkey, avr_encrypt, AVR_DECRYPT, NULL, NULL, NULL,
+    NULL,
 };
 
 /* clang-format off */

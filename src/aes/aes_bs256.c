@@ -191,7 +191,7 @@ static void bs_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const 
 
 const rijn_aes_impl rijn_i_aes_bs256 = {
     "bs256", RIJN_AES_IMPL_CONSTTIME, bs_available, bs_setkey, bs_encrypt,
-    RIJN_CFG_AES_DECRYPT ? bs_decrypt : NULL, NULL, NULL, NULL,
+    RIJN_CFG_AES_DECRYPT ? bs_decrypt : NULL, NULL, NULL, NULL, NULL,
 };
 
 #endif /* RIJN_CFG_AES_BS256 */

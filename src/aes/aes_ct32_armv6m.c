@@ -105,7 +105,7 @@ static void ct32v6m_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
 
 const rijn_aes_impl rijn_i_aes_ct32v6m = {
     "ct32v6m", RIJN_AES_IMPL_CONSTTIME, NULL, ct32v6m_setkey, ct32v6m_encrypt, CT32V6M_DECRYPT,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
 };
 
 /* clang-format off */

@@ -254,7 +254,7 @@ static void ct64_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, cons
 
 const rijn_aes_impl rijn_i_aes_ct64 = {
     "ct64", RIJN_AES_IMPL_CONSTTIME, NULL, ct64_setkey, ct64_encrypt, CT64_DECRYPT,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
 };
 
 #endif /* RIJN_CFG_AES_CT64 */

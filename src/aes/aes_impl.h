@@ -15,6 +15,11 @@
 
 #include "rijn/aes.h"
 
+/* op of the cbcmac entry below. */
+#define RIJN_I_CBCMAC_MAC 0u
+#define RIJN_I_CBCMAC_ENC 1u
+#define RIJN_I_CBCMAC_DEC 2u
+
 struct rijn_aes_impl {
     const char *name;
     unsigned flags; /* RIJN_AES_IMPL_* */
@@ -46,6 +51,17 @@ struct rijn_aes_impl {
     /* Optional: CBC encryption of nblocks blocks; iv updated likewise. */
     void (*cbc_encrypt)(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                         const uint8_t *in, size_t nblocks);
+
+    /* Optional: CBC-MAC chain over nblocks blocks (mac = E(mac ^ B) per
+     * block B), alone or stitched with a CTR stream (CCM); op is one of
+     *   RIJN_I_CBCMAC_MAC: B = in; out and ctr are not used (may be NULL);
+     *   RIJN_I_CBCMAC_ENC: out = in XOR E(ctr), E(ctr+1), ...; B = in;
+     *   RIJN_I_CBCMAC_DEC: out = in XOR E(ctr), E(ctr+1), ...; B = out.
+     * Only the last 8 bytes of the big-endian counter are incremented
+     * (mod 2^64; CCM's counter field is at most 8 bytes and never wraps);
+     * ctr is advanced by nblocks. out may equal in. */
+    void (*cbcmac)(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t mac[16],
+                   uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 };
 
 /* The classes; each is defined in its own file when compiled in. */

@@ -232,6 +232,7 @@ static void small_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, con
 
 const rijn_aes_impl rijn_i_aes_small = {
     "small", 0u, NULL, small_setkey, small_encrypt, SMALL_DECRYPT, NULL, NULL, NULL,
+    NULL,
 };
 
 #endif /* RIJN_CFG_AES_SMALL */
