@@ -266,7 +266,7 @@ const rijn_aes_impl rijn_i_aes_x86ni = {
     x86ni_ctr,
     X86NI_CBC_DECRYPT,
     rijn_i_x86ni_cbc_enc,
-    NULL, /* cbcmac: aes_x86ni_mac.c */
+    rijn_i_x86ni_cbcmac,
 };
 
 #endif /* RIJN_CFG_AES_X86NI */

@@ -111,6 +111,9 @@ void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16
                               uint8_t *out, const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                           const uint8_t *in, size_t nblocks);
+/* The class's cbcmac entry (aes_x86ni_mac.c). */
+void rijn_i_x86ni_cbcmac(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t mac[16],
+                         uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /* VAES paths (aes_x86ni_vaes512.c, aes_x86ni_vaes256.c). Each handles a
  * multiple of 16 blocks (the longest prefix it can) and returns the number
