@@ -11,7 +11,10 @@
  *   Flow: J0 = nonce || 0^31 || 1 for 12-byte nonces, else GHASH of the
  *   zero-padded nonce and its bit length. Text runs in chunks of 4 KiB:
  *   encryption does CTR then GHASH over the chunk, decryption GHASH then
- *   CTR, so out == in works and both passes stay in cache.
+ *   CTR, so out == in works and both passes stay in cache. With the
+ *   x86ni AES class and a PCLMULQDQ GHASH class, whole blocks of
+ *   encryption / streaming decryption go through the stitched kernel
+ *   (gcm_stitch_x86.c: CTR and GHASH in one loop) instead.
  *   seal/open keep their message on the stack (the context is const).
  *   open runs GHASH over the ciphertext, checks the tag in constant time
  *   (rijn_ct_equal), and only then decrypts; on failure it zeroes out.
@@ -25,6 +28,7 @@
 #include "internal.h"
 
 #define CHUNK 4096u
+#define STITCH_MIN (16u * 8 + 15) /* bytes: at least 8 whole blocks */
 
 /* ---- message core (arguments already checked) -------------------------- */
 
@@ -115,6 +119,26 @@ void rijn_i_gcm_end_aad(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint32_t next)
 void rijn_i_gcm_text(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out, const uint8_t *in,
                      size_t len, unsigned how)
 {
+#if RIJN_I_HAVE_GCM_STITCH
+    /* Whole blocks through the stitched kernel when there is one: finish a
+     * partial block first (one pass of the loop below), then hand it the
+     * block-aligned rest. */
+    if ((how == RIJN_I_GCM_ENC || how == RIJN_I_GCM_DEC) && len >= STITCH_MIN) {
+        size_t pos = (size_t)(m->text_len % 16), d;
+        if (pos != 0) {
+            size_t take = 16 - pos;
+            rijn_i_gcm_text(k, m, out, in, take, how);
+            out += take;
+            in += take;
+            len -= take;
+        }
+        d = rijn_i_gcm_stitch(k, m, out, in, len / 16, how == RIJN_I_GCM_ENC);
+        m->text_len += 16 * (uint64_t)d;
+        out += 16 * d;
+        in += 16 * d;
+        len -= 16 * d;
+    }
+#endif
     while (len > 0) {
         size_t n = len < CHUNK ? len : CHUNK, pos = (size_t)(m->text_len % 16);
         if (how == RIJN_I_GCM_ENC) {

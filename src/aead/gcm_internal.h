@@ -81,4 +81,19 @@ int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const u
 #define RIJN_I_HAVE_GCM_SMALL 0
 #endif
 
+/* Stitched CTR + GHASH over whole blocks (gcm_stitch_x86.c; 512-bit
+ * kernel in gcm_stitch_vaes512.c): at a block boundary of the text, out =
+ * in XOR keystream from m->ctr, GHASH of the ciphertext (out when enc, in
+ * otherwise) into m->y; m->ctr advanced. Runs a prefix of the nblocks when
+ * the context's AES and GHASH classes have a kernel on this CPU; returns
+ * the blocks done (0: none). out == in allowed. */
+#if RIJN_CFG_AES_X86NI && RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
+#define RIJN_I_HAVE_GCM_STITCH 1
+size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
+                         const uint8_t *in, size_t nblocks, int enc);
+#else
+#define RIJN_I_HAVE_GCM_STITCH 0
+#endif
+#define RIJN_I_HAVE_GCM_STITCH512 0
+
 #endif

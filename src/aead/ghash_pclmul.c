@@ -5,8 +5,10 @@
  *   Layout: hk holds H, H^2, ..., H^8 (H^1..H^4 where the context has
  *   only 16 words; two words each, as one unaligned 128-bit lane) in "V" form: the block byte-reversed so the 128-bit
  *   number has the coefficient of x^0 in its top bit.
- *   Method: eight blocks at a time (Y' = (Y^X1)H^8 + X2 H^7 + ... + X8 H),
- *   then four, Y' = (Y^X1)H^4 + X2 H^3 + X3 H^2 + X4 H
+ *   Method: eight blocks at a time (Y' = (Y^X1)H^8 + X2 H^7 + ... + X8 H);
+ *   from 16 blocks on with Karatsuba (three PCLMULQDQ per block) against
+ *   H^i * x^-1, computed per call (gcm_clmul_x86.h), so the products need
+ *   no 1-bit shift before the one reduction; then four, Y' = (Y^X1)H^4 + X2 H^3 + X3 H^2 + X4 H
  *   with the four 256-bit products summed unreduced (schoolbook: 4
  *   PCLMULQDQ each) and reduced once: shift left by one bit (bit-reversed
  *   operands), then fold the low 128 bits up with shifts by 1, 2, 7 and
@@ -27,6 +29,8 @@
 #include <immintrin.h>
 
 #define TGT __attribute__((target("pclmul,sse2,ssse3")))
+#define GCM_CLMUL_INL static inline __attribute__((always_inline, target("pclmul,sse2,ssse3")))
+#include "gcm_clmul_x86.h"
 
 static int pclmul_available(void)
 {
@@ -118,6 +122,24 @@ blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks
         __m128i h6 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 10));
         __m128i h7 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 12));
         __m128i h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
+        if (nblocks >= 16) { /* Karatsuba on H^i * x^-1 (gcm_clmul_x86.h) */
+            __m128i hp[8], kp[4];
+            gcx_prep8(hk, hp, kp);
+            for (; nblocks >= 8; nblocks -= 8, p += 8) {
+                __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+                GCX_MUL_KK(LD(p + 7), hp[0], kp[0], 0x00, lo, mid, hi);
+                GCX_MUL_KK(LD(p + 6), hp[1], kp[0], 0x10, lo, mid, hi);
+                GCX_MUL_KK(LD(p + 5), hp[2], kp[1], 0x00, lo, mid, hi);
+                GCX_MUL_KK(LD(p + 4), hp[3], kp[1], 0x10, lo, mid, hi);
+                GCX_MUL_KK(LD(p + 3), hp[4], kp[2], 0x00, lo, mid, hi);
+                GCX_MUL_KK(LD(p + 2), hp[5], kp[2], 0x10, lo, mid, hi);
+                GCX_MUL_KK(LD(p + 1), hp[6], kp[3], 0x00, lo, mid, hi);
+                GCX_MUL_KK(_mm_xor_si128(s, LD(p)), hp[7], kp[3], 0x10, lo, mid, hi);
+                s = gcx_reduce_pre(lo, _mm_xor_si128(mid, _mm_xor_si128(lo, hi)), hi);
+            }
+            rijn_wipe(hp, sizeof hp);
+            rijn_wipe(kp, sizeof kp);
+        }
         for (; nblocks >= 8; nblocks -= 8, p += 8) {
             __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
             mul_acc(LD(p + 7), h1, &lo, &mid, &hi);

@@ -1,0 +1,106 @@
+/*
+ * gcm_clmul_x86.h -- 128-bit carry-less multiply helpers shared by the
+ * stitched GCM kernels (gcm_stitch_x86.c, gcm_stitch_vaes512.c): GHASH in
+ * "V" form (each block byte-reversed: the coefficient of x^0 in the top
+ * bit), Karatsuba products accumulated unreduced, one reduction.
+ *
+ * The includer defines GCM_CLMUL_INL (static inline, always_inline, with a
+ * target that has pclmul and ssse3) before including this header.
+ * Constant time: PCLMULQDQ, shifts, shuffles and XOR only.
+ */
+#ifndef RIJN_GCM_CLMUL_X86_H
+#define RIJN_GCM_CLMUL_X86_H
+
+#include <immintrin.h>
+
+/* Karatsuba key words of the pclmul GHASH class (ghash_pclmul.c): word
+ * RIJN_I_GHASH_KK + i - 1 holds hi64(H^i) ^ lo64(H^i), i = 1..8. */
+#define RIJN_I_GHASH_KK 16
+
+GCM_CLMUL_INL __m128i gcx_bswap(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+/* lo/hi/mid accumulate a*h with the Karatsuba middle term (a0^a1)(h0^h1)
+ * taken against qword sel (0x00 or 0x10) of kk; the true middle term is
+ * mid ^ lo ^ hi, formed once before the reduction. */
+#define GCX_MUL_KK(a, h, kk, sel, lo, mid, hi)                                        \
+    do {                                                                               \
+        __m128i a_ = (a), h_ = (h);                                                    \
+        (lo) = _mm_xor_si128((lo), _mm_clmulepi64_si128(a_, h_, 0x00));                \
+        (hi) = _mm_xor_si128((hi), _mm_clmulepi64_si128(a_, h_, 0x11));                \
+        (mid) = _mm_xor_si128(                                                         \
+            (mid), _mm_clmulepi64_si128(_mm_xor_si128(a_, _mm_shuffle_epi32(a_, 0x4E)), \
+                                        (kk), (sel)));                                 \
+    } while (0)
+
+/* Reduce the 256-bit product hi:mid:lo (mid already the true middle term)
+ * modulo the GHASH polynomial, V form: shift left by one, then fold the low
+ * 128 bits up with shifts by 1, 2, 7 and 63, 62, 57. */
+GCM_CLMUL_INL __m128i gcx_reduce(__m128i lo, __m128i mid, __m128i hi)
+{
+    __m128i t0 = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+    __m128i t1 = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+    __m128i c0 = _mm_srli_epi64(t0, 63), c1 = _mm_srli_epi64(t1, 63), a;
+    t0 = _mm_slli_epi64(t0, 1);
+    t1 = _mm_slli_epi64(t1, 1);
+    t1 = _mm_or_si128(t1, _mm_or_si128(_mm_slli_si128(c1, 8), _mm_srli_si128(c0, 8)));
+    t0 = _mm_or_si128(t0, _mm_slli_si128(c0, 8));
+    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
+                      _mm_slli_epi64(t0, 57));
+    t0 = _mm_xor_si128(t0, _mm_slli_si128(a, 8));
+    t1 = _mm_xor_si128(t1, t0);
+    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 1));
+    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 2));
+    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 7));
+    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
+                      _mm_slli_epi64(t0, 57));
+    return _mm_xor_si128(t1, _mm_srli_si128(a, 8));
+}
+
+/* H * x^-1 mod the GHASH polynomial in V form: a 128-bit shift left by
+ * one, and 0xC2000000_00000000_00000000_00000001 folded in when the bit
+ * shifted out (the coefficient of x^0) was set (mask, no branch). With
+ * powers in this form the products need no 1-bit shift before the
+ * reduction (gcx_reduce_pre). */
+GCM_CLMUL_INL __m128i gcx_mulxinv(__m128i v)
+{
+    __m128i m = _mm_srai_epi32(_mm_shuffle_epi32(v, 0xFF), 31);
+    __m128i c = _mm_srli_epi64(v, 63);
+    v = _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(c, 8));
+    return _mm_xor_si128(v, _mm_and_si128(m, _mm_set_epi32((int)0xC2000000u, 0, 0, 1)));
+}
+
+/* gcx_reduce for products against gcx_mulxinv'd powers (no 1-bit shift). */
+GCM_CLMUL_INL __m128i gcx_reduce_pre(__m128i lo, __m128i mid, __m128i hi)
+{
+    __m128i t0 = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+    __m128i t1 = _mm_xor_si128(hi, _mm_srli_si128(mid, 8)), a;
+    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
+                      _mm_slli_epi64(t0, 57));
+    t0 = _mm_xor_si128(t0, _mm_slli_si128(a, 8));
+    t1 = _mm_xor_si128(t1, t0);
+    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 1));
+    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 2));
+    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 7));
+    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
+                      _mm_slli_epi64(t0, 57));
+    return _mm_xor_si128(t1, _mm_srli_si128(a, 8));
+}
+
+/* hp[i] = H^(i+1) * x^-1 from V-form powers at hk (two words each, H^1
+ * first), kp[q] = Karatsuba words of hp[2q] (low) and hp[2q+1] (high). */
+GCM_CLMUL_INL void gcx_prep8(const uint64_t *hk, __m128i hp[8], __m128i kp[4])
+{
+    unsigned i;
+    for (i = 0; i < 8; i++)
+        hp[i] = gcx_mulxinv(_mm_loadu_si128((const __m128i *)(const void *)(hk + 2 * i)));
+    for (i = 0; i < 4; i++) {
+        __m128i a = hp[2 * i], b = hp[2 * i + 1];
+        kp[i] = _mm_unpacklo_epi64(_mm_xor_si128(a, _mm_srli_si128(a, 8)),
+                                   _mm_xor_si128(b, _mm_srli_si128(b, 8)));
+    }
+}
+
+#endif

@@ -1,0 +1,169 @@
+/*
+ * gcm_stitch_x86.c -- AES-GCM encryption/decryption with CTR and GHASH in
+ * one loop ("stitched"): AES-NI + PCLMULQDQ on 128-bit registers, for the
+ * x86ni AES class with the pclmul GHASH class (CPUs without VAES-512 /
+ * VPCLMULQDQ-512, or with them masked).
+ *
+ * Implementation notes
+ *   Layout: eight counter blocks per iteration in eight registers; the
+ *   32-bit big-endian counter is kept with its bytes reversed in lane 3
+ *   (one PSHUFB), so counter j of an iteration is one PADDD and one PSHUFB
+ *   away: it wraps mod 2^32 and never touches the nonce bytes, branch-free
+ *   (J0 from a nonce other than 12 bytes is secret). H^1..H^8 and their
+ *   Karatsuba words come from the pclmul class's key material.
+ *   Method: each iteration runs the AES rounds of eight counter blocks and,
+ *   between rounds 1..8, multiplies one of eight ciphertext blocks by
+ *   H^8..H^1 (Karatsuba: three PCLMULQDQ per block, products summed
+ *   unreduced), then reduces once. Encryption hashes the previous
+ *   iteration's output (re-read from out; the last eight blocks after the
+ *   loop), decryption the ciphertext of the same iteration (read before the
+ *   stores: out == in works). Whole iterations only; gcm.c does the rest.
+ *   Two builds of the same body: with AVX (VEX three-operand forms) when
+ *   the CPU has it, else SSE.
+ *   Constant time: AES-NI, PCLMULQDQ, adds on the counter; branches on
+ *   lengths and CPU features only.
+ *   Vectors: tests/test_gcm_stitch.c (seal/open/streaming against OpenSSL
+ *   around every unroll boundary, unaligned, in place, counters about to
+ *   wrap, with this path forced by RIJN_CPU_MASK), and every GCM test.
+ */
+#include "gcm_internal.h"
+#include "aes/aes_x86ni.h"
+
+#if RIJN_I_HAVE_GCM_STITCH
+
+#define T_SSE "aes,pclmul,sse2,ssse3"
+#define T_AVX "aes,pclmul,sse2,ssse3,avx"
+#define INL static inline __attribute__((always_inline, target(T_SSE)))
+#define GCM_CLMUL_INL INL
+#include "gcm_clmul_x86.h"
+
+INL __m128i ctr_swap(__m128i x) /* bytes 12..15 reversed, the rest kept */
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+}
+
+/* Block j (0..7) of g against H^(8-j): the power and its Karatsuba word. */
+#define LDU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define GH_STEP(j)                                                                        \
+    do {                                                                                  \
+        __m128i d_ = gcx_bswap(LDU(g + 16 * (j)));                                        \
+        if ((j) == 0)                                                                     \
+            d_ = _mm_xor_si128(d_, *s);                                                   \
+        GCX_MUL_KK(d_, hp[7 - (j)], kp[(7 - (j)) / 2], ((7 - (j)) & 1) ? 0x10 : 0x00, lo, \
+                   mid, hi);                                                              \
+    } while (0)
+
+/* One iteration: aes = encrypt 8 counter blocks in -> out; gh = hash the
+ * 8 blocks at g into *s (both constants after inlining). */
+INL void iter(const uint8_t *ek, unsigned rounds, const __m128i *hp, const __m128i *kp,
+              __m128i *s, __m128i *cw, uint8_t *out, const uint8_t *in, const uint8_t *g,
+              int aes, int gh)
+{
+    __m128i x[8], k = _mm_setzero_si128(), lo = _mm_setzero_si128(), mid = lo, hi = lo;
+    unsigned i;
+    if (aes) {
+        k = _mm_loadu_si128((const __m128i *)(const void *)ek);
+        for (i = 0; i < 8; i++)
+            x[i] = _mm_xor_si128(ctr_swap(_mm_add_epi32(*cw, _mm_set_epi32((int)i, 0, 0, 0))), k);
+        *cw = _mm_add_epi32(*cw, _mm_set_epi32(8, 0, 0, 0));
+    }
+    if (aes) {
+#define ROUND(r)                                                                 \
+    k = _mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * (r)));          \
+    for (i = 0; i < 8; i++)                                                      \
+        x[i] = _mm_aesenc_si128(x[i], k);                                        \
+    if (gh && (r) <= 8)                                                          \
+        GH_STEP((r) - 1);
+        RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+        k = _mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * rounds));
+        for (i = 0; i < 8; i++)
+            x[i] = _mm_xor_si128(_mm_aesenclast_si128(x[i], k),
+                                 _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i)));
+        for (i = 0; i < 8; i++)
+            _mm_storeu_si128((__m128i *)(void *)(out + 16 * i), x[i]);
+    } else {
+        GH_STEP(0);
+        GH_STEP(1);
+        GH_STEP(2);
+        GH_STEP(3);
+        GH_STEP(4);
+        GH_STEP(5);
+        GH_STEP(6);
+        GH_STEP(7);
+    }
+    if (gh)
+        *s = gcx_reduce_pre(lo, _mm_xor_si128(mid, _mm_xor_si128(lo, hi)), hi);
+}
+
+/* n: a multiple of 8, at least 8. */
+INL void body(const uint8_t *ek, unsigned rounds, const uint64_t *hk, uint8_t y[16],
+              uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, int enc)
+{
+    __m128i s = gcx_bswap(_mm_loadu_si128((const __m128i *)(const void *)y));
+    __m128i cw = ctr_swap(_mm_loadu_si128((const __m128i *)(const void *)ctr));
+    __m128i hp[8], kp[4];
+    size_t i;
+    gcx_prep8(hk, hp, kp);
+    if (enc) {
+        iter(ek, rounds, hp, kp, &s, &cw, out, in, NULL, 1, 0);
+        for (i = 8; i < n; i += 8)
+            iter(ek, rounds, hp, kp, &s, &cw, out + 16 * i, in + 16 * i, out + 16 * (i - 8), 1, 1);
+        iter(ek, rounds, hp, kp, &s, &cw, NULL, NULL, out + 16 * (n - 8), 0, 1);
+    } else {
+        for (i = 0; i < n; i += 8)
+            iter(ek, rounds, hp, kp, &s, &cw, out + 16 * i, in + 16 * i, in + 16 * i, 1, 1);
+    }
+    _mm_storeu_si128((__m128i *)(void *)y, gcx_bswap(s));
+    _mm_storeu_si128((__m128i *)(void *)ctr, ctr_swap(cw));
+    rijn_wipe(hp, sizeof hp);
+    rijn_wipe(kp, sizeof kp);
+}
+
+__attribute__((target(T_SSE))) static void run_sse(const uint8_t *ek, unsigned rounds,
+                                                   const uint64_t *hk, uint8_t y[16],
+                                                   uint8_t ctr[16], uint8_t *out,
+                                                   const uint8_t *in, size_t n, int enc)
+{
+    if (enc)
+        body(ek, rounds, hk, y, ctr, out, in, n, 1);
+    else
+        body(ek, rounds, hk, y, ctr, out, in, n, 0);
+}
+
+__attribute__((target(T_AVX))) static void run_avx(const uint8_t *ek, unsigned rounds,
+                                                   const uint64_t *hk, uint8_t y[16],
+                                                   uint8_t ctr[16], uint8_t *out,
+                                                   const uint8_t *in, size_t n, int enc)
+{
+    if (enc)
+        body(ek, rounds, hk, y, ctr, out, in, n, 1);
+    else
+        body(ek, rounds, hk, y, ctr, out, in, n, 0);
+}
+
+size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
+                         const uint8_t *in, size_t nblocks, int enc)
+{
+    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3;
+    uint32_t f;
+    size_t n = nblocks & ~(size_t)7;
+    if (n == 0 || k->aes.impl != &rijn_i_aes_x86ni)
+        return 0;
+#if RIJN_I_HAVE_GCM_STITCH512
+    if (k->gh == &rijn_i_ghash_vpclmul512)
+        return rijn_i_gcm_stitch512(k, m, out, in, nblocks, enc);
+#endif
+    f = rijn_i_cpu_features();
+    if (k->gh != &rijn_i_ghash_pclmul || (f & need) != need)
+        return 0;
+    if (f & RIJN_CPU_AVX)
+        run_avx(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
+                enc);
+    else
+        run_sse(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
+                enc);
+    return n;
+}
+
+#endif

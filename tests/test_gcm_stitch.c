@@ -1,0 +1,296 @@
+/*
+ * test_gcm_stitch.c -- AES-GCM around the unroll boundaries of the
+ * stitched CTR + GHASH kernels (8 blocks per iteration on 128-bit
+ * registers, 32 on 512-bit ones) against OpenSSL's EVP aes-*-gcm:
+ *   - every text length 0..529 (8 x 64 + 17), then n x 128 + {-17, -16,
+ *     -15, -1, 0, 1, 15, 16, 17} up to 20 x 128 and a few long texts;
+ *     AES-128/192/256, 12-byte and other nonces, AAD 0..22 bytes;
+ *   - seal/open with unaligned in and out, in place, a forged tag (open
+ *     fails and zeroes out), streaming with odd split points (encrypt, and
+ *     decrypt in place);
+ *   - 32-bit counters about to wrap (secret and public counter modes)
+ *     against the unstitched message core (same AES class, ct64/ct32
+ *     GHASH) through the internal rijn_i_gcm_text;
+ * on every AES class x every GHASH class; then again (fork + exec) with
+ * RIJN_CPU_MASK hiding AVX-512, hiding VAES / VPCLMULQDQ, hiding AVX
+ * (the SSE build of the 128-bit kernel) and hiding everything.
+ */
+#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+
+#if defined(__linux__)
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_REEXEC 1
+#else
+#define HAVE_REEXEC 0
+#endif
+
+#include "aead/gcm_internal.h"
+#include "core/cpu.h"
+#include "test_gcm_util.h"
+
+#define TMAX (70000 + 64)
+
+typedef struct {
+    uint8_t *pt, *ct, *buf, *want;
+    const char *impl;
+    int is_x86ni;
+} bufs;
+
+static const EVP_CIPHER *evp_gcm(size_t klen)
+{
+    return klen == 16 ? EVP_aes_128_gcm() : klen == 24 ? EVP_aes_192_gcm() : EVP_aes_256_gcm();
+}
+
+static int ossl_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t ivl,
+                     const uint8_t *aad, size_t aadl, const uint8_t *pt, size_t len,
+                     uint8_t *ct, uint8_t *tag)
+{
+    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
+    int ok, n = 0;
+    ok = e != NULL && EVP_EncryptInit_ex(e, evp_gcm(klen), NULL, NULL, NULL) == 1 &&
+         EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_SET_IVLEN, (int)ivl, NULL) == 1 &&
+         EVP_EncryptInit_ex(e, NULL, NULL, key, iv) == 1 &&
+         (aadl == 0 || EVP_EncryptUpdate(e, NULL, &n, aad, (int)aadl) == 1) &&
+         (len == 0 || EVP_EncryptUpdate(e, ct, &n, pt, (int)len) == 1) &&
+         EVP_EncryptFinal_ex(e, ct + (len == 0 ? 0 : n), &n) == 1 &&
+         EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(e);
+    return ok;
+}
+
+/* Odd pieces: sizes that straddle the 8- and 32-block boundaries. */
+static size_t piece(size_t left)
+{
+    static const size_t sz[] = {1, 7, 15, 16, 17, 113, 127, 128, 129, 143, 255, 257, 511, 512,
+                                513, 527, 1023, 2049};
+    size_t k = tu_rand_below(4) == 0 ? tu_rand_below(left + 1) : sz[tu_rand_below(18)];
+    return k > left ? left : k;
+}
+
+typedef int (*upd_fn)(rijn_gcm_ctx *c, uint8_t *out, const uint8_t *in, size_t n);
+
+static int stream(rijn_gcm_ctx *c, upd_fn fn, uint8_t *out, const uint8_t *in, size_t len)
+{
+    size_t off = 0;
+    while (off < len) {
+        size_t k = piece(len - off);
+        if (fn(c, out + off, in + off, k) != RIJN_OK)
+            return -1;
+        off += k;
+    }
+    return 0;
+}
+
+static void one(const bufs *b, size_t klen, size_t len, size_t alen, size_t ivl, const char *who)
+{
+    uint8_t key[32], iv[20], aad[32], tag[16], wtag[16], gtag[16];
+    size_t oin = tu_rand_below(16), oout = tu_rand_below(16), i, nz = 0;
+    rijn_gcm_ctx c;
+    char what[128];
+    int r;
+    snprintf(what, sizeof what, "%s k%zu len %zu aad %zu iv %zu in+%zu out+%zu", who, klen, len,
+             alen, ivl, oin, oout);
+    tu_rand_bytes(key, klen);
+    tu_rand_bytes(iv, ivl);
+    tu_rand_bytes(aad, alen);
+    tu_rand_bytes(b->pt + oin, len);
+    if (!ossl_seal(key, klen, iv, ivl, aad, alen, b->pt + oin, len, b->want, wtag)) {
+        TU_CHECK(0, "%s: OpenSSL", what);
+        return;
+    }
+    TU_CHECK(rijn_gcm_init(&c, key, klen) == RIJN_OK, "%s: init", what);
+    r = rijn_gcm_seal(&c, b->ct + oout, tag, 16, iv, ivl, aad, alen, b->pt + oin, len);
+    TU_CHECK(r == RIJN_OK, "%s: seal %d", what, r);
+    TU_EQ(b->ct + oout, b->want, len, what);
+    TU_EQ(tag, wtag, 16, what);
+    memcpy(b->buf + oin, b->pt + oin, len); /* in place */
+    r = rijn_gcm_seal(&c, b->buf + oin, tag, 16, iv, ivl, aad, alen, b->buf + oin, len);
+    TU_CHECK(r == RIJN_OK, "%s: seal in place %d", what, r);
+    TU_EQ(b->buf + oin, b->want, len, what);
+    TU_EQ(tag, wtag, 16, what);
+    r = rijn_gcm_open(&c, b->buf + oout, wtag, 16, iv, ivl, aad, alen, b->ct + oout, len);
+    TU_CHECK(r == RIJN_OK, "%s: open %d", what, r);
+    TU_EQ(b->buf + oout, b->pt + oin, len, what);
+    memcpy(b->buf + oin, b->want, len);
+    r = rijn_gcm_open(&c, b->buf + oin, wtag, 16, iv, ivl, aad, alen, b->buf + oin, len);
+    TU_CHECK(r == RIJN_OK, "%s: open in place %d", what, r);
+    TU_EQ(b->buf + oin, b->pt + oin, len, what);
+    memcpy(gtag, wtag, 16);
+    wtag[tu_rand_below(16)] ^= 0x04;
+    r = rijn_gcm_open(&c, b->buf + oout, wtag, 16, iv, ivl, aad, alen, b->want, len);
+    for (i = 0; i < len; i++)
+        nz |= b->buf[oout + i];
+    TU_CHECK(r == RIJN_ERR_AUTH && nz == 0, "%s: forged tag %d", what, r);
+    /* streaming: encrypt to an unaligned buffer, decrypt in place */
+    TU_CHECK(rijn_gcm_start(&c, iv, ivl) == RIJN_OK && rijn_gcm_aad(&c, aad, alen) == RIJN_OK &&
+                 stream(&c, rijn_gcm_encrypt_update, b->ct + oout, b->pt + oin, len) == 0 &&
+                 rijn_gcm_encrypt_final(&c, tag, 16) == RIJN_OK,
+             "%s: stream enc", what);
+    TU_EQ(b->ct + oout, b->want, len, what);
+    TU_EQ(tag, gtag, 16, what);
+    TU_CHECK(rijn_gcm_start(&c, iv, ivl) == RIJN_OK && rijn_gcm_aad(&c, aad, alen) == RIJN_OK &&
+                 stream(&c, rijn_gcm_decrypt_update, b->ct + oout, b->ct + oout, len) == 0 &&
+                 rijn_gcm_decrypt_final(&c, gtag, 16) == RIJN_OK,
+             "%s: stream dec", what);
+    TU_EQ(b->ct + oout, b->pt + oin, len, what);
+    rijn_gcm_wipe(&c);
+}
+
+static void lengths(const char *gname, void *arg)
+{
+    const bufs *b = (const bufs *)arg;
+    static const size_t ivls[] = {12, 12, 12, 1, 16, 20};
+    int q = tu_quick();
+    size_t len, n, d, step = b->is_x86ni ? (q ? 7 : 1) : (q ? 61 : 13), cnt = 0;
+    char who[64];
+    snprintf(who, sizeof who, "%s/%s", b->impl, gname);
+    for (len = 0; len <= 8 * 64 + 17; len += step, cnt++)
+        one(b, 16 + 8 * (len % 3), len, len % 5 == 0 ? 0 : len % 23, ivls[len % 6], who);
+    for (n = 1; n <= 20; n += (q || !b->is_x86ni) ? 3 : 1)
+        for (d = 0; d < 9; d++) {
+            static const int dl[] = {-17, -16, -15, -1, 0, 1, 15, 16, 17};
+            len = (size_t)((int)(n * 128) + dl[d]);
+            one(b, 16 + 8 * ((n + d) % 3), len, (n + d) % 4 == 0 ? 0 : 13, ivls[(n + d) % 6],
+                who);
+            cnt++;
+        }
+    one(b, 32, 16384 + 5, 20, 12, who);
+    if (!q)
+        one(b, 16, 65536 + 3, 7, 12, who);
+    cnt += 2;
+    printf("  %s: %zu messages\n", who, cnt);
+}
+
+static void per_aes(const char *impl, void *arg)
+{
+    bufs *b = (bufs *)arg;
+    b->impl = impl;
+    b->is_x86ni = strcmp(impl, "x86ni") == 0;
+    tg_for_each_ghash(lengths, b);
+    tu_context = impl;
+}
+
+/* Counters about to wrap mod 2^32 (a secret J0 can be anywhere): the
+ * message core of a context with the given GHASH class against one with
+ * a software class (never stitched), same AES class. */
+static void wrap_one(const char *gname, void *arg)
+{
+    bufs *b = (bufs *)arg;
+    static const uint32_t starts[] = {0xFFFFFFFFu, 0xFFFFFFF9u, 0xFFFFFFF0u, 0xFFFFFFE3u,
+                                      0xFFFFFF80u};
+    const char *ref = rijn_i_ghash_force("ct64") == RIJN_OK ? "ct64" : "ct32";
+    uint8_t key[32], nonce[12];
+    rijn_gcm_ctx c, cr;
+    size_t si, mode, dir;
+    tu_rand_bytes(key, sizeof key);
+    tu_rand_bytes(nonce, sizeof nonce);
+    TU_CHECK(rijn_i_ghash_force(ref) == RIJN_OK && rijn_gcm_init(&cr, key, 32) == RIJN_OK,
+             "ref init");
+    TU_CHECK(rijn_i_ghash_force(gname) == RIJN_OK && rijn_gcm_init(&c, key, 32) == RIJN_OK,
+             "init %s", gname);
+    for (si = 0; si < 5; si++)
+        for (mode = 0; mode < 2; mode++)
+            for (dir = 0; dir < 2; dir++) {
+                rijn_gcm_msg m, mr;
+                size_t len = 16 * (8 + 32 * si) + 16 * si + 3, off = 1 + si;
+                char what[96];
+                snprintf(what, sizeof what, "wrap %s/%s from %08x mode %zu dir %zu", b->impl,
+                         gname, (unsigned)starts[si], mode, dir);
+                tu_rand_bytes(b->pt, len + off);
+                rijn_i_gcm_start(&c, &m, nonce, 12);
+                rijn_i_gcm_start(&cr, &mr, nonce, 12);
+                m.ctr[12] = mr.ctr[12] = (uint8_t)(starts[si] >> 24);
+                m.ctr[13] = mr.ctr[13] = (uint8_t)(starts[si] >> 16);
+                m.ctr[14] = mr.ctr[14] = (uint8_t)(starts[si] >> 8);
+                m.ctr[15] = mr.ctr[15] = (uint8_t)starts[si];
+                m.ctr_mode = mr.ctr_mode = mode ? RIJN_I_CTR_BE32_SECRET : RIJN_I_CTR_BE32;
+                rijn_i_gcm_end_aad(&c, &m, dir ? RIJN_I_AEAD_ENC : RIJN_I_AEAD_DEC);
+                rijn_i_gcm_end_aad(&cr, &mr, dir ? RIJN_I_AEAD_ENC : RIJN_I_AEAD_DEC);
+                /* an odd first piece, then the rest in one call */
+                rijn_i_gcm_text(&c, &m, b->ct, b->pt, off, dir ? RIJN_I_GCM_ENC : RIJN_I_GCM_DEC);
+                rijn_i_gcm_text(&c, &m, b->ct + off, b->pt + off, len - off,
+                                dir ? RIJN_I_GCM_ENC : RIJN_I_GCM_DEC);
+                rijn_i_gcm_text(&cr, &mr, b->want, b->pt, len,
+                                dir ? RIJN_I_GCM_ENC : RIJN_I_GCM_DEC);
+                TU_EQ(b->ct, b->want, len, what);
+                TU_EQ(m.y, mr.y, 16, what);
+                TU_EQ(m.ctr, mr.ctr, 16, what);
+                TU_EQ(m.ks, mr.ks, 16, what);
+            }
+    rijn_gcm_wipe(&c);
+    rijn_gcm_wipe(&cr);
+}
+
+static void wrap_aes(const char *impl, void *arg)
+{
+    ((bufs *)arg)->impl = impl;
+    tg_for_each_ghash(wrap_one, arg);
+    tu_context = impl;
+}
+
+#if HAVE_REEXEC
+static void rerun_masked(char **argv, uint32_t mask, const char *what)
+{
+    const char *cur = getenv("RIJN_CPU_MASK");
+    char buf[32];
+    pid_t pid;
+    int status = -1;
+    if (cur != NULL && *cur != '\0')
+        mask &= (uint32_t)strtoul(cur, NULL, 16);
+    snprintf(buf, sizeof buf, "%x", (unsigned)mask);
+    printf("# re-running with RIJN_CPU_MASK=%s (%s)\n", buf, what);
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        setenv("RIJN_CPU_MASK", buf, 1);
+        setenv("RIJN_STITCH_CHILD", "1", 1);
+        execv(strchr(argv[0], '/') != NULL ? argv[0] : "/proc/self/exe", argv);
+        _exit(127);
+    }
+    TU_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+                 WEXITSTATUS(status) == 0,
+             "child with RIJN_CPU_MASK=%s (%s): status %d", buf, what, status);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    bufs b;
+    (void)argc;
+    tu_rand_seed(0x57175c4u);
+    printf("# cpu features 0x%x\n", (unsigned)rijn_i_cpu_features());
+    b.pt = malloc(TMAX);
+    b.ct = malloc(TMAX);
+    b.buf = malloc(TMAX);
+    b.want = malloc(TMAX);
+    if (b.pt == NULL || b.ct == NULL || b.buf == NULL || b.want == NULL)
+        return 1;
+    tu_for_each_impl(per_aes, &b);
+    tu_for_each_impl(wrap_aes, &b);
+    free(b.pt);
+    free(b.ct);
+    free(b.buf);
+    free(b.want);
+#if HAVE_REEXEC
+    if (getenv("RIJN_STITCH_CHILD") == NULL) {
+        rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512");
+        rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES | RIJN_CPU_VPCLMUL),
+                     "no VAES / VPCLMULQDQ: the 128-bit stitched kernel");
+        rerun_masked(argv,
+                     ~(RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_AVX512 | RIJN_CPU_VAES |
+                       RIJN_CPU_VPCLMUL),
+                     "no AVX: the SSE build of the 128-bit kernel");
+        rerun_masked(argv, 0, "no extensions: software classes");
+    }
+#else
+    (void)argv;
+#endif
+    return tu_finish();
+}
