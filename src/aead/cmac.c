@@ -48,6 +48,25 @@ void rijn_i_cmac_subkeys(const rijn_aes_ctx *aes, uint8_t k1[16], uint8_t k2[16]
     rijn_i_dbl(k2);
 }
 
+void rijn_i_cbcmac(const rijn_aes_ctx *aes, uint8_t x[16], const uint8_t *in, size_t nb)
+{
+    uint8_t y[16]; /* local chain value: no aliasing with in */
+    if (nb == 0)
+        return;
+    if (aes->impl->cbcmac != NULL) {
+        aes->impl->cbcmac(aes->ks, (unsigned)aes->rounds, RIJN_I_CBCMAC_MAC, x, NULL, NULL, in,
+                          nb);
+        return;
+    }
+    memcpy(y, x, 16);
+    for (; nb > 0; nb--, in += 16) {
+        rijn_i_xorw(y, y, in, 16);
+        rijn_i_aes_enc(aes, y, y, 1);
+    }
+    memcpy(x, y, 16);
+    rijn_wipe(y, sizeof y);
+}
+
 void rijn_i_cmac_start(rijn_cmac_state *st)
 {
     memset(st, 0, sizeof *st);
@@ -73,16 +92,10 @@ void rijn_i_cmac_update(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint
         st->buf_len = 0;
     }
     if (len > 16) {
-        uint8_t x[16]; /* local chain value: no aliasing with in */
-        memcpy(x, st->x, 16);
-        while (len > 16) {
-            rijn_i_xorw(x, x, in, 16);
-            rijn_i_aes_enc(aes, x, x, 1);
-            in += 16;
-            len -= 16;
-        }
-        memcpy(st->x, x, 16);
-        rijn_wipe(x, sizeof x);
+        size_t nb = (len - 1) / 16; /* keep the last block back */
+        rijn_i_cbcmac(aes, st->x, in, nb);
+        in += 16 * nb;
+        len -= 16 * nb;
     }
     memcpy(st->buf, in, len);
     st->buf_len = (uint32_t)len;
@@ -101,6 +114,28 @@ void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8
     rijn_xor16(st->x, st->x, st->buf);
     rijn_i_aes_enc(aes, mac, st->x, 1);
     rijn_wipe(st, sizeof *st);
+}
+
+void rijn_i_cmac_oneshot(const rijn_aes_ctx *aes, const uint8_t k1[16], const uint8_t k2[16],
+                         const uint8_t *in, size_t len, uint8_t mac[16])
+{
+    uint8_t last[16];
+    size_t nb = len == 0 ? 0 : (len - 1) / 16, r = len - 16 * nb; /* r: 0..16 */
+    memset(mac, 0, 16);
+    if (nb != 0)
+        rijn_i_cbcmac(aes, mac, in, nb);
+    in += 16 * nb;
+    if (r == 16) {
+        rijn_i_xor16v(last, in, k1);
+    } else {
+        memset(last, 0, 16);
+        if (r != 0)
+            memcpy(last, in, r);
+        last[r] = 0x80;
+        rijn_i_xor16v(last, last, k2);
+    }
+    rijn_i_cbcmac(aes, mac, last, 1);
+    rijn_i_wipe16(last);
 }
 
 void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uint8_t *out,
@@ -230,16 +265,13 @@ int rijn_cmac_reset(rijn_cmac_ctx *ctx)
 static int compute(const rijn_cmac_ctx *ctx, uint8_t mac[16], size_t tag_len, const uint8_t *in,
                    size_t len)
 {
-    rijn_cmac_state st;
     int r = check_keyed(ctx);
     if (r != RIJN_OK)
         return r;
     if (tag_len < RIJN_CMAC_TAG_MIN || tag_len > RIJN_CMAC_TAG_MAX)
         return RIJN_ERR_TAG_LEN;
     RIJN_CHECK_BUF(in, len);
-    rijn_i_cmac_start(&st);
-    rijn_i_cmac_update(&ctx->aes, &st, in, len);
-    rijn_i_cmac_final(&ctx->aes, &st, ctx->k1, ctx->k2, mac);
+    rijn_i_cmac_oneshot(&ctx->aes, ctx->k1, ctx->k2, in, len, mac);
     return RIJN_OK;
 }
 
@@ -250,9 +282,11 @@ int rijn_cmac_compute(const rijn_cmac_ctx *ctx, uint8_t *tag, size_t tag_len, co
     int r = check_tag(tag, tag_len);
     if (r == RIJN_OK)
         r = compute(ctx, mac, tag_len, in, len);
-    if (r == RIJN_OK)
+    if (r == RIJN_OK && tag_len == 16)
+        memcpy(tag, mac, 16); /* the common case: a fixed-size copy */
+    else if (r == RIJN_OK)
         memcpy(tag, mac, tag_len);
-    rijn_wipe(mac, sizeof mac);
+    rijn_i_wipe16(mac);
     return r;
 }
 

@@ -37,18 +37,59 @@ static inline void rijn_i_xorw(uint8_t *d, const uint8_t *a, const uint8_t *b, s
     }
 }
 
+/* d = a ^ b over one block as one 16-byte load/store pair where the
+ * compiler has 128-bit vectors (GCC/Clang on x86-64 and AArch64): a block
+ * built here and then loaded whole by an AES-NI path forwards from the
+ * store buffer, where two 8-byte stores would stall the 16-byte load. */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+typedef unsigned char rijn_i_v16 __attribute__((vector_size(16)));
+static inline void rijn_i_xor16v(uint8_t *d, const uint8_t *a, const uint8_t *b)
+{
+    rijn_i_v16 x, y;
+    memcpy(&x, a, 16);
+    memcpy(&y, b, 16);
+    x ^= y;
+    memcpy(d, &x, 16);
+}
+#else
+static inline void rijn_i_xor16v(uint8_t *d, const uint8_t *a, const uint8_t *b)
+{
+    rijn_i_xorw(d, a, b, 16);
+}
+#endif
+
+/* Wipe one 16-byte block in line: a fixed-size store and the same
+ * compiler barrier as rijn_wipe (the zeroes are "read" by the barrier),
+ * without two calls per block on the short-message paths. */
+static inline void rijn_i_wipe16(uint8_t *p)
+{
+    memset(p, 0, 16);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    rijn_wipe(p, 16);
+#endif
+}
+
 /* b = b * x in GF(2^128), block read big-endian (SP 800-38B, RFC 5297,
  * RFC 7253 "double"); constant time. */
 void rijn_i_dbl(uint8_t b[16]);
 
 /* Subkeys K1, K2 of SP 800-38B. */
 void rijn_i_cmac_subkeys(const rijn_aes_ctx *aes, uint8_t k1[16], uint8_t k2[16]);
+/* x = CBC-MAC chain over nb whole blocks: x = E(x ^ B) per block; the
+ * class's fused cbcmac entry when it has one. */
+void rijn_i_cbcmac(const rijn_aes_ctx *aes, uint8_t x[16], const uint8_t *in, size_t nb);
 void rijn_i_cmac_start(rijn_cmac_state *st);
 void rijn_i_cmac_update(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8_t *in,
                         size_t len);
 /* Writes the 16-byte MAC and wipes st. */
 void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8_t k1[16],
                        const uint8_t k2[16], uint8_t mac[16]);
+
+/* The whole CMAC of in[0..len) in one call (no streaming state). */
+void rijn_i_cmac_oneshot(const rijn_aes_ctx *aes, const uint8_t k1[16], const uint8_t k2[16],
+                         const uint8_t *in, size_t len, uint8_t mac[16]);
 
 /* out = in XOR keystream, E(ctr), E(ctr+1), ... with ctr a 128-bit
  * big-endian counter (wrapping mod 2^128); len any length; ctr is advanced
