@@ -19,11 +19,12 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-# state registers (logical byte i = 4*column + row), temporaries
-STATE = ["r0", "r1", "r18", "r19", "r20", "r21"] + ["r%d" % i for i in range(2, 12)]
-T, P, X1, X3 = "r12", "r23", "r24", "r25"
-CNT = "r22"
-SAVED = ["r%d" % i for i in range(2, 18)] + ["r28", "r29"]  # callee-saved, all used
+# state registers (logical byte i = 4*column + row), the two MixColumns
+# temporaries, round counter, rounds/2 (fast encryption and decryption)
+ESTATE = ["r0", "r1"] + ["r%d" % i for i in range(18, 26)] + ["r%d" % i for i in range(2, 8)]
+EA, ET, ECNT, EHALF = "r8", "r9", "r10", "r11"
+SAVED1 = ["r%d" % i for i in range(2, 11)] + ["r12", "r13"]  # one block: state, temps, out
+SAVED_N = ["r11", "r14", "r15", "r16", "r17"]  # more blocks: rounds/2, in, count
 
 
 def all_tables():
@@ -39,63 +40,53 @@ def isr(m):
     return [m[4 * ((c - r) % 4) + r] for c in range(4) for r in range(4)]
 
 
-def mix_column(E, a):
-    """MixColumns on the column in registers a[0..3] (ZH on the xtime page)."""
-    E("\tmov r30, %s" % a[3])
-    E("\teor r30, %s" % a[0])
-    E("\tlpm %s, Z" % X3)
-    E("\tmov r30, %s" % a[1])
-    E("\teor r30, %s" % a[2])
-    E("\tlpm %s, Z" % X1)
-    E("\tmov r30, %s" % a[0])
-    E("\teor r30, %s" % a[1])
-    E("\tmov %s, r30" % T)
-    E("\tlpm %s, Z" % P)
-    E("\teor %s, %s" % (a[0], P))
-    E("\tmov r30, %s" % a[2])
-    E("\teor r30, %s" % a[3])
-    E("\teor %s, r30" % T)
-    E("\tlpm %s, Z" % P)
-    E("\teor %s, %s" % (a[2], P))
-    E("\teor %s, %s" % (a[1], X1))
-    E("\teor %s, %s" % (a[3], X3))
-    for r in range(4):
-        E("\teor %s, %s" % (a[r], T))
-
-
 def gen_dec():
-    """Inverse cipher: InvShiftRows (renaming), InvSubBytes (LPM, third
-    page), AddRoundKey (schedule read backwards with ld -X), InvMixColumns
-    as u = 4(a0^a2), v = 4(a1^a3) added to (a0, a2), (a1, a3), then
-    MixColumns."""
+    """Inverse cipher, same registers and entry as gen(): InvShiftRows
+    (renaming), InvSubBytes (LPM, third page), AddRoundKey (schedule read
+    backwards with ld -X), InvMixColumns as u = 4(a0^a2), v = 4(a1^a3)
+    added to (a0, a2), (a1, a3), then MixColumns (three lookups)."""
     L = []
     E = L.append
     E("\t.section .text.rijn_i_aes_avr_dec,\"ax\",@progbits")
     E("\t.global rijn_i_aes_avr_dec")
     E("\t.hidden rijn_i_aes_avr_dec")
     E("\t.type rijn_i_aes_avr_dec, @function")
-    E("rijn_i_aes_avr_dec: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in, r16 = n")
-    for r in SAVED:
+    E("rijn_i_aes_avr_dec: ; r25:24 = rk, r23:22 = rounds, r21:20 = out, r19:18 = in, "
+      "r17:16 = n")
+    E("\tcp r16, r1")
+    E("\tcpc r17, r1")
+    E("\tbrne .Lavr_dgo")
+    E("\tret")
+    E(".Lavr_dgo:")
+    for r in SAVED1:
         E("\tpush %s" % r)
-    E("\tmovw r28, r18")
-    E("\tmovw r14, r20")
-    E("\tmov r17, %s" % CNT)
-    E("\tlsr r17")
-    E("\tmov r13, %s" % CNT)
-    E("\tinc r13")
-    E("\tswap r13")  # schedule bytes
+    E("\tmovw r12, r20")
+    E("\tmov %s, r22" % ECNT)
+    E("\tlsr %s" % ECNT)
     E("\tmovw r26, r24")
-    E("\tadd r26, r13")
+    E("\tmov r30, r22")
+    E("\tinc r30")
+    E("\tswap r30")  # 16 * (rounds + 1): schedule bytes
+    E("\tadd r26, r30")
     E("\tadc r27, r1")  # X = end of the schedule (r1 is zero here)
+    E("\tmovw r30, r18")
+    E("\tclt")
+    E("\tcpi r16, 1")
+    E("\tcpc r17, r1")
+    E("\tbreq .Lavr_dblock")
+    for r in SAVED_N:
+        E("\tpush %s" % r)
+    E("\tmov %s, %s" % (EHALF, ECNT))
+    E("\tmovw r14, r18")
+    E("\tset")
     E(".Lavr_dblock:")
-    E("\tmov %s, r17" % CNT)
-    m = list(STATE)
+    m = list(ESTATE)
     for i in range(16):
-        E("\tld %s, Y+" % m[i])
+        E("\tld %s, Z+" % m[i])
     E("\tldi r31, hi8(rijn_i_aes_avr_tab+512)")
     for i in reversed(range(16)):
-        E("\tld %s, -X" % T)
-        E("\teor %s, %s" % (m[i], T))
+        E("\tld r30, -X")
+        E("\teor %s, r30" % m[i])
     E(".Lavr_dloop:")
     finals = {}
     for phase in (1, 2, 3, 0):
@@ -104,51 +95,67 @@ def gen_dec():
             E("\tmov r30, %s" % m[i])
             E("\tlpm %s, Z" % m[i])
         if phase in (2, 0):
-            E("\tdec %s" % CNT)
+            E("\tdec %s" % ECNT)
             E("\tbrne .Lavr_dgo%d" % phase)
             E("\trjmp .Lavr_dfinal%d" % phase)
             E(".Lavr_dgo%d:" % phase)
             finals[phase] = list(m)
         for i in reversed(range(16)):
-            E("\tld %s, -X" % T)
-            E("\teor %s, %s" % (m[i], T))
+            E("\tld r30, -X")
+            E("\teor %s, r30" % m[i])
         E("\tdec r31")
         for c in range(4):
             a = m[4 * c:4 * c + 4]
-            for x, y, reg in ((0, 2, P), (1, 3, X1)):
+            for x, y in ((0, 2), (1, 3)):
                 E("\tmov r30, %s" % a[x])
                 E("\teor r30, %s" % a[y])
                 E("\tlpm r30, Z")
-                E("\tlpm %s, Z" % reg)
-                E("\teor %s, %s" % (a[x], reg))
-                E("\teor %s, %s" % (a[y], reg))
-            mix_column(E, a)
+                E("\tlpm r30, Z")
+                E("\teor %s, r30" % a[x])
+                E("\teor %s, r30" % a[y])
+            mix_column3(E, a)
         E("\tinc r31")
-    assert m == STATE
+    assert m == ESTATE
     E("\trjmp .Lavr_dloop")
     for phase in (2, 0):
         fm = finals[phase]
         E(".Lavr_dfinal%d:" % phase)
         for i in reversed(range(16)):
-            E("\tld %s, -X" % T)
-            E("\teor %s, %s" % (fm[i], T))
-        E("\tmovw r30, r14")
+            E("\tld r30, -X")
+            E("\teor %s, r30" % fm[i])
+        E("\tmovw r30, r12")
         for i in range(16):
             E("\tst Z+, %s" % fm[i])
-        E("\tmovw r14, r30")
         if phase == 2:
             E("\trjmp .Lavr_dnext")
     E(".Lavr_dnext:")
-    E("\tadd r26, r13")
+    E("\tbrts .Lavr_dmore")
+    E(".Lavr_dend:")
     E("\tclr r1")
-    E("\tadc r27, r1")
-    E("\tdec r16")
-    E("\tbreq .Lavr_ddone")
-    E("\trjmp .Lavr_dblock")
-    E(".Lavr_ddone:")
-    for r in reversed(SAVED):
+    for r in reversed(SAVED1):
         E("\tpop %s" % r)
     E("\tret")
+    E(".Lavr_dmore:")
+    E("\tmovw r12, r30")
+    E("\tsubi r16, 1")
+    E("\tsbci r17, 0")
+    E("\tbreq .Lavr_dmend")
+    E("\tmov r30, %s" % EHALF)  # forward X by 16 * (rounds + 1)
+    E("\tswap r30")
+    E("\tlsl r30")
+    E("\tsubi r30, -16")
+    E("\tclr r1")
+    E("\tadd r26, r30")
+    E("\tadc r27, r1")
+    E("\tmov %s, %s" % (ECNT, EHALF))
+    E("\tmovw r30, r14")
+    E("\tadiw r30, 16")
+    E("\tmovw r14, r30")
+    E("\trjmp .Lavr_dblock")
+    E(".Lavr_dmend:")
+    for r in reversed(SAVED_N):
+        E("\tpop %s" % r)
+    E("\trjmp .Lavr_dend")
     E("\t.size rijn_i_aes_avr_dec, . - rijn_i_aes_avr_dec")
     return L
 
@@ -165,14 +172,20 @@ def gen_compact():
     E("\t.global rijn_i_aes_avr_enc")
     E("\t.hidden rijn_i_aes_avr_enc")
     E("\t.type rijn_i_aes_avr_enc, @function")
-    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in, r16 = n")
+    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r23:22 = rounds, r21:20 = out, r19:18 = in, "
+      "r17:16 = n")
+    E("\tcp r16, r1")
+    E("\tcpc r17, r1")
+    E("\tbrne .Lavrc_go")  # n == 0
+    E("\tret")
+    E(".Lavrc_go:")
     for r in ["r%d" % i for i in range(2, 18)] + ["r28", "r29"]:
         E("\tpush %s" % r)
-    for r in ("r18", "r19", "r24", "r25", "r22", "r20", "r21"):
+    for r in ("r16", "r17", "r18", "r19", "r24", "r25", "r22", "r20", "r21"):
         E("\tpush %s" % r)
     E("\tin r28, 0x3d")
-    E("\tin r29, 0x3e")  # Y+1 out hi, +2 out lo, +3 rounds, +4 rk hi, +5 rk lo, +6 in hi, +7 in lo
-    E("\tmov r1, r16")  # blocks left (ends at 0: r1 is zero again on return)
+    E("\tin r29, 0x3e")  # Y+1 out hi, +2 out lo, +3 rounds, +4 rk hi, +5 rk lo, +6 in hi,
+    # +7 in lo, +8 n hi, +9 n lo (blocks left)
     E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
     E(".Lavrc_block:")
     E("\tldd r27, Y+6")
@@ -202,11 +215,16 @@ def gen_compact():
         E("\tst X+, %s" % r)
     E("\tstd Y+1, r27")
     E("\tstd Y+2, r26")
-    E("\tdec r1")
+    E("\tldd r22, Y+9")
+    E("\tldd r23, Y+8")
+    E("\tsubi r22, 1")
+    E("\tsbci r23, 0")
+    E("\tstd Y+9, r22")
+    E("\tstd Y+8, r23")
     E("\tbreq .Lavrc_done")
     E("\trjmp .Lavrc_block")
     E(".Lavrc_done:")
-    for _ in range(7):
+    for _ in range(9):
         E("\tpop r0")
     for r in reversed(["r%d" % i for i in range(2, 18)] + ["r28", "r29"]):
         E("\tpop %s" % r)
@@ -293,79 +311,129 @@ def gen_tables():
     return L
 
 
+def mix_column3(E, a):
+    """MixColumns on a[0..3] (ZH on the xtime page) with three lookups:
+    xtime is linear, so xt(a3^a0) = xt(a0^a1)^xt(a1^a2)^xt(a2^a3);
+    27 cycles."""
+    E("\tmov r30, %s" % a[0])
+    E("\teor r30, %s" % a[1])
+    E("\tmov %s, r30" % ET)
+    E("\tlpm %s, Z" % EA)
+    E("\teor %s, %s" % (a[0], EA))
+    E("\tmov r30, %s" % a[1])
+    E("\teor r30, %s" % a[2])
+    E("\tlpm r30, Z")
+    E("\teor %s, r30" % a[1])
+    E("\teor %s, r30" % EA)
+    E("\tmov r30, %s" % a[2])
+    E("\teor r30, %s" % a[3])
+    E("\teor %s, r30" % ET)
+    E("\tlpm r30, Z")
+    E("\teor %s, r30" % a[2])
+    E("\teor %s, r30" % EA)
+    E("\teor %s, %s" % (a[3], EA))
+    for r in range(4):
+        E("\teor %s, %s" % (a[r], ET))
+
+
 def gen():
+    """Fast encryption with the class's own entry signature
+    (void f(const uint64_t *ks, unsigned rounds, uint8_t *out,
+    const uint8_t *in, size_t n)). AddRoundKey is fused with the next
+    SubBytes (ld r30, X+ / eor r30, s / lpm s, Z: 6 cycles a byte); a
+    one-block call saves 11 registers, a longer one 5 more (T flag set)."""
     L = []
     E = L.append
     E("\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits")
     E("\t.global rijn_i_aes_avr_enc")
     E("\t.hidden rijn_i_aes_avr_enc")
     E("\t.type rijn_i_aes_avr_enc, @function")
-    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r22 = rounds, r21:20 = out, r19:18 = in, r16 = n")
-    for r in SAVED:
+    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r23:22 = rounds, r21:20 = out, r19:18 = in, "
+      "r17:16 = n")
+    E("\tcp r16, r1")
+    E("\tcpc r17, r1")
+    E("\tbrne .Lavr_go")  # n == 0 (r1 is zero on entry)
+    E("\tret")
+    E(".Lavr_go:")
+    for r in SAVED1:
         E("\tpush %s" % r)
-    E("\tmovw r28, r18")  # Y = in
-    E("\tmovw r14, r20")  # out
-    E("\tmov r17, %s" % CNT)
-    E("\tlsr r17")  # rounds / 2
-    E("\tmov r13, %s" % CNT)
-    E("\tinc r13")
-    E("\tswap r13")  # 16 * (rounds + 1): schedule bytes
+    E("\tmovw r12, r20")  # out
+    E("\tmov %s, r22" % ECNT)
+    E("\tlsr %s" % ECNT)  # rounds / 2
     E("\tmovw r26, r24")  # X = rk
+    E("\tmovw r30, r18")  # Z = in
+    E("\tclt")
+    E("\tcpi r16, 1")
+    E("\tcpc r17, r1")
+    E("\tbreq .Lavr_block")
+    for r in SAVED_N:
+        E("\tpush %s" % r)
+    E("\tmov %s, %s" % (EHALF, ECNT))
+    E("\tmovw r14, r18")
+    E("\tset")
     E(".Lavr_block:")
-    E("\tmov %s, r17" % CNT)
-    m = list(STATE)
+    m = list(ESTATE)
     for i in range(16):
-        E("\tld %s, Y+" % m[i])
+        E("\tld %s, Z+" % m[i])
     E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
-    for i in range(16):
-        E("\tld %s, X+" % T)
-        E("\teor %s, %s" % (m[i], T))
     E(".Lavr_loop:")
     finals = {}
     for phase in (1, 2, 3, 0):
-        for i in range(16):
-            E("\tmov r30, %s" % m[i])
+        for i in range(16):  # AddRoundKey (previous round) + SubBytes
+            E("\tld r30, X+")
+            E("\teor r30, %s" % m[i])
             E("\tlpm %s, Z" % m[i])
         m = sr(m)
         if phase in (2, 0):
-            E("\tdec %s" % CNT)
+            E("\tdec %s" % ECNT)
             E("\tbrne .Lavr_go%d" % phase)
             E("\trjmp .Lavr_final%d" % phase)
             E(".Lavr_go%d:" % phase)
             finals[phase] = list(m)
         E("\tinc r31")
         for c in range(4):
-            a = m[4 * c:4 * c + 4]
-            mix_column(E, a)
-            for r in range(4):
-                E("\tld %s, X+" % P)
-                E("\teor %s, %s" % (a[r], P))
+            mix_column3(E, m[4 * c:4 * c + 4])
         E("\tdec r31")
-    assert m == STATE
+    assert m == ESTATE
     E("\trjmp .Lavr_loop")
     for phase in (2, 0):
         fm = finals[phase]
         E(".Lavr_final%d:" % phase)
         for i in range(16):
-            E("\tld %s, X+" % T)
-            E("\teor %s, %s" % (fm[i], T))
-        E("\tmovw r30, r14")
+            E("\tld r30, X+")
+            E("\teor %s, r30" % fm[i])
+        E("\tmovw r30, r12")
         for i in range(16):
             E("\tst Z+, %s" % fm[i])
-        E("\tmovw r14, r30")
         if phase == 2:
             E("\trjmp .Lavr_next")
     E(".Lavr_next:")
-    E("\tsub r26, r13")
-    E("\tsbci r27, 0")
-    E("\tdec r16")
-    E("\tbreq .Lavr_done")
-    E("\trjmp .Lavr_block")
-    E(".Lavr_done:")
+    E("\tbrts .Lavr_more")
+    E(".Lavr_end:")
     E("\tclr r1")
-    for r in reversed(SAVED):
+    for r in reversed(SAVED1):
         E("\tpop %s" % r)
     E("\tret")
+    E(".Lavr_more:")
+    E("\tmovw r12, r30")  # next out
+    E("\tsubi r16, 1")
+    E("\tsbci r17, 0")
+    E("\tbreq .Lavr_mend")
+    E("\tmov r30, %s" % EHALF)  # rewind X by 16 * (rounds + 1) = 32 * (rounds / 2) + 16
+    E("\tswap r30")
+    E("\tlsl r30")
+    E("\tsubi r30, -16")
+    E("\tsub r26, r30")
+    E("\tsbci r27, 0")
+    E("\tmov %s, %s" % (ECNT, EHALF))
+    E("\tmovw r30, r14")  # next in
+    E("\tadiw r30, 16")
+    E("\tmovw r14, r30")
+    E("\trjmp .Lavr_block")
+    E(".Lavr_mend:")
+    for r in reversed(SAVED_N):
+        E("\tpop %s" % r)
+    E("\trjmp .Lavr_end")
     E("\t.size rijn_i_aes_avr_enc, . - rijn_i_aes_avr_enc")
     return L
 
@@ -439,29 +507,32 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
         if s.endswith(":"):
             labels[s[:-1]] = len(code)
             continue
-        code.append(s)
-    R = [0] * 32
+        op, _, rest = s.partition(" ")
+        code.append((op, [a.strip() for a in rest.split(",")] if rest else [], s))
+    rng = random.Random(nblk)
+    R = [rng.getrandbits(8) for _ in range(32)]
+    R[1] = 0
+    saved0 = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
     mem = {}
-    TAB, RK, IN, OUT = 0x1200, 0x300, 0x500, 0x600
+    TAB, RK, IN, OUT = 0x1200, 0x300, 0x500, 0x500 + 16 * nblk + 32
     for i, v in enumerate(rk):
         mem[RK + i] = v
-    for i, v in enumerate(blk):
-        mem[IN + i] = v
-    for i in range(len(blk), 16 * nblk):
-        mem[IN + i] = blk[i % 16]
+    for i in range(16 * nblk):  # blk: one block, repeated, or nblk blocks
+        mem[IN + i] = blk[i % len(blk)]
     R[24], R[25], R[22], R[20], R[21], R[18], R[19] = RK & 255, RK >> 8, rounds, OUT & 255, \
         OUT >> 8, IN & 255, IN >> 8
-    R[16] = nblk
+    R[16], R[17], R[23] = nblk & 255, nblk >> 8, 0
+    saved0[16], saved0[17] = R[16], R[17]
+    for i in range(16 * nblk, 16 * nblk + 16):  # must stay unwritten
+        mem[OUT + i] = 0xA5
     flash = {TAB + i: v for i, v in enumerate(tab)}
-    SP0 = 0x8FF
+    SP0 = 0x3FFF
     sp, pc, cyc, Z, C, T = SP0, labels[entry], 0, False, False, False
     calls = []
     reg = lambda n: int(n[1:])
     ptrs = {"X": 26, "Y": 28, "Z": 30}
     while True:
-        ins = code[pc]
-        op, _, rest = ins.partition(" ")
-        args = [a.strip() for a in rest.split(",")] if rest else []
+        op, args, ins = code[pc]
         pc += 1
         if op == "push":
             mem[sp] = R[reg(args[0])]; sp -= 1; cyc += 2
@@ -503,14 +574,24 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
             R[reg(args[0])] = (TAB + (512 if "+512" in args[1] else 0)) >> 8; cyc += 1
         elif op == "andi":
             R[reg(args[0])] &= int(args[1], 0); cyc += 1
-        elif op == "sbc":
-            d = reg(args[0]); v = R[d] - R[reg(args[1])] - (1 if C else 0); C = v < 0
-            R[d] = v & 255; cyc += 1
+        elif op in ("sub", "sbc", "subi", "sbci", "cp", "cpc", "cpi"):
+            d = reg(args[0])
+            k = int(args[1], 0) if op in ("subi", "sbci", "cpi") else R[reg(args[1])]
+            carry = op in ("sbc", "sbci", "cpc")
+            v = R[d] - k - (1 if (carry and C) else 0)
+            C = v < 0
+            Z = (v & 255) == 0 and (Z or not carry)  # the *c forms keep a nonzero result
+            if not op.startswith("cp"):
+                R[d] = v & 255
+            cyc += 1
         elif op == "add":
             d = reg(args[0]); v = R[d] + R[reg(args[1])]; C = v > 255; R[d] = v & 255; cyc += 1
         elif op == "adc":
             d = reg(args[0]); v = R[d] + R[reg(args[1])] + (1 if C else 0); C = v > 255
             R[d] = v & 255; cyc += 1
+        elif op == "adiw":
+            d = reg(args[0]); v = (R[d] | R[d + 1] << 8) + int(args[1], 0); C = v > 0xFFFF
+            v &= 0xFFFF; Z = v == 0; R[d], R[d + 1] = v & 255, v >> 8; cyc += 2
         elif op == "eor":
             R[reg(args[0])] ^= R[reg(args[1])]; cyc += 1
         elif op == "mov":
@@ -522,13 +603,8 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
             Z = R[d] == 0; cyc += 1
         elif op == "swap":
             d = reg(args[0]); R[d] = ((R[d] << 4) | (R[d] >> 4)) & 255; cyc += 1
-        elif op == "sub":
-            d = reg(args[0]); v = R[d] - R[reg(args[1])]; C = v < 0; R[d] = v & 255; cyc += 1
-        elif op == "sbci":
-            d = reg(args[0]); v = R[d] - int(args[1]) - (1 if C else 0); C = v < 0
-            R[d] = v & 255; cyc += 1
-        elif op in ("brne", "breq", "brtc"):
-            take = {"brne": not Z, "breq": Z, "brtc": not T}[op]
+        elif op in ("brne", "breq", "brtc", "brts"):
+            take = {"brne": not Z, "breq": Z, "brtc": not T, "brts": T}[op]
             if take:
                 pc = labels[args[0]]; cyc += 2
             else:
@@ -549,6 +625,8 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
         else:
             raise ValueError(ins)
     assert sp == SP0 and R[1] == 0
+    assert all(R[r] == v for r, v in saved0.items()), "a call-saved register changed"
+    assert all(mem[OUT + i] == 0xA5 for i in range(16 * nblk, 16 * nblk + 16))
     return bytes(mem[OUT + i] for i in range(16 * nblk)), cyc
 
 
@@ -568,16 +646,29 @@ def check(lines, with_dec=True):
             ref, rk, rounds = aes_ref(k, pt)
             out, cyc = run_avr(lines, tab, rk, rounds, pt)
             assert out == ref, "AES-%d mismatch" % (kl * 8)
-            out, cyc3 = run_avr(lines, tab, rk, rounds, pt, 3)
-            assert out == ref * 3, "AES-%d mismatch (3 blocks)" % (kl * 8)
+            # three different blocks (the pointers advance), and none
+            pts = [bytes(rng.getrandbits(8) for _ in range(16)) for _ in range(2)] + [pt]
+            refs = [aes_ref(k, b)[0] for b in pts]
+            out, cyc3 = run_avr(lines, tab, rk, rounds, b"".join(pts), 3)
+            assert out == b"".join(refs), "AES-%d mismatch (3 blocks)" % (kl * 8)
+            assert run_avr(lines, tab, rk, rounds, pt, 0)[0] == b""
             if not with_dec:
-                cycles[kl * 8] = (cyc, cyc3 - cyc)
+                cycles[kl * 8] = (cyc, (cyc3 - cyc) // 2)
                 continue
             dec, dcyc = run_avr(lines, tab, rk, rounds, ref, 1, "rijn_i_aes_avr_dec")
             assert dec == pt, "AES-%d decryption mismatch" % (kl * 8)
-            dec, dcyc3 = run_avr(lines, tab, rk, rounds, ref, 3, "rijn_i_aes_avr_dec")
-            assert dec == pt * 3, "AES-%d decryption mismatch (3 blocks)" % (kl * 8)
-            cycles[kl * 8] = (cyc, cyc3 - cyc, dcyc, dcyc3 - dcyc)
+            dec, dcyc3 = run_avr(lines, tab, rk, rounds, b"".join(refs), 3,
+                                 "rijn_i_aes_avr_dec")
+            assert dec == b"".join(pts), "AES-%d decryption mismatch (3 blocks)" % (kl * 8)
+            assert run_avr(lines, tab, rk, rounds, ref, 0, "rijn_i_aes_avr_dec")[0] == b""
+            cycles[kl * 8] = (cyc, (cyc3 - cyc) // 2, dcyc, (dcyc3 - dcyc) // 2)
+    # a block count over 8 bits (257: the high byte of the count counts)
+    ref, rk, rounds = aes_ref(bytes(16), bytes(16))
+    out, _ = run_avr(lines, tab, rk, rounds, bytes(16), 257)
+    assert out == ref * 257, "257 blocks"
+    if with_dec:
+        out, _ = run_avr(lines, tab, rk, rounds, ref, 257, "rijn_i_aes_avr_dec")
+        assert out == bytes(16 * 257), "257 blocks, decryption"
     return cycles
 
 
