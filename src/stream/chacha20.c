@@ -7,10 +7,18 @@
  *   long update are XORed word by word from the rounds' output (after the
  *   8/16-way vector code on x86-64, chacha20_x86.c); partial blocks go
  *   through the 64-byte keystream buffer ctx->ks.
+ *   On Thumb-2 cores (RIJN_CFG_CHACHA20_ARMV7M, auto on Cortex-M3/M4/
+ *   M7/M33) every block comes from the assembly of chacha20_armv7m.c:
+ *   whole blocks XORed straight from in to out, keystream blocks as XOR
+ *   into zeros, HChaCha20 as that block minus its input; the C rounds are
+ *   then not compiled.
  *   Constant time: additions, rotations and XORs on 32-bit words only.
  *   Counter: ctx->left counts the blocks still available (2^32 - counter
  *   for the 32-bit counter); asking for more is RIJN_ERR_LIMIT.
  *   Vectors: RFC 8439 2.3.2, 2.4.2, A.1, A.2; XChaCha draft A.3.2;
+ *   on the emulated MCUs (mcu/mcu.py test) RFC 7539 A.2, the original
+ *   cipher across the counter carry (OpenSSL), Wycheproof XChaCha20-
+ *   Poly1305 and the OpenSSL/BoringSSL ChaCha20-Poly1305 vectors;
  *   Wycheproof chacha20_poly1305 / xchacha20_poly1305 through the AEAD;
  *   differential against OpenSSL's ChaCha20 (tests/test_chacha20.c).
  */
@@ -30,6 +38,22 @@
     a += b; d ^= a; d = ROTL(d, 8);                      \
     c += d; b ^= c; b = ROTL(b, 7)
 
+#if RIJN_I_CHACHA_ARMV7M
+/* 20 rounds on x in place through the assembly (no C rounds linked):
+ * the block of x XORed into zeros is rounds(x) + x; the counter word it
+ * advances is put back. */
+static void chacha_rounds(uint32_t x[16])
+{
+    uint8_t b[64];
+    int i;
+    memset(b, 0, sizeof b);
+    rijn_i_chacha20_blocks_armv7m(x, b, b, 1);
+    x[12]--;
+    for (i = 0; i < 16; i++)
+        x[i] = rijn_load32_le(b + 4 * i) - x[i];
+    rijn_wipe(b, sizeof b);
+}
+#else
 /* 20 rounds on x in place. On 32-bit ARM, GCC's -Os register allocation
  * of this loop spills about half as much as -O2's (Cortex-M4: 1,008
  * instead of 1,269 instructions per block). */
@@ -50,17 +74,7 @@ static void chacha_rounds(uint32_t x[16])
         QR(x[3], x[4], x[9], x[14]);
     }
 }
-
-static void chacha_block(const uint32_t in[16], uint8_t out[64])
-{
-    uint32_t x[16];
-    int i;
-    memcpy(x, in, sizeof x);
-    chacha_rounds(x);
-    for (i = 0; i < 16; i++)
-        rijn_store32_le(out + 4 * i, x[i] + in[i]);
-    rijn_wipe(x, sizeof x);
-}
+#endif
 
 static void chacha_setup(uint32_t in[16], const uint8_t key[32])
 {
@@ -88,6 +102,43 @@ void rijn_hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t in16[1
     rijn_wipe(x, sizeof x);
 }
 
+#if RIJN_I_CHACHA_ARMV7M
+/* n whole blocks on the assembly (chacha20_armv7m.c): runs split where
+ * the low counter word wraps, carried into in[13] for the original
+ * cipher. Advances the counter and ctx->left. */
+static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    while (n > 0) {
+        uint32_t room = 0u - ctx->in[12]; /* blocks before the wrap; 0: 2^32 */
+        size_t k = room != 0 && n > room ? (size_t)room : n;
+        rijn_i_chacha20_blocks_armv7m(ctx->in, out, in, k);
+        if (ctx->in[12] == 0 && ctx->kind == RIJN_I_CHACHA_DJB)
+            ctx->in[13]++;
+        ctx->left -= k;
+        out += 64 * k;
+        in += 64 * k;
+        n -= k;
+    }
+}
+
+/* keystream block: the same code on zeros */
+static void next_block(rijn_chacha20_ctx *ctx, uint8_t out[64])
+{
+    memset(out, 0, 64);
+    xor_blocks(ctx, out, out, 1);
+}
+#else
+static void chacha_block(const uint32_t in[16], uint8_t out[64])
+{
+    uint32_t x[16];
+    int i;
+    memcpy(x, in, sizeof x);
+    chacha_rounds(x);
+    for (i = 0; i < 16; i++)
+        rijn_store32_le(out + 4 * i, x[i] + in[i]);
+    rijn_wipe(x, sizeof x);
+}
+
 static void next_block(rijn_chacha20_ctx *ctx, uint8_t out[64])
 {
     chacha_block(ctx->in, out);
@@ -99,6 +150,7 @@ static void next_block(rijn_chacha20_ctx *ctx, uint8_t out[64])
     }
     ctx->left--;
 }
+#endif
 
 int rijn_chacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[12],
                        uint32_t counter)
@@ -175,19 +227,21 @@ int rijn_i_stream_xor(void *vctx, uint8_t *out, const uint8_t *in, size_t len,
         in += n;
         len -= n;
     }
-    while (len >= 64) {
-        block(ctx, b);
-        rijn_xor(out, in, b, 64);
-        out += 64;
-        in += 64;
-        len -= 64;
+    if (len >= 64) { /* Salsa20 (ChaCha20's whole blocks go through xor_blocks) */
+        do {
+            block(ctx, b);
+            rijn_xor(out, in, b, 64);
+            out += 64;
+            in += 64;
+            len -= 64;
+        } while (len >= 64);
+        rijn_wipe(b, sizeof b);
     }
     if (len > 0) {
         block(ctx, ctx->ks);
         rijn_xor(out, in, ctx->ks, len);
         ctx->pos = (uint32_t)len;
     }
-    rijn_wipe(b, sizeof b);
     return RIJN_OK;
 }
 
@@ -196,6 +250,7 @@ static void chacha_next(void *ctx, uint8_t out[64])
     next_block((rijn_chacha20_ctx *)ctx, out);
 }
 
+#if !RIJN_I_CHACHA_ARMV7M
 /* Whole blocks straight from the input to the output, word by word (no
  * keystream buffer, no per-block copies or wipes): the path for long
  * updates on every target (on 32-bit MCUs it halves the cost per byte
@@ -239,6 +294,7 @@ static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, 
     }
     rijn_wipe(x, sizeof x);
 }
+#endif
 
 #if RIJN_I_CHACHA_X86
 /* Whole blocks on the 8-way vector code: returns the bytes done (a

@@ -32,6 +32,26 @@ void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const ui
                                    size_t nblocks);
 #endif
 
+/* RIJN_CFG_CHACHA20_ARMV7M: unset = auto (Thumb-2 ARMv7-M, ARMv7E-M,
+ * ARMv8-M mainline, little-endian, GCC/Clang), 0 = off (the C rounds). */
+#if defined(RIJN_CFG_CHACHA20_ARMV7M) && !RIJN_CFG_CHACHA20_ARMV7M
+#define RIJN_I_CHACHA_ARMV7M 0
+#elif defined(__thumb2__) && (defined(__GNUC__) || defined(__clang__)) &&                      \
+    (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)) && \
+    defined(__ARMEL__)
+#define RIJN_I_CHACHA_ARMV7M 1
+#else
+#define RIJN_I_CHACHA_ARMV7M 0
+#endif
+
+#if RIJN_I_CHACHA_ARMV7M
+/* XOR nblocks >= 1 blocks of keystream of the input block st into in,
+ * writing out (out == in allowed, any alignment), advancing st[12] by
+ * nblocks (32-bit, no carry). chacha20_armv7m.c (generated assembly). */
+void rijn_i_chacha20_blocks_armv7m(uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                   size_t nblocks);
+#endif
+
 /* XOR len bytes of keystream (block() makes the next 64-byte block and
  * advances the counter) into in; checks arguments and ctx->left. */
 int rijn_i_stream_xor(void *ctx, uint8_t *out, const uint8_t *in, size_t len,
