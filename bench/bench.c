@@ -41,8 +41,13 @@
 #define MAX_CANDS 32
 #define MAX_REPS 64
 
+/* rijn with one variant per constant-time class (peer_rijn.c), for the ct
+ * group only; the other groups use bench_lib_rijn. */
+extern const bench_lib bench_lib_rijn_ct;
+
 static const bench_lib *const all_libs[] = {
     &bench_lib_rijn,
+    &bench_lib_rijn_ct,
 #ifdef BENCH_HAVE_OPENSSL
     &bench_lib_openssl,
 #endif
@@ -92,6 +97,7 @@ static int g_reps = 21;
 static double g_batch_ns = 500000.0;
 static double g_tsc_per_ns = 1.0;
 static int g_ct;           /* constant-time software group */
+static size_t g_max_len = (size_t)-1; /* --max-len: rows up to this length */
 static double g_ref[MAX_REPS * 64];
 static int g_nref;
 
@@ -206,9 +212,11 @@ static void emit_row(const char *status, const bench_ctx *c, const char *lib,
 
 static int lib_wanted(const bench_lib *lib, const char *variant)
 {
+    if (lib == &bench_lib_rijn_ct || lib == &bench_lib_rijn)
+        return (lib == &bench_lib_rijn_ct) == (g_ct != 0);
     if (!g_ct)
         return 1;
-    if (strcmp(lib->name, "rijn") == 0 || strcmp(lib->name, "OpenSSL") == 0)
+    if (strcmp(lib->name, "OpenSSL") == 0)
         return 1;
     return strcmp(lib->name, "BearSSL") == 0 && variant && strcmp(variant, "ct64") == 0;
 }
@@ -219,6 +227,8 @@ static void run_row(int op, unsigned kbits, size_t len)
     int nc = 0;
     size_t cap = len + 64;
     uint8_t *in, *out, *ref, *pt = NULL;
+    if (len > g_max_len)
+        return;
     if (posix_memalign((void **)&in, 64, cap) || posix_memalign((void **)&out, 64, cap) ||
         posix_memalign((void **)&ref, 64, cap)) {
         fprintf(stderr, "out of memory\n");
@@ -415,9 +425,11 @@ int main(int argc, char **argv)
             group = argv[++i];
         else if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
+        else if (strcmp(argv[i], "--max-len") == 0 && i + 1 < argc)
+            g_max_len = (size_t)strtoull(argv[++i], NULL, 10);
         else {
             fprintf(stderr, "usage: %s --group ctr|cbc|ecb|xts|gcm|aead|mac|keysetup|pk|ct"
-                            " [--quick]\n", argv[0]);
+                            " [--quick] [--max-len BYTES]\n", argv[0]);
             return 2;
         }
     }

@@ -9,6 +9,11 @@
  *   no decryption-only setup: this row builds both schedules). The string
  *   case keys twice (encryption, then both directions) and uses the PKCS#7
  *   calls. bench_rijn_force() lets the constant-time group force "ct64".
+ *   bench_lib_rijn_ct (the ct group): the same adapter with one variant per
+ *   constant-time software class ("ct64", "bs256"); init forces the variant
+ *   before the key setup (the context keeps its class), and the key setup
+ *   rows re-force it when another variant was forced since (one pointer
+ *   compare per call).
  */
 #include "bench.h"
 
@@ -37,6 +42,11 @@ typedef union rstate {
     rijn_cmac_ctx cmac;
     rijn_chachapoly_ctx cp;
 } rstate;
+
+typedef struct rbox {
+    rstate s;                   /* first member: c->st points at it too */
+    const rijn_aes_impl *impl;  /* the forced variant's class, or NULL  */
+} rbox;
 
 int bench_rijn_force(const char *impl);
 const char *bench_rijn_info(void);
@@ -67,10 +77,16 @@ static const char *r_version(void)
 
 static int r_init(bench_ctx *c)
 {
-    rstate *s = calloc(1, sizeof *s);
+    rbox *b = calloc(1, sizeof *b);
+    rstate *s = &b->s;
     size_t kl = c->kbits / 8;
     int r = RIJN_OK;
-    c->st = s;
+    c->st = b;
+    if (c->variant != NULL) {
+        if (rijn_aes_impl_get(c->variant, &b->impl) != RIJN_OK ||
+            rijn_aes_impl_force(c->variant) != RIJN_OK)
+            return -1;
+    }
     switch (c->op) {
     case OP_CTR: case OP_CBC_ENC: case OP_ECB_ENC:
         r = rijn_aes_init_enc(&s->aes, c->key, kl);
@@ -112,10 +128,14 @@ static int r_string(bench_ctx *c, uint8_t *out, const uint8_t *in)
 
 static int r_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
 {
-    rstate *s = c->st;
+    rbox *b = c->st;
+    rstate *s = &b->s;
     size_t n = c->len, kl = c->kbits / 8;
     const uint8_t *nc = c->iv;
     int r = RIJN_OK;
+    if (b->impl != NULL && (c->op == OP_KEY_ENC || c->op == OP_KEY_DEC || c->op == OP_STRING) &&
+        rijn_aes_impl_default() != b->impl && rijn_aes_impl_force(c->variant) != RIJN_OK)
+        return -1;
     switch (c->op) {
     case OP_CTR: r = rijn_ctr_crypt(&s->aes, c->iv, out, in, n); break;
     case OP_CBC_ENC: r = rijn_cbc_encrypt(&s->aes, c->iv, out, in, n); break;
@@ -168,3 +188,6 @@ static void r_fini(bench_ctx *c)
 }
 
 const bench_lib bench_lib_rijn = {"rijn", NULL, r_version, r_init, r_run, r_fini};
+
+static const char *const ct_variants[] = {"ct64", "bs256", NULL};
+const bench_lib bench_lib_rijn_ct = {"rijn", ct_variants, r_version, r_init, r_run, r_fini};

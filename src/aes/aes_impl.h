@@ -96,4 +96,23 @@ static inline void rijn_i_aes_dec(const rijn_aes_ctx *c, uint8_t *out, const uin
 int rijn_i_aes_check_enc(const rijn_aes_ctx *ctx);
 int rijn_i_aes_check_dec(const rijn_aes_ctx *ctx);
 
+/* The same checks inline, for a ctx already known to be non-NULL (the
+ * short-message paths of the modes): RIJN_ERR_STATE when the context is
+ * not keyed for the direction, RIJN_ERR_UNSUPPORTED for decryption
+ * compiled out. */
+static inline int rijn_i_aes_ready_enc(const rijn_aes_ctx *ctx)
+{
+    if (ctx->impl == NULL || !(ctx->dirs & RIJN_I_DIR_ENC))
+        return RIJN_ERR_STATE;
+    return RIJN_OK;
+}
+static inline int rijn_i_aes_ready_dec(const rijn_aes_ctx *ctx)
+{
+    if (!RIJN_CFG_AES_DECRYPT)
+        return RIJN_ERR_UNSUPPORTED;
+    if (ctx->impl == NULL || !(ctx->dirs & RIJN_I_DIR_DEC))
+        return RIJN_ERR_STATE;
+    return RIJN_OK;
+}
+
 #endif /* RIJN_AES_IMPL_H */

@@ -15,7 +15,9 @@
  *   writes the schedule 24 bytes at a time.
  *   Throughput: 8 independent blocks per pass (AESENC latency x issue
  *   width), then 4, then 1; VAES paths take over for long inputs when the
- *   CPU has them. Loads and stores are unaligned; out == in works because
+ *   CPU has them. Short inputs (<= 4 blocks) take one pass of that many
+ *   blocks in the class entry itself, which tail-calls the long path
+ *   otherwise (short calls save no registers and test nothing else). Loads and stores are unaligned; out == in works because
  *   each pass loads all its input before it stores.
  *   Constant time: the AES instructions take data-independent time; there
  *   is no table and no secret-dependent branch (branches depend only on
@@ -217,19 +219,53 @@ static unsigned wide(size_t nblocks)
         }                                                                    \
     } while (0)
 
-RIJN_X86NI_TARGET static void x86ni_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
-                                            const uint8_t *in, size_t nblocks)
+/* 0..4 blocks (short messages) in one pass, and no register saved for the
+ * long paths: the class entries test this first and tail-call the rest. */
+RIJN_X86NI_INLINE void ecb_short(const uint8_t *rk, unsigned rounds, uint8_t *out,
+                                 const uint8_t *in, size_t nblocks, int dec)
+{
+    switch (nblocks) {
+    case 0: break;
+    case 1: ecb_pass(rk, rounds, out, in, 1, dec); break;
+    case 2: ecb_pass(rk, rounds, out, in, 2, dec); break;
+    case 3: ecb_pass(rk, rounds, out, in, 3, dec); break;
+    default: ecb_pass(rk, rounds, out, in, 4, dec); break;
+    }
+}
+
+#define X86NI_NOINLINE static __attribute__((noinline, target("aes,sse2,ssse3")))
+
+X86NI_NOINLINE void encrypt_long(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                                 const uint8_t *in, size_t nblocks)
 {
     WIDE_PREFIX(encrypt, ks, rounds, out, in, nblocks);
     ecb(rijn_i_x86ni_ek(ks), rounds, out, in, nblocks, 0);
 }
 
-#if RIJN_CFG_AES_DECRYPT
-RIJN_X86NI_TARGET static void x86ni_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
+RIJN_X86NI_TARGET static void x86ni_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                                             const uint8_t *in, size_t nblocks)
+{
+    if (nblocks <= 4)
+        ecb_short(rijn_i_x86ni_ek(ks), rounds, out, in, nblocks, 0);
+    else
+        encrypt_long(ks, rounds, out, in, nblocks);
+}
+
+#if RIJN_CFG_AES_DECRYPT
+X86NI_NOINLINE void decrypt_long(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                                 const uint8_t *in, size_t nblocks)
 {
     WIDE_PREFIX(decrypt, ks, rounds, out, in, nblocks);
     ecb(rijn_i_x86ni_dk(ks, rounds), rounds, out, in, nblocks, 1);
+}
+
+RIJN_X86NI_TARGET static void x86ni_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                                            const uint8_t *in, size_t nblocks)
+{
+    if (nblocks <= 4)
+        ecb_short(rijn_i_x86ni_dk(ks, rounds), rounds, out, in, nblocks, 1);
+    else
+        decrypt_long(ks, rounds, out, in, nblocks);
 }
 
 static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
@@ -245,15 +281,22 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 #define X86NI_CBC_DECRYPT NULL
 #endif
 
+X86NI_NOINLINE void ctr_long(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
+                             uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    WIDE_PREFIX(ctr, ks, rounds, ctr_bits, ctr, out, in, nblocks);
+    rijn_i_x86ni_ctr_sse(ks, rounds, ctr_bits, ctr, out, in, nblocks);
+}
+
 static void x86ni_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint8_t ctr[16],
                       uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    if (nblocks < 8) {
+    if (nblocks <= 4)
+        rijn_i_x86ni_ctr_short(ks, rounds, ctr_bits, ctr, out, in, nblocks);
+    else if (nblocks < 8)
         rijn_i_x86ni_ctr_small(ks, rounds, ctr_bits, ctr, out, in, nblocks);
-        return;
-    }
-    WIDE_PREFIX(ctr, ks, rounds, ctr_bits, ctr, out, in, nblocks);
-    rijn_i_x86ni_ctr_sse(ks, rounds, ctr_bits, ctr, out, in, nblocks);
+    else
+        ctr_long(ks, rounds, ctr_bits, ctr, out, in, nblocks);
 }
 
 const rijn_aes_impl rijn_i_aes_x86ni = {

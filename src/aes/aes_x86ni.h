@@ -107,6 +107,10 @@ void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds, unsigned ctr_bits
                           uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_ctr_small(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
                             uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+/* 0..4 blocks: one pass when the last counter byte does not carry within
+ * the call, else rijn_i_x86ni_ctr_small. */
+void rijn_i_x86ni_ctr_short(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
+                            uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
                               uint8_t *out, const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,

@@ -14,6 +14,10 @@
  *   its counters one by one with the carry into hi (wrapping mod 2^128, as
  *   OpenSSL's AES-CTR). These branches depend on the counter value, which
  *   is public (nonce/IV), never on key or data.
+ *   Short CTR (<= 4 blocks, rijn_i_x86ni_ctr_short): when the last counter
+ *   byte cannot carry within the call (all but ~n/256 of the counters),
+ *   the n counter blocks are the loaded block plus i in byte 15: no
+ *   conversion to integers and back at all.
  *   CBC decryption: 8/4/1 blocks per pass; each pass loads all its
  *   ciphertext blocks (for the chaining XOR) before storing, so out == in
  *   works. CBC encryption is serial by nature: one block at a time, with
@@ -116,6 +120,46 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_small(const uint64_t *ks, unsigned round
     x86ni_st(ctr, _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), bswap));
 }
 
+/* m blocks (constant after inlining) from the big-endian counter block c
+ * whose last byte does not carry: block i is c with i added to byte 15. */
+RIJN_X86NI_INLINE void ctr_short_pass(const uint8_t *ek, unsigned rounds, __m128i c,
+                                      uint8_t *out, const uint8_t *in, unsigned m)
+{
+    __m128i x[4];
+    unsigned i;
+    for (i = 0; i < m; i++)
+        x[i] = _mm_add_epi32(c, _mm_set_epi32((int)(i << 24), 0, 0, 0));
+    x86ni_encn(x, m, ek, rounds);
+    for (i = 0; i < m; i++)
+        x86ni_st(out + 16 * i, _mm_xor_si128(x[i], x86ni_ld(in + 16 * i)));
+}
+
+/* Short messages (<= 4 blocks): when ctr[15] + nblocks <= 255 (the
+ * counter's last byte carries neither within the call nor into the
+ * stored next counter; a branch on the public counter), one pass and one
+ * 32-bit lane add for the next counter, whatever ctr_bits (no carry to
+ * propagate); otherwise the general code above. */
+RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_short(const uint64_t *ks, unsigned rounds,
+                                              unsigned ctr_bits, uint8_t ctr[16], uint8_t *out,
+                                              const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    __m128i c;
+    if ((size_t)ctr[15] + nblocks > 255) {
+        rijn_i_x86ni_ctr_small(ks, rounds, ctr_bits, ctr, out, in, nblocks);
+        return;
+    }
+    c = x86ni_ld(ctr);
+    switch (nblocks) {
+    case 0: return;
+    case 1: ctr_short_pass(ek, rounds, c, out, in, 1); break;
+    case 2: ctr_short_pass(ek, rounds, c, out, in, 2); break;
+    case 3: ctr_short_pass(ek, rounds, c, out, in, 3); break;
+    default: ctr_short_pass(ek, rounds, c, out, in, 4); break;
+    }
+    x86ni_st(ctr, _mm_add_epi32(c, _mm_set_epi32((int)((unsigned)nblocks << 24), 0, 0, 0)));
+}
+
 #if RIJN_CFG_AES_DECRYPT
 /* One CBC decryption pass over m blocks; *prev is the chaining block. */
 RIJN_X86NI_INLINE void cbc_dec_pass(const uint8_t *dk, unsigned rounds, __m128i *prev,
@@ -157,32 +201,45 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rou
 
 /* Serial: the chain runs through the rounds only. The next block's state
  * is AESENCLAST(s, Klast ^ K0 ^ P) = C ^ K0 ^ P, computed beside the
- * ciphertext C = AESENCLAST(s, Klast), so no XOR sits on the chain. */
-RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
-                                            uint8_t *out, const uint8_t *in, size_t nblocks)
+ * ciphertext C = AESENCLAST(s, Klast), so no XOR sits on the chain. With
+ * rounds a constant the round keys are loaded once, before the loop (a
+ * 4-block message then runs ~20 instructions per block). */
+RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, uint8_t iv[16],
+                                 uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    const uint8_t *ek = rijn_i_x86ni_ek(ks);
-    __m128i k, k0, kl, s, c;
-    if (nblocks == 0)
-        return;
-    k0 = x86ni_ld(ek);
-    kl = x86ni_ld(ek + 16 * rounds);
-    s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), k0));
+    __m128i k[15], kx, s, c;
+    unsigned r;
+    for (r = 0; r <= rounds; r++)
+        k[r] = x86ni_ld(ek + 16 * r);
+    kx = _mm_xor_si128(k[0], k[rounds]);
+    s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), k[0]));
     for (;;) {
-#define ROUND(r)                                                             \
-    k = x86ni_ld(ek + 16 * (r));                                              \
-    s = _mm_aesenc_si128(s, k);
+#define ROUND(r) s = _mm_aesenc_si128(s, k[r]);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        c = _mm_aesenclast_si128(s, kl);
+        c = _mm_aesenclast_si128(s, k[rounds]);
         x86ni_st(out, c);
         if (--nblocks == 0)
             break;
         in += 16;
         out += 16;
-        s = _mm_aesenclast_si128(s, _mm_xor_si128(kl, _mm_xor_si128(k0, x86ni_ld(in))));
+        s = _mm_aesenclast_si128(s, _mm_xor_si128(kx, x86ni_ld(in)));
     }
     x86ni_st(iv, c);
+}
+
+RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                                            uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    if (nblocks == 0)
+        return;
+    if (rounds == 10)
+        cbc_enc_r(ek, 10, iv, out, in, nblocks);
+    else if (rounds == 12)
+        cbc_enc_r(ek, 12, iv, out, in, nblocks);
+    else
+        cbc_enc_r(ek, 14, iv, out, in, nblocks);
 }
 
 #endif /* RIJN_CFG_AES_X86NI */

@@ -14,16 +14,11 @@
  */
 #include "modes_internal.h"
 
-void rijn_i_cbc_enc_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
-                           const uint8_t *in, size_t n)
+/* Without a fused hook: one block at a time (n > 0). */
+RIJN_I_MODE_COLD void cbc_enc_loop(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+                                   const uint8_t *in, size_t n)
 {
     uint8_t x[16];
-    if (n == 0)
-        return;
-    if (a->impl->cbc_encrypt != NULL) {
-        a->impl->cbc_encrypt(a->ks, a->rounds, iv, out, in, n);
-        return;
-    }
     for (; n > 0; n--, in += 16, out += 16) {
         rijn_xor16(x, in, iv);
         rijn_i_aes_enc(a, out, x, 1);
@@ -32,17 +27,29 @@ void rijn_i_cbc_enc_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
     rijn_wipe(x, sizeof x);
 }
 
-void rijn_i_cbc_dec_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+RIJN_INLINE void cbc_enc(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                         size_t n)
+{
+    if (n == 0)
+        return;
+    if (a->impl->cbc_encrypt != NULL)
+        a->impl->cbc_encrypt(a->ks, a->rounds, iv, out, in, n);
+    else
+        cbc_enc_loop(a, iv, out, in, n);
+}
+
+void rijn_i_cbc_enc_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
                            const uint8_t *in, size_t n)
+{
+    cbc_enc(a, iv, out, in, n);
+}
+
+/* Without a fused hook: runs of RIJN_I_MODE_BATCH blocks (n > 0). */
+RIJN_I_MODE_COLD void cbc_dec_loop(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+                                   const uint8_t *in, size_t n)
 {
     uint8_t tmp[RIJN_I_MODE_BATCH * 16], next[16];
     size_t i, k;
-    if (n == 0)
-        return;
-    if (a->impl->cbc_decrypt != NULL) {
-        a->impl->cbc_decrypt(a->ks, a->rounds, iv, out, in, n);
-        return;
-    }
     for (; n > 0; n -= k, in += 16 * k, out += 16 * k) {
         k = n < RIJN_I_MODE_BATCH ? n : RIJN_I_MODE_BATCH;
         rijn_i_aes_dec(a, tmp, in, k);
@@ -55,23 +62,40 @@ void rijn_i_cbc_dec_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
     rijn_wipe(tmp, sizeof tmp);
 }
 
-static int cbc(const rijn_aes_ctx *aes, int dec, const uint8_t iv[16], uint8_t *out,
-               const uint8_t *in, size_t len)
+RIJN_INLINE void cbc_dec(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                         size_t n)
+{
+    if (n == 0)
+        return;
+    if (a->impl->cbc_decrypt != NULL)
+        a->impl->cbc_decrypt(a->ks, a->rounds, iv, out, in, n);
+    else
+        cbc_dec_loop(a, iv, out, in, n);
+}
+
+void rijn_i_cbc_dec_blocks(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,
+                           const uint8_t *in, size_t n)
+{
+    cbc_dec(a, iv, out, in, n);
+}
+
+RIJN_INLINE int cbc(const rijn_aes_ctx *aes, int dec, const uint8_t iv[16], uint8_t *out,
+                    const uint8_t *in, size_t len)
 {
     uint8_t chain[16];
-    int r = rijn_i_mode_check(aes, dec, iv, out, in, len);
+    int r = rijn_i_mode_check_inl(aes, dec, iv, out, in, len);
     if (r != RIJN_OK)
         return r;
     if (len % 16 != 0)
         return RIJN_ERR_LENGTH;
-    r = rijn_i_mode_overlap(out, len, in, len);
+    r = rijn_i_mode_overlap_inl(out, in, len);
     if (r != RIJN_OK)
         return r;
     memcpy(chain, iv, 16);
     if (dec)
-        rijn_i_cbc_dec_blocks(aes, chain, out, in, len / 16);
+        cbc_dec(aes, chain, out, in, len / 16);
     else
-        rijn_i_cbc_enc_blocks(aes, chain, out, in, len / 16);
+        cbc_enc(aes, chain, out, in, len / 16);
     /* chain now holds the IV or the last ciphertext block: public, no wipe */
     return RIJN_OK;
 }

@@ -9,6 +9,8 @@
  *   encrypted by one N-block call and XORed into out. The counter is kept
  *   as two 64-bit halves while building a run. A partial last block leaves
  *   its unused keystream in ks for the streaming API (stream.c).
+ *   One-shot calls on whole blocks go straight to the class's ctr hook
+ *   after the inlined checks (no keystream buffer, no run loop).
  *   Constant time: the counter is public; the keystream buffer is wiped.
  *   Vectors: SP 800-38A F.5, RFC 3686 section 6 (tests/test_modes_sp800_38a.c);
  *   the wrap at 2^128 and 2^32 in tests/test_modes_stream.c.
@@ -70,21 +72,36 @@ void rijn_i_ctr_run(const rijn_aes_ctx *a, unsigned bits, uint8_t reg[16], uint8
     *pos = p;
 }
 
-static int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16], uint8_t *out,
-               const uint8_t *in, size_t len)
+/* Any length, any class (arguments checked). */
+RIJN_I_MODE_COLD void ctr_any(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16],
+                              uint8_t *out, const uint8_t *in, size_t len)
 {
     uint8_t reg[16], ks[16];
     uint32_t pos = 16;
-    int r = rijn_i_mode_check(aes, 0, iv, out, in, len);
-    if (r != RIJN_OK)
-        return r;
-    r = rijn_i_mode_overlap(out, len, in, len);
-    if (r != RIJN_OK)
-        return r;
     memcpy(reg, iv, 16);
     rijn_i_ctr_run(aes, bits, reg, ks, &pos, out, in, len);
     if (len % 16 != 0) /* keystream left in ks; reg is the public counter */
         rijn_wipe(ks, sizeof ks);
+}
+
+RIJN_INLINE int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16], uint8_t *out,
+                    const uint8_t *in, size_t len)
+{
+    uint8_t reg[16];
+    int r = rijn_i_mode_check_inl(aes, 0, iv, out, in, len);
+    if (r != RIJN_OK)
+        return r;
+    r = rijn_i_mode_overlap_inl(out, in, len);
+    if (r != RIJN_OK)
+        return r;
+    if (len % 16 == 0 && aes->impl->ctr != NULL) {
+        /* whole blocks (most short messages): straight to the fused hook */
+        memcpy(reg, iv, 16);
+        if (len != 0)
+            aes->impl->ctr(aes->ks, aes->rounds, bits, reg, out, in, len / 16);
+        return RIJN_OK;
+    }
+    ctr_any(aes, bits, iv, out, in, len);
     return RIJN_OK;
 }
 

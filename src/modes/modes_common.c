@@ -7,6 +7,9 @@
  *   decryption compiled out); each mode then checks its lengths
  *   (RIJN_ERR_LENGTH), output sizes (RIJN_ERR_BUFFER) and overlap
  *   (RIJN_ERR_PARAM), in that order. Nothing here touches secrets.
+ *   The one-shot ECB/CBC/CTR/XTS calls use the inline forms of these checks
+ *   (modes_internal.h; same order, same codes): on 16-byte messages the
+ *   calls around the checks cost as much as the AES itself.
  *   Vectors: tests/test_modes_errors.c calls every error for every mode.
  */
 #include "modes_internal.h"
@@ -14,11 +17,7 @@
 int rijn_i_mode_check(const rijn_aes_ctx *aes, int dec, const uint8_t *iv, const uint8_t *out,
                       const uint8_t *in, size_t len)
 {
-    RIJN_CHECK_PTR(aes);
-    RIJN_CHECK_PTR(iv);
-    RIJN_CHECK_BUF(out, len);
-    RIJN_CHECK_BUF(in, len);
-    return dec ? rijn_i_aes_check_dec(aes) : rijn_i_aes_check_enc(aes);
+    return rijn_i_mode_check_inl(aes, dec, iv, out, in, len);
 }
 
 int rijn_i_mode_overlap(const uint8_t *out, size_t out_len, const uint8_t *in, size_t in_len)

@@ -38,6 +38,19 @@
 #if RIJN_CFG_AES_X86NI
 size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
                           const uint8_t *in, size_t n);
+/* The whole XTS message (len >= 16, arguments checked; data keyed for the
+ * direction, both contexts of the x86ni class) with AES-NI, tweaks in
+ * registers (aes/aes_x86ni_xts.c). */
+void rijn_i_x86ni_xts(const rijn_aes_ctx *data, const rijn_aes_ctx *tk, int dec,
+                      const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len);
+#endif
+
+/* Rare paths kept out of the short-message fast paths (no stack frame or
+ * saved registers in the caller for them). */
+#if defined(__GNUC__)
+#define RIJN_I_MODE_COLD static __attribute__((noinline))
+#else
+#define RIJN_I_MODE_COLD static
 #endif
 
 /* Block-context mode word: kind | direction | CTS variant << 8. */
@@ -71,6 +84,25 @@ int rijn_i_mode_check(const rijn_aes_ctx *aes, int dec, const uint8_t *iv, const
                       const uint8_t *in, size_t len);
 /* RIJN_ERR_PARAM if out != in and the ranges overlap, else RIJN_OK. */
 int rijn_i_mode_overlap(const uint8_t *out, size_t out_len, const uint8_t *in, size_t in_len);
+
+/* The same two checks inlined, for the one-shot calls whose cost on short
+ * messages is mostly the checks and calls around one AES call (same
+ * checks, same order, same codes). */
+RIJN_INLINE int rijn_i_mode_check_inl(const rijn_aes_ctx *aes, int dec, const uint8_t *iv,
+                                      const uint8_t *out, const uint8_t *in, size_t len)
+{
+    RIJN_CHECK_PTR(aes);
+    RIJN_CHECK_PTR(iv);
+    RIJN_CHECK_BUF(out, len);
+    RIJN_CHECK_BUF(in, len);
+    return dec ? rijn_i_aes_ready_dec(aes) : rijn_i_aes_ready_enc(aes);
+}
+RIJN_INLINE int rijn_i_mode_overlap_inl(const uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (out != in && rijn_overlaps(out, len, in, len))
+        return RIJN_ERR_PARAM;
+    return RIJN_OK;
+}
 
 /* ---- block cores: n whole blocks; out == in allowed ---------------------- */
 void rijn_i_ecb_blocks(const rijn_aes_ctx *a, int dec, uint8_t *out, const uint8_t *in,

@@ -20,6 +20,10 @@
  *  Constant time: the tweak update uses a mask from the top bit; no branch
  *  or index depends on key, tweak or data, only on the (public) length.
  *  The Key1 == Key2 check uses rijn_ct_equal.
+ *  x86ni: when both contexts use the x86ni class, the whole message (tweak
+ *  encryption, blocks, stealing) goes to aes/aes_x86ni_xts.c after the
+ *  checks (tweaks in registers, a single pass for 1-4 blocks, no stack
+ *  buffers to build or wipe); the code below serves the other classes.
  *  Proof: NIST CAVP XTSGenAES128/256 in both tweak formats (every data
  *  unit length that is a whole number of bytes), IEEE 1619 vectors via
  *  those files, and a differential test against OpenSSL aes-*-xts
@@ -162,9 +166,9 @@ static int xts(const rijn_xts_ctx *ctx, int dec, const uint8_t tweak[16], uint8_
     int st;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(tweak);
-    st = dec ? rijn_i_aes_check_dec(&ctx->data) : rijn_i_aes_check_enc(&ctx->data);
+    st = dec ? rijn_i_aes_ready_dec(&ctx->data) : rijn_i_aes_ready_enc(&ctx->data);
     if (st == RIJN_OK)
-        st = rijn_i_aes_check_enc(&ctx->tweak);
+        st = rijn_i_aes_ready_enc(&ctx->tweak);
     if (st != RIJN_OK)
         return st;
     RIJN_CHECK_BUF(out, len);
@@ -178,6 +182,12 @@ static int xts(const rijn_xts_ctx *ctx, int dec, const uint8_t tweak[16], uint8_
     if (out != in && rijn_overlaps(out, len, in, len))
         return RIJN_ERR_PARAM;
 
+#if RIJN_CFG_AES_X86NI
+    if (ctx->data.impl == &rijn_i_aes_x86ni && ctx->tweak.impl == &rijn_i_aes_x86ni) {
+        rijn_i_x86ni_xts(&ctx->data, &ctx->tweak, dec, tweak, out, in, len);
+        return RIJN_OK;
+    }
+#endif
     m = len / 16;
     r = len % 16;
     rijn_i_aes_enc(&ctx->tweak, t, tweak, 1);
