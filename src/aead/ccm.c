@@ -10,12 +10,16 @@
  *   tag mask S_0 = E(A_0) and the keystream of a partial text block.
  *   B_0 = flags (Adata, (t-2)/2, L-1) || nonce || msg_len; the AAD is
  *   prefixed with its length (2, 2+4 or 2+8 bytes, SP 800-38C A.2.2).
- *   The CBC-MAC is serial: whole blocks go through the class's fused CBC
- *   encryption when it has one (x86ni: the chain stays in a register; the
- *   ciphertext goes to a wiped scratch buffer, only the chaining value is
- *   kept), else one block per AES call; the CTR keystream runs in N-block
- *   batches (gcm_ctr.c). Encryption MACs each chunk before
- *   encrypting it and decryption after, so out == in works.
+ *   The CBC-MAC is serial: whole blocks go through the class's cbcmac
+ *   entry when it has one (x86ni: the chain stays in a register), else one
+ *   block per AES call. Text: whole blocks take one stitched pass of that
+ *   entry (the CTR block and the MAC block share each round sequence, two
+ *   independent chains, so a block costs about one AES latency); the rest
+ *   (partial blocks, classes without the entry) MACs each chunk before
+ *   encrypting it and decryption after, so out == in works. One-shot
+ *   calls MAC B_0 and up to 4 blocks of prefix || AAD in one pass, which
+ *   also yields S_0 (its CTR half runs from A_0; the extra keystream it
+ *   makes is wiped). Short-message buffers are wiped in line.
  *   open decrypts, MACs the plaintext, compares in constant time and wipes
  *   out on failure (the tag covers the plaintext, so it cannot be checked
  *   first).
@@ -23,30 +27,21 @@
  *   Vectors: CAVP DVPT/VADT/VNT/VPT/VTT (128/192/256), Wycheproof
  *   aes_ccm_test.json, differential tests vs OpenSSL (tests/test_ccm*.c).
  */
+#include "cmac_i.h"
 #include "gcm_internal.h"
 #include "internal.h"
 #include "rijn/ccm.h"
 
 #define CHUNK 4096u
 
-/* Whole blocks per fused CBC call (the MAC is CBC encryption keeping only
- * the chaining value): 16 on 64-bit hosts, 1 block of scratch elsewhere. */
-#define MAC_BATCH (RIJN_ARCH_64 ? 16u : 1u)
-
 static void mac_absorb(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *p, size_t len)
 {
     size_t pos = (size_t)m->mac_pos;
-    if (pos == 0 && len >= 16 && aes->impl->cbc_encrypt != NULL) {
-        uint8_t scratch[MAC_BATCH * 16];
+    if (pos == 0 && len >= 16) {
         size_t nb = len / 16;
-        while (nb > 0) {
-            size_t k = nb < MAC_BATCH ? nb : MAC_BATCH;
-            aes->impl->cbc_encrypt(aes->ks, aes->rounds, m->x, scratch, p, k);
-            p += 16 * k;
-            len -= 16 * k;
-            nb -= k;
-        }
-        rijn_wipe(scratch, sizeof scratch);
+        rijn_i_cbcmac(aes, m->x, p, nb); /* the class's fused chain if any */
+        p += 16 * nb;
+        len -= 16 * nb;
     }
     while (len > 0) {
         size_t take = 16 - pos < len ? 16 - pos : len;
@@ -103,12 +98,37 @@ static int check_keyed(const rijn_ccm_ctx *ctx)
     return rijn_i_aes_check_enc(&ctx->aes) == RIJN_OK ? RIJN_OK : RIJN_ERR_STATE;
 }
 
-/* Checks and starts a message; nothing is written on error. */
-static int msg_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *nonce,
-                     size_t n, uint64_t aad_len, uint64_t msg_len, size_t t)
+/* The AAD length prefix (SP 800-38C A.2.2) into h; returns its length. */
+static size_t aad_hdr(uint8_t h[10], uint64_t aad_len)
 {
-    uint8_t b[16], hdr[10];
-    size_t L = 15 - n, i, hl;
+    if (aad_len < 0xFF00u) {
+        h[0] = (uint8_t)(aad_len >> 8);
+        h[1] = (uint8_t)aad_len;
+        return 2;
+    }
+    h[0] = 0xFF;
+    if (aad_len <= 0xFFFFFFFFu) {
+        h[1] = 0xFE;
+        rijn_store32_be(h + 2, (uint32_t)aad_len);
+        return 6;
+    }
+    h[1] = 0xFF;
+    rijn_store64_be(h + 2, aad_len);
+    return 10;
+}
+
+/* Checks and starts a message; nothing is written on error. With aad
+ * (one-shot), B_0 and the first up to 4 blocks of prefix || AAD go through
+ * one MAC call (zero-padded if the AAD ends there) and *head is the AAD
+ * bytes taken; without (streaming), only B_0 and the prefix. S_0 = E(A_0)
+ * rides along with the MAC pass when the class has a cbcmac entry. */
+static int msg_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *nonce,
+                     size_t n, const uint8_t *aad, uint64_t aad_len, uint64_t msg_len,
+                     size_t t, size_t *head)
+{
+    uint8_t b[16 * 5], a[16];
+    size_t L = 15 - n, i, hl = 0, nb = 1;
+    *head = 0;
     if (n < 7 || n > 13)
         return RIJN_ERR_NONCE_LEN;
     RIJN_CHECK_PTR(nonce);
@@ -117,34 +137,36 @@ static int msg_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *no
     if (L < 8 && (msg_len >> (8 * L)) != 0)
         return RIJN_ERR_LIMIT;
     memset(m, 0, sizeof *m);
+    memset(b, 0, sizeof b);
+    memset(a, 0, sizeof a);
     b[0] = (uint8_t)((aad_len != 0 ? 0x40u : 0u) | (((t - 2) / 2) << 3) | (L - 1));
     memcpy(b + 1, nonce, n);
     for (i = 0; i < L; i++)
         b[15 - i] = (uint8_t)(msg_len >> (8 * i));
-    mac_absorb(aes, m, b, 16);
+    a[0] = (uint8_t)(L - 1); /* A_0 */
+    memcpy(a + 1, nonce, n);
+    memcpy(m->ctr, a, 16);
     if (aad_len != 0) {
-        if (aad_len < 0xFF00u) {
-            hdr[0] = (uint8_t)(aad_len >> 8);
-            hdr[1] = (uint8_t)aad_len;
-            hl = 2;
-        } else if (aad_len <= 0xFFFFFFFFu) {
-            hdr[0] = 0xFF;
-            hdr[1] = 0xFE;
-            rijn_store32_be(hdr + 2, (uint32_t)aad_len);
-            hl = 6;
-        } else {
-            hdr[0] = 0xFF;
-            hdr[1] = 0xFF;
-            rijn_store64_be(hdr + 2, aad_len);
-            hl = 10;
+        hl = aad_hdr(b + 16, aad_len);
+        if (aad != NULL) {
+            *head = rijn_i_gt64(aad_len, 64 - hl) ? 64 - hl : (size_t)aad_len;
+            memcpy(b + 16 + hl, aad, *head);
+            nb = 1 + (hl + *head + 15) / 16;
         }
-        mac_absorb(aes, m, hdr, hl);
     }
-    memset(b, 0, 16);
-    b[0] = (uint8_t)(L - 1);
-    memcpy(b + 1, nonce, n);
-    memcpy(m->ctr, b, 16);
-    rijn_i_aead_ks(aes, RIJN_I_CTR_BE128, m->ctr, m->s0); /* S_0; ctr is now A_1 */
+    if (aes->impl->cbcmac != NULL) {
+        /* x = CBC-MAC of the nb blocks; b ^= E(A_0), E(A_1), ... */
+        memcpy(m->s0, b, 16);
+        aes->impl->cbcmac(aes->ks, (unsigned)aes->rounds, RIJN_I_CBCMAC_ENC, m->x, a, b, b, nb);
+        rijn_i_xor16v(m->s0, m->s0, b);
+        m->ctr[15] = 1; /* A_1: the counter field of A_0 is zero */
+    } else {
+        rijn_i_cbcmac(aes, m->x, b, nb);
+        rijn_i_aead_ks(aes, RIJN_I_CTR_BE128, m->ctr, m->s0); /* ctr is now A_1 */
+    }
+    if (aad == NULL && hl != 0)
+        mac_absorb(aes, m, b + 16, hl); /* the AAD's prefix; its blocks follow */
+    rijn_i_wipe_inl(b, sizeof b);
     m->aad_len = aad_len;
     m->msg_len = msg_len;
     m->tag_len = (uint32_t)t;
@@ -158,6 +180,18 @@ static void msg_text(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, con
     if (m->state == RIJN_I_AEAD_AAD) {
         mac_flush(aes, m);
         m->state = enc ? RIJN_I_AEAD_ENC : RIJN_I_AEAD_DEC;
+    }
+    if (aes->impl->cbcmac != NULL && m->msg_done % 16 == 0 && len >= 16) {
+        /* whole blocks: MAC and CTR in one pass of the class (mac_pos is
+         * 0 here: the text MAC is block-aligned with msg_done) */
+        size_t nb = len / 16;
+        aes->impl->cbcmac(aes->ks, (unsigned)aes->rounds,
+                          enc ? RIJN_I_CBCMAC_ENC : RIJN_I_CBCMAC_DEC, m->x, m->ctr, out, in,
+                          nb);
+        m->msg_done += 16 * nb;
+        out += 16 * nb;
+        in += 16 * nb;
+        len -= 16 * nb;
     }
     while (len > 0) {
         size_t n = len < CHUNK ? len : CHUNK;
@@ -179,8 +213,8 @@ static void msg_text(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, con
 static void msg_tag(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t t[16])
 {
     mac_flush(aes, m);
-    rijn_xor16(t, m->x, m->s0);
-    rijn_wipe(m, sizeof *m);
+    rijn_i_xor16v(t, m->x, m->s0);
+    rijn_i_wipe_inl(m, sizeof *m);
 }
 
 /* ---- public ------------------------------------------------------------- */
@@ -204,7 +238,8 @@ int rijn_ccm_start(rijn_ccm_ctx *ctx, const uint8_t *nonce, size_t nonce_len, ui
     int r = check_keyed(ctx);
     if (r != RIJN_OK)
         return r;
-    r = msg_start(&ctx->aes, &m, nonce, nonce_len, aad_len, msg_len, tag_len);
+    size_t head;
+    r = msg_start(&ctx->aes, &m, nonce, nonce_len, NULL, aad_len, msg_len, tag_len, &head);
     if (r == RIJN_OK)
         ctx->msg = m;
     rijn_wipe(&m, sizeof m);
@@ -297,20 +332,21 @@ static int oneshot(const rijn_ccm_ctx *ctx, rijn_ccm_msg *m, const uint8_t *out,
                    const uint8_t *tag, size_t tag_len, const uint8_t *nonce, size_t nonce_len,
                    const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len)
 {
+    size_t head;
     int r = check_keyed(ctx);
     if (r != RIJN_OK)
         return r;
     RIJN_CHECK_BUF(aad, aad_len);
     RIJN_CHECK_BUF(out, len);
     RIJN_CHECK_BUF(in, len);
-    r = msg_start(&ctx->aes, m, nonce, nonce_len, aad_len, len, tag_len);
+    r = msg_start(&ctx->aes, m, nonce, nonce_len, aad, aad_len, len, tag_len, &head);
     if (r != RIJN_OK)
         return r;
     RIJN_CHECK_PTR(tag);
     if ((out != in && rijn_overlaps(out, len, in, len)) || rijn_overlaps(tag, tag_len, out, len) ||
         rijn_overlaps(tag, tag_len, in, len))
         return RIJN_ERR_PARAM;
-    mac_absorb(&ctx->aes, m, aad, aad_len);
+    mac_absorb(&ctx->aes, m, aad + head, aad_len - head);
     m->aad_done = aad_len;
     return RIJN_OK;
 }
@@ -325,10 +361,13 @@ int rijn_ccm_seal(const rijn_ccm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t ta
     if (r == RIJN_OK) {
         msg_text(&ctx->aes, &m, out, in, len, 1);
         msg_tag(&ctx->aes, &m, t);
-        memcpy(tag, t, tag_len);
-        rijn_wipe(t, sizeof t);
+        if (tag_len == 16)
+            memcpy(tag, t, 16);
+        else
+            memcpy(tag, t, tag_len);
+        rijn_i_wipe16(t);
     }
-    rijn_wipe(&m, sizeof m);
+    rijn_i_wipe_inl(&m, sizeof m);
     return r;
 }
 
@@ -347,9 +386,9 @@ int rijn_ccm_open(const rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
                 rijn_wipe(out, len);
             r = RIJN_ERR_AUTH;
         }
-        rijn_wipe(t, sizeof t);
+        rijn_i_wipe16(t);
     }
-    rijn_wipe(&m, sizeof m);
+    rijn_i_wipe_inl(&m, sizeof m);
     return r;
 }
 
