@@ -123,4 +123,14 @@ RIJN_INLINE int rijn_overlaps(const void *a, size_t an, const void *b, size_t bn
     return x < y + bn && y < x + an;
 }
 
+/* RIJN_LEN_GT(len, limit): len > limit for a length and a 64-bit limit,
+ * compiled warning-free where size_t has 16 or 32 bits (a comparison of
+ * the size_t itself with a larger constant draws -Wtype-limits "always
+ * false"; the function parameter hides the range, the code is the same). */
+RIJN_INLINE int rijn_len_gt(uint64_t len, uint64_t limit)
+{
+    return len > limit;
+}
+#define RIJN_LEN_GT(len, limit) rijn_len_gt((uint64_t)(len), (uint64_t)(limit))
+
 #endif /* RIJN_INTERNAL_H */

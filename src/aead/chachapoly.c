@@ -114,7 +114,7 @@ static int check_io(const rijn_chachapoly_ctx *ctx, const uint8_t *tag, size_t t
     RIJN_CHECK_BUF(in, len);
     if (tag_len != 16)
         return RIJN_ERR_TAG_LEN;
-    if ((uint64_t)len > RIJN_CHACHAPOLY_TEXT_MAX)
+    if (RIJN_LEN_GT(len, RIJN_CHACHAPOLY_TEXT_MAX))
         return RIJN_ERR_LIMIT;
     if (out != in && rijn_overlaps(out, len, in, len))
         return RIJN_ERR_PARAM;
