@@ -28,7 +28,7 @@ OP_TITLES = {
 }
 OP_ORDER = list(OP_TITLES)
 PER_OP = {"keysetup-enc", "keysetup-dec", "string-cbc", "x25519"}
-LIB_ORDER = ["rijn", "OpenSSL", "libgcrypt", "Nettle", "Mbed TLS", "wolfSSL", "LibTomCrypt",
+LIB_ORDER = ["rijn", "rijn ct64", "rijn bs256", "OpenSSL", "libgcrypt", "Nettle", "Mbed TLS", "wolfSSL", "LibTomCrypt",
              "libsodium", "BearSSL x86ni", "BearSSL ct64", "BearSSL ct", "BearSSL big",
              "BearSSL small", "tiny-AES-c"]
 
@@ -179,8 +179,10 @@ def charts(groups, outdir, lines):
             for lib in libs:
                 xs = [k[2] for k in keys if lib in t[k]]
                 ys = [t[k][lib] for k in keys if lib in t[k]]
-                if lib == "rijn":
+                if lib == "rijn" or lib == "rijn ct64":
                     ax.plot(xs, ys, "-o", color="black", lw=2.6, ms=5, label=lib, zorder=5)
+                elif lib == "rijn bs256":
+                    ax.plot(xs, ys, "-s", color="dimgray", lw=2.6, ms=5, label=lib, zorder=5)
                 else:
                     i = LIB_ORDER.index(lib) if lib in LIB_ORDER else len(LIB_ORDER)
                     ax.plot(xs, ys, ["-", "--", ":"][i % 3], marker=".", lw=1.2, label=lib,
@@ -314,8 +316,11 @@ def main():
     w("- Ratios (rijn / peer) are ratios of times from the same process and the same rounds: "
       "**below 1 rijn is faster**; bold marks rows where rijn is slower. \"Fastest peer\" is "
       "the fastest other library or BearSSL implementation in that row.")
-    w("- Constant-time software rows (group `ct`): rijn forced to its `ct64` AES "
-      "(`rijn_aes_impl_force(\"ct64\")`; GHASH stays on PCLMUL), BearSSL `aes_ct64` "
+    w("- Constant-time software rows (group `ct`): rijn forced to each of its constant-time "
+      "software AES classes in turn, `ct64` (bitsliced, 64-bit words) and `bs256` (bitsliced "
+      "on AVX2/AVX-512VL registers; its decryption is ct64's) "
+      "(`rijn_aes_impl_force(\"ct64\")` / `(\"bs256\")`; GHASH stays on PCLMUL), "
+      "BearSSL `aes_ct64` "
       "(GHASH `pclmul`), OpenSSL with `OPENSSL_ia32cap=%s` (AES-NI masked: its SSSE3 "
       "vector-permute AES, GHASH on PCLMUL).\n"
       % (groups.get("ct", {"meta": {}})["meta"].get("openssl_ia32cap", "~0x200000000000000")))
@@ -379,18 +384,23 @@ def main():
     if "ct" in groups:
         w("## Constant-time software AES (no AES instructions)\n")
         ct = table_rows(groups["ct"])
-        w("rijn `ct64` against BearSSL `aes_ct64` (both bitsliced, constant-time) and OpenSSL's "
-          "vector-permute AES (constant-time SSSE3 code). Ticks per byte (per key setup for the "
-          "key setup rows).\n")
-        w("| row | rijn ct64 | BearSSL ct64 | OpenSSL (AES-NI masked) | rijn / BearSSL ct64 | "
-          "rijn / OpenSSL |")
-        w("| --- | ---: | ---: | ---: | ---: | ---: |")
+        w("rijn `ct64` and `bs256` against BearSSL `aes_ct64` (bitsliced, constant-time) and "
+          "OpenSSL's vector-permute AES (constant-time SSSE3 code). Ticks per byte (per key "
+          "setup for the key setup rows); ratios below 1: rijn faster.\n")
+        w("| row | rijn ct64 | rijn bs256 | BearSSL ct64 | OpenSSL (AES-NI masked) | "
+          "ct64 / BearSSL ct64 | ct64 / OpenSSL | bs256 / BearSSL ct64 | bs256 / OpenSSL |")
+        w("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+
+        def rt(a, b):
+            return ratio_s(a / b if a and b else None)
         for k in sorted(ct, key=sort_key):
             c = ct[k]
-            rj, br, os_ = c.get("rijn"), c.get("BearSSL ct64"), c.get("OpenSSL")
-            w("| %s | %s | %s | %s | %s | %s |" % (
-                row_label(k), fmt(rj), fmt(br), fmt(os_),
-                ratio_s(rj / br if rj and br else None), ratio_s(rj / os_ if rj and os_ else None)))
+            c64 = c.get("rijn ct64", c.get("rijn"))  # older results: one rijn column
+            b256 = c.get("rijn bs256")
+            br, os_ = c.get("BearSSL ct64"), c.get("OpenSSL")
+            w("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                row_label(k), fmt(c64), fmt(b256), fmt(br), fmt(os_), rt(c64, br),
+                rt(c64, os_), rt(b256, br), rt(b256, os_)))
         w("")
 
     w("## All rows\n")
