@@ -9,8 +9,9 @@
  *   built in registers (byte 15 only: 1 + 4 never carries) and encrypted
  *   in one 5-block AES-NI pass; AAD and text go through 64-byte stack
  *   buffers (zero padded, wiped), and GHASH runs over the blocks AAD ||
- *   C || lengths with aggregated reduction: up to four blocks per
- *   reduction with H^4..H^1, read from the GHASH class's key material
+ *   C || lengths with aggregated reduction: up to eight blocks per
+ *   reduction with H^8..H^1 (one reduction unless AAD and text are both
+ *   over 48 bytes), read from the GHASH class's key material
  *   (pclmul: H^i at words 2(i-1); vpclmul512: at words 2(16-i)). The
  *   reduction is the shift-based one of ghash_pclmul.c ("V" form, blocks
  *   byte-reversed).
@@ -77,12 +78,13 @@ INL __m128i reduce(__m128i lo, __m128i mid, __m128i hi)
     return _mm_xor_si128(t1, _mm_srli_si128(a, 8));
 }
 
-/* y <- GHASH of the m blocks x (V form), h[i] = H^(i+1). */
-INL __m128i ghash_v(const __m128i h[4], __m128i y, const __m128i *x, unsigned m)
+/* y <- GHASH of the m blocks x (V form), h[i] = H^(i+1): one reduction
+ * for up to 8 blocks (a short first group, then groups of 8). */
+INL __m128i ghash_v(const __m128i h[8], __m128i y, const __m128i *x, unsigned m)
 {
     unsigned i = 0;
     while (i < m) {
-        unsigned r = m - i < 4 ? m - i : 4, j;
+        unsigned r = (m - i) % 8 != 0 ? (m - i) % 8 : 8, j;
         __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
         mul_acc(_mm_xor_si128(y, x[i]), h[r - 1], &lo, &mid, &hi);
         for (j = 1; j < r; j++)
@@ -107,9 +109,9 @@ TGT static void small_core(const rijn_gcm_ctx *k, int kind, const uint8_t *nonce
     const uint8_t *ek = rijn_i_x86ni_ek(k->aes.ks);
     const uint64_t *hk = k->hkey;
     uint8_t buf[64], j0[16];
-    __m128i ks[5], x[9], h[4], y;
+    __m128i ks[5], x[9], h[8], y;
     unsigned na = (unsigned)((alen + 15) / 16), nt = (unsigned)((len + 15) / 16), i, m = 0;
-    for (i = 0; i < 4; i++)
+    for (i = 0; i < 8; i++)
         h[i] = x86ni_ld((const uint8_t *)(hk + (kind == 1 ? 2 * i : 2 * (15 - i))));
     memcpy(j0, nonce, 12);
     j0[12] = 0;
