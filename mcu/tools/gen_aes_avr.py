@@ -529,11 +529,20 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
     SP0 = 0x3FFF
     sp, pc, cyc, Z, C, T = SP0, labels[entry], 0, False, False, False
     calls = []
-    reg = lambda n: int(n[1:])
+    reg = {"r%d" % i: i for i in range(32)}.__getitem__
     ptrs = {"X": 26, "Y": 28, "Z": 30}
     while True:
         op, args, ins = code[pc]
         pc += 1
+        if op == "eor":
+            R[reg(args[0])] ^= R[reg(args[1])]; cyc += 1
+            continue
+        if op == "lpm":
+            R[reg(args[0])] = flash[R[30] | R[31] << 8]; cyc += 3
+            continue
+        if op == "mov":
+            R[reg(args[0])] = R[reg(args[1])]; cyc += 1
+            continue
         if op == "push":
             mem[sp] = R[reg(args[0])]; sp -= 1; cyc += 2
         elif op == "pop":

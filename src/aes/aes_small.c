@@ -30,7 +30,29 @@
 #define RIJN_CFG_AES_SMALL_COMPACT 0
 #endif
 
-static const uint8_t sbox[256] = {
+/* AVR: the tables live in flash (avr-gcc would copy const data into RAM:
+ * 512 bytes of the ATmega328P's 2 KiB), read with LPM through Z. Like
+ * every read of these tables it is indexed by secret bytes: classic AVR
+ * cores have no data cache and LPM takes 3 cycles whatever the address.
+ * .progmem sections come first in avr-libc's linker scripts, so the tables
+ * lie in the low 64 KiB that LPM reaches without RAMPZ (ATmega2560). */
+#if defined(__AVR__)
+#define SMALL_TABLE __attribute__((__progmem__))
+static uint8_t small_lpm(const uint8_t *p)
+{
+    uint8_t r;
+    __asm__("lpm %0, Z" : "=r"(r) : "z"(p));
+    return r;
+}
+#define SBOX(x)     small_lpm(sbox + (x))
+#define INV_SBOX(x) small_lpm(inv_sbox + (x))
+#else
+#define SMALL_TABLE
+#define SBOX(x)     sbox[x]
+#define INV_SBOX(x) inv_sbox[x]
+#endif
+
+static const uint8_t sbox[256] SMALL_TABLE = {
     0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b, 0xfe, 0xd7, 0xab, 0x76,
     0xca, 0x82, 0xc9, 0x7d, 0xfa, 0x59, 0x47, 0xf0, 0xad, 0xd4, 0xa2, 0xaf, 0x9c, 0xa4, 0x72, 0xc0,
     0xb7, 0xfd, 0x93, 0x26, 0x36, 0x3f, 0xf7, 0xcc, 0x34, 0xa5, 0xe5, 0xf1, 0x71, 0xd8, 0x31, 0x15,
@@ -74,13 +96,13 @@ static void small_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsig
     for (i = nb; i < total; i++) {
         t = rk[i - 4];
         if (SMALL_KS_POS < 4) {
-            t = sbox[rk[(i & ~3u) - 4 + ((i + 1) & 3)]];
+            t = SBOX(rk[(i & ~3u) - 4 + ((i + 1) & 3)]);
             if (SMALL_KS_POS == 0) {
                 t ^= rc;
                 rc = xtime(rc);
             }
         } else if (nb > 24 && SMALL_KS_POS - 16 < 4) {
-            t = sbox[t];
+            t = SBOX(t);
         }
         rk[i] = (uint8_t)(rk[i - nb] ^ t);
 #if RIJN_CFG_AES_192 || RIJN_CFG_AES_256
@@ -116,7 +138,7 @@ static void small_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, con
             /* SubBytes and ShiftRows: byte i (row i % 4) comes from column
              * (i / 4 + i % 4) % 4 of the same row. */
             for (i = 0; i < 16; i++)
-                s[i] = sbox[out[(i * 5) & 15]];
+                s[i] = SBOX(out[(i * 5) & 15]);
             for (i = 0; i < 16; i++) {
                 m = s[i];
                 if (r > 0) { /* MixColumns, except in the last round */
@@ -143,7 +165,7 @@ static void small_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, con
         add_round_key(s, rk);
         for (r = 1;; r++) {
             for (i = 0; i < 16; i++) /* SubBytes */
-                s[i] = sbox[s[i]];
+                s[i] = SBOX(s[i]);
             /* ShiftRows: row k rotates left by k (state is column-major). */
             t = s[1]; s[1] = s[5]; s[5] = s[9]; s[9] = s[13]; s[13] = t;
             t = s[2]; s[2] = s[10]; s[10] = t; t = s[6]; s[6] = s[14]; s[14] = t;
@@ -171,7 +193,7 @@ static void small_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, con
 #if RIJN_CFG_AES_DECRYPT
 /* The inverse S-box is computed from sbox at first use would need state;
  * a second table keeps the code simple and stateless. */
-static const uint8_t inv_sbox[256] = {
+static const uint8_t inv_sbox[256] SMALL_TABLE = {
     0x52, 0x09, 0x6a, 0xd5, 0x30, 0x36, 0xa5, 0x38, 0xbf, 0x40, 0xa3, 0x9e, 0x81, 0xf3, 0xd7, 0xfb,
     0x7c, 0xe3, 0x39, 0x82, 0x9b, 0x2f, 0xff, 0x87, 0x34, 0x8e, 0x43, 0x44, 0xc4, 0xde, 0xe9, 0xcb,
     0x54, 0x7b, 0x94, 0x32, 0xa6, 0xc2, 0x23, 0x3d, 0xee, 0x4c, 0x95, 0x0b, 0x42, 0xfa, 0xc3, 0x4e,
@@ -204,7 +226,7 @@ static void small_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, con
             t = s[2]; s[2] = s[10]; s[10] = t; t = s[6]; s[6] = s[14]; s[14] = t;
             t = s[3]; s[3] = s[7]; s[7] = s[11]; s[11] = s[15]; s[15] = t;
             for (i = 0; i < 16; i++) /* InvSubBytes */
-                s[i] = inv_sbox[s[i]];
+                s[i] = INV_SBOX(s[i]);
             add_round_key(s, rk + 16 * r);
             if (r == 0)
                 break;
