@@ -268,6 +268,12 @@ static int oneshot(const rijn_ocb_ctx *ctx, int dec, uint8_t *out, uint8_t *tag_
     r = rijn_i_io_check(out, in, len, tag, tag_len);
     if (r != RIJN_OK)
         return r;
+#if RIJN_CFG_AES_X86NI
+    if (ctx->aes.impl == &rijn_i_aes_x86ni && len <= RIJN_I_OCB_SMALL_TEXT &&
+        aad_len <= RIJN_I_OCB_SMALL_AAD)
+        return rijn_i_ocb_small(ctx, dec, out, tag_out, tag_in, tag_len, nonce, nonce_len, aad,
+                                aad_len, in, len);
+#endif
     rijn_i_ocb_msg_start(ctx, &m, nonce, nonce_len, tag_len);
     rijn_i_ocb_hash_blocks(ctx, &m, aad, aad_len / 16);
     if (aad_len % 16 != 0)

@@ -31,6 +31,18 @@ void rijn_i_ocb_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *o
 size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                           const uint8_t *in, size_t nb);
 #endif
+/* One-shot seal (dec 0: writes out and tag_len bytes of tag_out) or open
+ * (dec 1: checks tag_in, writes out only on a match, else zeroes it) of a
+ * short message on the x86ni class (ocb_x86ni.c); arguments checked by
+ * the caller; RIJN_OK or RIJN_ERR_AUTH. */
+#define RIJN_I_OCB_SMALL_TEXT 128u /* 8 blocks, the last may be partial */
+#define RIJN_I_OCB_SMALL_AAD 112u  /* 7 blocks beside Ktop              */
+#if RIJN_CFG_AES_X86NI
+int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *out, uint8_t *tag_out,
+                     const uint8_t *tag_in, size_t tag_len, const uint8_t *nonce,
+                     size_t nonce_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                     size_t len);
+#endif
 /* Full 16-byte tag of the message (after every text and AAD call). */
 void rijn_i_ocb_tag(const rijn_ocb_ctx *c, rijn_ocb_msg *m, uint8_t tag[16]);
 
