@@ -6,11 +6,10 @@
  *   A pass is 32 blocks in eight registers, lane j of register r holding
  *   block b + 4r + j + 1, where b (blocks done so far) is a multiple of
  *   32. Offsets: Offset_(b+i) = Offset_b ^ P_i with P_i the XOR of
- *   L_ntz(1..i), which for i < 32 is the XOR of the L_k for the bits k of
- *   the Gray code i ^ (i >> 1) (ntz(b + i) = ntz(i) there); P_1..P_31 are
- *   built once per call into eight registers, and block b + 32 adds
- *   L_ntz(b+32) (ntz >= 5, from the table or by doublings: the index is
- *   public). Per pass: offsets = broadcast(Offset_b) ^ P, x = in ^ offset,
+ *   L_ntz(1..i) (ntz(b + i) = ntz(i) for i < 32); P_1..P_31 are built
+ *   once per call into eight registers, four at a time from P_4r and the
+ *   fixed pattern of ntz(4r+1..4r+4), and block b + 32 adds L_ntz(b+32)
+ *   (ntz >= 5, from the table or by doublings: the index is public). Per pass: offsets = broadcast(Offset_b) ^ P, x = in ^ offset,
  *   AES (encryption or equivalent-inverse-cipher keys), out = x ^ offset;
  *   the checksum XORs the plaintext registers (input for seal, output for
  *   open) and is folded to one block at the end. All loads of a pass
@@ -39,24 +38,28 @@ OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
 {
     const unsigned rounds = c->aes.rounds;
     const uint8_t *rk = dec ? rijn_i_x86ni_dk(c->aes.ks, rounds) : rijn_i_x86ni_ek(c->aes.ks);
-    uint8_t pb[32 * 16], sc[16];
-    __m512i p[NREG], cs = _mm512_setzero_si512();
-    __m128i off = x86ni_ld(m->offset), p31, c4;
+    uint8_t sc[16];
+    __m512i p[NREG], cs = _mm512_setzero_si512(), pat;
+    __m128i off = x86ni_ld(m->offset), base = _mm_setzero_si128(), p31, c4, l0, l1, e;
     size_t done = 0;
     unsigned i, k;
-    /* P_i for i = 1..31 (pb + 16(i-1)); lane 3 of the last register is
-     * P_31 here and gets L_ntz(b+32) per pass */
-    for (i = 1; i <= 32; i++) {
-        unsigned g = i < 32 ? (i ^ (i >> 1)) : 31u ^ 15u; /* P_32 slot holds P_31 */
-        __m128i v = _mm_setzero_si128();
-        for (k = 0; k < 5; k++)
-            if ((g >> k) & 1u) /* public: the block position */
-                v = _mm_xor_si128(v, x86ni_ld(c->l[k]));
-        x86ni_st(pb + 16 * (i - 1), v);
+    /* Register r holds P_(4r+1..4r+4) = P_4r ^ (L_0, L_0^L_1, L_1,
+     * L_1^L_(2+ntz(r+1))), and P_4(r+1) = P_4r ^ L_1 ^ L_(2+ntz(r+1)).
+     * The last register's lane 3 is P_31 (no extra L): each pass adds
+     * L_ntz(b+32) to it. */
+    l0 = x86ni_ld(c->l[0]);
+    l1 = x86ni_ld(c->l[1]);
+    pat = _mm512_inserti32x4(_mm512_castsi128_si512(l0), _mm_xor_si128(l0, l1), 1);
+    pat = _mm512_inserti32x4(_mm512_inserti32x4(pat, l1, 2), l1, 3);
+    for (i = 0; i < NREG; i++) {
+        static const unsigned char ntz7[7] = {0, 1, 0, 2, 0, 1, 0}; /* ntz(1..7) */
+        e = i < NREG - 1 ? x86ni_ld(c->l[2 + ntz7[i]]) : _mm_setzero_si128();
+        p[i] = _mm512_xor_si512(_mm512_xor_si512(_mm512_broadcast_i32x4(base), pat),
+                                _mm512_inserti32x4(_mm512_setzero_si512(), e, 3));
+        if (i < NREG - 1)
+            base = _mm_xor_si128(base, _mm_xor_si128(l1, e));
     }
-    for (i = 0; i < NREG; i++)
-        p[i] = _mm512_loadu_si512((const void *)(pb + 64 * i));
-    p31 = x86ni_ld(pb + 16 * 30);
+    p31 = _mm_xor_si128(base, l1);
     for (; nb - done >= 4 * NREG; done += 4 * NREG, in += 64 * NREG, out += 64 * NREG) {
         uint64_t idx = m->blocks + done + 4 * NREG;
         const uint8_t *lb;
@@ -106,8 +109,7 @@ OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
     }
     x86ni_st(m->offset, off);
     m->blocks += done;
-    rijn_wipe(pb, sizeof pb);
-    rijn_wipe(sc, sizeof sc);
+    rijn_i_wipe_inl(sc, sizeof sc);
     return done;
 }
 
