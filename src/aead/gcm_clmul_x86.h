@@ -1,11 +1,14 @@
 /*
- * gcm_clmul_x86.h -- 128-bit carry-less multiply helpers shared by the
- * stitched GCM kernels (gcm_stitch_x86.c, gcm_stitch_vaes512.c): GHASH in
- * "V" form (each block byte-reversed: the coefficient of x^0 in the top
- * bit), Karatsuba products accumulated unreduced, one reduction.
+ * gcm_clmul_x86.h -- carry-less multiply helpers shared by the stitched
+ * GCM kernels (gcm_stitch_x86.c, gcm_stitch_vaes512.c) and the pclmul /
+ * vpclmul512 GHASH classes: GHASH in "V" form (each block byte-reversed:
+ * the coefficient of x^0 in the top bit), products accumulated unreduced,
+ * one reduction; powers multiplied by x^-1 to drop the 1-bit shift.
  *
  * The includer defines GCM_CLMUL_INL (static inline, always_inline, with a
- * target that has pclmul and ssse3) before including this header.
+ * target that has pclmul and ssse3) before including this header, and
+ * GCM_CLMUL_512 for the 512-bit helpers (target with AVX-512 F/BW/VL and
+ * VPCLMULQDQ).
  * Constant time: PCLMULQDQ, shifts, shuffles and XOR only.
  */
 #ifndef RIJN_GCM_CLMUL_X86_H
@@ -102,5 +105,79 @@ GCM_CLMUL_INL void gcx_prep8(const uint64_t *hk, __m128i hp[8], __m128i kp[4])
                                    _mm_xor_si128(b, _mm_srli_si128(b, 8)));
     }
 }
+
+#ifdef GCM_CLMUL_512
+/* 512-bit helpers (the includer's GCM_CLMUL_INL target has AVX-512 F/BW/VL
+ * and VPCLMULQDQ): every operation is lane-wise, four 128-bit lanes. */
+GCM_CLMUL_INL __m512i gcx_bswap512(__m512i x)
+{
+    return _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4(_mm_set_epi8(
+                                      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
+}
+
+GCM_CLMUL_INL __m512i gcx_mulxinv512(__m512i v)
+{
+    __mmask16 m = _mm512_cmplt_epi32_mask(_mm512_shuffle_epi32(v, _MM_PERM_DDDD),
+                                          _mm512_setzero_si512());
+    __m512i c = _mm512_srli_epi64(v, 63);
+    v = _mm512_or_si512(_mm512_slli_epi64(v, 1), _mm512_bslli_epi128(c, 8));
+    return _mm512_mask_xor_epi32(
+        v, m, v, _mm512_broadcast_i32x4(_mm_set_epi32((int)0xC2000000u, 0, 0, 1)));
+}
+
+GCM_CLMUL_INL __m128i gcx_fold512(__m512i x)
+{
+    __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+}
+
+/* Lane-wise a * b reduced (V form, with the 1-bit shift). */
+GCM_CLMUL_INL __m512i gcx_gmul512(__m512i a, __m512i b)
+{
+    __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00), hi = _mm512_clmulepi64_epi128(a, b, 0x11);
+    __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b, 0x01),
+                                   _mm512_clmulepi64_epi128(a, b, 0x10));
+    __m512i t0 = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
+    __m512i t1 = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
+    __m512i c0 = _mm512_srli_epi64(t0, 63), c1 = _mm512_srli_epi64(t1, 63), x;
+    t0 = _mm512_slli_epi64(t0, 1);
+    t1 = _mm512_slli_epi64(t1, 1);
+    t1 = _mm512_ternarylogic_epi64(t1, _mm512_bslli_epi128(c1, 8), _mm512_bsrli_epi128(c0, 8),
+                                   0xFE);
+    t0 = _mm512_or_si512(t0, _mm512_bslli_epi128(c0, 8));
+    x = _mm512_ternarylogic_epi64(_mm512_slli_epi64(t0, 63), _mm512_slli_epi64(t0, 62),
+                                  _mm512_slli_epi64(t0, 57), 0x96);
+    t0 = _mm512_xor_si512(t0, _mm512_bslli_epi128(x, 8));
+    t1 = _mm512_ternarylogic_epi64(t1, t0, _mm512_srli_epi64(t0, 1), 0x96);
+    t1 = _mm512_ternarylogic_epi64(t1, _mm512_srli_epi64(t0, 2), _mm512_srli_epi64(t0, 7), 0x96);
+    x = _mm512_ternarylogic_epi64(_mm512_slli_epi64(t0, 63), _mm512_slli_epi64(t0, 62),
+                                  _mm512_slli_epi64(t0, 57), 0x96);
+    return _mm512_xor_si512(t1, _mm512_bsrli_epi128(x, 8));
+}
+
+/* hp[q] (q = 0..7) = [H^(32-4q) .. H^(29-4q)] * x^-1, lane j holding
+ * H^(32-4q-j), from the vpclmul512 layout (hk: H^16 .. H^1, highest
+ * first): H^17..H^32 are H^1..H^16 times H^16. */
+GCM_CLMUL_INL void gcx_pow32(const uint64_t *hk, __m512i hp[8])
+{
+    __m512i h16 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)hk));
+    unsigned q;
+    for (q = 0; q < 4; q++) {
+        __m512i p = _mm512_loadu_si512((const void *)(hk + 8 * q));
+        hp[q] = gcx_mulxinv512(gcx_gmul512(p, h16));
+        hp[q + 4] = gcx_mulxinv512(p);
+    }
+}
+
+/* lo/mid/hi ^= lane-wise d * p (four products). */
+#define GCX_MUL4(d, p, lo, mid, hi)                                                     \
+    do {                                                                               \
+        __m512i d__ = (d), p__ = (p);                                                  \
+        (lo) = _mm512_xor_si512((lo), _mm512_clmulepi64_epi128(d__, p__, 0x00));       \
+        (hi) = _mm512_xor_si512((hi), _mm512_clmulepi64_epi128(d__, p__, 0x11));       \
+        (mid) = _mm512_ternarylogic_epi64((mid), _mm512_clmulepi64_epi128(d__, p__, 0x01), \
+                                          _mm512_clmulepi64_epi128(d__, p__, 0x10), 0x96); \
+    } while (0)
+#endif
 
 #endif

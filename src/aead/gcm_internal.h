@@ -91,7 +91,7 @@ int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const u
 #define RIJN_I_HAVE_GCM_STITCH 1
 size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                          const uint8_t *in, size_t nblocks, int enc);
-/* The 512-bit kernel (16 blocks per iteration), for the vpclmul512 class;
+/* The 512-bit kernel (32 blocks per iteration), for the vpclmul512 class;
  * called by rijn_i_gcm_stitch. */
 #define RIJN_I_HAVE_GCM_STITCH512 1
 size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
