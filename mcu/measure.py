@@ -22,6 +22,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mcu  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers"))
+import peers  # noqa: E402
+import peers_report  # noqa: E402
 
 ROOT, MCU, BUILD = mcu.ROOT, mcu.MCU, mcu.BUILD
 def aes_lib():
@@ -76,17 +79,25 @@ def run_bench_image(tn, opt, img, extra):
     objs += [b.obj(s, True) for s in t["rt"]]
     objs.append(b.obj_as("bench/bench.c", "bench-%s.o" % img, extra))
     elf = b.link("bench-" + img, objs)
+    return run_image(tn, elf, b.dir, opt)
+
+
+def run_image(tn, elf, bdir, opt=""):
+    """Run a bench image (bench.c's protocol; the peers' peer_bench.c too)
+    under the plugin or simavr; returns ({impl: {op: {count, loads,
+    stack, ...}}}, seconds)."""
+    t = mcu.TARGETS[tn]
     if t["kind"] == "avr":
-        st, out, err, secs = mcu.emulate(tn, elf, b.dir, 600)
+        st, out, err, secs = mcu.emulate(tn, elf, bdir, 600)
         counts = [(int(m), None) for m in re.findall(r"@cycles (\d+)", err)]
         profs = [{} for _ in counts]
     else:
-        log = os.path.join(b.dir, "plugin-%d.log" % os.getpid())
+        log = os.path.join(bdir, "plugin-%d.log" % os.getpid())
         if os.path.exists(log):
             os.remove(log)
         pl = "%s,start=0x%x,stop=0x%x,profile=on" % (
             plugin_path(), sym(t, elf, "bench_start"), sym(t, elf, "bench_stop"))
-        st, out, err, secs = mcu.emulate(tn, elf, b.dir, 600,
+        st, out, err, secs = mcu.emulate(tn, elf, bdir, 600,
                                          extra=["-plugin", pl, "-d", "plugin", "-D", log])
         text = open(log).read() if os.path.exists(log) else ""
         if os.path.exists(log):
@@ -106,8 +117,8 @@ def run_bench_image(tn, opt, img, extra):
     stacks = [int(x) for x in re.findall(r"^S (\d+)$", out, re.M)]
     if st != 0 or len(labels) != len(counts) or len(stacks) != len(labels):
         sys.stdout.write(out + err)
-        raise SystemExit("measure: %s -%s bench failed (exit %d, %d labels, %d counts)"
-                         % (tn, opt, st, len(labels), len(counts)))
+        raise SystemExit("measure: %s -%s %s failed (exit %d, %d labels, %d counts)"
+                         % (tn, opt, os.path.basename(elf), st, len(labels), len(counts)))
     res = {}
     base = {}
     for (impl, op), (c, l), s, pf in zip(labels, counts, stacks, profs):
@@ -119,7 +130,7 @@ def run_bench_image(tn, opt, img, extra):
         if l is not None:
             d["loads"] = l - l0
         if op in OP_ROOTS:
-            d["stack_static"] = static_stack(b.dir, None, tuple(OP_ROOTS[op]), impl)
+            d["stack_static"] = static_stack(bdir, None, tuple(OP_ROOTS[op]), impl)
         if pf:
             top = sorted(pf.items(), key=lambda kv: -kv[1])[:4]
             d["top"] = [[k, v] for k, v in top if k not in ("bench_start", "bench_stop")]
@@ -136,6 +147,8 @@ SMALL = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_ARMV7M=0",
 CT32ASM = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=1",
            "RIJN_CFG_AES_AVR=0"]
 THUMB2 = ("m3", "m4", "m33")
+# assembly variants of ct32 per target (the "ct32" goals consider them)
+CT32_VARIANTS = {"m0": ["ct32v6m"], "m3": ["ct32asm"], "m4": ["ct32asm"], "m33": ["ct32asm"]}
 # the AVR class (src/aes/aes_avr.c; decryption is small's, so enc+dec needs small)
 AVRC = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=0",
         "RIJN_CFG_AES_AVR=1"]
@@ -151,6 +164,8 @@ FEATURES = [
      "AES-128 encrypt-only with key setup, ct32 (decryption, 192/256 compiled out)"),
     ("aes128_enc_small", "AES_ENC", SMALL + ENC_ONLY, "AES",
      "AES-128 encrypt-only with key setup, small"),
+    ("aes128_enc_smallcompact", "AES_ENC", SMALL + ENC_ONLY + ["RIJN_CFG_AES_SMALL_COMPACT=1"],
+     "AES", "AES-128 encrypt-only with key setup, small compact"),
     ("aes128_enc_ct32asm", "AES_ENC", CT32ASM + ENC_ONLY, "AES",
      "AES-128 encrypt-only with key setup, ct32asm (Thumb-2 targets)"),
     ("aes128_enc_avr", "AES_ENC", AVRC + ENC_ONLY, "AES",
@@ -308,7 +323,8 @@ def run_sizes(tn, opt):
 TARGETS_GOALS = [
     # (id, text, target, impl or None (best), measure, limit)
     ("m3_block", "ct32: instructions per AES-128 block, Cortex-M3", "m3", "ct32", 1400),
-    ("m0_block", "ct32: instructions per AES-128 block, Cortex-M0", "m0", "ct32", 2500),
+    ("m0_block", "ct32 (incl. ct32v6m): instructions per AES-128 block, Cortex-M0", "m0", "ct32",
+     2500),
     ("avr_block", "cycles per AES-128 block, AVR (best class)", "avr328p", None, 2500),
     ("m3_flash", "AES-128 encrypt-only with key setup, flash bytes, Cortex-M3 -Os (best class)",
      "m3", None, 900),
@@ -408,16 +424,18 @@ def goals(data):
                     pb = per_block(ops)
                     if pb is not None and (bulk is None or pb < bulk[0]):
                         bulk = (pb, im, opt)
-            if impl == "ct32" and tn in THUMB2:  # the assembly variant of ct32 too
-                a = best(tn, "ct32asm", "enc_block_128")
+            # ct32's assembly variants count as ct32: Thumb-2 (ct32asm) on
+            # M3/M4/M33, Thumb-1 (ct32v6m) on the M0
+            for var in (CT32_VARIANTS.get(tn, []) if impl == "ct32" else []):
+                a = best(tn, var, "enc_block_128")
                 if a and (one is None or a < one):
                     one = a
                 for opt in ("Os", "O2"):
                     r = runs.get(tn, {}).get(opt)
-                    ops = r["bench"].get("ct32asm") if r else None
+                    ops = r["bench"].get(var) if r else None
                     pb = per_block(ops) if ops else None
                     if pb is not None and (bulk is None or pb < bulk[0]):
-                        bulk = (pb, "ct32asm", opt)
+                        bulk = (pb, var, opt)
             measured = ("one-block call %s (%s -%s); %s per block in a 64-block call (%s -%s)" % (
                 fmt(one[0]), one[1], one[2], fmt(bulk[0]), bulk[1], bulk[2])) if one and bulk \
                 else "not measured"
@@ -448,6 +466,7 @@ def goals(data):
             out.append((text, "≤ {:,}".format(limit),
                         "worst %s bytes (%s, %s -%s)" % worst if worst else "not measured",
                         "met" if worst and worst[0] <= limit else "not met"))
+        out[-1] = out[-1] + (peers_report.goal_peer(runs, gid, tn),)
     return out
 
 
@@ -537,10 +556,12 @@ def write_md(data, path):
         w("")
     w("## Targets from the issue")
     w("")
-    w("| goal | target | measured | status |")
-    w("| --- | --- | --- | --- |")
+    w("| goal | target | measured | status | peers on the same harness |")
+    w("| --- | --- | --- | --- | --- |")
     for row in goals(data):
-        w("| %s | %s | %s | %s |" % row)
+        w("| %s | %s | %s | %s | %s |" % row)
+    w("")
+    w(peers_report.GOALS_NOTE)
     w("")
     w("\"Per block in a 64-block call\" is one rijn_aes_encrypt_blocks call on 1 KiB, / 64: "
       "the class's own cost without a mode. ct32 and its assembly variants process blocks in "
@@ -567,18 +588,26 @@ def write_md(data, path):
             for im in (r["bench"] if r else {}):
                 if im != "-" and im not in impls:
                     impls.append(im)
-        cols = [(im, opt) for im in impls for opt in mcu.OPTS if opt in per]
+        # (column title, ops): rijn's classes at each opt, then the peers
+        # (mcu/peers) at -Os, their titles in italics
+        cols = [("%s -%s" % (im, opt), per[opt]["bench"].get(im, {}))
+                for im in impls for opt in mcu.OPTS if opt in per]
+        pcols = peers_report.columns(per, "Os")
+        cols += pcols
         w("### Speed (%s)" % unit)
         w("")
-        w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
+        if pcols:
+            w(peers_report.SPEED_NOTE)
+            w("")
+        w("| operation | " + " | ".join(c[0] for c in cols) + " |")
         w("| --- | " + " | ".join("---:" for _ in cols) + " |")
         for op in OPS:
-            vals = [per[opt]["bench"].get(im, {}).get(op, {}).get("count") for im, opt in cols]
+            vals = [ops.get(op, {}).get("count") for _, ops in cols]
             if any(v is not None for v in vals):
                 w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
-        vals = [per_block(per[opt]["bench"].get(im, {})) for im, opt in cols]
+        vals = [per_block(ops) for _, ops in cols]
         w("| AES-128 per block, 64-block call | %s |" % " | ".join(fmt(v) for v in vals))
-        vals = [per_block(per[opt]["bench"].get(im, {}), "ctr_1024") for im, opt in cols]
+        vals = [per_block(ops, "ctr_1024") for _, ops in cols]
         w("| AES-128 per block in CTR 1 KiB | %s |" % " | ".join(fmt(v) for v in vals))
         for op in OTHER_OPS:
             vals = [per[opt]["bench"].get("-", {}).get(op, {}).get("count") for opt in mcu.OPTS
@@ -591,32 +620,33 @@ def write_md(data, path):
         if tn in ("m3", "m4"):
             w("Estimated cycles (instructions + loads), same runs:")
             w("")
-            w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
+            w("| operation | " + " | ".join(c[0] for c in cols) + " |")
             w("| --- | " + " | ".join("---:" for _ in cols) + " |")
             for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "enc_64blocks_128",
                        "ctr_1024", "cbc_enc_1024", "gcm_seal_1024", "seed_cbc_pkcs7_48"):
                 vals = []
-                for im, opt in cols:
-                    d = per[opt]["bench"].get(im, {}).get(op)
+                for _, ops in cols:
+                    d = ops.get(op)
                     vals.append(d["count"] + d["loads"] if d and "loads" in d else None)
                 w("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
             w("")
         w("### Stack (bytes): painted at run time / static call chain")
         w("")
-        w("| operation | " + " | ".join("%s -%s" % c for c in cols) + " |")
+        w("| operation | " + " | ".join(c[0] for c in cols) + " |")
         w("| --- | " + " | ".join("---:" for _ in cols) + " |")
         for op in ("setup_enc_128", "enc_block_128", "dec_block_128", "ctr_1024", "cbc_dec_1024",
                    "gcm_seal_1024", "seed_cbc_pkcs7_48"):
             cells = []
-            for im, opt in cols:
-                d = per[opt]["bench"].get(im, {}).get(op, {})
+            for _, ops in cols:
+                d = ops.get(op, {})
                 cells.append("%s / %s" % (fmt(d.get("stack")), fmt(d.get("stack_static"))))
             w("| %s | %s |" % (op, " | ".join(cells)))
         w("")
         w("Static: an upper bound from the call graph, where a call through a function "
           "pointer may reach any function of that class's source files (so it is loose: "
           "e.g. a block call is charged with the key schedule's frames); frames of assembly "
-          "functions (ct32asm's block function) are not in it. Painted: what one call used.")
+          "functions (ct32asm's block function) are not in it. Painted: what one call used. "
+          "Peers: painted only (their calls through function pointers are not resolved).")
         w("")
         w("### Size (bytes; static stack = worst call chain)")
         w("")
@@ -640,7 +670,13 @@ def write_md(data, path):
                                                    fmt(v["stack_static"])))
             if present:
                 w("| %s | %s |" % (desc, " | ".join(cells)))
+        for row in peers_report.size_rows(per, opts):
+            w(row)
         w("")
+        for line in peers_report.o2_section(per, impls):
+            w(line)
+        for line in peers_report.left_out(per):
+            w(line)
         prof = []
         for opt in ("Os",):
             r = per.get(opt)
@@ -681,6 +717,8 @@ def main():
     p.add_argument("--opts", default="Os,O2")
     p.add_argument("--json", default=os.path.join(ROOT, "docs", "mcu-results.json"))
     p.add_argument("--md", default=os.path.join(ROOT, "docs", "BENCHMARKS-MCU.md"))
+    p.add_argument("--peer-opts", default="Os,O2",
+                   help="opts the peers (mcu/peers) are measured at; '': no peers")
     a = p.parse_args()
     targets = a.targets.split(",") if a.targets else list(mcu.TARGETS)
     head, dirty = git_state()
@@ -700,6 +738,14 @@ def main():
                 data.setdefault("failed", []).append("%s -%s: %s" % (tn, opt, e))
                 continue
             data["runs"].setdefault(tn, {})[opt] = {"bench": b, "sizes": s}
+            if opt in a.peer_opts.split(","):
+                # the peers, same target and opt; a failed peer is reported
+                pr, left, bad = peers.measure_peers(tn, opt, run_image)
+                data["runs"][tn][opt].update({"peers": pr, "peers_left_out": left})
+                for label, e in bad.items():
+                    print("measure: %s -%s peer %s FAILED: %s" % (tn, opt, label, e))
+                    data.setdefault("failed", []).append("%s -%s peer %s: %s" % (
+                        tn, opt, label, e))
             print("measure: %s -%s done (%.0f s so far)" % (tn, opt, time.time() - t0))
     os.makedirs(os.path.dirname(a.json), exist_ok=True)
     with open(a.json, "w") as f:

@@ -1,0 +1,181 @@
+"""peers_report.py -- the peers' part of docs/BENCHMARKS-MCU.md (used by
+mcu/measure.py's write_md and goals). Reads what peers.measure_peers put
+into the results: runs[target][opt]["peers"][label] = {"id", "version",
+"bench": {op: {count, stack, ...}}, "sizes": {...}, "bench_skipped"?} and
+runs[target][opt]["peers_left_out"] = {label: why}."""
+import peers
+
+GOALS_NOTE = (
+    "Peers: the same operation of tiny-AES-c (PyPI sdist tinyaes), BearSSL 0.6 and Mbed TLS "
+    "2.28 (Debian source packages), fetched at measurement time (`scripts/fetch-peers.sh`) and "
+    "compiled with rijn's flags for the same target, counted the same way, each first checked "
+    "on target against FIPS-197 / SP 800-38A / GCM vectors (`mcu/peers/`); best of -Os and -O2. "
+    "\"Per block\": tiny-AES-c and Mbed TLS loop their one-block ECB call 64 times; BearSSL has "
+    "no ECB call, so its figure is CTR over 1 KiB / 64. Of the peers only BearSSL aes_ct is "
+    "constant-time (the others index tables with secret bytes, as rijn's `small` does).")
+
+SPEED_NOTE = (
+    "Columns in *italics*: the peers (`mcu/peers/`, same harness and flags, at -Os; -O2 in "
+    "the table after the sizes). Peer rows are the same operations through the peer's own "
+    "API: tiny-AES-c sets one schedule for both directions; BearSSL's one block is CBC over "
+    "one block with a zero IV, and it has no multi-block ECB (no 64-block row); Mbed TLS and "
+    "tiny-AES-c do 64 blocks as 64 one-block ECB calls; the seeds' case pads (PKCS#7) in our "
+    "wrapper for every peer, inside the measured region.")
+
+O2_OPS = ["setup_encdec_128", "enc_block_128", "dec_block_128", "ctr_1024", "cbc_enc_1024",
+          "cbc_dec_1024", "gcm_seal_1024", "seed_cbc_pkcs7_48"]
+
+
+def fmt(n):
+    if n is None:
+        return "–"
+    return "{:,.0f}".format(n) if isinstance(n, float) else "{:,}".format(n)
+
+
+def _title(label):
+    for p in peers.PEERS:
+        if p["label"] == label:
+            return p["title"]
+    return label
+
+
+def _ordered(entries):
+    """(label, entry) in the order of peers.PEERS"""
+    order = [p["label"] for p in peers.PEERS]
+    return sorted(entries.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+
+
+def columns(per, opt):
+    """[("*title* -opt", ops)] for the peers measured at opt on this target."""
+    r = per.get(opt) or {}
+    return [("*%s* -%s" % (_title(label), opt), e["bench"])
+            for label, e in _ordered(r.get("peers", {})) if e.get("bench")]
+
+
+def per_block(ops):
+    """(instructions or cycles per block over 1 KiB, how)"""
+    if "enc_64blocks_128" in ops:
+        return ops["enc_64blocks_128"]["count"] / 64.0, "64 ECB calls"
+    if "ctr_1024" in ops:
+        return ops["ctr_1024"]["count"] / 64.0, "CTR 1 KiB"
+    return None, ""
+
+
+def size_rows(per, opts):
+    """Rows for the size table (its columns: flash, RAM, static stack per opt)."""
+    rows = []
+    labels = []
+    for o in opts:
+        for label, _ in _ordered((per.get(o) or {}).get("peers", {})):
+            if label not in labels:
+                labels.append(label)
+    for label in labels:
+        p = next((x for x in peers.PEERS if x["label"] == label), None)
+        for key, what in (("aes128_enc", "AES-128 encrypt-only with key setup (%s)" %
+                           (p["enc_how"] if p else "")),
+                          ("aes128_encdec", "AES-128 encrypt+decrypt")):
+            cells = []
+            for o in opts:
+                v = (per.get(o) or {}).get("peers", {}).get(label, {}).get("sizes", {}).get(key)
+                if v is None:
+                    cells.append("– | – | –")
+                elif not v.get("fits"):
+                    cells.append("does not fit | – | –")
+                else:
+                    cells.append("%s | %s | –" % (fmt(v["flash"]), fmt(v["ram"])))
+            rows.append("| *%s*: %s | %s |" % (_title(label), what, " | ".join(cells)))
+    return rows
+
+
+def o2_section(per, impls):
+    """The peers at -O2 (a separate table, so the main one stays readable)."""
+    cols = columns(per, "O2")
+    if not cols:
+        return []
+    out = ["### Peers at -O2", "",
+           "| operation | " + " | ".join(c[0] for c in cols) + " |",
+           "| --- | " + " | ".join("---:" for _ in cols) + " |"]
+    for op in O2_OPS:
+        vals = [ops.get(op, {}).get("count") for _, ops in cols]
+        if any(v is not None for v in vals):
+            out.append("| %s | %s |" % (op, " | ".join(fmt(v) for v in vals)))
+    out.append("| AES-128 per block over 1 KiB (64 ECB calls, or CTR) | %s |" % " | ".join(
+        fmt(per_block(ops)[0]) for _, ops in cols))
+    return out + [""]
+
+
+def left_out(per):
+    why = {}
+    for opt in ("Os", "O2"):
+        r = per.get(opt) or {}
+        for label, w in r.get("peers_left_out", {}).items():
+            why.setdefault(label, "not measured: " + w)
+        for label, e in r.get("peers", {}).items():
+            if e.get("bench_skipped"):
+                why.setdefault(label, "speed not measured (sizes are): " + e["bench_skipped"])
+    if not why:
+        return []
+    return ["Peers left out here: " + "; ".join(
+        "%s — %s" % (_title(k), v) for k, v in _ordered(why)) + ".", ""]
+
+
+def _bench_entries(runs, targets):
+    for tn in targets:
+        for opt in ("Os", "O2"):
+            for label, e in ((runs.get(tn) or {}).get(opt) or {}).get("peers", {}).items():
+                if e.get("bench"):
+                    yield tn, opt, label, e["bench"]
+
+
+def _block_text(runs, targets, want_ct):
+    best_one = best_bulk = None
+    for tn, opt, label, ops in _bench_entries(runs, targets):
+        p = next((x for x in peers.PEERS if x["label"] == label), None)
+        if want_ct and not (p and p["ct"]):
+            continue
+        one = ops.get("enc_block_128", {}).get("count")
+        bulk, how = per_block(ops)
+        tag = " %s" % tn if len(targets) > 1 else ""
+        if one is not None and (best_one is None or one < best_one[0]):
+            best_one = (one, "%s -%s%s" % (_title(label), opt, tag))
+        if bulk is not None and (best_bulk is None or bulk < best_bulk[0]):
+            best_bulk = (bulk, "%s -%s%s, %s" % (_title(label), opt, tag, how))
+    if not best_one:
+        return None
+    return "one-block call %s (%s); %s per block (%s)" % (
+        fmt(best_one[0]), best_one[1], fmt(best_bulk[0]) if best_bulk else "–",
+        best_bulk[1] if best_bulk else "")
+
+
+def goal_peer(runs, gid, tn):
+    """The 'peers' cell of a row of the targets table."""
+    if gid in ("m3_block", "m0_block", "avr_block"):
+        targets = [tn] if gid != "avr_block" else ["avr328p", "avr2560"]
+        fast = _block_text(runs, targets, False)
+        ct = _block_text(runs, targets, True)
+        parts = []
+        if fast:
+            parts.append("fastest: " + fast)
+        if ct:
+            parts.append("constant-time: " + ct)
+        return "; ".join(parts) or "not measured"
+    if gid == "m3_flash":
+        r = (runs.get("m3") or {}).get("Os") or {}
+        vals = []
+        for label, e in _ordered(r.get("peers", {})):
+            v = e.get("sizes", {}).get("aes128_enc")
+            if v and v.get("fits"):
+                vals.append((v["flash"], _title(label)))
+        return ", ".join("%s %s" % (n, fmt(f)) for f, n in sorted(vals)) or "not measured"
+    if gid == "stack":
+        worst = {}
+        for t2, opt, label, ops in _bench_entries(runs, list(runs)):
+            s = ops.get("enc_block_128", {}).get("stack")
+            if s is not None and s > worst.get(label, (-1,))[0]:
+                worst[label] = (s, t2, opt)
+        if not worst:
+            return "not measured"
+        return "worst per peer: " + ", ".join(
+            "%s %s (%s -%s)" % (_title(k), fmt(v[0]), v[1], v[2])
+            for k, v in sorted(worst.items(), key=lambda kv: kv[1][0]))
+    return ""

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# fetch-peers.sh -- the peer libraries' sources, fetched at measurement
+# time into a cache outside the repository (never committed):
+#
+#   scripts/fetch-peers.sh [mbedtls] [bearssl] [tinyaes]   (default: all)
+#
+#   mbedtls  Debian source package mbedtls   (apt-get source --download-only)
+#   bearssl  Debian source package bearssl   (same)
+#   tinyaes  PyPI sdist tinyaes (tiny-AES-c) (pip download --no-binary :all:)
+#
+# Cache: $RIJN_PEER_CACHE (default /tmp/rijn-peer-cache), one directory per
+# peer holding the downloaded archive and its unpacked tree in src/ (the
+# layout tests/test_interop_mbedtls.sh uses for mbedtls). A second call
+# finds them there and downloads nothing. Debian sources come through a
+# private deb-src list made from the system's deb822/one-line entries
+# (same URIs, suites, components and Signed-By), passed with
+# -o Dir::Etc::sourceparts / sourcelist / Dir::State::Lists: the system's
+# apt lists stay untouched.
+#
+# Prints one line per peer: "<name>\t<source dir>\t<version>" when it is
+# there, "<name>\t-\t<why not>" when not; exit 0 if every asked peer is
+# there, 1 otherwise. Concurrent calls serialise on a lock in the cache.
+set -uo pipefail
+CACHE=${RIJN_PEER_CACHE:-/tmp/rijn-peer-cache}
+peers=("$@")
+[ ${#peers[@]} -gt 0 ] || peers=(mbedtls bearssl tinyaes)
+mkdir -p "$CACHE" || { echo "fetch-peers: cannot create $CACHE" >&2; exit 1; }
+
+# Private deb-src lists (made once per cache).
+apt_opts() {
+  local apt=$CACHE/apt
+  printf '%s\n' -o "Dir::Etc::sourceparts=$apt/parts" -o "Dir::Etc::sourcelist=$apt/sources.list" \
+    -o "Dir::State::Lists=$apt/lists" -o Debug::NoLocking=1
+}
+apt_ready() {
+  local apt=$CACHE/apt
+  [ -f "$apt/updated" ] && return 0
+  command -v apt-get >/dev/null || return 1
+  rm -rf "$apt"
+  mkdir -p "$apt/parts" "$apt/lists/partial"
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && sed -e 's/^Types:.*/Types: deb-src/' "$f" >"$apt/parts/$(basename "$f")"
+  done
+  { grep -hs '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list || true; } |
+    sed 's/^deb /deb-src /' >"$apt/sources.list"
+  local o
+  mapfile -t o < <(apt_opts)
+  apt-get "${o[@]}" update -qq >"$apt/log" 2>&1 || return 1
+  touch "$apt/updated"
+}
+
+# unpack ARCHIVE into DIR/src (through a temporary directory: never half a tree)
+unpack() {
+  local archive=$1 dir=$2 tmp
+  [ -d "$dir/src" ] && return 0
+  tmp=$(mktemp -d "$dir/src.tmp.XXXXXX") || return 1
+  if tar xf "$archive" -C "$tmp" --strip-components=1; then
+    mv "$tmp" "$dir/src"
+  else
+    rm -rf "$tmp"
+    return 1
+  fi
+}
+
+debian_src() { # package -> echo version
+  local pkg=$1 dir=$CACHE/$1 tarball
+  mkdir -p "$dir"
+  if ! ls "$dir/${pkg}"_*.orig.tar.* >/dev/null 2>&1; then
+    apt_ready || { echo "apt-get update of the deb-src lists failed (see $CACHE/apt/log)"; return 1; }
+    local o
+    mapfile -t o < <(apt_opts)
+    (cd "$dir" && apt-get "${o[@]}" source --download-only "$pkg") >>"$CACHE/apt/log" 2>&1 ||
+      { echo "apt-get source $pkg failed (see $CACHE/apt/log)"; return 1; }
+  fi
+  tarball=$(ls "$dir/${pkg}"_*.orig.tar.* 2>/dev/null | head -1)
+  [ -n "$tarball" ] || { echo "no $pkg orig tarball"; return 1; }
+  unpack "$tarball" "$dir" || { echo "cannot unpack $tarball"; return 1; }
+  basename "$tarball" | sed -e 's/\.orig\.tar\..*//' -e "s/^${pkg}_/${pkg} /" \
+    -e 's/$/ (Debian source package)/'
+}
+
+pypi_sdist() { # package -> echo version
+  local pkg=$1 dir=$CACHE/$1 sdist pip
+  mkdir -p "$dir"
+  if ! ls "$dir/${pkg}"-*.tar.gz >/dev/null 2>&1; then
+    for pip in "${RIJN_PEER_PIP:-}" /tmp/vv/bin/pip "$(dirname "$0")/../.venv/bin/pip" pip3 pip; do
+      [ -n "$pip" ] && command -v "$pip" >/dev/null || continue
+      "$pip" download -q --no-deps --no-binary :all: "$pkg" -d "$dir" >"$dir/pip.log" 2>&1 && break
+    done
+  fi
+  sdist=$(ls "$dir/${pkg}"-*.tar.gz 2>/dev/null | head -1)
+  [ -n "$sdist" ] || { echo "pip download $pkg failed (see $dir/pip.log)"; return 1; }
+  unpack "$sdist" "$dir" || { echo "cannot unpack $sdist"; return 1; }
+  echo "$(basename "$sdist" .tar.gz) (PyPI sdist)"
+}
+
+exec 9>"$CACHE/.lock"
+flock 9 2>/dev/null || true
+rc=0
+for p in "${peers[@]}"; do
+  case "$p" in
+  mbedtls|bearssl) v=$(debian_src "$p") ;;
+  tinyaes) v=$(pypi_sdist "$p") ;;
+  *) echo "fetch-peers: unknown peer $p" >&2; exit 2 ;;
+  esac
+  if [ $? -eq 0 ]; then
+    printf '%s\t%s\t%s\n' "$p" "$CACHE/$p/src" "$v"
+  else
+    printf '%s\t-\t%s\n' "$p" "$v"
+    rc=1
+  fi
+done
+exit $rc
