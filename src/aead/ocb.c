@@ -17,8 +17,11 @@
  *  stack array, XORed in, sent through one N-block AES call, XORed out,
  *  so bitsliced and AES-NI code runs at full width. Input is read before
  *  output is written, so out == in works. On x86ni with VAES + AVX-512,
- *  whole 32-block passes go to ocb_vaes512.c first (offsets from Gray
- *  codes of L_0..L_4, everything in registers).
+ *  whole 32-block passes go to ocb_vaes512.c first (offsets from
+ *  L_0..L_4, everything in registers). On x86ni, one-shot calls with at
+ *  most 112 bytes of AAD hash it beside Ktop in one AES pass, and short
+ *  messages (text <= 128 bytes) run entirely in registers
+ *  (ocb_x86ni.c).
  *  Constant time: doubling uses masks; no secret-dependent branch or
  *  index; the tag is compared with rijn_ct_equal; open wipes out on a
  *  mismatch.
@@ -274,10 +277,17 @@ static int oneshot(const rijn_ocb_ctx *ctx, int dec, uint8_t *out, uint8_t *tag_
         return rijn_i_ocb_small(ctx, dec, out, tag_out, tag_in, tag_len, nonce, nonce_len, aad,
                                 aad_len, in, len);
 #endif
-    rijn_i_ocb_msg_start(ctx, &m, nonce, nonce_len, tag_len);
-    rijn_i_ocb_hash_blocks(ctx, &m, aad, aad_len / 16);
-    if (aad_len % 16 != 0)
-        rijn_i_ocb_hash_tail(ctx, &m, aad + (aad_len & ~(size_t)15), aad_len % 16);
+#if RIJN_CFG_AES_X86NI
+    if (ctx->aes.impl == &rijn_i_aes_x86ni && aad_len <= RIJN_I_OCB_SMALL_AAD) {
+        rijn_i_ocb_x86ni_start(ctx, &m, nonce, nonce_len, tag_len, aad, aad_len);
+    } else
+#endif
+    {
+        rijn_i_ocb_msg_start(ctx, &m, nonce, nonce_len, tag_len);
+        rijn_i_ocb_hash_blocks(ctx, &m, aad, aad_len / 16);
+        if (aad_len % 16 != 0)
+            rijn_i_ocb_hash_tail(ctx, &m, aad + (aad_len & ~(size_t)15), aad_len % 16);
+    }
     rijn_i_ocb_blocks(ctx, &m, dec, out, in, len / 16);
     if (len % 16 != 0)
         rijn_i_ocb_tail(ctx, &m, dec, out + (len & ~(size_t)15), in + (len & ~(size_t)15),

@@ -38,6 +38,12 @@ size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
 #define RIJN_I_OCB_SMALL_TEXT 128u /* 8 blocks, the last may be partial */
 #define RIJN_I_OCB_SMALL_AAD 112u  /* 7 blocks beside Ktop              */
 #if RIJN_CFG_AES_X86NI
+/* Message start with the AAD already hashed (aad_len <= RIJN_I_OCB_SMALL_AAD),
+ * Ktop beside the AAD blocks in one pass: as msg_start + hash_blocks +
+ * hash_tail. The AAD offset and block count are left 0 (no more AAD). */
+void rijn_i_ocb_x86ni_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *nonce,
+                            size_t nonce_len, size_t tag_len, const uint8_t *aad,
+                            size_t aad_len);
 int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *out, uint8_t *tag_out,
                      const uint8_t *tag_in, size_t tag_len, const uint8_t *nonce,
                      size_t nonce_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,

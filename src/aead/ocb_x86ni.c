@@ -13,6 +13,10 @@
  *     3. the tag block E(Checksum ^ Offset ^ L_$), XORed with the AAD sum.
  *   So a short message costs three AES latencies plus set-up, instead of
  *   four separate one-block calls and the generic path's state handling.
+ *   Longer one-shot texts with short AAD use pass 1 alone
+ *   (rijn_i_ocb_x86ni_start) and continue on the generic/VAES path.
+ *   The nonce block is built in two 64-bit words from the caller's bytes,
+ *   not in a stack buffer (byte stores then a 16-byte load stall).
  *   Offsets: block i (1..8) uses L_ntz(i) from the key's table; the
  *   stretch shift is bottom = the nonce block's low 6 bits (public); the
  *   shift is done on 64-bit words (a branch on bottom == 0, public).
@@ -79,6 +83,30 @@ RIJN_X86NI_INLINE __m128i offset0(__m128i ktop, unsigned bottom)
     return _mm_shuffle_epi8(_mm_set_epi64x((long long)lo, (long long)hi), bs);
 }
 
+/* The nonce block (RFC 7253 4.2) with its low 6 bits cleared, built in
+ * 64-bit words from the caller's bytes (not through a stack buffer, whose
+ * byte-wise stores would stall the 16-byte load); *bottom = those bits. */
+RIJN_X86NI_INLINE __m128i nonce_block(const uint8_t *nonce, size_t n, size_t tag_len,
+                                      unsigned *bottom)
+{
+    uint64_t hi = 0, lo = 0;
+    size_t i;
+    if (n >= 8) {
+        lo = rijn_load64_be(nonce + n - 8);
+        if (n > 8)
+            hi = rijn_load64_be(nonce) >> (8 * (16 - n));
+        hi |= (uint64_t)1 << (8 * (n - 8));
+    } else {
+        for (i = 0; i < n; i++)
+            lo = (lo << 8) | nonce[i];
+        lo |= (uint64_t)1 << (8 * n);
+    }
+    hi |= (uint64_t)(((tag_len * 8u) % 128u) << 1) << 56;
+    *bottom = (unsigned)(lo & 63u);
+    lo &= ~(uint64_t)63;
+    return _mm_shuffle_epi8(_mm_set_epi64x((long long)lo, (long long)hi), BSWAP64X2);
+}
+
 /* A block of n < 16 bytes padded with 10*. */
 RIJN_X86NI_INLINE __m128i padded(uint8_t blk[16], const uint8_t *p, size_t n)
 {
@@ -88,31 +116,20 @@ RIJN_X86NI_INLINE __m128i padded(uint8_t blk[16], const uint8_t *p, size_t n)
     return x86ni_ld(blk);
 }
 
-RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *out,
-                                       uint8_t *tag_out, const uint8_t *tag_in, size_t tag_len,
-                                       const uint8_t *nonce, size_t nonce_len,
-                                       const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                       size_t len)
+/* Pass 1: Ktop beside the AAD blocks (loops of constant length with
+ * guards, unrolled, so the blocks stay in registers). Returns Offset_0;
+ * *sum = the AAD sum. aad_len <= RIJN_I_OCB_SMALL_AAD. */
+RIJN_X86NI_INLINE __m128i pass1(const rijn_ocb_ctx *c, const uint8_t *ek, unsigned rounds,
+                                size_t tag_len, const uint8_t *nonce, size_t nonce_len,
+                                const uint8_t *aad, size_t aad_len, __m128i *sum,
+                                uint8_t blk[16])
 {
     static const uint8_t ntz[8] = {0, 1, 0, 2, 0, 1, 0, 3}; /* ntz(1..8) */
-    const unsigned rounds = c->aes.rounds;
-    const uint8_t *ek = rijn_i_x86ni_ek(c->aes.ks);
     const __m128i lstar = x86ni_ld(c->lstar), zero = _mm_setzero_si128();
-    __m128i x[8], o[8], off = zero, sum = zero, cs = zero, pad = zero, t;
-    uint8_t nb[16], blk[16], tail[16], full[16];
-    size_t na = aad_len / 16, ra = aad_len % 16, nt = len / 16, rt = len % 16, i, n;
+    __m128i x[8], off = zero, s = zero;
+    size_t na = aad_len / 16, ra = aad_len % 16, i, n;
     unsigned bottom;
-    int ok = 1;
-
-    /* pass 1: Ktop beside the AAD blocks (loops of constant length with
-     * guards, unrolled, so the blocks stay in registers) */
-    memset(nb, 0, 16);
-    nb[0] = (uint8_t)(((tag_len * 8u) % 128u) << 1);
-    nb[15 - nonce_len] |= 1u;
-    memcpy(nb + 16 - nonce_len, nonce, nonce_len);
-    bottom = nb[15] & 63u;
-    nb[15] &= 0xC0u;
-    x[0] = x86ni_ld(nb);
+    x[0] = nonce_block(nonce, nonce_len, tag_len, &bottom);
     for (i = 1; i < 8; i++) {
         x[i] = zero;
         if (i <= na) {
@@ -126,11 +143,30 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
     enc_w(x, n, ek, rounds);
     for (i = 1; i < 8; i++)
         if (i < n)
-            sum = _mm_xor_si128(sum, x[i]);
+            s = _mm_xor_si128(s, x[i]);
+    *sum = s;
+    return offset0(x[0], bottom);
+}
+
+RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *out,
+                                       uint8_t *tag_out, const uint8_t *tag_in, size_t tag_len,
+                                       const uint8_t *nonce, size_t nonce_len,
+                                       const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                       size_t len)
+{
+    static const uint8_t ntz[8] = {0, 1, 0, 2, 0, 1, 0, 3}; /* ntz(1..8) */
+    const unsigned rounds = c->aes.rounds;
+    const uint8_t *ek = rijn_i_x86ni_ek(c->aes.ks);
+    const __m128i lstar = x86ni_ld(c->lstar), zero = _mm_setzero_si128();
+    __m128i x[8], o[8], off, sum, cs = zero, pad = zero, t;
+    uint8_t blk[16], tail[16], full[16];
+    size_t nt = len / 16, rt = len % 16, i, n;
+    int ok = 1;
+
+    off = pass1(c, ek, rounds, tag_len, nonce, nonce_len, aad, aad_len, &sum, blk);
 
     /* pass 2: the text; the pad of a partial block in the slot after the
      * full blocks (seal), or apart (open: the full blocks decrypt) */
-    off = offset0(x[0], bottom);
     if (rt != 0)
         memcpy(tail, in + 16 * nt, rt);
     for (i = 0; i < 8; i++) {
@@ -203,6 +239,23 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
     rijn_i_wipe_inl(tail, sizeof tail);
     rijn_i_wipe_inl(full, sizeof full);
     return ok ? RIJN_OK : RIJN_ERR_AUTH;
+}
+
+RIJN_X86NI_TARGET void rijn_i_ocb_x86ni_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m,
+                                              const uint8_t *nonce, size_t nonce_len,
+                                              size_t tag_len, const uint8_t *aad,
+                                              size_t aad_len)
+{
+    uint8_t blk[16];
+    __m128i sum, off;
+    memset(m, 0, sizeof *m);
+    off = pass1(c, rijn_i_x86ni_ek(c->aes.ks), c->aes.rounds, tag_len, nonce, nonce_len, aad,
+                aad_len, &sum, blk);
+    x86ni_st(m->offset, off);
+    x86ni_st(m->asum, sum);
+    m->tag_len = (uint32_t)tag_len;
+    m->state = RIJN_I_AEAD_AAD;
+    rijn_i_wipe_inl(blk, sizeof blk);
 }
 
 #endif /* RIJN_CFG_AES_X86NI */
