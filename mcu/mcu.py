@@ -35,14 +35,15 @@ AVR_RT = ["rt/avr/hal_avr.c", "rt/common.c"]
 
 # AVR flash holds either the code or the vectors of everything, not both:
 # three test images, each with its part of the code and of the vectors.
-AVR_IMAGES = [("modes", "cipher,mct", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
-                                       "MCU_T_TOOLBOX=0"]),
+AVR_IMAGES = [("modes", "cipher,mct,xts", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
+                                           "MCU_T_TOOLBOX=0"]),
               ("aead", "gcm,ccm", ["MCU_T_CIPHER=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
-                                   "MCU_T_TOOLBOX=0"]),
+                                   "MCU_T_TOOLBOX=0", "MCU_T_XTS=0"]),
               ("chapoly_sha", "chapoly,sha256", ["MCU_T_CIPHER=0", "MCU_T_AEAD=0",
-                                                 "MCU_T_TOOLBOX=0"]),
+                                                 "MCU_T_TOOLBOX=0", "MCU_T_XTS=0"]),
               ("toolbox", "ascon,ascon_hash,x25519,sha512,sha3,poly1305",
-               ["MCU_T_CIPHER=0", "MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0"])]
+               ["MCU_T_CIPHER=0", "MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
+                "MCU_T_XTS=0"])]
 
 
 # ATmega328P (2 KiB RAM): small's two S-boxes sit in RAM (512 bytes), and
@@ -51,8 +52,12 @@ AVR_IMAGES = [("modes", "cipher,mct", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T
 # decryption). small's GCM/CCM run on the ATmega2560.
 # Its flash (32 KiB) holds the mode code and only half of the mode vectors
 # at -O2: two mode images, split by mode (mkvec --modes).
-AVR328_IMAGES = [("modes_cbc", "cipher,mct:ECB,CBC,CBCPAD,CS1,CS2,CS3") + AVR_IMAGES[0][2:],
-                 ("modes_cfb", "cipher,mct:CFB128,CFB8,CFB1,OFB,CTR,CTR32") + AVR_IMAGES[0][2:],
+# XTS (16-bit size_t) in an image of its own.
+AVR328_IMAGES = [("modes_cbc", "cipher,mct:ECB,CBC,CBCPAD,CS1,CS2,CS3",
+                  AVR_IMAGES[0][2] + ["MCU_T_XTS=0"]),
+                 ("modes_cfb", "cipher,mct:CFB128,CFB8,CFB1,OFB,CTR,CTR32",
+                  AVR_IMAGES[0][2] + ["MCU_T_XTS=0"]),
+                 ("xts", "xts", AVR_IMAGES[1][2][:-1] + ["MCU_T_AEAD=0"]),
                  AVR_IMAGES[1] + (["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0",
                                    "RIJN_CFG_AES_DECRYPT=0"],),
                  AVR_IMAGES[2],

@@ -9,7 +9,9 @@
  * passes and failures. AES-based records run once per compiled-in AES
  * implementation (rijn_aes_impl_force), ChaCha20-Poly1305, SHA-256 and
  * the toolbox records (Ascon-AEAD128, Ascon-Hash256/XOF128, X25519,
- * SHA-384/512, SHA3-256/512, Poly1305; MCU_T_TOOLBOX) once. Contexts are static (one union) so the test's stack stays small.
+ * SHA-384/512, SHA3-256/512, Poly1305; MCU_T_TOOLBOX) once; XTS-AES
+ * (MCU_T_XTS) per implementation too. Contexts are static (one union) so
+ * the test's stack stays small.
  * Prints per-section counts and finally "N passed, N failed"; exits with
  * 0 only if nothing failed and something passed.
  */
@@ -23,6 +25,7 @@
 #include "rijn/gcm.h"
 #include "rijn/modes.h"
 #include "rijn/sha2.h"
+#include "rijn/xts.h"
 #ifndef MCU_T_TOOLBOX
 #define MCU_T_TOOLBOX 1 /* Ascon, X25519, SHA-384/512, SHA-3, Poly1305 */
 #endif
@@ -62,6 +65,9 @@
 #ifndef MCU_T_SHA256
 #define MCU_T_SHA256 1
 #endif
+#ifndef MCU_T_XTS
+#define MCU_T_XTS 1 /* XTS-AES (16-bit size_t: the length limit) */
+#endif
 #ifndef MCU_RBUF
 #define MCU_RBUF 256
 #endif
@@ -74,7 +80,7 @@
 #endif
 
 enum { OP_END, OP_CIPHER, OP_MCT, OP_GCM, OP_CCM, OP_CHAPOLY, OP_SHA256, OP_SECTION,
-       OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305 };
+       OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305, OP_XTS };
 enum { M_ECB = 1, M_CBC, M_CFB128, M_CFB8, M_CFB1, M_OFB, M_CTR, M_CBCPAD, M_CS1, M_CS2,
        M_CS3, M_CTR32 };
 enum { F_KEY, F_IV, F_AAD, F_IN, F_OUT, F_TAG, NF };
@@ -116,6 +122,9 @@ static union {
 #endif
 #if MCU_T_SHA256
     rijn_sha256_ctx sha;
+#endif
+#if MCU_T_XTS
+    rijn_xts_ctx xts;
 #endif
 } u;
 
@@ -517,6 +526,43 @@ static void run_chacha20(void)
 }
 #endif
 
+#if MCU_T_XTS
+/* XTS-AES: one data unit, out of place and in place; param 1: the tweak
+ * as a data unit number (the first 8 bytes of F_IV, little-endian). */
+static int xts_call(int dec, uint8_t *out, const uint8_t *in, size_t len)
+{
+    uint64_t seq = 0;
+    unsigned i;
+    if (rparam == 0)
+        return dec ? rijn_xts_decrypt(&u.xts, fp[F_IV], out, in, len)
+                   : rijn_xts_encrypt(&u.xts, fp[F_IV], out, in, len);
+    for (i = 8; i-- > 0;)
+        seq = seq << 8 | fp[F_IV][i];
+    return dec ? rijn_xts_decrypt_sector(&u.xts, seq, out, in, len)
+               : rijn_xts_encrypt_sector(&u.xts, seq, out, in, len);
+}
+
+static void run_xts(void)
+{
+    int dec = rflags & 1, r;
+    size_t len = fl[F_IN];
+    if (len > MCU_MAXOUT)
+        return;
+    /* the limit was 0 with a 16-bit size_t once: every call failed */
+    check(rijn_xts_max_len() >= len && rijn_xts_min_len() == 16, "XTS length limits");
+    r = rijn_xts_init(&u.xts, fp[F_KEY], fl[F_KEY]);
+    check(r == RIJN_OK, "XTS key setup");
+    if (r != RIJN_OK)
+        return;
+    r = xts_call(dec, buf, fp[F_IN], len);
+    check(r == RIJN_OK && fl[F_OUT] == len && eq(buf, fp[F_OUT], len), "XTS");
+    memcpy(buf, fp[F_IN], len);
+    r = xts_call(dec, buf, buf, len);
+    check(r == RIJN_OK && eq(buf, fp[F_OUT], len), "XTS in place");
+    rijn_xts_wipe(&u.xts);
+}
+#endif
+
 #if MCU_T_SHA256
 static void run_sha256(void)
 {
@@ -673,6 +719,9 @@ static int run_pass(void)
         case OP_CIPHER: run_cipher(); break;
         case OP_MCT: run_mct(); break;
 #endif
+#if MCU_T_XTS
+        case OP_XTS: run_xts(); break;
+#endif
 #if MCU_T_AEAD
         case OP_GCM:
         case OP_CCM: run_aead(); break;
@@ -736,7 +785,7 @@ static int run_pass(void)
 
 int main(void)
 {
-#if MCU_T_CIPHER || MCU_T_AEAD
+#if MCU_T_CIPHER || MCU_T_AEAD || MCU_T_XTS
     size_t i;
     for (i = 0; i < rijn_aes_impl_count(); i++) {
         const char *name = rijn_aes_impl_name(rijn_aes_impl_at(i));

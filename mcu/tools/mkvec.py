@@ -13,7 +13,8 @@ Record: op u8, mode u8, flags u8, param u16le, six fields
          8 Ascon-AEAD128, 9 Ascon hash (mode 1 Hash256, 2 XOF128),
          10 X25519 (key = scalar, in = u, out = result), 11 SHA-512
          (mode 1: SHA-384), 12 SHA-3 (mode 0 SHA3-256, 1 SHA3-512),
-         13 Poly1305 (key, in = message, out = tag).
+         13 Poly1305 (key, in = message, out = tag), 14 XTS-AES (iv =
+         tweak; param 1: the tweak is a data unit number, 16 bytes LE).
   modes: 1 ECB 2 CBC 3 CFB128 4 CFB8 5 CFB1 6 OFB 7 CTR 8 CBC-PKCS#7
          9/10/11 CBC-CS1/CS2/CS3 12 CTR32
   flags: bit0 decrypt, bit1 authentication must fail
@@ -21,7 +22,7 @@ Record: op u8, mode u8, flags u8, param u16le, six fields
 
 Sources: CAVP AES KAT/MMT (cryptography_vectors), AES MCT (pycryptodome
 test vectors), CAVP GCM and CCM, OpenSSL ChaCha20-Poly1305 vectors, CAVP
-SHA-256 short/long messages, RFC 3686 CTR; the Ascon team's SP 800-232
+SHA-256 short/long messages, RFC 3686 CTR, CAVP XTSGen; the Ascon team's SP 800-232
 KATs (shared/vectors/ascon: RIJN_SHARED_DIR, default ../shared next to
 the repository), RFC 7748 5.2 and Wycheproof x25519_test.json (valid
 cases; pycryptodome test vectors), CAVP SHA-384/512 and SHA3-256/512
@@ -47,6 +48,7 @@ MODES = {"ECB": 1, "CBC": 2, "CFB128": 3, "CFB8": 4, "CFB1": 5, "OFB": 6, "CTR":
          "CBCPAD": 8, "CS1": 9, "CS2": 10, "CS3": 11, "CTR32": 12}
 OP_CIPHER, OP_MCT, OP_GCM, OP_CCM, OP_CHAPOLY, OP_SHA256, OP_SECTION = 1, 2, 3, 4, 5, 6, 7
 OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305 = 8, 9, 10, 11, 12, 13
+OP_XTS = 14
 
 
 def parse_rsp(path, starts=("COUNT",)):
@@ -102,7 +104,7 @@ def hx(s):
 OP_NAMES = {"cipher": OP_CIPHER, "mct": OP_MCT, "gcm": OP_GCM, "ccm": OP_CCM,
             "chapoly": OP_CHAPOLY, "sha256": OP_SHA256, "ascon": OP_ASCON,
             "ascon_hash": OP_AHASH, "x25519": OP_X25519, "sha512": OP_SHA512,
-            "sha3": OP_SHA3, "poly1305": OP_POLY1305}
+            "sha3": OP_SHA3, "poly1305": OP_POLY1305, "xts": OP_XTS}
 # kinds written unless --ops names others (the toolbox ones need their
 # own code in the image: mcu_test.c's MCU_T_TOOLBOX)
 
@@ -215,6 +217,34 @@ def aes_kat(st, base, a):
                        hx(r["PLAINTEXT"]), hx(r["CIPHERTEXT"]))
                 st.rec(OP_CIPHER, MODES[m], 1, 0, hx(r["KEY"]), hx(r["IV"]), b"",
                        hx(r["CIPHERTEXT"]), hx(r["PLAINTEXT"]))
+
+
+def xts_kat(st, base, a):
+    """CAVP XTSGen (XTS-AES-128 / -256): the tweak given as a value (param
+    0) or as the data unit sequence number (param 1: the target calls the
+    _sector API; iv = the number as 16 little-endian bytes). Data units of
+    a whole number of bytes only (the API takes bytes: the 130-bit ones are
+    left out); per_section > 0: that many records per direction and data
+    unit length."""
+    xts = os.path.join(base, "cryptography_vectors", "ciphers", "AES", "XTS")
+    st.section("XTS-AES CAVP")
+    for bits in (b for b in a.keys if b in (128, 256)):
+        for sub, param in (("tweak-128hexstr", 0), ("tweak-dataunitseqno", 1)):
+            path = os.path.join(xts, sub, "XTSGenAES%d.rsp" % bits)
+            if not os.path.exists(path):
+                sys.exit("mkvec: missing %s" % path)
+            seen = {}
+            for sec, r in parse_rsp(path):
+                n = int(r["DATAUNITLEN"])
+                dec = sec.get("_word") == "DECRYPT"
+                seen[(dec, n)] = seen.get((dec, n), 0) + 1
+                if n % 8 or (a.per_section > 0 and seen[(dec, n)] > a.per_section):
+                    continue
+                tweak = (int(r["DATAUNITSEQNUMBER"]).to_bytes(16, "little") if param
+                         else hx(r["I"]))
+                pt, ct = hx(r["PT"]), hx(r["CT"])
+                src, dst = (ct, pt) if dec else (pt, ct)
+                st.rec(OP_XTS, 0, 1 if dec else 0, param, hx(r["KEY"]), tweak, b"", src, dst)
 
 
 def ecb_cipher(key):
@@ -479,6 +509,7 @@ def main():
     if a.modes:
         st.modes = set(MODES[m] for m in a.modes.split(","))
     aes_kat(st, a.vectors, a)
+    xts_kat(st, a.vectors, a)
     generated(st, a)
     aead(st, a.vectors, a)
     toolbox(st, a.vectors, a)
