@@ -29,6 +29,7 @@
  *   class's own N-block entries, 0..70 blocks, with VAES masked and not.
  */
 #include "aes_x86ni.h"
+#include "modes/modes_internal.h" /* the one-shot entries it declares */
 
 #if RIJN_CFG_AES_X86NI
 
@@ -279,6 +280,24 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 #else
 #define X86NI_DECRYPT     NULL
 #define X86NI_CBC_DECRYPT NULL
+#endif
+
+/* One-shot ECB entries for the modes (modes_internal.h): the N-block
+ * entries returning RIJN_OK, so a public call ends in a tail call. */
+RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out,
+                                           const uint8_t *in, size_t nblocks)
+{
+    x86ni_encrypt(aes->ks, aes->rounds, out, in, nblocks);
+    return RIJN_OK;
+}
+
+#if RIJN_CFG_AES_DECRYPT
+RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_dec(const rijn_aes_ctx *aes, uint8_t *out,
+                                           const uint8_t *in, size_t nblocks)
+{
+    x86ni_decrypt(aes->ks, aes->rounds, out, in, nblocks);
+    return RIJN_OK;
+}
 #endif
 
 X86NI_NOINLINE void ctr_long(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,

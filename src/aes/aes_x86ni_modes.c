@@ -27,6 +27,7 @@
  *   entries; counters near 2^32 and 2^128 wraps; in place; unaligned).
  */
 #include "aes_x86ni.h"
+#include "modes/modes_internal.h" /* the one-shot entries it declares */
 
 #if RIJN_CFG_AES_X86NI
 
@@ -134,6 +135,20 @@ RIJN_X86NI_INLINE void ctr_short_pass(const uint8_t *ek, unsigned rounds, __m128
         x86ni_st(out + 16 * i, _mm_xor_si128(x[i], x86ni_ld(in + 16 * i)));
 }
 
+/* 0..4 blocks from the counter block c (no carry out of its last byte
+ * within the call). */
+RIJN_X86NI_INLINE void ctr_short(const uint8_t *ek, unsigned rounds, __m128i c, uint8_t *out,
+                                 const uint8_t *in, size_t nblocks)
+{
+    switch (nblocks) {
+    case 0: break;
+    case 1: ctr_short_pass(ek, rounds, c, out, in, 1); break;
+    case 2: ctr_short_pass(ek, rounds, c, out, in, 2); break;
+    case 3: ctr_short_pass(ek, rounds, c, out, in, 3); break;
+    default: ctr_short_pass(ek, rounds, c, out, in, 4); break;
+    }
+}
+
 /* Short messages (<= 4 blocks): when ctr[15] + nblocks <= 255 (the
  * counter's last byte carries neither within the call nor into the
  * stored next counter; a branch on the public counter), one pass and one
@@ -143,21 +158,30 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_short(const uint64_t *ks, unsigned round
                                               unsigned ctr_bits, uint8_t ctr[16], uint8_t *out,
                                               const uint8_t *in, size_t nblocks)
 {
-    const uint8_t *ek = rijn_i_x86ni_ek(ks);
     __m128i c;
     if ((size_t)ctr[15] + nblocks > 255) {
         rijn_i_x86ni_ctr_small(ks, rounds, ctr_bits, ctr, out, in, nblocks);
         return;
     }
     c = x86ni_ld(ctr);
-    switch (nblocks) {
-    case 0: return;
-    case 1: ctr_short_pass(ek, rounds, c, out, in, 1); break;
-    case 2: ctr_short_pass(ek, rounds, c, out, in, 2); break;
-    case 3: ctr_short_pass(ek, rounds, c, out, in, 3); break;
-    default: ctr_short_pass(ek, rounds, c, out, in, 4); break;
-    }
+    ctr_short(rijn_i_x86ni_ek(ks), rounds, c, out, in, nblocks);
     x86ni_st(ctr, _mm_add_epi32(c, _mm_set_epi32((int)((unsigned)nblocks << 24), 0, 0, 0)));
+}
+
+/* One-shot CTR for the modes (modes_internal.h): iv is only read (no
+ * next counter to store); returns RIJN_OK. */
+RIJN_X86NI_TARGET int rijn_i_x86ni_ctr_once(const rijn_aes_ctx *aes, unsigned ctr_bits,
+                                            const uint8_t iv[16], uint8_t *out,
+                                            const uint8_t *in, size_t nblocks)
+{
+    uint8_t c[16];
+    if (nblocks <= 4 && (size_t)iv[15] + nblocks <= 255) {
+        ctr_short(rijn_i_x86ni_ek(aes->ks), aes->rounds, x86ni_ld(iv), out, in, nblocks);
+        return RIJN_OK;
+    }
+    memcpy(c, iv, 16);
+    rijn_i_aes_x86ni.ctr(aes->ks, aes->rounds, ctr_bits, c, out, in, nblocks);
+    return RIJN_OK;
 }
 
 #if RIJN_CFG_AES_DECRYPT
@@ -203,9 +227,11 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rou
  * is AESENCLAST(s, Klast ^ K0 ^ P) = C ^ K0 ^ P, computed beside the
  * ciphertext C = AESENCLAST(s, Klast), so no XOR sits on the chain. With
  * rounds a constant the round keys are loaded once, before the loop (a
- * 4-block message then runs ~20 instructions per block). */
-RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, uint8_t iv[16],
-                                 uint8_t *out, const uint8_t *in, size_t nblocks)
+ * 4-block message then runs ~20 instructions per block). The last block
+ * goes to iv_out unless it is NULL (one-shot calls: no late store). */
+RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, const uint8_t *iv,
+                                 uint8_t *iv_out, uint8_t *out, const uint8_t *in,
+                                 size_t nblocks)
 {
     __m128i k[15], kx, s, c;
     unsigned r;
@@ -225,7 +251,8 @@ RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, uint8_t iv[
         out += 16;
         s = _mm_aesenclast_si128(s, _mm_xor_si128(kx, x86ni_ld(in)));
     }
-    x86ni_st(iv, c);
+    if (iv_out != NULL)
+        x86ni_st(iv_out, c);
 }
 
 RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
@@ -235,11 +262,28 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds,
     if (nblocks == 0)
         return;
     if (rounds == 10)
-        cbc_enc_r(ek, 10, iv, out, in, nblocks);
+        cbc_enc_r(ek, 10, iv, iv, out, in, nblocks);
     else if (rounds == 12)
-        cbc_enc_r(ek, 12, iv, out, in, nblocks);
+        cbc_enc_r(ek, 12, iv, iv, out, in, nblocks);
     else
-        cbc_enc_r(ek, 14, iv, out, in, nblocks);
+        cbc_enc_r(ek, 14, iv, iv, out, in, nblocks);
+}
+
+/* One-shot CBC encryption for the modes (modes_internal.h): nblocks > 0,
+ * iv only read; returns RIJN_OK. */
+RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16],
+                                                uint8_t *out, const uint8_t *in,
+                                                size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
+    unsigned rounds = aes->rounds;
+    if (rounds == 10)
+        cbc_enc_r(ek, 10, iv, NULL, out, in, nblocks);
+    else if (rounds == 12)
+        cbc_enc_r(ek, 12, iv, NULL, out, in, nblocks);
+    else
+        cbc_enc_r(ek, 14, iv, NULL, out, in, nblocks);
+    return RIJN_OK;
 }
 
 #endif /* RIJN_CFG_AES_X86NI */

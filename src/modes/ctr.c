@@ -10,7 +10,9 @@
  *   as two 64-bit halves while building a run. A partial last block leaves
  *   its unused keystream in ks for the streaming API (stream.c).
  *   One-shot calls on whole blocks go straight to the class's ctr hook
- *   after the inlined checks (no keystream buffer, no run loop).
+ *   after the inlined checks (no keystream buffer, no run loop); on the
+ *   x86ni class to its one-shot entry (IV only read) after a single
+ *   fast-path test, as a tail call.
  *   Constant time: the counter is public; the keystream buffer is wiped.
  *   Vectors: SP 800-38A F.5, RFC 3686 section 6 (tests/test_modes_sp800_38a.c);
  *   the wrap at 2^128 and 2^32 in tests/test_modes_stream.c.
@@ -84,7 +86,10 @@ RIJN_I_MODE_COLD void ctr_any(const rijn_aes_ctx *aes, unsigned bits, const uint
         rijn_wipe(ks, sizeof ks);
 }
 
-RIJN_INLINE int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16], uint8_t *out,
+/* The full checks (and the call) for every case the fast test of the x86ni
+ * class does not take; out of line, so that test and its tail call are all
+ * a short call runs. */
+RIJN_I_MODE_COLD int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16], uint8_t *out,
                     const uint8_t *in, size_t len)
 {
     uint8_t reg[16];
@@ -105,14 +110,27 @@ RIJN_INLINE int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16]
     return RIJN_OK;
 }
 
+#if RIJN_CFG_AES_X86NI
+/* Whole blocks on the x86ni class after one fast-path test (any other
+ * case takes the full checks in ctr(): same errors, same order). */
+#define CTR_X86NI(bits)                                                                  \
+    if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len, 15) &&       \
+        RIJN_I_IS_X86NI(aes))                                                            \
+    return rijn_i_x86ni_ctr_once(aes, bits, iv, out, in, len / 16)
+#else
+#define CTR_X86NI(bits) (void)0
+#endif
+
 int rijn_ctr_crypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
                    const uint8_t *in, size_t len)
 {
+    CTR_X86NI(128);
     return ctr(aes, 128, iv, out, in, len);
 }
 
 int rijn_ctr32_crypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
                      const uint8_t *in, size_t len)
 {
+    CTR_X86NI(32);
     return ctr(aes, 32, iv, out, in, len);
 }

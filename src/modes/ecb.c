@@ -4,8 +4,11 @@
  * Implementation notes
  *   The whole run of blocks goes to the implementation's N-block entry in
  *   one call (bitsliced and AES-NI classes work at full width); out == in is
- *   handled by the implementation. The one-shot calls inline their checks
- *   (short messages: the call is one check block and one class call).
+ *   handled by the implementation. The one-shot calls test the common case
+ *   (keyed, non-NULL, whole non-empty blocks, in place or disjoint) with
+ *   one branch and call the class (x86ni: its one-shot entry, a tail
+ *   call); anything else goes through the full checks (ecb_checked), so
+ *   errors and their order are unchanged.
  *   Constant time: as the AES class.
  *   Vectors: SP 800-38A F.1 (tests/test_modes_sp800_38a.c), CAVP ECB files.
  */
@@ -22,10 +25,9 @@ void rijn_i_ecb_blocks(const rijn_aes_ctx *a, int dec, uint8_t *out, const uint8
         rijn_i_aes_enc(a, out, in, n);
 }
 
-/* iv is not used by ECB: pass a dummy non-NULL pointer to the check.
- * Inlined checks, then one call of the class's N-block entry. */
-RIJN_INLINE int ecb(const rijn_aes_ctx *aes, int dec, uint8_t *out, const uint8_t *in,
-                    size_t len)
+/* iv is not used by ECB: pass a dummy non-NULL pointer to the check. */
+RIJN_I_MODE_COLD int ecb_checked(const rijn_aes_ctx *aes, int dec, uint8_t *out,
+                                 const uint8_t *in, size_t len)
 {
     int r = rijn_i_mode_check_inl(aes, dec, (const uint8_t *)"", out, in, len);
     if (r != RIJN_OK)
@@ -41,10 +43,26 @@ RIJN_INLINE int ecb(const rijn_aes_ctx *aes, int dec, uint8_t *out, const uint8_
 
 int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t len)
 {
-    return ecb(aes, 0, out, in, len);
+    if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len, 15)) {
+#if RIJN_CFG_AES_X86NI
+        if (RIJN_I_IS_X86NI(aes))
+            return rijn_i_x86ni_ecb_enc(aes, out, in, len / 16);
+#endif
+        aes->impl->encrypt(aes->ks, aes->rounds, out, in, len / 16);
+        return RIJN_OK;
+    }
+    return ecb_checked(aes, 0, out, in, len);
 }
 
 int rijn_ecb_decrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t len)
 {
-    return ecb(aes, 1, out, in, len);
+    if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_DEC, out, in, len, 15)) {
+#if RIJN_CFG_AES_X86NI && RIJN_CFG_AES_DECRYPT
+        if (RIJN_I_IS_X86NI(aes))
+            return rijn_i_x86ni_ecb_dec(aes, out, in, len / 16);
+#endif
+        aes->impl->decrypt(aes->ks, aes->rounds, out, in, len / 16);
+        return RIJN_OK;
+    }
+    return ecb_checked(aes, 1, out, in, len);
 }

@@ -43,7 +43,39 @@ size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8
  * registers (aes/aes_x86ni_xts.c). */
 void rijn_i_x86ni_xts(const rijn_aes_ctx *data, const rijn_aes_ctx *tk, int dec,
                       const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len);
+/* One-shot entries of the x86ni class (aes/aes_x86ni.c, aes_x86ni_modes.c)
+ * for a context of that class, arguments checked: the class's ECB
+ * entries, CTR and CBC encryption with the IV only read (nothing stored
+ * back), all returning RIJN_OK and taking at most six arguments, so the
+ * public calls end in a tail call. CBC: nblocks > 0. */
+int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                         size_t nblocks);
+int rijn_i_x86ni_ecb_dec(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                         size_t nblocks);
+int rijn_i_x86ni_ctr_once(const rijn_aes_ctx *aes, unsigned ctr_bits, const uint8_t iv[16],
+                          uint8_t *out, const uint8_t *in, size_t nblocks);
+int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                              const uint8_t *in, size_t nblocks);
+#define RIJN_I_IS_X86NI(aes) ((aes)->impl == &rijn_i_aes_x86ni)
+#else
+#define RIJN_I_IS_X86NI(aes) 0
 #endif
+
+/* The fast-path test of the one-shot calls: 1 when aes is keyed for dir
+ * (RIJN_I_DIR_*), out and in are non-NULL, len is a non-zero multiple of
+ * mask + 1, and out == in or the ranges are disjoint. The call then runs
+ * at once; in every other case it goes through the full checks, which
+ * return the errors in the documented order (or handle len == 0), so no
+ * check is skipped. Plain short-circuit tests: each is one predicted
+ * compare-and-branch. */
+RIJN_INLINE int rijn_i_mode_fast_ok(const rijn_aes_ctx *aes, unsigned dir, const uint8_t *out,
+                                    const uint8_t *in, size_t len, size_t mask)
+{
+    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
+    return aes != NULL && o != 0 && i != 0 && (len & mask) == 0 && len != 0 &&
+           aes->impl != NULL && (aes->dirs & dir) != 0 &&
+           (o == i || (o - i >= len && i - o >= len)); /* cyclic distance */
+}
 
 /* Rare paths kept out of the short-message fast paths (no stack frame or
  * saved registers in the caller for them). */
