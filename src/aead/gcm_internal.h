@@ -91,8 +91,11 @@ int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const u
 #define RIJN_I_HAVE_GCM_STITCH 1
 size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                          const uint8_t *in, size_t nblocks, int enc);
-/* The 512-bit kernel (32 blocks per iteration), for the vpclmul512 class;
- * called by rijn_i_gcm_stitch. */
+/* The 256-bit kernel (VAES + VPCLMULQDQ + AVX2, 16 blocks per iteration)
+ * for the pclmul class, and the 512-bit one (32 blocks per iteration) for
+ * the vpclmul512 class; called by rijn_i_gcm_stitch. */
+size_t rijn_i_gcm_stitch256(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
+                            const uint8_t *in, size_t nblocks, int enc);
 #define RIJN_I_HAVE_GCM_STITCH512 1
 size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t nblocks, int enc);

@@ -19,7 +19,9 @@
  *   loop), decryption the ciphertext of the same iteration (read before the
  *   stores: out == in works). Whole iterations only; gcm.c does the rest.
  *   Two builds of the same body: with AVX (VEX three-operand forms) when
- *   the CPU has it, else SSE.
+ *   the CPU has it, else SSE. On a CPU with VAES + VPCLMULQDQ (no
+ *   AVX-512, or masked) the 256-bit kernel (gcm_stitch_vaes256.c) takes
+ *   the 16-block iterations first and this one at most one of 8 blocks.
  *   Constant time: AES-NI, PCLMULQDQ, adds on the counter; branches on
  *   lengths and CPU features only.
  *   Vectors: tests/test_gcm_stitch.c (seal/open/streaming against OpenSSL
@@ -147,7 +149,7 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
 {
     const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3;
     uint32_t f;
-    size_t n = nblocks & ~(size_t)7;
+    size_t n = nblocks & ~(size_t)7, d;
     if (n == 0 || k->aes.impl != &rijn_i_aes_x86ni)
         return 0;
 #if RIJN_I_HAVE_GCM_STITCH512
@@ -157,13 +159,20 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
     f = rijn_i_cpu_features();
     if (k->gh != &rijn_i_ghash_pclmul || (f & need) != need)
         return 0;
+    /* VAES-256 first (16-block iterations), then 8-block ones here */
+    d = rijn_i_gcm_stitch256(k, m, out, in, nblocks, enc);
+    n = (nblocks - d) & ~(size_t)7;
+    if (n == 0)
+        return d;
+    out += 16 * d;
+    in += 16 * d;
     if (f & RIJN_CPU_AVX)
         run_avx(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
                 enc);
     else
         run_sse(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
                 enc);
-    return n;
+    return d + n;
 }
 
 #endif

@@ -1,0 +1,173 @@
+/*
+ * gcm_stitch_vaes256.c -- AES-GCM encryption/decryption with CTR and
+ * GHASH in one loop on 256-bit registers: VAES + VPCLMULQDQ + AVX2 (CPUs
+ * with VAES but without AVX-512, or with it masked), for the x86ni AES
+ * class with the pclmul GHASH class.
+ *
+ * Implementation notes
+ *   Layout: 16 counter blocks per iteration in eight YMM registers, lane j
+ *   of register r holding block 2r + j; the 32-bit big-endian counter is
+ *   kept byte-reversed in dword 3 of each lane (one VPSHUFB), so the
+ *   counters are one VPADDD away: wrap mod 2^32, nonce bytes untouched,
+ *   branch-free (J0 of a nonce other than 12 bytes is secret). GHASH
+ *   powers H^16..H^1, two per register (highest first), made per call
+ *   from the pclmul class's H^1..H^8 (H^9..H^16 = H^1..H^8 times H^8) and
+ *   multiplied by x^-1 (gcm_clmul_x86.h) so the products need no 1-bit
+ *   shift; kept on the stack (16 YMM registers only) and wiped.
+ *   Method: each iteration runs the AES rounds of 16 counter blocks and,
+ *   between rounds 1..8, multiplies one register of ciphertext (two
+ *   blocks) by its two powers (four VPCLMULQDQ), summed unreduced; the
+ *   two lanes are folded and reduced once per 16 blocks. Encryption
+ *   hashes the previous iteration's output (re-read from out; the last 16
+ *   blocks after the loop), decryption the ciphertext of the same
+ *   iteration (read before the stores: out == in works). Whole
+ *   iterations only; the 128-bit kernel (gcm_stitch_x86.c) and gcm.c do
+ *   the rest.
+ *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
+ *   lengths and CPU features only.
+ *   Vectors: tests/test_gcm_stitch.c (re-run with AVX-512 masked: this
+ *   kernel; lengths around every 8- and 16-block boundary, counters about
+ *   to wrap) and every GCM test run with RIJN_CPU_MASK hiding AVX-512.
+ */
+#include "gcm_internal.h"
+#include "aes/aes_x86ni.h"
+
+#if RIJN_I_HAVE_GCM_STITCH
+
+#define T256 "aes,pclmul,sse2,ssse3,avx,avx2,vaes,vpclmulqdq"
+#define INL static inline __attribute__((always_inline, target(T256)))
+#define GCM_CLMUL_INL INL
+#include "gcm_clmul_x86.h"
+
+#define NR 8 /* registers (2 blocks each) per iteration */
+#define LD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define ST(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+
+INL __m256i bcast(__m128i x)
+{
+    return _mm256_broadcastsi128_si256(x);
+}
+
+INL __m256i bswap256(__m256i x)
+{
+    return _mm256_shuffle_epi8(
+        x, bcast(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
+}
+
+INL __m256i ctr_swap256(__m256i x)
+{
+    return _mm256_shuffle_epi8(
+        x, bcast(_mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
+}
+
+/* hp[q] = [H^(16-2q), H^(15-2q)] * x^-1 (lane 0, lane 1). */
+INL void pow16(const uint64_t *hk, __m256i hp[NR])
+{
+    __m128i p[16], h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(hk + 2 * i));
+        __m128i lo = _mm_clmulepi64_si128(a, h8, 0x00), hi = _mm_clmulepi64_si128(a, h8, 0x11);
+        __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, h8, 0x01),
+                                    _mm_clmulepi64_si128(a, h8, 0x10));
+        p[i] = gcx_mulxinv(a);                            /* H^(i+1) */
+        p[i + 8] = gcx_mulxinv(gcx_reduce(lo, mid, hi)); /* H^(i+9) */
+    }
+    for (i = 0; i < NR; i++)
+        hp[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(p[15 - 2 * i]), p[14 - 2 * i], 1);
+    rijn_wipe(p, sizeof p);
+}
+
+/* Register q of the 16 blocks at g against hp[q]; block 0 gets s. */
+#define GH_STEP(q)                                                                        \
+    do {                                                                                  \
+        __m256i d_ = bswap256(LD(g + 32 * (q))), p_ = hp[q];                              \
+        if ((q) == 0)                                                                     \
+            d_ = _mm256_xor_si256(d_, _mm256_zextsi128_si256(*s));                        \
+        lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(d_, p_, 0x00));               \
+        hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(d_, p_, 0x11));               \
+        mid = _mm256_xor_si256(mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(d_, p_, 0x01), \
+                                                     _mm256_clmulepi64_epi128(d_, p_, 0x10))); \
+    } while (0)
+
+INL __m128i fold256(__m256i x)
+{
+    return _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
+}
+
+INL void iter(const uint8_t *ek, unsigned rounds, const __m256i *hp, __m128i *s, __m256i *cw,
+              uint8_t *out, const uint8_t *in, const uint8_t *g, int aes, int gh)
+{
+    __m256i x[NR], k, lo = _mm256_setzero_si256(), mid = lo, hi = lo;
+    unsigned i;
+    if (aes) {
+        const __m256i two = bcast(_mm_set_epi32(2, 0, 0, 0));
+        k = bcast(_mm_loadu_si128((const __m128i *)(const void *)ek));
+        for (i = 0; i < NR; i++) {
+            x[i] = _mm256_xor_si256(ctr_swap256(*cw), k);
+            *cw = _mm256_add_epi32(*cw, two);
+        }
+#define ROUND(r)                                                                 \
+    k = bcast(_mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * (r))));   \
+    for (i = 0; i < NR; i++)                                                     \
+        x[i] = _mm256_aesenc_epi128(x[i], k);                                    \
+    if (gh && (r) <= NR)                                                         \
+        GH_STEP((r) - 1);
+        RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+        k = bcast(_mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * rounds)));
+        for (i = 0; i < NR; i++)
+            x[i] = _mm256_xor_si256(_mm256_aesenclast_epi128(x[i], k), LD(in + 32 * i));
+        for (i = 0; i < NR; i++)
+            ST(out + 32 * i, x[i]);
+    } else {
+        for (i = 0; i < NR; i++)
+            GH_STEP(i);
+    }
+    if (gh) {
+        __m128i l = fold256(lo), h = fold256(hi);
+        *s = gcx_reduce_pre(l, fold256(mid), h);
+    }
+}
+
+/* n: a multiple of 2 * NR, at least 2 * NR. */
+__attribute__((target(T256))) static void run(const uint8_t *ek, unsigned rounds,
+                                              const uint64_t *hk, uint8_t y[16],
+                                              uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                              size_t n, int enc)
+{
+    __m128i s = gcx_bswap(_mm_loadu_si128((const __m128i *)(const void *)y));
+    __m256i cw = _mm256_add_epi32(
+        ctr_swap256(bcast(_mm_loadu_si128((const __m128i *)(const void *)ctr))),
+        _mm256_set_epi32(1, 0, 0, 0, 0, 0, 0, 0));
+    __m256i hp[NR];
+    size_t i;
+    pow16(hk, hp);
+    if (enc) {
+        iter(ek, rounds, hp, &s, &cw, out, in, NULL, 1, 0);
+        for (i = 2 * NR; i < n; i += 2 * NR)
+            iter(ek, rounds, hp, &s, &cw, out + 16 * i, in + 16 * i, out + 16 * (i - 2 * NR),
+                 1, 1);
+        iter(ek, rounds, hp, &s, &cw, NULL, NULL, out + 16 * (n - 2 * NR), 0, 1);
+    } else {
+        for (i = 0; i < n; i += 2 * NR)
+            iter(ek, rounds, hp, &s, &cw, out + 16 * i, in + 16 * i, in + 16 * i, 1, 1);
+    }
+    _mm_storeu_si128((__m128i *)(void *)y, gcx_bswap(s));
+    _mm_storeu_si128((__m128i *)(void *)ctr, _mm256_castsi256_si128(ctr_swap256(cw)));
+    rijn_wipe(hp, sizeof hp);
+}
+
+size_t rijn_i_gcm_stitch256(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
+                            const uint8_t *in, size_t nblocks, int enc)
+{
+    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX |
+                          RIJN_CPU_AVX2 | RIJN_CPU_VAES | RIJN_CPU_VPCLMUL;
+    size_t n = nblocks - nblocks % (2 * NR);
+    if (n == 0 || (rijn_i_cpu_features() & need) != need)
+        return 0;
+    run(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n, enc);
+    return n;
+}
+
+#endif
