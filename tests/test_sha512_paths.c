@@ -3,9 +3,12 @@
  * schedule with AVX-512VL or AVX2 + BMI2 rounds; the portable code)
  * against OpenSSL: lengths 0..600 one-shot, long messages (up to 64 KiB)
  * with random split points for the streaming API, SHA-384 and
- * SHA-512/256 on the same compression. The program re-runs itself with
- * RIJN_CPU_MASK hiding AVX-512 and hiding everything, so each path is
- * checked on a machine that has them all.
+ * SHA-512/256 on the same compression; runs of 1..40 whole blocks in one
+ * update call at every alignment mod 8 (the AVX-512 code takes runs of
+ * fewer than 8 blocks one way, longer runs another, and its last block of
+ * a run differently again). The program re-runs itself with RIJN_CPU_MASK
+ * hiding AVX-512 and hiding everything, so each path is checked on a
+ * machine that has them all.
  */
 #if defined(__linux__) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
@@ -37,7 +40,7 @@ static void ref(const EVP_MD *md, uint8_t *out, const uint8_t *m, size_t len)
 static void run(void)
 {
     uint8_t *m = malloc(MAXLEN), got[64], want[64];
-    int i, n = tu_quick() ? 40 : 200;
+    int i, nb, n = tu_quick() ? 40 : 200;
     size_t len;
     if (m == NULL) {
         TU_CHECK(0, "malloc");
@@ -66,6 +69,22 @@ static void run(void)
         TU_CHECK(rijn_sha512_final(&c, got) == RIJN_OK, "final");
         TU_CHECK(memcmp(got, want, i & 1 ? 32 : 64) == 0, "streamed len %zu split %zu/%zu",
                  len, cut, cut2);
+    }
+    /* p head bytes, then the rest in one call: the buffered block is
+     * completed, then a run of nb - 1 blocks (nb when p = 0) is read from
+     * m + off + 128 - p */
+    for (nb = 1; nb <= 40; nb += tu_quick() ? 3 : 1) {
+        size_t off = (size_t)nb & 7, p = (size_t)(nb * 37) & 127;
+        rijn_sha512_ctx c;
+        if (nb % 5 == 0)
+            p = 0;
+        len = p + 128 * (size_t)nb + ((size_t)nb & 1 ? 0 : 77);
+        ref(EVP_sha512(), want, m + off, len);
+        TU_CHECK(rijn_sha512_init(&c) == RIJN_OK, "init");
+        TU_CHECK(rijn_sha512_update(&c, m + off, p) == RIJN_OK, "u1");
+        TU_CHECK(rijn_sha512_update(&c, m + off + p, len - p) == RIJN_OK, "u2");
+        TU_CHECK(rijn_sha512_final(&c, got) == RIJN_OK, "final");
+        TU_CHECK(memcmp(got, want, 64) == 0, "run of %d blocks, offset %zu, head %zu", nb, off, p);
     }
     free(m);
 }

@@ -12,9 +12,9 @@
  * - Constant time: only additions, rotations and Boolean operations on the
  *   data. On 32-bit MCUs the compiler emits 64-bit arithmetic as pairs of
  *   32-bit operations (no variable-time instruction involved).
- * - On x86-64 with AVX2 and BMI2 the blocks go to sha512_x86.c (vector
- *   message schedule, RORX rounds; VPRORQ with AVX-512VL); RIJN_CPU_MASK=0
- *   forces this code.
+ * - On x86-64 the blocks go to sha512_avx512.c with AVX-512VL and BMI2
+ *   (vector schedule, hand-scheduled RORX rounds), to sha512_x86.c with
+ *   AVX2 and BMI2; RIJN_CPU_MASK=0 forces this code.
  * - Proof: CAVP SHA384/SHA512/SHA512_224/SHA512_256 ShortMsg, LongMsg,
  *   Monte; differential against OpenSSL for every length 0..1100 with
  *   random splits (tests/test_sha2_*.c).

@@ -1,7 +1,7 @@
 /*
- * sha512_x86.c -- SHA-512 compression with the message schedule on vector
- * registers (AVX2, or AVX-512VL with VPRORQ) and the rounds on BMI2
- * scalar code (RORX).
+ * sha512_x86.c -- SHA-512 compression with the message schedule on AVX2
+ * vector registers and the rounds on BMI2 scalar code (RORX), for x86-64
+ * without AVX-512 (sha512_avx512.c has the faster form for AVX-512 CPUs).
  *
  * Implementation notes:
  * - Layout: the sixteen schedule words live as eight pairs in 128-bit
@@ -15,8 +15,8 @@
  *   makes each rotation one non-destructive instruction; Maj(a, b, c) =
  *   b ^ ((a ^ b) & (b ^ c)) reuses the previous round's a ^ b.
  * - Built with per-function target attributes (the library compiles with
- *   baseline flags); sha512.c calls the AVX-512VL form when the CPU has
- *   AVX-512 (F+BW+VL) and BMI2, the AVX2 form with AVX2 and BMI2, and the
+ *   baseline flags); sha512.c calls sha512_avx512.c when the CPU has
+ *   AVX-512 (F+BW+VL) and BMI2, this code with AVX2 and BMI2, and the
  *   portable code otherwise (RIJN_CPU_MASK selects any of them).
  * - Constant time: additions, shifts, rotations and Boolean operations
  *   only; no data-dependent branch or index.
@@ -65,19 +65,6 @@
                   _mm_slli_epi64(x, 3))
 #define SH_TARGET __attribute__((target("avx2,bmi2")))
 #define SH_NAME rijn_i_sha512_compress_avx2
-#include "sha512_x86_body.h"
-#undef SH_S0
-#undef SH_S1
-#undef SH_TARGET
-#undef SH_NAME
-
-/* ... and with VPRORQ (AVX-512VL) */
-#define SH_S0(x) \
-    _mm_xor_si128(_mm_xor_si128(_mm_ror_epi64(x, 1), _mm_ror_epi64(x, 8)), _mm_srli_epi64(x, 7))
-#define SH_S1(x) \
-    _mm_xor_si128(_mm_xor_si128(_mm_ror_epi64(x, 19), _mm_ror_epi64(x, 61)), _mm_srli_epi64(x, 6))
-#define SH_TARGET __attribute__((target("avx2,bmi2,avx512f,avx512vl")))
-#define SH_NAME rijn_i_sha512_compress_avx512vl
 #include "sha512_x86_body.h"
 
 #else

@@ -1,7 +1,7 @@
 /*
- * sha512_x86_body.h -- body of the x86 SHA-512 compression, made twice by
- * sha512_x86.c (AVX2 shifts for the schedule's rotations, and AVX-512VL
- * VPRORQ). Expects SH_TARGET, SH_NAME, SH_S0(x) and SH_S1(x).
+ * sha512_x86_body.h -- body of the AVX2 SHA-512 compression of
+ * sha512_x86.c (shifts for the schedule's rotations). Expects SH_TARGET,
+ * SH_NAME, SH_S0(x) and SH_S1(x).
  * Not a public header; see sha512_x86.c for the implementation notes.
  */
 
