@@ -106,6 +106,50 @@ GCM_CLMUL_INL void gcx_prep8(const uint64_t *hk, __m128i hp[8], __m128i kp[4])
     }
 }
 
+#ifdef GCM_CLMUL_256
+/* 256-bit helpers (target with AVX2 and VPCLMULQDQ), lane-wise. */
+GCM_CLMUL_INL __m256i gcx_bswap256(__m256i x)
+{
+    return _mm256_shuffle_epi8(x, _mm256_broadcastsi128_si256(_mm_set_epi8(
+                                      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
+}
+
+GCM_CLMUL_INL __m128i gcx_fold256(__m256i x)
+{
+    return _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
+}
+
+/* hp[q] (q = 0..7) = [H^(16-2q), H^(15-2q)] * x^-1 (lane 0, lane 1) from
+ * the pclmul layout (hk: H^1..H^8, lowest first); H^9..H^16 = H^1..H^8
+ * times H^8. */
+GCM_CLMUL_INL void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
+{
+    __m128i p[16], h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(hk + 2 * i));
+        __m128i lo = _mm_clmulepi64_si128(a, h8, 0x00), hi = _mm_clmulepi64_si128(a, h8, 0x11);
+        __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, h8, 0x01),
+                                    _mm_clmulepi64_si128(a, h8, 0x10));
+        p[i] = gcx_mulxinv(a);                            /* H^(i+1) */
+        p[i + 8] = gcx_mulxinv(gcx_reduce(lo, mid, hi)); /* H^(i+9) */
+    }
+    for (i = 0; i < 8; i++)
+        hp[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(p[15 - 2 * i]), p[14 - 2 * i], 1);
+    rijn_wipe(p, sizeof p);
+}
+
+/* lo/mid/hi ^= lane-wise d * p (four products). */
+#define GCX_MUL2(d, p, lo, mid, hi)                                                     \
+    do {                                                                               \
+        __m256i d__ = (d), p__ = (p);                                                  \
+        (lo) = _mm256_xor_si256((lo), _mm256_clmulepi64_epi128(d__, p__, 0x00));       \
+        (hi) = _mm256_xor_si256((hi), _mm256_clmulepi64_epi128(d__, p__, 0x11));       \
+        (mid) = _mm256_xor_si256((mid), _mm256_xor_si256(_mm256_clmulepi64_epi128(d__, p__, 0x01), \
+                                                         _mm256_clmulepi64_epi128(d__, p__, 0x10))); \
+    } while (0)
+#endif
+
 #ifdef GCM_CLMUL_512
 /* 512-bit helpers (the includer's GCM_CLMUL_INL target has AVX-512 F/BW/VL
  * and VPCLMULQDQ): every operation is lane-wise, four 128-bit lanes. */

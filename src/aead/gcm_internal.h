@@ -96,6 +96,12 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
  * the vpclmul512 class; called by rijn_i_gcm_stitch. */
 size_t rijn_i_gcm_stitch256(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t nblocks, int enc);
+/* The pclmul GHASH class's 16-blocks-per-step loop on YMM registers
+ * (gcm_ghash_v256.c; caller checks VPCLMULQDQ + AVX2): whole steps of
+ * nblocks into y (swap 1: GHASH byte order, 0: POLYVAL); returns the
+ * blocks done. */
+size_t rijn_i_ghash_v256(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
+                         int swap);
 #define RIJN_I_HAVE_GCM_STITCH512 1
 size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t nblocks, int enc);

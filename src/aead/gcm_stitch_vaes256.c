@@ -37,6 +37,7 @@
 #define T256 "aes,pclmul,sse2,ssse3,avx,avx2,vaes,vpclmulqdq"
 #define INL static inline __attribute__((always_inline, target(T256)))
 #define GCM_CLMUL_INL INL
+#define GCM_CLMUL_256 1
 #include "gcm_clmul_x86.h"
 
 #define NR 8 /* registers (2 blocks each) per iteration */
@@ -48,52 +49,20 @@ INL __m256i bcast(__m128i x)
     return _mm256_broadcastsi128_si256(x);
 }
 
-INL __m256i bswap256(__m256i x)
-{
-    return _mm256_shuffle_epi8(
-        x, bcast(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
-}
-
 INL __m256i ctr_swap256(__m256i x)
 {
     return _mm256_shuffle_epi8(
         x, bcast(_mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
 }
 
-/* hp[q] = [H^(16-2q), H^(15-2q)] * x^-1 (lane 0, lane 1). */
-INL void pow16(const uint64_t *hk, __m256i hp[NR])
-{
-    __m128i p[16], h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
-    unsigned i;
-    for (i = 0; i < 8; i++) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(hk + 2 * i));
-        __m128i lo = _mm_clmulepi64_si128(a, h8, 0x00), hi = _mm_clmulepi64_si128(a, h8, 0x11);
-        __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, h8, 0x01),
-                                    _mm_clmulepi64_si128(a, h8, 0x10));
-        p[i] = gcx_mulxinv(a);                            /* H^(i+1) */
-        p[i + 8] = gcx_mulxinv(gcx_reduce(lo, mid, hi)); /* H^(i+9) */
-    }
-    for (i = 0; i < NR; i++)
-        hp[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(p[15 - 2 * i]), p[14 - 2 * i], 1);
-    rijn_wipe(p, sizeof p);
-}
-
 /* Register q of the 16 blocks at g against hp[q]; block 0 gets s. */
 #define GH_STEP(q)                                                                        \
     do {                                                                                  \
-        __m256i d_ = bswap256(LD(g + 32 * (q))), p_ = hp[q];                              \
+        __m256i d_ = gcx_bswap256(LD(g + 32 * (q)));                                      \
         if ((q) == 0)                                                                     \
             d_ = _mm256_xor_si256(d_, _mm256_zextsi128_si256(*s));                        \
-        lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(d_, p_, 0x00));               \
-        hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(d_, p_, 0x11));               \
-        mid = _mm256_xor_si256(mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(d_, p_, 0x01), \
-                                                     _mm256_clmulepi64_epi128(d_, p_, 0x10))); \
+        GCX_MUL2(d_, hp[q], lo, mid, hi);                                                 \
     } while (0)
-
-INL __m128i fold256(__m256i x)
-{
-    return _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
-}
 
 INL void iter(const uint8_t *ek, unsigned rounds, const __m256i *hp, __m128i *s, __m256i *cw,
               uint8_t *out, const uint8_t *in, const uint8_t *g, int aes, int gh)
@@ -125,8 +94,7 @@ INL void iter(const uint8_t *ek, unsigned rounds, const __m256i *hp, __m128i *s,
             GH_STEP(i);
     }
     if (gh) {
-        __m128i l = fold256(lo), h = fold256(hi);
-        *s = gcx_reduce_pre(l, fold256(mid), h);
+        *s = gcx_reduce_pre(gcx_fold256(lo), gcx_fold256(mid), gcx_fold256(hi));
     }
 }
 
@@ -142,7 +110,7 @@ __attribute__((target(T256))) static void run(const uint8_t *ek, unsigned rounds
         _mm256_set_epi32(1, 0, 0, 0, 0, 0, 0, 0));
     __m256i hp[NR];
     size_t i;
-    pow16(hk, hp);
+    gcx_pow16_256(hk, hp);
     if (enc) {
         iter(ek, rounds, hp, &s, &cw, out, in, NULL, 1, 0);
         for (i = 2 * NR; i < n; i += 2 * NR)
