@@ -105,15 +105,15 @@ void rijn_i_cmac_final(const rijn_aes_ctx *aes, rijn_cmac_state *st, const uint8
                        const uint8_t k2[16], uint8_t mac[16])
 {
     if (st->buf_len == 16) {
-        rijn_xor16(st->x, st->x, k1);
+        rijn_i_xor16v(st->buf, st->buf, k1);
     } else {
         memset(st->buf + st->buf_len, 0, 16u - (size_t)st->buf_len);
         st->buf[st->buf_len] = 0x80;
-        rijn_xor16(st->x, st->x, k2);
+        rijn_i_xor16v(st->buf, st->buf, k2);
     }
-    rijn_xor16(st->x, st->x, st->buf);
-    rijn_i_aes_enc(aes, mac, st->x, 1);
-    rijn_wipe(st, sizeof *st);
+    memcpy(mac, st->x, 16);
+    rijn_i_cbcmac(aes, mac, st->buf, 1);
+    rijn_i_wipe_inl(st, sizeof *st);
 }
 
 void rijn_i_cmac_oneshot(const rijn_aes_ctx *aes, const uint8_t k1[16], const uint8_t k2[16],
