@@ -5,7 +5,7 @@
  * with random split points for the streaming API, SHA-384 and
  * SHA-512/256 on the same compression; runs of 1..40 whole blocks in one
  * update call at every alignment mod 8 (the AVX-512 code takes runs of
- * fewer than 8 blocks one way, longer runs another, and its last block of
+ * fewer than 16 blocks one way, longer runs another, and its last block of
  * a run differently again). The program re-runs itself with RIJN_CPU_MASK
  * hiding AVX-512 and hiding everything, so each path is checked on a
  * machine that has them all.
