@@ -6,19 +6,14 @@
  * one reduction; powers multiplied by x^-1 to drop the 1-bit shift.
  *
  * The includer defines GCM_CLMUL_INL (static inline, always_inline, with a
- * target that has pclmul and ssse3) before including this header, and
- * GCM_CLMUL_512 for the 512-bit helpers (target with AVX-512 F/BW/VL and
- * VPCLMULQDQ).
+ * target that has pclmul and ssse3) before including this header,
+ * GCM_CLMUL_256 for the 256-bit helpers (target with AVX2 + VPCLMULQDQ),
+ * GCM_CLMUL_512 for the 512-bit ones (AVX-512 F/BW/VL + VPCLMULQDQ). A per-file template: no include guard (each source gets
+ * its own copy with its own target; scripts/amalgamate.py renames the
+ * statics per file), included once per source.
  * Constant time: PCLMULQDQ, shifts, shuffles and XOR only.
  */
-#ifndef RIJN_GCM_CLMUL_X86_H
-#define RIJN_GCM_CLMUL_X86_H
-
 #include <immintrin.h>
-
-/* Karatsuba key words of the pclmul GHASH class (ghash_pclmul.c): word
- * RIJN_I_GHASH_KK + i - 1 holds hi64(H^i) ^ lo64(H^i), i = 1..8. */
-#define RIJN_I_GHASH_KK 16
 
 GCM_CLMUL_INL __m128i gcx_bswap(__m128i x)
 {
@@ -222,6 +217,4 @@ GCM_CLMUL_INL void gcx_pow32(const uint64_t *hk, __m512i hp[8])
         (mid) = _mm512_ternarylogic_epi64((mid), _mm512_clmulepi64_epi128(d__, p__, 0x01), \
                                           _mm512_clmulepi64_epi128(d__, p__, 0x10), 0x96); \
     } while (0)
-#endif
-
 #endif
