@@ -71,9 +71,18 @@ RIJN_X86NI_INLINE void dec_w(__m128i *x, size_t n, const uint8_t *dk, unsigned r
 RIJN_X86NI_INLINE __m128i offset0(__m128i ktop, unsigned bottom)
 {
     const __m128i bs = BSWAP64X2;
+#if defined(__x86_64__)
     const __m128i w = _mm_shuffle_epi8(ktop, bs); /* big-endian words s0, s1 */
     uint64_t s0 = (uint64_t)_mm_cvtsi128_si64(w);
     uint64_t s1 = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(w, w));
+#else
+    uint8_t kt[16];
+    uint64_t s0, s1;
+    x86ni_st(kt, ktop);
+    s0 = rijn_load64_be(kt);
+    s1 = rijn_load64_be(kt + 8);
+    rijn_i_wipe_inl(kt, sizeof kt);
+#endif
     uint64_t s2 = s0 ^ ((s0 << 8) | (s1 >> 56)); /* Stretch bits 128..191 */
     uint64_t hi = s0, lo = s1;
     if (bottom != 0) { /* public: from the nonce */
