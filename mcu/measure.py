@@ -550,6 +550,8 @@ def write_md(data, path):
     w("- Library configuration: the targets' defaults plus every AES class compiled in "
       "(Cortex-M/RV32/ATmega2560: ct32 and small; ATmega328P: small only — ct32 alone is "
       "~18–32 KiB of AVR code).")
+    if peers_report.method_note(data):
+        w(peers_report.method_note(data))
     w("")
     if data.get("failed"):
         w("**Runs that failed** (left out of the tables): " + "; ".join(data["failed"]))

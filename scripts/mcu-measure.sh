@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # mcu-measure.sh -- deterministic cost of rijn on the MCU targets:
 # instruction counts under QEMU (our TCG plugin), cycle counts under
-# simavr, code size / RAM per feature, stack (painted and static).
+# simavr, code size / RAM per feature, stack (painted and static); the
+# same for the peers tiny-AES-c, BearSSL and Mbed TLS (mcu/peers; their
+# sources fetched by scripts/fetch-peers.sh, never committed).
 # Writes docs/BENCHMARKS-MCU.md and docs/mcu-results.json (generated files:
 # never edit the numbers by hand).
-#   scripts/mcu-measure.sh [--targets m0,m3,...] [--opts Os,O2]
-# Needs scripts/setup.sh --mcu. About 4 minutes on 2 cores.
+#   scripts/mcu-measure.sh [--targets m0,m3,...] [--opts Os,O2] [--peer-opts Os,O2|'']
+# Needs scripts/setup.sh --mcu (and network for the peers' first fetch).
+# About 8 minutes on 2 cores (4 without peers). RIJN_MCU_BUILD: own build dir.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 exec python3 "$here/mcu/measure.py" "$@"

@@ -12,8 +12,6 @@
  * block, since with ECB off it has no raw block call; enc+dec is
  * AES_init_ctx + AES_ECB_encrypt + AES_ECB_decrypt (-DCBC=0 -DCTR=0).
  */
-#include <string.h>
-
 #include "aes.h"
 #include "peer.h"
 

@@ -26,6 +26,27 @@ O2_OPS = ["setup_encdec_128", "enc_block_128", "dec_block_128", "ctr_1024", "cbc
           "cbc_dec_1024", "gcm_seal_1024", "seed_cbc_pkcs7_48"]
 
 
+def method_note(data):
+    """A bullet for the document's "How it is counted" list."""
+    vers, descs = {}, {}
+    for per in data["runs"].values():
+        for r in per.values():
+            for label, e in r.get("peers", {}).items():
+                vers.setdefault(e.get("version", "?"), 1)
+                descs.setdefault(label, e.get("desc", label))
+    if not descs:
+        return None
+    return ("- **Peers** (%s; sources fetched at measurement time by `scripts/fetch-peers.sh`, "
+            "never committed): %s. Compiled from source with rijn's flags for each target "
+            "(`mcu/peers/peers.py`), run through our thin wrappers (`mcu/peers/peer_*.c`) with the "
+            "operations, inputs, counters, stack painting and size method of rijn's rows; "
+            "every image first checks its wrapper on target against FIPS-197, SP 800-38A "
+            "(ECB/CBC/CTR) and GCM test case 4, and the seeds' case against its ciphertext; "
+            "an image that fails is not counted. The PKCS#7 of the seeds' case is our wrapper's "
+            "code for every peer (none pads at its AES level)." % (
+                ", ".join(sorted(vers)), "; ".join(d for _, d in _ordered(descs))))
+
+
 def fmt(n):
     if n is None:
         return "–"
