@@ -170,6 +170,8 @@ FEATURES = [
      "AES-128 encrypt-only with key setup, ct32asm (Thumb-2 targets)"),
     ("aes128_enc_avr", "AES_ENC", AVRC + ENC_ONLY, "AES",
      "AES-128 encrypt-only with key setup, avr (AVR targets)"),
+    ("aes128_enc_avrcompact", "AES_ENC", AVRC + ENC_ONLY + ["RIJN_CFG_AES_AVR_COMPACT=1"], "AES",
+     "AES-128 encrypt-only with key setup, avr compact (RIJN_CFG_AES_AVR_COMPACT=1)"),
     ("aes128_encdec_ct32", "AES_ENCDEC", CT32 + ONLY128, "AES", "AES-128 encrypt+decrypt, ct32"),
     ("aes128_encdec_small", "AES_ENCDEC", SMALL + ONLY128, "AES",
      "AES-128 encrypt+decrypt, small"),
@@ -301,7 +303,7 @@ def run_sizes(tn, opt):
         if "ct32asm" in name and (tn not in THUMB2 or not os.path.exists(
                 os.path.join(ROOT, "src/aes/aes_ct32_armv7m.c"))):
             continue
-        if name.endswith("_avr") and (mcu.TARGETS[tn]["kind"] != "avr" or not os.path.exists(
+        if "_avr" in name and (mcu.TARGETS[tn]["kind"] != "avr" or not os.path.exists(
                 os.path.join(ROOT, "src/aes/aes_avr.c"))):
             continue
         key = (tuple(default_cfg(tn) if cfg is None else cfg), lib)
@@ -578,6 +580,7 @@ def write_md(data, path):
         w("Charts: no Python with matplotlib was found (the vector venv has none; set "
           "RIJN_MCU_PYTHON to one that has it), so no PNG charts were drawn.")
         w("")
+    L.extend(peers_report.glance(data, lambda tn: mcu.TARGETS[tn]["title"].split(" (")[0]))
     cifra_section(data, w)
     for tn, per in data["runs"].items():
         t = mcu.TARGETS[tn]

@@ -200,3 +200,89 @@ def goal_peer(runs, gid, tn):
             "%s %s (%s -%s)" % (_title(k), fmt(v[0]), v[1], v[2])
             for k, v in sorted(worst.items(), key=lambda kv: kv[1][0]))
     return ""
+
+
+# ---- rijn and the peers per target (a section of its own; README copies it)
+GLANCE = "rijn and the peers, per target"
+CT_CLASSES = ("ct32", "ct32asm", "ct32v6m", "avr", "avrcompact")  # avr: LPM tables, no cache on AVR
+GLANCE_PEERS = [("tiny-AES-c", ["tiny-AES-c"]), ("BearSSL aes_ct", ["BearSSL-aes_ct"]),
+                ("BearSSL aes_big", ["BearSSL-aes_big"]),
+                ("Mbed TLS", ["MbedTLS", "MbedTLS-fewer"])]
+FLASH_PEERS = [("tiny-AES-c", ["tiny-AES-c"]), ("BearSSL aes_ct", ["BearSSL-aes_ct"]),
+               ("BearSSL aes_small", ["BearSSL-aes_small"]),
+               ("Mbed TLS", ["MbedTLS", "MbedTLS-fewer"])]
+
+
+def _best(cands):
+    cands = [c for c in cands if c[0] is not None]
+    return min(cands) if cands else None
+
+
+def _cell(b, what=True):
+    if not b:
+        return "–"
+    return "%s (%s)" % (fmt(b[0]), b[1]) if what else fmt(b[0])
+
+
+def glance(data, title_of):
+    """Two tables: AES-128 per block over 1 KiB (best of -Os/-O2) and the
+    flash of AES-128 encrypt-only with key setup (-Os), rijn beside each
+    peer, one row per target."""
+    runs = data["runs"]
+    speed, flash = [], []
+    for tn in [t for t in peers.mcu.TARGETS if t in runs]:
+        per = runs[tn]
+        ct, peer_b = [], {n: [] for n, _ in GLANCE_PEERS}
+        for opt in ("Os", "O2"):
+            r = per.get(opt) or {}
+            for im, ops in r.get("bench", {}).items():
+                if im == "-" or "enc_64blocks_128" not in ops:
+                    continue
+                c = (ops["enc_64blocks_128"]["count"] / 64.0, "%s -%s" % (im, opt))
+                if im in CT_CLASSES:
+                    ct.append(c)
+            for name, labels in GLANCE_PEERS:
+                for label in labels:
+                    ops = r.get("peers", {}).get(label, {}).get("bench", {})
+                    pb = per_block(ops)[0]
+                    if pb is not None:
+                        tag = "-%s" % opt if len(labels) == 1 else "%s -%s" % (
+                            "fewer-tables" if label.endswith("fewer") else "4+4 tables", opt)
+                        peer_b[name].append((pb, tag))
+        speed.append("| %s | %s | %s |" % (
+            title_of(tn), _cell(_best(ct)),
+            " | ".join(_cell(_best(peer_b[n])) for n, _ in GLANCE_PEERS)))
+        r = per.get("Os") or {}
+        rs = [(v["flash"], k.replace("aes128_enc_", "")) for k, v in r.get("sizes", {}).items()
+              if k.startswith("aes128_enc_") and v.get("fits")]
+        rct = [x for x in rs if x[1] in CT_CLASSES]
+        cells = []
+        for name, labels in FLASH_PEERS:
+            c = []
+            for label in labels:
+                v = r.get("peers", {}).get(label, {}).get("sizes", {}).get("aes128_enc")
+                if v and v.get("fits"):
+                    c.append((v["flash"], "fewer-tables" if label.endswith("fewer") else ""))
+            b = _best(c)
+            cells.append(_cell(b, bool(b and b[1])))
+        flash.append("| %s | %s | %s | %s |" % (title_of(tn), _cell(_best(rs)), _cell(_best(rct)),
+                                                " | ".join(cells)))
+    if not any(r.get("peers") for per in runs.values() for r in per.values()):
+        return []
+    return (["## " + GLANCE, "",
+             "AES-128 per block over 1 KiB, instructions (AVR: cycles), best of -Os and -O2 "
+             "(rijn: one 64-block call; tiny-AES-c and Mbed TLS: 64 one-block ECB calls; "
+             "BearSSL: CTR over 1 KiB, it has no ECB call). Constant-time: rijn's ct32 family "
+             "and avr (AVR has no cache), BearSSL aes_ct; tiny-AES-c, aes_big and Mbed TLS "
+             "index tables with secret bytes. –: does not fit the target.", "",
+             "| target | rijn, constant-time class | " +
+             " | ".join(n for n, _ in GLANCE_PEERS) + " |",
+             "| --- | ---: | " + " | ".join("---:" for _ in GLANCE_PEERS) + " |"] + speed +
+            ["", "AES-128 encrypt-only with key setup, bytes of flash at -Os (rijn: its "
+             "smallest class and its smallest constant-time class, decryption and AES-192/256 "
+             "compiled out; tiny-AES-c: its CTR-only build; BearSSL: CBC-encrypt only; "
+             "Mbed TLS: its encryption path, the smaller table option).", "",
+             "| target | rijn, smallest | rijn, constant-time | " +
+             " | ".join(n for n, _ in FLASH_PEERS) + " |",
+             "| --- | ---: | ---: | " + " | ".join("---:" for _ in FLASH_PEERS) + " |"] + flash +
+            [""])
