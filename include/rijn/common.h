@@ -63,8 +63,16 @@ extern "C" {
 #define RIJN_ERR_LIMIT       (-11) /* total length over the construction's limit   */
 #define RIJN_ERR_PARAM       (-12) /* other invalid parameter                      */
 
-/* A short English description of a status code (static string, never NULL). */
+/* A short English description of a status code (static string, never NULL).
+ * On AVR its texts (about 400 bytes) sit in RAM once it is linked: see
+ * rijn_strerror_P. */
 RIJN_API const char *rijn_strerror(int status);
+
+/* The same text in program memory where that is a separate address space
+ * (AVR: a flash address, a PGM_P; read it with strcpy_P / printf_P's "%S",
+ * or print it on Arduino as (const __FlashStringHelper *)rijn_strerror_P(s));
+ * uses no RAM. Elsewhere it is rijn_strerror(status). Never NULL. */
+RIJN_API const char *rijn_strerror_P(int status);
 
 /* The library version string, e.g. "0.1.0". */
 RIJN_API const char *rijn_version(void);

@@ -783,6 +783,26 @@ static int run_pass(void)
     return r;
 }
 
+/* AVR: rijn_strerror_P (texts in flash) against rijn_strerror, whose
+ * texts take ~420 bytes of RAM: only in an image with RAM to spare (on the
+ * ATmega328P the XTS one). */
+#ifndef MCU_T_STATUS
+#define MCU_T_STATUS MCU_T_XTS
+#endif
+#if defined(__AVR__) && MCU_T_STATUS
+#include <avr/pgmspace.h>
+/* rijn_strerror_P's texts (flash) equal rijn_strerror's, unknown codes
+ * included. */
+static void run_status_texts(void)
+{
+    int st;
+    memcpy(section, "status texts in flash", 22);
+    for (st = 2; st >= -14; st--)
+        check(strcmp_P(rijn_strerror(st), rijn_strerror_P(st)) == 0, "rijn_strerror_P");
+    end_section();
+}
+#endif
+
 int main(void)
 {
 #if MCU_T_CIPHER || MCU_T_AEAD || MCU_T_XTS
@@ -806,6 +826,9 @@ int main(void)
         hal_puts("vector stream error (truncated or oversized record)\n");
         n_fail++;
     }
+#endif
+#if defined(__AVR__) && MCU_T_STATUS
+    run_status_texts();
 #endif
     hal_putu(n_pass);
     hal_puts(" passed, ");

@@ -1,7 +1,10 @@
 /*
  * util.c -- status strings, version, wiping and constant-time comparison.
  *
- * Implementation notes: rijn_wipe (GCC/Clang) is memset followed by a
+ * Implementation notes: the status texts are one X-macro list; on AVR
+ * rijn_strerror_P returns them from flash (one progmem array per text;
+ * rijn_strerror's literals are in RAM there, ~400 bytes, when it is
+ * linked). rijn_wipe (GCC/Clang) is memset followed by a
  * compiler barrier that takes the buffer's address and clobbers memory, so
  * the stores cannot be removed as dead (the idiom of Linux's
  * memzero_explicit); memset is word-wide, where the byte loop through a
@@ -12,25 +15,63 @@
  */
 #include "internal.h"
 
+/* The status texts, once: (code, text) for rijn_strerror's switch and, on
+ * AVR, for rijn_strerror_P's flash arrays. */
+#define RIJN_I_STATUS_TEXTS                                                                \
+    X(RIJN_OK, "success")                                                                  \
+    X(RIJN_ERR_KEY_LEN, "key length not allowed")                                          \
+    X(RIJN_ERR_LENGTH, "data length not allowed by the mode")                              \
+    X(RIJN_ERR_NULL, "NULL pointer with nonzero length")                                   \
+    X(RIJN_ERR_BUFFER, "output buffer too small")                                          \
+    X(RIJN_ERR_PADDING, "bad padding")                                                     \
+    X(RIJN_ERR_AUTH, "authentication failed")                                              \
+    X(RIJN_ERR_UNSUPPORTED, "not supported (not compiled in, or the CPU lacks it)")        \
+    X(RIJN_ERR_NONCE_LEN, "nonce or IV length not allowed")                                \
+    X(RIJN_ERR_TAG_LEN, "tag length not allowed")                                          \
+    X(RIJN_ERR_STATE, "call out of order, or context not set up for it")                   \
+    X(RIJN_ERR_LIMIT, "length over the construction's limit")                              \
+    X(RIJN_ERR_PARAM, "invalid parameter")
+#define RIJN_I_STATUS_UNKNOWN "unknown status"
+
 const char *rijn_strerror(int status)
 {
     switch (status) {
-    case RIJN_OK: return "success";
-    case RIJN_ERR_KEY_LEN: return "key length not allowed";
-    case RIJN_ERR_LENGTH: return "data length not allowed by the mode";
-    case RIJN_ERR_NULL: return "NULL pointer with nonzero length";
-    case RIJN_ERR_BUFFER: return "output buffer too small";
-    case RIJN_ERR_PADDING: return "bad padding";
-    case RIJN_ERR_AUTH: return "authentication failed";
-    case RIJN_ERR_UNSUPPORTED: return "not supported (not compiled in, or the CPU lacks it)";
-    case RIJN_ERR_NONCE_LEN: return "nonce or IV length not allowed";
-    case RIJN_ERR_TAG_LEN: return "tag length not allowed";
-    case RIJN_ERR_STATE: return "call out of order, or context not set up for it";
-    case RIJN_ERR_LIMIT: return "length over the construction's limit";
-    case RIJN_ERR_PARAM: return "invalid parameter";
-    default: return "unknown status";
+#define X(code, text) \
+    case code: return text;
+        RIJN_I_STATUS_TEXTS
+#undef X
+    default: return RIJN_I_STATUS_UNKNOWN;
     }
 }
+
+#if defined(__AVR__)
+/* Flash only (avr-gcc copies const data into RAM: string literals, and the
+ * lookup table GCC makes of a switch): one progmem array per text, and a
+ * progmem table of them indexed by -status (designated, so the order of
+ * the list does not matter), read with LPM. */
+#define X(code, text) static const char text_##code[] __attribute__((__progmem__)) = text;
+RIJN_I_STATUS_TEXTS
+X(unknown, RIJN_I_STATUS_UNKNOWN)
+#undef X
+#define X(code, text) [-(code)] = text_##code,
+static const char *const texts[] __attribute__((__progmem__)) = {RIJN_I_STATUS_TEXTS};
+#undef X
+
+const char *rijn_strerror_P(int status)
+{
+    const char *p = NULL;
+    if (status <= 0 && status > -(int)(sizeof texts / sizeof texts[0])) {
+        const char *const *q = &texts[-status];
+        __asm__("lpm %A0, Z+\n\tlpm %B0, Z" : "=r"(p), "+z"(q));
+    }
+    return p != NULL ? p : text_unknown;
+}
+#else
+const char *rijn_strerror_P(int status)
+{
+    return rijn_strerror(status);
+}
+#endif
 
 const char *rijn_version(void)
 {
