@@ -13,8 +13,10 @@
  *   encryption does CTR then GHASH over the chunk, decryption GHASH then
  *   CTR, so out == in works and both passes stay in cache. With the
  *   x86ni AES class and a PCLMULQDQ GHASH class, whole blocks of
- *   encryption / streaming decryption go through the stitched kernel
- *   (gcm_stitch_x86.c: CTR and GHASH in one loop) instead.
+ *   encryption / streaming decryption go through a stitched kernel
+ *   instead (CTR and GHASH in one loop; rijn_i_gcm_stitch picks AES-NI
+ *   8 blocks, VAES-256 16 or VAES-512 32 blocks per iteration, see
+ *   gcm_stitch_*.c); one-shot open stays two passes (below).
  *   seal/open keep their message on the stack (the context is const).
  *   open runs GHASH over the ciphertext, checks the tag in constant time
  *   (rijn_ct_equal), and only then decrypts; on failure it zeroes out.
