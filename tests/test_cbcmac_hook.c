@@ -12,8 +12,9 @@
  * 128-bit counter and the entry's 64-bit one agree). Counters just below
  * the 2^64 wrap check that only the low 8 bytes count (mod 2^64). The
  * advanced counter and the chain value are checked; nblocks 0 must leave
- * everything unchanged. A class without the entry is listed and skipped
- * (the modes then use their generic paths, which their own tests cover).
+ * everything unchanged. A class without the entry (all of them under
+ * RIJN_CPU_MASK=0) still has its serial reference checked against OpenSSL
+ * (the modes then use that generic path; their own tests cover it).
  */
 #include <string.h>
 
@@ -131,6 +132,8 @@ static void check(struct job *j, unsigned op, int layout, int near_wrap)
             TU_EQ(tmp, want, len, "reference CTR vs OpenSSL");
         }
     }
+    if (j->impl->cbcmac == NULL)
+        return; /* the reference checks above still ran on this class */
     place(layout, j->pt, len, &out, &in);
     memcpy(mac, mac0, 16);
     memcpy(ctr, ctr0, 16);
@@ -163,9 +166,8 @@ static void run(const char *name, void *arg)
         return;
     }
     printf("# %s: cbcmac %s\n", name, j.impl->cbcmac ? "yes" : "no");
-    if (j.impl->cbcmac == NULL)
-        return;
-    (*nhook)++;
+    if (j.impl->cbcmac != NULL)
+        (*nhook)++;
     for (ki = 0; ki < 3; ki++) {
         j.klen = klens[ki];
         if ((j.klen == 24 && !RIJN_CFG_AES_192) || (j.klen == 32 && !RIJN_CFG_AES_256))
