@@ -26,7 +26,8 @@ SHA-256 short/long messages, RFC 3686 CTR, CAVP XTSGen; the Ascon team's SP 800-
 KATs (shared/vectors/ascon: RIJN_SHARED_DIR, default ../shared next to
 the repository), RFC 7748 5.2 and Wycheproof x25519_test.json (valid
 cases; pycryptodome test vectors), CAVP SHA-384/512 and SHA3-256/512
-short messages, the RFC 7539 Poly1305 vectors (cryptography_vectors),
+short messages, the RFC 7539 Poly1305 vectors (cryptography_vectors) and
+Poly1305 limb-edge cases tagged by OpenSSL (`cryptography`),
 Wycheproof XChaCha20-Poly1305 (pycryptodome test vectors), RFC 7539 A.2
 ChaCha20, the original ChaCha20 across the 32-bit counter carry (computed
 by the `openssl enc -chacha20` command). CBC-CS1/2/3 and PKCS#7 vectors
@@ -481,6 +482,19 @@ def toolbox(st, base, a):
         path = os.path.join(cv, "poly1305", "rfc7539.txt")
         for sec, r in take(parse_rsp(path), 0, FILE_MAX[0]):
             st.rec(OP_POLY1305, key=hx(r["KEY"]), inp=hx(r.get("MSG")), out=hx(r["TAG"]))
+        # limb-bound edges (tags by OpenSSL through `cryptography`): r at its
+        # clamped maximum with 0xff messages and pad, and r = 4 with a first
+        # block 2^126 - 1 (the radix-2^32 reduction carries through h0..h3)
+        try:
+            from cryptography.hazmat.primitives.poly1305 import Poly1305
+        except ImportError:
+            Poly1305 = None
+        rnd = random.Random(1305)
+        for n in ((16, 33, 64) if Poly1305 else ()):
+            r4 = b"\x04" + bytes(15) + rnd.randbytes(16)
+            edge = b"\xff" * 15 + b"\x3f" + rnd.randbytes(n - 16)
+            for key, msg in ((b"\xff" * 32, b"\xff" * n), (r4, edge)):
+                st.rec(OP_POLY1305, key=key, inp=msg, out=Poly1305.generate_tag(key, msg))
 
 
 def main():
