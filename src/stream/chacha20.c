@@ -62,17 +62,24 @@ __attribute__((optimize("Os")))
 #endif
 static void chacha_rounds(uint32_t x[16])
 {
+    /* in scalars: kept in registers where there are enough (RV32, x86-64) */
+    uint32_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], x4 = x[4], x5 = x[5], x6 = x[6],
+             x7 = x[7], x8 = x[8], x9 = x[9], x10 = x[10], x11 = x[11], x12 = x[12],
+             x13 = x[13], x14 = x[14], x15 = x[15];
     int i;
     for (i = 0; i < 10; i++) {
-        QR(x[0], x[4], x[8], x[12]);
-        QR(x[1], x[5], x[9], x[13]);
-        QR(x[2], x[6], x[10], x[14]);
-        QR(x[3], x[7], x[11], x[15]);
-        QR(x[0], x[5], x[10], x[15]);
-        QR(x[1], x[6], x[11], x[12]);
-        QR(x[2], x[7], x[8], x[13]);
-        QR(x[3], x[4], x[9], x[14]);
+        QR(x0, x4, x8, x12);
+        QR(x1, x5, x9, x13);
+        QR(x2, x6, x10, x14);
+        QR(x3, x7, x11, x15);
+        QR(x0, x5, x10, x15);
+        QR(x1, x6, x11, x12);
+        QR(x2, x7, x8, x13);
+        QR(x3, x4, x9, x14);
     }
+    x[0] = x0; x[1] = x1; x[2] = x2; x[3] = x3; x[4] = x4; x[5] = x5; x[6] = x6; x[7] = x7;
+    x[8] = x8; x[9] = x9; x[10] = x10; x[11] = x11; x[12] = x12; x[13] = x13; x[14] = x14;
+    x[15] = x15;
 }
 #endif
 
@@ -255,23 +262,20 @@ static void chacha_next(void *ctx, uint8_t out[64])
  * keystream buffer, no per-block copies or wipes): the path for long
  * updates on every target (on 32-bit MCUs it halves the cost per byte
  * beyond the rounds). Advances the counter and ctx->left. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* little-endian: a 4-byte memcpy (one LDR/STR where unaligned access is
- * allowed, e.g. Cortex-M3/M4/M33, x86; byte accesses elsewhere) */
-#if defined(__GNUC__) || defined(__clang__)
-#define CH_MEMCPY __builtin_memcpy /* inlined even with -ffreestanding */
-#else
-#define CH_MEMCPY memcpy
-#endif
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__GNUC__) || defined(__clang__))
+/* little-endian: a word access through an unaligned, may_alias type (one
+ * LDR/STR where unaligned access is allowed, e.g. x86, Cortex-M3/M4/M33;
+ * inline byte accesses elsewhere -- a 4-byte memcpy became a library
+ * call at -Os on RV32 and Cortex-M0) */
+typedef uint32_t __attribute__((aligned(1), may_alias)) ch_u32u;
 RIJN_INLINE uint32_t ld32(const uint8_t *p)
 {
-    uint32_t v;
-    CH_MEMCPY(&v, p, 4);
-    return v;
+    return *(const ch_u32u *)(const void *)p;
 }
 RIJN_INLINE void st32(uint8_t *p, uint32_t v)
 {
-    CH_MEMCPY(p, &v, 4);
+    *(ch_u32u *)(void *)p = v;
 }
 #else
 #define ld32 rijn_load32_le
