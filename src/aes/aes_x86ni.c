@@ -287,7 +287,10 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out,
                                            const uint8_t *in, size_t nblocks)
 {
-    x86ni_encrypt(aes->ks, aes->rounds, out, in, nblocks);
+    if (nblocks <= 4)
+        ecb_short(rijn_i_x86ni_ek(aes->ks), aes->rounds, out, in, nblocks, 0);
+    else
+        encrypt_long(aes->ks, aes->rounds, out, in, nblocks);
     return RIJN_OK;
 }
 
@@ -295,7 +298,10 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out
 RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_dec(const rijn_aes_ctx *aes, uint8_t *out,
                                            const uint8_t *in, size_t nblocks)
 {
-    x86ni_decrypt(aes->ks, aes->rounds, out, in, nblocks);
+    if (nblocks <= 4)
+        ecb_short(rijn_i_x86ni_dk(aes->ks, aes->rounds), aes->rounds, out, in, nblocks, 1);
+    else
+        decrypt_long(aes->ks, aes->rounds, out, in, nblocks);
     return RIJN_OK;
 }
 #endif
