@@ -36,8 +36,9 @@ RIJN_INLINE void rijn_i_hash_wipe(void *p, size_t n)
 extern const uint32_t rijn_i_sha256_k[64]; /* FIPS 180-4 round constants */
 extern const uint64_t rijn_i_sha512_k[80];
 
-/* SHA-512 compression with an AVX2 / AVX-512VL message schedule and BMI2
- * rounds (sha512_x86.c), under the same switch as SHA-NI SHA-256. */
+/* SHA-512 compression with an AVX2 message schedule and BMI2 rounds
+ * (sha512_x86.c), and with an AVX-512VL schedule beside hand-scheduled RORX
+ * rounds (sha512_avx512.c); under the same switch as SHA-NI SHA-256. */
 #define RIJN_I_SHA512_X86 RIJN_I_SHA256_X86
 #if RIJN_I_SHA512_X86
 void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
