@@ -10,7 +10,9 @@
  * the last block of AES-CBC encryption with IV = the chain value in, the
  * stream is AES-CTR (counters away from a 2^64 wrap, where OpenSSL's
  * 128-bit counter and the entry's 64-bit one agree). Counters just below
- * the 2^64 wrap check that only the low 8 bytes count (mod 2^64). The
+ * the 2^64 wrap check that only the low 8 bytes count (mod 2^64); with
+ * RIJN_I_CBCMAC_CTR128 (EAX) counters near the 2^64 and 2^128 wraps must
+ * carry through all 16 bytes (mod 2^128, OpenSSL's AES-CTR). The
  * advanced counter and the chain value are checked; nblocks 0 must leave
  * everything unchanged. A class without the entry (all of them under
  * RIJN_CPU_MASK=0) still has its serial reference checked against OpenSSL
@@ -46,11 +48,11 @@ static void ossl(int cbc, const uint8_t *key, size_t klen, const uint8_t *iv, ui
     EVP_CIPHER_CTX_free(x);
 }
 
-/* +1 on the last 8 bytes only (mod 2^64). */
-static void inc64(uint8_t c[16])
+/* +1 on the last 8 bytes only (mod 2^64), or on all 16 (mod 2^128). */
+static void inc(uint8_t c[16], int wide)
 {
-    unsigned i = 16;
-    while (i > 8 && ++c[i - 1] == 0)
+    unsigned i = 16, stop = wide ? 0 : 8;
+    while (i > stop && ++c[i - 1] == 0)
         i--;
 }
 
@@ -86,7 +88,7 @@ static void ref_mac(const struct job *j, uint8_t mac[16], const uint8_t *p, size
 }
 
 static void ref_ctr(const struct job *j, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
-                    size_t n)
+                    size_t n, int wide)
 {
     uint8_t k[16];
     size_t i, b;
@@ -94,12 +96,16 @@ static void ref_ctr(const struct job *j, uint8_t ctr[16], uint8_t *out, const ui
         j->impl->encrypt(j->ctx.ks, j->ctx.rounds, k, ctr, 1);
         for (b = 0; b < 16; b++)
             out[16 * i + b] = (uint8_t)(in[16 * i + b] ^ k[b]);
-        inc64(ctr);
+        inc(ctr, wide);
     }
 }
 
+/* near_wrap: 0 far from any wrap, 1 the low 8 bytes near 2^64, 2 the
+ * whole counter near 2^128. op may carry RIJN_I_CBCMAC_CTR128. */
 static void check(struct job *j, unsigned op, int layout, int near_wrap)
 {
+    const int wide = (op & RIJN_I_CBCMAC_CTR128) != 0;
+    const unsigned base = op & 3u;
     size_t len = 16 * j->n, i;
     uint8_t mac0[16], ctr0[16], mac[16], ctr[16], wmac[16], wctr[16];
     uint8_t want[16 * MAXB + 16], tmp[16 * MAXB + 16], *out;
@@ -108,7 +114,7 @@ static void check(struct job *j, unsigned op, int layout, int near_wrap)
     tu_rand_bytes(mac0, 16);
     tu_rand_bytes(ctr0, 16);
     if (near_wrap) {
-        memset(ctr0 + 8, 0xFF, 8);
+        memset(ctr0 + (near_wrap == 2 ? 0 : 8), 0xFF, near_wrap == 2 ? 16 : 8);
         ctr0[15] = (uint8_t)(0xFF - tu_rand_below(j->n + 1));
     } else {
         ctr0[8] &= 0x7F; /* far from the 2^64 wrap */
@@ -116,18 +122,18 @@ static void check(struct job *j, unsigned op, int layout, int near_wrap)
     /* reference */
     memcpy(wmac, mac0, 16);
     memcpy(wctr, ctr0, 16);
-    if (op == RIJN_I_CBCMAC_MAC) {
+    if (base == RIJN_I_CBCMAC_MAC) {
         ref_mac(j, wmac, j->pt, j->n);
     } else {
-        ref_ctr(j, wctr, want, j->pt, j->n);
-        ref_mac(j, wmac, op == RIJN_I_CBCMAC_ENC ? j->pt : want, j->n);
+        ref_ctr(j, wctr, want, j->pt, j->n, wide);
+        ref_mac(j, wmac, base == RIJN_I_CBCMAC_ENC ? j->pt : want, j->n);
     }
     /* OpenSSL agrees with the reference */
     if (j->n > 0) {
-        macd = op == RIJN_I_CBCMAC_DEC ? want : j->pt;
+        macd = base == RIJN_I_CBCMAC_DEC ? want : j->pt;
         ossl(1, j->key, j->klen, mac0, tmp, macd, len);
         TU_EQ(tmp + len - 16, wmac, 16, "reference MAC vs OpenSSL CBC");
-        if (op != RIJN_I_CBCMAC_MAC && !near_wrap) {
+        if (base != RIJN_I_CBCMAC_MAC && (wide || !near_wrap)) { /* OpenSSL: mod 2^128 */
             ossl(0, j->key, j->klen, ctr0, tmp, j->pt, len);
             TU_EQ(tmp, want, len, "reference CTR vs OpenSSL");
         }
@@ -138,13 +144,13 @@ static void check(struct job *j, unsigned op, int layout, int near_wrap)
     memcpy(mac, mac0, 16);
     memcpy(ctr, ctr0, 16);
     j->impl->cbcmac(j->ctx.ks, (unsigned)j->ctx.rounds, op, mac,
-                    op == RIJN_I_CBCMAC_MAC ? NULL : ctr,
-                    op == RIJN_I_CBCMAC_MAC ? NULL : out, in, j->n);
+                    base == RIJN_I_CBCMAC_MAC ? NULL : ctr,
+                    base == RIJN_I_CBCMAC_MAC ? NULL : out, in, j->n);
     snprintf(what, sizeof what, "%s key %zu op %u n %zu layout %d", j->impl->name, j->klen,
              op, j->n, layout);
     tu_context = what;
     TU_EQ(mac, wmac, 16, "cbcmac chain value");
-    if (op != RIJN_I_CBCMAC_MAC) {
+    if (base != RIJN_I_CBCMAC_MAC) {
         TU_EQ(out, want, len, "cbcmac stream");
         TU_EQ(ctr, wctr, 16, "cbcmac counter after");
     } else if (layout != 2) {
@@ -177,9 +183,13 @@ static void run(const char *name, void *arg)
             TU_CHECK(rijn_aes_init_impl(&j.ctx, j.impl, j.key, j.klen) == RIJN_OK, "init");
             for (j.n = 0; j.n <= MAXB; j.n++) {
                 tu_rand_bytes(j.pt, 16 * j.n);
-                for (layout = 0; layout < 3; layout++)
+                for (layout = 0; layout < 3; layout++) {
                     for (op = RIJN_I_CBCMAC_MAC; op <= RIJN_I_CBCMAC_DEC; op++)
                         check(&j, op, layout, op != RIJN_I_CBCMAC_MAC && layout == 1);
+                    /* 128-bit counters: far, near 2^64, near 2^128 */
+                    for (op = RIJN_I_CBCMAC_ENC; op <= RIJN_I_CBCMAC_DEC; op++)
+                        check(&j, op | RIJN_I_CBCMAC_CTR128, layout, layout);
+                }
             }
             rijn_aes_wipe(&j.ctx);
         }

@@ -19,6 +19,7 @@
 #define RIJN_I_CBCMAC_MAC 0u
 #define RIJN_I_CBCMAC_ENC 1u
 #define RIJN_I_CBCMAC_DEC 2u
+#define RIJN_I_CBCMAC_CTR128 4u /* OR'ed into ENC/DEC: see below */
 
 struct rijn_aes_impl {
     const char *name;
@@ -58,8 +59,10 @@ struct rijn_aes_impl {
      *   RIJN_I_CBCMAC_ENC: out = in XOR E(ctr), E(ctr+1), ...; B = in;
      *   RIJN_I_CBCMAC_DEC: out = in XOR E(ctr), E(ctr+1), ...; B = out.
      * Only the last 8 bytes of the big-endian counter are incremented
-     * (mod 2^64; CCM's counter field is at most 8 bytes and never wraps);
-     * ctr is advanced by nblocks. out may equal in. */
+     * (mod 2^64; CCM's counter field is at most 8 bytes and never wraps),
+     * or, with RIJN_I_CBCMAC_CTR128 in op, the whole block (mod 2^128, EAX);
+     * either way without a branch on the counter (it may be secret). ctr
+     * is advanced by nblocks. out may equal in. */
     void (*cbcmac)(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t mac[16],
                    uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 };

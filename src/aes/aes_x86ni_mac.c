@@ -24,7 +24,9 @@
  *   the chain than ENC).
  *   The counter adds 1 in its low 64-bit lane (wrapping mod 2^64, no
  *   carry into the high half), as aes_impl.h documents: CCM's counter
- *   field is at most 8 bytes and never wraps.
+ *   field is at most 8 bytes and never wraps; with RIJN_I_CBCMAC_CTR128
+ *   (EAX, whose counter N' is secret) the carry into the high lane is
+ *   computed without a branch (compare, AND, shift, subtract).
  *   out == in works: every pass loads its input block before it stores.
  *   Constant time: AES instructions, XOR, PSHUFB and adds only; branches
  *   depend on op, rounds and nblocks alone.
@@ -39,6 +41,21 @@
 #if RIJN_CFG_AES_X86NI
 
 #define BSWAP128 _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/* Counter + 1 (byte-reversed register): the low 64-bit lane, and with
+ * wide also the carry into the high lane, without a branch: the low lane
+ * is zero after the add exactly when it carried (SSE2 only: both 32-bit
+ * halves compared with zero, ANDed, moved up a lane, subtracted). */
+RIJN_X86NI_INLINE __m128i cnt_inc(__m128i n, int wide)
+{
+    n = _mm_add_epi64(n, _mm_set_epi64x(0, 1));
+    if (wide) {
+        __m128i z = _mm_cmpeq_epi32(n, _mm_setzero_si128());
+        z = _mm_and_si128(z, _mm_shuffle_epi32(z, 0xB1)); /* swap the dwords of each lane */
+        n = _mm_sub_epi64(n, _mm_slli_si128(z, 8));
+    }
+    return n;
+}
 
 /* The chain alone. s enters as mac ^ K0 ^ B_0. */
 RIJN_X86NI_INLINE __m128i mac_only(const uint8_t *ek, unsigned rounds, __m128i s,
@@ -63,14 +80,14 @@ RIJN_X86NI_INLINE __m128i mac_only(const uint8_t *ek, unsigned rounds, __m128i s
 
 /* Seal: out_i = P_i ^ E(ctr_i), the chain over P_i, in one round sequence. */
 RIJN_X86NI_INLINE __m128i mac_enc(const uint8_t *ek, unsigned rounds, __m128i s, __m128i *cnt,
-                                  uint8_t *out, const uint8_t *in, size_t nblocks)
+                                  uint8_t *out, const uint8_t *in, size_t nblocks, int wide)
 {
     const __m128i k0 = x86ni_ld(ek), kl = x86ni_ld(ek + 16 * rounds);
-    const __m128i klk0 = _mm_xor_si128(kl, k0), bswap = BSWAP128, one = _mm_set_epi64x(0, 1);
+    const __m128i klk0 = _mm_xor_si128(kl, k0), bswap = BSWAP128;
     __m128i k, c, p = x86ni_ld(in), n = *cnt;
     for (;;) {
         c = _mm_xor_si128(_mm_shuffle_epi8(n, bswap), k0);
-        n = _mm_add_epi64(n, one);
+        n = cnt_inc(n, wide);
 #define ROUND(r)                                                             \
     k = x86ni_ld(ek + 16 * (r));                                              \
     s = _mm_aesenc_si128(s, k);                                              \
@@ -93,14 +110,14 @@ RIJN_X86NI_INLINE __m128i mac_enc(const uint8_t *ek, unsigned rounds, __m128i s,
  * not yet added: P_0 is not known before the first pass). The first pass
  * runs the counter block alone. */
 RIJN_X86NI_INLINE __m128i mac_dec(const uint8_t *ek, unsigned rounds, __m128i s, __m128i *cnt,
-                                  uint8_t *out, const uint8_t *in, size_t nblocks)
+                                  uint8_t *out, const uint8_t *in, size_t nblocks, int wide)
 {
     const __m128i k0 = x86ni_ld(ek), kl = x86ni_ld(ek + 16 * rounds);
-    const __m128i klk0 = _mm_xor_si128(kl, k0), bswap = BSWAP128, one = _mm_set_epi64x(0, 1);
+    const __m128i klk0 = _mm_xor_si128(kl, k0), bswap = BSWAP128;
     __m128i k, c, x, n = *cnt;
     /* first block: P_0 from the counter alone; s = mac ^ K0 ^ P_0 */
     c = _mm_xor_si128(_mm_shuffle_epi8(n, bswap), k0);
-    n = _mm_add_epi64(n, one);
+    n = cnt_inc(n, wide);
 #define ROUND(r)                                                             \
     k = x86ni_ld(ek + 16 * (r));                                              \
     c = _mm_aesenc_si128(c, k);
@@ -113,7 +130,7 @@ RIJN_X86NI_INLINE __m128i mac_dec(const uint8_t *ek, unsigned rounds, __m128i s,
         in += 16;
         out += 16;
         c = _mm_xor_si128(_mm_shuffle_epi8(n, bswap), k0);
-        n = _mm_add_epi64(n, one);
+        n = cnt_inc(n, wide);
 #define ROUND(r)                                                             \
     k = x86ni_ld(ek + 16 * (r));                                              \
     s = _mm_aesenc_si128(s, k);                                              \
@@ -150,11 +167,16 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbcmac(const uint64_t *ks, unsigned rounds, 
         return;
     }
     n = _mm_shuffle_epi8(x86ni_ld(ctr), bswap);
-    if (op == RIJN_I_CBCMAC_ENC) {
+    if (op == RIJN_I_CBCMAC_ENC || op == (RIJN_I_CBCMAC_ENC | RIJN_I_CBCMAC_CTR128)) {
         s = _mm_xor_si128(s, _mm_xor_si128(x86ni_ld(ek), x86ni_ld(in)));
-        s = mac_enc(ek, rounds, s, &n, out, in, nblocks);
+        if (op & RIJN_I_CBCMAC_CTR128)
+            s = mac_enc(ek, rounds, s, &n, out, in, nblocks, 1);
+        else
+            s = mac_enc(ek, rounds, s, &n, out, in, nblocks, 0);
+    } else if (op & RIJN_I_CBCMAC_CTR128) {
+        s = mac_dec(ek, rounds, s, &n, out, in, nblocks, 1);
     } else {
-        s = mac_dec(ek, rounds, s, &n, out, in, nblocks);
+        s = mac_dec(ek, rounds, s, &n, out, in, nblocks, 0);
     }
     x86ni_st(mac, s);
     x86ni_st(ctr, _mm_shuffle_epi8(n, bswap));
