@@ -3,14 +3,16 @@
 
   python3 mcu/tools/gen_aes_avr.py [--update]
 
-One AES block per call, state in 16 registers, four rounds unrolled per
+The class's entries themselves (setkey, encrypt, decrypt; the C signatures
+of rijn_aes_impl). Blocks: state in 16 registers, four rounds unrolled per
 loop iteration: ShiftRows is a renaming of the registers (SR^4 = identity,
-so the names come back after four rounds), SubBytes is an in-place LPM per
-byte from a 256-byte aligned table, MixColumns uses a second table
-(xtime) with the column sum t = (a0^a1) ^ (a2^a3) taken from the two
-table indices. The generated text is checked here by a small AVR
-interpreter (the instructions used) against a Python AES on random keys
-and blocks before it is written.
+so the names come back after four rounds), AddRoundKey fused with the next
+SubBytes (an in-place LPM per byte from a 256-byte aligned table),
+MixColumns from a second table (xtime), three lookups a column. The key
+setup keeps the previous word in registers. The generated text is checked
+here by a small AVR interpreter (the instructions used) against a Python
+AES on random keys and blocks before it is written (call-saved registers,
+stack, r1, nothing written past the output).
 """
 import argparse
 import os
@@ -283,6 +285,100 @@ def gen_compact():
     return L
 
 
+def gen_setkey():
+    """FIPS 197 KeyExpansion in place in the schedule (the class's setkey
+    entry: r25:24 = ks, r23:22 = key, r21:20 = key_len, r19:18 = dirs,
+    one schedule for both directions). The previous word stays in four
+    registers; word i - nk is read through Y; SubWord by LPM; the branches
+    test only the word index and the round constant (public)."""
+    L = []
+    E = L.append
+    E("\t.section .text.rijn_i_aes_avr_setkey,\"ax\",@progbits")
+    E("\t.global rijn_i_aes_avr_setkey")
+    E("\t.hidden rijn_i_aes_avr_setkey")
+    E("\t.type rijn_i_aes_avr_setkey, @function")
+    E("rijn_i_aes_avr_setkey: ; r25:24 = ks, r23:22 = key, r21:20 = key_len, r19:18 = dirs")
+    E("\tpush r28")
+    E("\tpush r29")
+    E("\tmovw r26, r24")  # X: the word being written
+    E("\tmovw r30, r22")
+    E("\tmov r21, r20")
+    E(".Lks_copy:")
+    E("\tld r0, Z+")
+    E("\tst X+, r0")
+    E("\tdec r21")  # ends at 0: j = 0
+    E("\tbrne .Lks_copy")
+    t = ["r18", "r19", "r22", "r23"]  # the previous word, byte 0 first
+    for r in reversed(t):
+        E("\tld %s, -X" % r)
+    E("\tadiw r26, 4")
+    E("\tmovw r28, r26")
+    E("\tsub r28, r20")
+    E("\tsbc r29, r1")  # Y: word i - nk
+    E("\tlsr r20")
+    E("\tlsr r20")  # nk
+    E("\tmov r25, r20")
+    E("\tlsl r25")
+    E("\tadd r25, r20")
+    E("\tsubi r25, -28")  # 4 * (nk + 7) - nk words to make
+    E("\tldi r24, 1")  # round constant
+    E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
+    E(".Lks_word:")
+    E("\tcpi r21, 0")
+    E("\tbrne .Lks_not0")
+    E("\tmov r0, %s" % t[0])  # RotWord, SubWord
+    for i in range(4):
+        E("\tmov r30, %s" % (t[i + 1] if i < 3 else "r0"))
+        E("\tlpm %s, Z" % t[i])
+    E("\teor %s, r24" % t[0])
+    E("\tlsl r24")
+    E("\tbrcc .Lks_mix")
+    E("\tldi r24, 0x1b")
+    E("\trjmp .Lks_mix")
+    E(".Lks_not0:")
+    E("\tcpi r21, 4")  # AES-256: SubWord of word 4 of each 8
+    E("\tbrne .Lks_mix")
+    E("\tcpi r20, 8")
+    E("\tbrne .Lks_mix")
+    for r in t:
+        E("\tmov r30, %s" % r)
+        E("\tlpm %s, Z" % r)
+    E(".Lks_mix:")
+    for r in t:
+        E("\tld r0, Y+")
+        E("\teor %s, r0" % r)
+        E("\tst X+, %s" % r)
+    E("\tinc r21")
+    E("\tcp r21, r20")
+    E("\tbrne .Lks_next")
+    E("\tclr r21")
+    E(".Lks_next:")
+    E("\tdec r25")
+    E("\tbrne .Lks_word")
+    E("\tpop r29")
+    E("\tpop r28")
+    E("\tret")
+    E("\t.size rijn_i_aes_avr_setkey, . - rijn_i_aes_avr_setkey")
+    return L
+
+
+def run_setkey(lines, tab, key):
+    """Interprets the key setup; returns (schedule, cycles)."""
+    rng = random.Random(len(key))
+    R = [rng.getrandbits(8) for _ in range(32)]
+    R[1] = 0
+    KS, KEY = 0x300, 0x600
+    mem = {KEY + i: v for i, v in enumerate(key)}
+    for i in range(256):
+        mem[KS + i] = 0xA5
+    n = 16 * (len(key) // 4 + 7)
+    R[24], R[25], R[22], R[23], R[20], R[21], R[18], R[19] = KS & 255, KS >> 8, KEY & 255, \
+        KEY >> 8, len(key), 0, 3, 0
+    cyc = execute(lines, "rijn_i_aes_avr_setkey", R, mem, tab)
+    assert all(mem[KS + i] == 0xA5 for i in range(n, 256)), "wrote past the schedule"
+    return bytes(mem[KS + i] for i in range(n)), cyc
+
+
 def sr(m):
     """Register map after ShiftRows as a renaming."""
     return [m[4 * ((c + r) % 4) + r] for c in range(4) for r in range(4)]
@@ -495,8 +591,13 @@ def aes_ref(key, blk):
     return bytes(s), rk, rounds
 
 
-def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
-    """Interprets the generated function; returns (output, cycles)."""
+TAB = 0x1200  # where the interpreter puts the tables in flash
+
+
+def execute(lines, entry, R, mem, tab):
+    """Runs the function at entry on registers R and memory mem (dicts of
+    addresses); checks the stack, r1 and the call-saved registers at the
+    return; returns the cycle count."""
     labels, code = {}, []
     for ln in lines:
         s = ln.split(";")[0].strip()
@@ -509,22 +610,7 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
             continue
         op, _, rest = s.partition(" ")
         code.append((op, [a.strip() for a in rest.split(",")] if rest else [], s))
-    rng = random.Random(nblk)
-    R = [rng.getrandbits(8) for _ in range(32)]
-    R[1] = 0
     saved0 = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
-    mem = {}
-    TAB, RK, IN, OUT = 0x1200, 0x300, 0x500, 0x500 + 16 * nblk + 32
-    for i, v in enumerate(rk):
-        mem[RK + i] = v
-    for i in range(16 * nblk):  # blk: one block, repeated, or nblk blocks
-        mem[IN + i] = blk[i % len(blk)]
-    R[24], R[25], R[22], R[20], R[21], R[18], R[19] = RK & 255, RK >> 8, rounds, OUT & 255, \
-        OUT >> 8, IN & 255, IN >> 8
-    R[16], R[17], R[23] = nblk & 255, nblk >> 8, 0
-    saved0[16], saved0[17] = R[16], R[17]
-    for i in range(16 * nblk, 16 * nblk + 16):  # must stay unwritten
-        mem[OUT + i] = 0xA5
     flash = {TAB + i: v for i, v in enumerate(tab)}
     SP0 = 0x3FFF
     sp, pc, cyc, Z, C, T = SP0, labels[entry], 0, False, False, False
@@ -580,7 +666,11 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
                 mem[a] = R[reg(rr)]
             cyc += 2
         elif op == "ldi":
-            R[reg(args[0])] = (TAB + (512 if "+512" in args[1] else 0)) >> 8; cyc += 1
+            if args[1].startswith("hi8("):
+                R[reg(args[0])] = (TAB + (512 if "+512" in args[1] else 0)) >> 8
+            else:
+                R[reg(args[0])] = int(args[1], 0) & 255
+            cyc += 1
         elif op == "andi":
             R[reg(args[0])] &= int(args[1], 0); cyc += 1
         elif op in ("sub", "sbc", "subi", "sbci", "cp", "cpc", "cpi"):
@@ -612,8 +702,9 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
             Z = R[d] == 0; cyc += 1
         elif op == "swap":
             d = reg(args[0]); R[d] = ((R[d] << 4) | (R[d] >> 4)) & 255; cyc += 1
-        elif op in ("brne", "breq", "brtc", "brts"):
-            take = {"brne": not Z, "breq": Z, "brtc": not T, "brts": T}[op]
+        elif op in ("brne", "breq", "brtc", "brts", "brcc", "brcs"):
+            take = {"brne": not Z, "breq": Z, "brtc": not T, "brts": T, "brcc": not C,
+                    "brcs": C}[op]
             if take:
                 pc = labels[args[0]]; cyc += 2
             else:
@@ -635,6 +726,26 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
             raise ValueError(ins)
     assert sp == SP0 and R[1] == 0
     assert all(R[r] == v for r, v in saved0.items()), "a call-saved register changed"
+    return cyc
+
+
+def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
+    """Interprets a generated block function; returns (output, cycles)."""
+    rng = random.Random(nblk)
+    R = [rng.getrandbits(8) for _ in range(32)]
+    R[1] = 0
+    mem = {}
+    RK, IN, OUT = 0x300, 0x500, 0x500 + 16 * nblk + 32
+    for i, v in enumerate(rk):
+        mem[RK + i] = v
+    for i in range(16 * nblk):  # blk: one block, repeated, or nblk blocks
+        mem[IN + i] = blk[i % len(blk)]
+    R[24], R[25], R[22], R[20], R[21], R[18], R[19] = RK & 255, RK >> 8, rounds, OUT & 255, \
+        OUT >> 8, IN & 255, IN >> 8
+    R[16], R[17], R[23] = nblk & 255, nblk >> 8, 0
+    for i in range(16 * nblk, 16 * nblk + 16):  # must stay unwritten
+        mem[OUT + i] = 0xA5
+    cyc = execute(lines, entry, R, mem, tab)
     assert all(mem[OUT + i] == 0xA5 for i in range(16 * nblk, 16 * nblk + 16))
     return bytes(mem[OUT + i] for i in range(16 * nblk)), cyc
 
@@ -653,6 +764,10 @@ def check(lines, with_dec=True):
             k = bytes(rng.getrandbits(8) for _ in range(kl))
             pt = bytes(rng.getrandbits(8) for _ in range(16))
             ref, rk, rounds = aes_ref(k, pt)
+            if with_dec:  # the key setup is common to both builds
+                sk, kcyc = run_setkey(lines, tab, k)
+                assert sk == rk, "AES-%d key schedule mismatch" % (kl * 8)
+                cycles["setkey%d" % (kl * 8)] = kcyc
             out, cyc = run_avr(lines, tab, rk, rounds, pt)
             assert out == ref, "AES-%d mismatch" % (kl * 8)
             # three different blocks (the pointers advance), and none
@@ -710,9 +825,10 @@ def main():
     ap.add_argument("--update", action="store_true")
     a = ap.parse_args()
     tabs = gen_tables()
-    lines = (tabs + ["#if RIJN_CFG_AES_AVR_COMPACT"] + gen_compact() + ["#else"] + gen() +
-             ["#endif", "", "#if RIJN_CFG_AES_DECRYPT"] + gen_dec() + ["#endif"])
-    cycles = check(tabs + gen() + gen_dec())
+    lines = (tabs + gen_setkey() + ["", "#if RIJN_CFG_AES_AVR_COMPACT"] + gen_compact() +
+             ["#else"] + gen() + ["#endif", "", "#if RIJN_CFG_AES_DECRYPT"] + gen_dec() +
+             ["#endif"])
+    cycles = check(tabs + gen_setkey() + gen() + gen_dec())
     ccycles = check(tabs + gen_compact(), with_dec=False)
     sys.stderr.write("compact: %s\n" % ccycles)
     sys.stderr.write("checked; cycles (function only, interpreter): key bits: (first block, "

@@ -5,12 +5,13 @@
  * Implementation notes
  *   Layout: the FIPS 197 round keys as 16*(rounds+1) bytes (the same
  *   schedule as "small"), one schedule for both directions. Key setup is
- *   here: byte-oriented, in place in the schedule (no expanded-word array
- *   on the stack), S-box bytes by LPM.
+ *   assembly too (the class's setkey entry): in place in the schedule, the
+ *   previous word in four registers, word i - nk read through Y, SubWord
+ *   by LPM; its branches test the word index and the round constant only.
  *   The block functions (assembly below, between the GENERATED markers)
  *   are produced by mcu/tools/gen_aes_avr.py, which also checks them by
  *   interpreting them against a reference AES (call-saved registers kept,
- *   0, 1, 3 and 257 blocks). They are the class's encrypt/decrypt entries
+ *   0, 1, 3 and 257 blocks; the key setup against FIPS 197 KeyExpansion). They are the class's encrypt/decrypt entries
  *   themselves (the C signature of rijn_aes_impl, size_t block count): no
  *   C wrapper between the dispatcher and the assembly. The block loop is
  *   in the assembly; a one-block call saves 11 registers, a longer one 5
@@ -49,15 +50,17 @@
  *   rijn_aes_encrypt_blocks (mcu/measure.py enc_block_128): 2,237 cycles
  *   at -Os, 2,234 at -O2 (was 2,643 / 2,642 with the 8-bit-count
  *   assembly behind two C wrappers); decryption 3,158 / 3,119 (was
- *   3,401 / 3,364). Key setup ~7,200 (AES-128). Code: fast encryption
- *   1,452 bytes + 512 of tables, decryption 2,040 + 256, compact
- *   encryption 480 + 256, key setup ~300; stack: 11 registers pushed +
- *   return address for one block (16 for more).
+ *   3,401 / 3,364). Key setup (the function) 1,638 cycles for AES-128,
+ *   1,872 AES-192, 2,195 AES-256; rijn_aes_init_enc with AES-128 1,876 at
+ *   -Os (was 7,163 in C). Code: fast encryption 1,452 bytes + 512 of
+ *   tables, decryption 2,040 + 256, compact encryption 480 + 256, key
+ *   setup 148 (was 308 in C); stack: 11 registers pushed + return address
+ *   for one block (16 for more), 2 for the key setup.
  *   Smallest configuration (RIJN_CFG_AES_AVR_COMPACT=1, RIJN_CFG_AES_DECRYPT
  *   =0, RIJN_CFG_AES_192=0, RIJN_CFG_AES_256=0, no other class): AES-128
- *   key setup + encryption, dispatcher included, 1,748 bytes of flash on
+ *   key setup + encryption, dispatcher included, 1,524 bytes of flash on
  *   the ATmega328P at -Os (mcu/tools/size_feature.py avr328p Os AES_ENC;
- *   was 2,034); the fast encryption instead: 2,976.
+ *   was 2,034); the fast encryption instead: 2,752.
  *   Vectors: FIPS 197 and CAVP AESAVS KAT/MMT/MCT under simavr
  *   (mcu/mcu.py test, ATmega328P and ATmega2560) on this class; the
  *   generator's own check against a Python AES.
@@ -77,46 +80,9 @@ void rijn_i_aes_avr_enc(const uint64_t *ks, unsigned rounds, uint8_t *out, const
 void rijn_i_aes_avr_dec(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
                         size_t n);
 
-/* S-box lookup through LPM: constant time on AVR (no cache). */
-static uint8_t avr_sbox(uint8_t x)
-{
-    uint8_t r;
-    __asm__("lpm %0, Z" : "=r"(r) : "z"(rijn_i_aes_avr_tab + x));
-    return r;
-}
-
-static void avr_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
-{
-    uint8_t *w = (uint8_t *)ks, t[4], rc = 1, u, k;
-    uint8_t nk = (uint8_t)(key_len / 4), i, j = 0, n = (uint8_t)(4 * (nk + 7));
-    (void)dirs; /* one schedule serves both directions */
-    memcpy(w, key, key_len);
-    for (i = nk; i < n; i++) {
-        /* word i = word (i - nk) ^ t, t from word i - 1; j = i mod nk */
-        uint8_t *d = w + 4 * i;
-        memcpy(t, d - 4, 4);
-        if (j == 0) { /* RotWord */
-            u = t[0];
-            t[0] = t[1];
-            t[1] = t[2];
-            t[2] = t[3];
-            t[3] = u;
-        }
-        if (j == 0 || (nk > 6 && j == 4))
-            for (k = 0; k < 4; k++)
-                t[k] = avr_sbox(t[k]);
-        if (j == 0) {
-            t[0] ^= rc;
-            u = (uint8_t)(0u - (rc >> 7)); /* branch-free xtime */
-            rc = (uint8_t)(((unsigned)rc << 1) ^ (u & 0x1Bu));
-        }
-        for (k = 0; k < 4; k++)
-            d[k] = (uint8_t)(d[k - 4 * nk] ^ t[k]);
-        if (++j == nk)
-            j = 0;
-    }
-    rijn_wipe(t, sizeof t);
-}
+/* FIPS 197 KeyExpansion into ks (16 * (rounds + 1) bytes), in assembly
+ * below; one schedule serves both directions (dirs unused). */
+void rijn_i_aes_avr_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs);
 
 #if RIJN_CFG_AES_DECRYPT
 #define AVR_DECRYPT rijn_i_aes_avr_dec
@@ -125,7 +91,8 @@ static void avr_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigne
 #endif
 
 const rijn_aes_impl rijn_i_aes_avr = {
-    "avr", RIJN_AES_IMPL_CONSTTIME, NULL, avr_setkey, rijn_i_aes_avr_enc, AVR_DECRYPT, NULL, NULL, NULL,
+    "avr", RIJN_AES_IMPL_CONSTTIME, NULL, rijn_i_aes_avr_setkey, rijn_i_aes_avr_enc,
+    AVR_DECRYPT, NULL, NULL, NULL,
     NULL,
 };
 
@@ -189,6 +156,30 @@ __asm__(
     "\t.byte 0x17, 0x2b, 0x04, 0x7e, 0xba, 0x77, 0xd6, 0x26, 0xe1, 0x69, 0x14, 0x63, 0x55, 0x21, 0x0c, 0x7d\n"
 #endif
     "\t.size rijn_i_aes_avr_tab, . - rijn_i_aes_avr_tab\n"
+    "\n"
+    "\t.section .text.rijn_i_aes_avr_setkey,\"ax\",@progbits\n\t.global rijn_i_aes_avr_setkey\n"
+    "\t.hidden rijn_i_aes_avr_setkey\n\t.type rijn_i_aes_avr_setkey, @function\n"
+    "rijn_i_aes_avr_setkey: ; r25:24 = ks, r23:22 = key, r21:20 = key_len, r19:18 = dirs\n"
+    "\tpush r28\n\tpush r29\n\tmovw r26, r24\n\tmovw r30, r22\n\tmov r21, r20\n"
+    ".Lks_copy:\n"
+    "\tld r0, Z+\n\tst X+, r0\n\tdec r21\n\tbrne .Lks_copy\n\tld r23, -X\n\tld r22, -X\n"
+    "\tld r19, -X\n\tld r18, -X\n\tadiw r26, 4\n\tmovw r28, r26\n\tsub r28, r20\n\tsbc r29, r1\n"
+    "\tlsr r20\n\tlsr r20\n\tmov r25, r20\n\tlsl r25\n\tadd r25, r20\n\tsubi r25, -28\n"
+    "\tldi r24, 1\n\tldi r31, hi8(rijn_i_aes_avr_tab)\n"
+    ".Lks_word:\n"
+    "\tcpi r21, 0\n\tbrne .Lks_not0\n\tmov r0, r18\n\tmov r30, r19\n\tlpm r18, Z\n"
+    "\tmov r30, r22\n\tlpm r19, Z\n\tmov r30, r23\n\tlpm r22, Z\n\tmov r30, r0\n\tlpm r23, Z\n"
+    "\teor r18, r24\n\tlsl r24\n\tbrcc .Lks_mix\n\tldi r24, 0x1b\n\trjmp .Lks_mix\n"
+    ".Lks_not0:\n"
+    "\tcpi r21, 4\n\tbrne .Lks_mix\n\tcpi r20, 8\n\tbrne .Lks_mix\n\tmov r30, r18\n\tlpm r18, Z\n"
+    "\tmov r30, r19\n\tlpm r19, Z\n\tmov r30, r22\n\tlpm r22, Z\n\tmov r30, r23\n\tlpm r23, Z\n"
+    ".Lks_mix:\n"
+    "\tld r0, Y+\n\teor r18, r0\n\tst X+, r18\n\tld r0, Y+\n\teor r19, r0\n\tst X+, r19\n"
+    "\tld r0, Y+\n\teor r22, r0\n\tst X+, r22\n\tld r0, Y+\n\teor r23, r0\n\tst X+, r23\n"
+    "\tinc r21\n\tcp r21, r20\n\tbrne .Lks_next\n\tclr r21\n"
+    ".Lks_next:\n"
+    "\tdec r25\n\tbrne .Lks_word\n\tpop r29\n\tpop r28\n\tret\n"
+    "\t.size rijn_i_aes_avr_setkey, . - rijn_i_aes_avr_setkey\n"
     "\n"
 #if RIJN_CFG_AES_AVR_COMPACT
     "\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits\n\t.global rijn_i_aes_avr_enc\n"
