@@ -226,24 +226,29 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rou
 /* Serial: the chain runs through the rounds only. The next block's state
  * is AESENCLAST(s, Klast ^ K0 ^ P) = C ^ K0 ^ P, computed beside the
  * ciphertext C = AESENCLAST(s, Klast), so no XOR sits on the chain. With
- * rounds a constant the round keys are loaded once, before the loop (a
- * 4-block message then runs ~20 instructions per block). The last block
- * goes to iv_out unless it is NULL (one-shot calls: no late store). */
+ * rounds a constant: AES-128 loads its 11 round keys once, before the
+ * loop (they fit in registers beside the state); AES-192/256 read the
+ * middle round keys from the schedule each round (preloaded, 13 or 15
+ * keys would be spilled to the stack and read back anyway). The last
+ * block goes to iv_out unless it is NULL (one-shot calls: no late store). */
 RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, const uint8_t *iv,
                                  uint8_t *iv_out, uint8_t *out, const uint8_t *in,
                                  size_t nblocks)
 {
-    __m128i k[15], kx, s, c;
+    __m128i k[11], k0, kl, kx, s, c;
     unsigned r;
-    for (r = 0; r <= rounds; r++)
-        k[r] = x86ni_ld(ek + 16 * r);
-    kx = _mm_xor_si128(k[0], k[rounds]);
-    s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), k[0]));
+    if (rounds == 10)
+        for (r = 1; r < 10; r++)
+            k[r] = x86ni_ld(ek + 16 * r);
+    k0 = x86ni_ld(ek);
+    kl = x86ni_ld(ek + 16 * rounds);
+    kx = _mm_xor_si128(k0, kl);
+    s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), k0));
     for (;;) {
-#define ROUND(r) s = _mm_aesenc_si128(s, k[r]);
+#define ROUND(r) s = _mm_aesenc_si128(s, rounds == 10 ? k[(r) % 11] : x86ni_ld(ek + 16 * (r)));
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        c = _mm_aesenclast_si128(s, k[rounds]);
+        c = _mm_aesenclast_si128(s, kl);
         x86ni_st(out, c);
         if (--nblocks == 0)
             break;
