@@ -39,7 +39,7 @@
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     (defined(__GNUC__) || defined(__clang__))
 #define P32S_INPLACE 1
-typedef uint32_t __attribute__((may_alias)) w32;
+typedef uint32_t w32 __attribute__((may_alias));
 #else
 #define P32S_INPLACE 0
 typedef uint32_t w32;

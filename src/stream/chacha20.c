@@ -268,7 +268,7 @@ static void chacha_next(void *ctx, uint8_t out[64])
  * LDR/STR where unaligned access is allowed, e.g. x86, Cortex-M3/M4/M33;
  * inline byte accesses elsewhere -- a 4-byte memcpy became a library
  * call at -Os on RV32 and Cortex-M0) */
-typedef uint32_t __attribute__((aligned(1), may_alias)) ch_u32u;
+typedef uint32_t ch_u32u __attribute__((aligned(1), may_alias));
 RIJN_INLINE uint32_t ld32(const uint8_t *p)
 {
     return *(const ch_u32u *)(const void *)p;
