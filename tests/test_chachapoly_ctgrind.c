@@ -1,0 +1,114 @@
+/*
+ * test_chachapoly_ctgrind.c -- constant-time check under Valgrind memcheck
+ * ("ctgrind") of ChaCha20 (IETF, original, XChaCha20 / HChaCha20),
+ * Poly1305 (the library's path: 26-bit limbs and AVX2 on x86-64, and the
+ * radix-2^32 code of every other target, compiled here from
+ * src/mac/poly1305.c with RIJN_CFG_POLY1305_X86=0 under renamed entry
+ * points), ChaCha20-Poly1305 seal, and the compact Ascon permutation
+ * (ascon_p32s.c, RIJN_CFG_ASCON_SMALL=1's). Keys, plaintexts, AAD and
+ * states are marked undefined; nonces and counters are public. No report
+ * is allowed; the verdict of a tag check is public by design and is not
+ * run here. A planted branch on a secret byte must be reported. The
+ * program re-runs itself under valgrind (skip, 77, when valgrind or
+ * valgrind/memcheck.h is missing, or in a sanitizer build).
+ */
+/* first, so that rijn/poly1305.h declares the renamed functions */
+#define RIJN_CFG_POLY1305_X86 0
+#define rijn_poly1305_init p32_init
+#define rijn_poly1305_update p32_update
+#define rijn_poly1305_final p32_final
+#define rijn_poly1305_wipe p32_wipe
+#define rijn_poly1305 p32_mac
+#define rijn_poly1305_verify p32_verify
+#include "mac/poly1305.c"
+#undef rijn_poly1305_init
+#undef rijn_poly1305_update
+#undef rijn_poly1305_final
+#undef rijn_poly1305_wipe
+#undef rijn_poly1305
+#undef rijn_poly1305_verify
+
+#include <string.h>
+
+#include "ascon/ascon_i.h"
+#include "rijn/chacha20.h"
+#include "rijn/chachapoly.h"
+#include "tu_ctgrind.h"
+
+int rijn_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *msg, size_t len);
+
+#if !TU_CTGRIND
+int main(void)
+{
+    return tu_ct_skip();
+}
+#else
+
+static uint8_t k[32], nonce[24], aad[40], pt[700], ct[700], tag[16], sub[32];
+
+static void secrets(void)
+{
+    tu_rand_bytes(k, sizeof k);
+    tu_rand_bytes(nonce, sizeof nonce);
+    tu_rand_bytes(aad, sizeof aad);
+    tu_rand_bytes(pt, sizeof pt);
+    TU_SECRET(k, sizeof k);
+    TU_SECRET(aad, sizeof aad);
+    TU_SECRET(pt, sizeof pt);
+}
+
+static int child_ct(void)
+{
+    rijn_chacha20_ctx c;
+    rijn_chachapoly_ctx cp;
+    uint64_t s[5];
+    unsigned long e;
+    secrets();
+    TU_ERRORS_IN(e, {
+        if (rijn_chacha20_xor(ct, pt, 700, k, nonce, 1) != RIJN_OK) {}
+        if (rijn_chacha20_djb_init(&c, k, nonce, 0xfffffffeu) == RIJN_OK &&
+            rijn_chacha20_update(&c, ct, pt, 5) == RIJN_OK &&
+            rijn_chacha20_update(&c, ct + 5, pt + 5, 300) == RIJN_OK) {}
+        if (rijn_xchacha20_init(&c, k, nonce, 0) == RIJN_OK &&
+            rijn_chacha20_update(&c, ct, pt, 130) == RIJN_OK) {}
+        rijn_hchacha20(sub, k, nonce);
+    });
+    TU_CHECK(e == 0, "ChaCha20 / XChaCha20 / HChaCha20: %lu reports", e);
+    TU_ERRORS_IN(e, {
+        if (rijn_poly1305(tag, k, pt, 700) != RIJN_OK) {}
+        if (rijn_poly1305(tag, k, pt, 37) != RIJN_OK) {}
+        if (p32_mac(tag, k, pt, 700) != RIJN_OK) {}
+        if (p32_mac(tag, k, pt, 37) != RIJN_OK) {}
+    });
+    TU_CHECK(e == 0, "Poly1305 (library and radix 2^32): %lu reports", e);
+    TU_ERRORS_IN(e, {
+        if (rijn_chacha20poly1305_init(&cp, k, 32) == RIJN_OK &&
+            rijn_chacha20poly1305_seal(&cp, ct, tag, 16, nonce, 12, aad, 40, pt, 333) != RIJN_OK) {}
+        if (rijn_xchacha20poly1305_init(&cp, k, 32) == RIJN_OK &&
+            rijn_chacha20poly1305_seal(&cp, ct, tag, 16, nonce, 24, aad, 9, pt, 70) != RIJN_OK) {}
+    });
+    TU_CHECK(e == 0, "ChaCha20-Poly1305 / XChaCha20-Poly1305 seal: %lu reports", e);
+    TU_ERRORS_IN(e, {
+        memcpy(s, pt, sizeof s);
+        rijn_i_ascon_p32s(s, 12);
+        rijn_i_ascon_p32s(s, 8);
+    });
+    TU_CHECK(e == 0, "Ascon compact permutation: %lu reports", e);
+    rijn_chacha20_wipe(&c);
+    rijn_chacha20poly1305_wipe(&cp);
+    printf("  ChaCha20 family, Poly1305 (both limb sizes), ChaCha20-Poly1305, Ascon p32s checked\n");
+    return tu_finish();
+}
+
+static int child_leaky(void)
+{
+    secrets();
+    tu_ct_planted_branch(k);
+    return tu_finish();
+}
+
+int main(int argc, char **argv)
+{
+    return tu_ct_main(argc, argv, "ChaCha20, Poly1305, Ascon p32s", child_ct, child_leaky);
+}
+#endif
