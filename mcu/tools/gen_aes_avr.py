@@ -34,7 +34,8 @@ def all_tables():
     inv = [0] * 256
     for x, y in enumerate(sb):
         inv[y] = x
-    return [sb, [((x << 1) ^ (0x1B if x & 0x80 else 0)) & 0xFF for x in range(256)], inv]
+    xt = [((x << 1) ^ (0x1B if x & 0x80 else 0)) & 0xFF for x in range(256)]
+    return [sb, xt, inv, [xt[xt[x]] for x in range(256)]]  # the last: 4x, decryption
 
 
 def isr(m):
@@ -46,7 +47,8 @@ def gen_dec():
     """Inverse cipher, same registers and entry as gen(): InvShiftRows
     (renaming), InvSubBytes (LPM, third page), AddRoundKey (schedule read
     backwards with ld -X), InvMixColumns as u = 4(a0^a2), v = 4(a1^a3)
-    added to (a0, a2), (a1, a3), then MixColumns (three lookups)."""
+    added to (a0, a2), (a1, a3) (one lookup each, fourth page), then
+    MixColumns (three lookups)."""
     L = []
     E = L.append
     E("\t.section .text.rijn_i_aes_avr_dec,\"ax\",@progbits")
@@ -105,17 +107,18 @@ def gen_dec():
         for i in reversed(range(16)):
             E("\tld r30, -X")
             E("\teor %s, r30" % m[i])
-        E("\tdec r31")
+        E("\tinc r31")  # the 4x page
         for c in range(4):
             a = m[4 * c:4 * c + 4]
             for x, y in ((0, 2), (1, 3)):
                 E("\tmov r30, %s" % a[x])
                 E("\teor r30, %s" % a[y])
                 E("\tlpm r30, Z")
-                E("\tlpm r30, Z")
                 E("\teor %s, r30" % a[x])
                 E("\teor %s, r30" % a[y])
-            mix_column3(E, a)
+        E("\tsubi r31, 2")  # the xtime page
+        for c in range(4):
+            mix_column3(E, m[4 * c:4 * c + 4])
         E("\tinc r31")
     assert m == ESTATE
     E("\trjmp .Lavr_dloop")
@@ -393,8 +396,9 @@ def gen_tables():
     E("\t.hidden rijn_i_aes_avr_tab")
     E("\t.type rijn_i_aes_avr_tab, @object")
     E("rijn_i_aes_avr_tab: ; S-box, xtime (not in the compact encrypt-only build), "
-      "inverse S-box")
-    conds = [None, "!RIJN_CFG_AES_AVR_COMPACT || RIJN_CFG_AES_DECRYPT", "RIJN_CFG_AES_DECRYPT"]
+      "inverse S-box, 4x")
+    conds = [None, "!RIJN_CFG_AES_AVR_COMPACT || RIJN_CFG_AES_DECRYPT", "RIJN_CFG_AES_DECRYPT",
+             "RIJN_CFG_AES_DECRYPT"]
     for tab, cond in zip(all_tables(), conds):
         if cond:
             E("#if " + cond)
