@@ -9,9 +9,10 @@
 #   tinyaes  PyPI sdist tinyaes (tiny-AES-c) (pip download --no-binary :all:)
 #
 # Cache: $RIJN_PEER_CACHE (default /tmp/rijn-peer-cache), one directory per
-# peer holding the downloaded archive and its unpacked tree in src/ (the
-# layout tests/test_interop_mbedtls.sh uses for mbedtls). A second call
-# finds them there and downloads nothing. Debian sources come through a
+# peer holding the downloaded archive (for mbedtls the same place
+# tests/test_interop_mbedtls.sh looks for it) and its unpacked tree in
+# tree/ (not src/: that test deletes and re-extracts its src/). A second
+# call finds them there and downloads nothing. Debian sources come through a
 # private deb-src list made from the system's deb822/one-line entries
 # (same URIs, suites, components and Signed-By), passed with
 # -o Dir::Etc::sourceparts / sourcelist / Dir::State::Lists: the system's
@@ -49,13 +50,13 @@ apt_ready() {
   touch "$apt/updated"
 }
 
-# unpack ARCHIVE into DIR/src (through a temporary directory: never half a tree)
+# unpack ARCHIVE into DIR/tree (through a temporary directory: never half a tree)
 unpack() {
   local archive=$1 dir=$2 tmp
-  [ -d "$dir/src" ] && return 0
-  tmp=$(mktemp -d "$dir/src.tmp.XXXXXX") || return 1
+  [ -d "$dir/tree" ] && return 0
+  tmp=$(mktemp -d "$dir/tree.tmp.XXXXXX") || return 1
   if tar xf "$archive" -C "$tmp" --strip-components=1; then
-    mv "$tmp" "$dir/src"
+    mv "$tmp" "$dir/tree"
   else
     rm -rf "$tmp"
     return 1
@@ -104,7 +105,7 @@ for p in "${peers[@]}"; do
   *) echo "fetch-peers: unknown peer $p" >&2; exit 2 ;;
   esac
   if [ $? -eq 0 ]; then
-    printf '%s\t%s\t%s\n' "$p" "$CACHE/$p/src" "$v"
+    printf '%s\t%s\t%s\n' "$p" "$CACHE/$p/tree" "$v"
   else
     printf '%s\t-\t%s\n' "$p" "$v"
     rc=1
