@@ -133,7 +133,7 @@ void rijn_i_ocb_msg_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t 
     }
     m->tag_len = (uint32_t)tag_len;
     m->state = RIJN_I_AEAD_AAD;
-    rijn_wipe(st, sizeof st);
+    rijn_i_wipe_inl(st, sizeof st);
 }
 
 void rijn_i_ocb_hash_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *in, size_t nb)
@@ -159,9 +159,9 @@ void rijn_i_ocb_hash_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_
     }
     memcpy(m->aoffset, off, 16);
     memcpy(m->asum, sum, 16);
-    rijn_wipe(x, sizeof x);
-    rijn_wipe(sc, sizeof sc);
-    rijn_wipe(sum, sizeof sum);
+    rijn_i_wipe_inl(x, sizeof x);
+    rijn_i_wipe_inl(sc, sizeof sc);
+    rijn_i_wipe_inl(sum, sizeof sum);
 }
 
 void rijn_i_ocb_hash_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *in, size_t r)
@@ -174,7 +174,7 @@ void rijn_i_ocb_hash_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t 
     rijn_xor16(p, p, m->aoffset);
     rijn_i_aes_enc(&c->aes, p, p, 1);
     rijn_xor16(m->asum, m->asum, p);
-    rijn_wipe(p, sizeof p);
+    rijn_i_wipe_inl(p, sizeof p);
 }
 
 void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
@@ -216,10 +216,10 @@ void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
     }
     memcpy(m->offset, off, 16);
     memcpy(m->checksum, cs, 16);
-    rijn_wipe(offs, sizeof offs);
-    rijn_wipe(x, sizeof x);
-    rijn_wipe(cs, sizeof cs);
-    rijn_wipe(sc, sizeof sc);
+    rijn_i_wipe_inl(offs, sizeof offs);
+    rijn_i_wipe_inl(x, sizeof x);
+    rijn_i_wipe_inl(cs, sizeof cs);
+    rijn_i_wipe_inl(sc, sizeof sc);
 }
 
 void rijn_i_ocb_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
@@ -236,8 +236,8 @@ void rijn_i_ocb_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *o
         memcpy(p, out, r);
     p[r] = 0x80;
     rijn_xor16(m->checksum, m->checksum, p);
-    rijn_wipe(pad, sizeof pad);
-    rijn_wipe(p, sizeof p);
+    rijn_i_wipe_inl(pad, sizeof pad);
+    rijn_i_wipe_inl(p, sizeof p);
 }
 
 void rijn_i_ocb_tag(const rijn_ocb_ctx *c, rijn_ocb_msg *m, uint8_t tag[16])
@@ -297,8 +297,8 @@ static int oneshot(const rijn_ocb_ctx *ctx, int dec, uint8_t *out, uint8_t *tag_
         ok = rijn_ct_equal(full, tag_in, tag_len);
     else
         memcpy(tag_out, full, tag_len);
-    rijn_wipe(full, sizeof full);
-    rijn_wipe(&m, sizeof m);
+    rijn_i_wipe_inl(full, sizeof full);
+    rijn_i_wipe_inl(&m, sizeof m);
     if (!ok) {
         rijn_wipe(out, len);
         return RIJN_ERR_AUTH;

@@ -1,6 +1,7 @@
 /*
  * aes_x86ni_mac.c -- "x86ni" CBC-MAC chain, alone (CMAC, EAX's OMAC, SIV's
- * S2V) or stitched with a CTR stream (CCM): the class's cbcmac entry.
+ * S2V) or stitched with a CTR stream (CCM; EAX encryption with a 128-bit
+ * counter): the class's cbcmac entry.
  *
  * Implementation notes
  *   Layout: the chain value lives in one register for the whole call; the
