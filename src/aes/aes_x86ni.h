@@ -1,7 +1,13 @@
 /*
  * aes_x86ni.h -- internals shared by the files of the "x86ni" class
  * (aes_x86ni.c: key schedule, ECB, class; aes_x86ni_modes.c: 128-bit
- * CTR / CBC paths; aes_x86ni_vaes512.c / aes_x86ni_vaes256.c: VAES paths).
+ * CTR / CBC paths; aes_x86ni_vaes512.c / aes_x86ni_vaes256.c: VAES paths;
+ * aes_x86ni_xts.c: whole XTS messages; aes_x86ni_mac.c: CBC-MAC / CCM).
+ * Short messages: the ECB and CTR entries do 1-4 blocks in one pass
+ * before any wide-path test, and the one-shot entries the modes call
+ * for a context of this class (declared in modes/modes_internal.h:
+ * rijn_i_x86ni_ecb_enc/_dec, _ctr_once, _cbc_enc_once) only read the IV
+ * and return RIJN_OK, so the public calls end in a tail call.
  *
  * Key schedule layout (in the context's uint64_t ks[], byte view, 16-byte
  * round keys, possibly only 8-byte aligned, so always loaded with loadu):
