@@ -11,12 +11,15 @@
  *   by 38 and added to the bottom 4; the carry out of that (below 39)
  *   is folded once more, and a last carry (only possible when the low
  *   limb is then small) once more. Subtraction borrows fold the same way
- *   with -38. Multiplication, squaring, addition, subtraction, the fused
- *   add/sub and the multiplication by 121665 are assembly routines
- *   (file-scope asm, SysV ELF ABI) on two carry chains (ADCX / ADOX)
- *   with MULX; the ladder and the encodings are C. x25519.c calls this
- *   ladder only when CPUID reports BMI2 and ADX (RIJN_CPU_MASK hides them
- *   to test the 51-bit ladder).
+ *   with -38. The field arithmetic is assembly on two carry chains (ADCX /
+ *   ADOX) with MULX, in x25519_fe64x_asm.c: multiplication, squaring, n
+ *   squarings in one loop (the inversion), and a whole ladder step (the
+ *   conditional swaps, 4 squarings, 5 multiplications, the additions and
+ *   a + 121665 e fused) in one routine, so a step pays one push/pop of the
+ *   callee-saved registers and no calls. Here, in C: the ladder loop (the
+ *   scalar bits, the swap mask), the inversion chain, the encodings.
+ *   x25519.c calls this ladder only when CPUID reports BMI2 and ADX
+ *   (RIJN_CPU_MASK hides them to test the 51-bit ladder).
  *   Encoding reduces fully: fold bit 255 (x 19), then add 19 and take
  *   bit 255 as the quotient q, add 19 q and drop bit 255.
  *   Constant time: fixed sequence of limb operations, carries are values
@@ -51,205 +54,24 @@ static void fe_copy(fe *h, const fe *f)
     *h = *f;
 }
 
-#define FE_FN(name)                                                          \
-    ".p2align 4\n.globl " name "\n.hidden " name "\n.type " name ", @function\n" \
-    name ":\n"
-#if defined(__CET__)
-#define FE_ENTRY "endbr64\n"
-#else
-#define FE_ENTRY ""
-#endif
-
-/* h = f + g, h = f - g, h = 121665 f (rdi = h, rsi = f, rdx = g): the
- * carry (borrow) out of the top limb is folded as +38 (-38) through all
- * four limbs; a second one leaves limb 0 below 38 (above 2^64 - 38), so
- * the last fold is a masked add (subtract) on limb 0 alone. */
-__asm__(
-    ".text\n"
-    FE_FN("rijn_i_fe64x_add")
-    ".intel_syntax noprefix\n" FE_ENTRY
-    "mov r8, [rsi]\n mov r9, [rsi+8]\n mov r10, [rsi+16]\n mov r11, [rsi+24]\n"
-    "add r8, [rdx]\n adc r9, [rdx+8]\n adc r10, [rdx+16]\n adc r11, [rdx+24]\n"
-    "sbb rax, rax\n and eax, 38\n"
-    "add r8, rax\n adc r9, 0\n adc r10, 0\n adc r11, 0\n"
-    "sbb rax, rax\n and eax, 38\n add r8, rax\n"
-    "mov [rdi], r8\n mov [rdi+8], r9\n mov [rdi+16], r10\n mov [rdi+24], r11\n"
-    "ret\n"
-    ".att_syntax prefix\n"
-    ".size rijn_i_fe64x_add, .-rijn_i_fe64x_add\n"
-    FE_FN("rijn_i_fe64x_sub")
-    ".intel_syntax noprefix\n" FE_ENTRY
-    "mov r8, [rsi]\n mov r9, [rsi+8]\n mov r10, [rsi+16]\n mov r11, [rsi+24]\n"
-    "sub r8, [rdx]\n sbb r9, [rdx+8]\n sbb r10, [rdx+16]\n sbb r11, [rdx+24]\n"
-    "sbb rax, rax\n and eax, 38\n"
-    "sub r8, rax\n sbb r9, 0\n sbb r10, 0\n sbb r11, 0\n"
-    "sbb rax, rax\n and eax, 38\n sub r8, rax\n"
-    "mov [rdi], r8\n mov [rdi+8], r9\n mov [rdi+16], r10\n mov [rdi+24], r11\n"
-    "ret\n"
-    ".att_syntax prefix\n"
-    ".size rijn_i_fe64x_sub, .-rijn_i_fe64x_sub\n"
-    FE_FN("rijn_i_fe64x_mul121665")
-    ".intel_syntax noprefix\n" FE_ENTRY
-    "mov edx, 121665\n"
-    "mulx r9, r8, [rsi]\n"
-    "mulx r10, rax, [rsi+8]\n add r9, rax\n"
-    "mulx r11, rax, [rsi+16]\n adc r10, rax\n"
-    "mulx rcx, rax, [rsi+24]\n adc r11, rax\n adc rcx, 0\n"
-    "imul rcx, rcx, 38\n"
-    "add r8, rcx\n adc r9, 0\n adc r10, 0\n adc r11, 0\n"
-    "sbb rax, rax\n and eax, 38\n add r8, rax\n"
-    "mov [rdi], r8\n mov [rdi+8], r9\n mov [rdi+16], r10\n mov [rdi+24], r11\n"
-    "ret\n"
-    ".att_syntax prefix\n"
-    ".size rijn_i_fe64x_mul121665, .-rijn_i_fe64x_mul121665\n");
-
-/* s = f + g and d = f - g in one call (rdi = s, rsi = d, rdx = f,
- * rcx = g), the two sequences above back to back. */
-__asm__(
-    ".text\n"
-    FE_FN("rijn_i_fe64x_addsub")
-    ".intel_syntax noprefix\n" FE_ENTRY
-    "mov r8, [rdx]\n mov r9, [rdx+8]\n mov r10, [rdx+16]\n mov r11, [rdx+24]\n"
-    "add r8, [rcx]\n adc r9, [rcx+8]\n adc r10, [rcx+16]\n adc r11, [rcx+24]\n"
-    "sbb rax, rax\n and eax, 38\n"
-    "add r8, rax\n adc r9, 0\n adc r10, 0\n adc r11, 0\n"
-    "sbb rax, rax\n and eax, 38\n add r8, rax\n"
-    "mov [rdi], r8\n mov [rdi+8], r9\n mov [rdi+16], r10\n mov [rdi+24], r11\n"
-    "mov r8, [rdx]\n mov r9, [rdx+8]\n mov r10, [rdx+16]\n mov r11, [rdx+24]\n"
-    "sub r8, [rcx]\n sbb r9, [rcx+8]\n sbb r10, [rcx+16]\n sbb r11, [rcx+24]\n"
-    "sbb rax, rax\n and eax, 38\n"
-    "sub r8, rax\n sbb r9, 0\n sbb r10, 0\n sbb r11, 0\n"
-    "sbb rax, rax\n and eax, 38\n sub r8, rax\n"
-    "mov [rsi], r8\n mov [rsi+8], r9\n mov [rsi+16], r10\n mov [rsi+24], r11\n"
-    "ret\n"
-    ".att_syntax prefix\n"
-    ".size rijn_i_fe64x_addsub, .-rijn_i_fe64x_addsub\n");
-
-void rijn_i_fe64x_addsub(uint64_t s[4], uint64_t d[4], const uint64_t f[4], const uint64_t g[4]);
-void rijn_i_fe64x_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
-void rijn_i_fe64x_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
-void rijn_i_fe64x_mul121665(uint64_t h[4], const uint64_t f[4]);
-
-static void fe_add(fe *h, const fe *f, const fe *g)
-{
-    rijn_i_fe64x_add(h->v, f->v, g->v);
-}
-static void fe_sub(fe *h, const fe *f, const fe *g)
-{
-    rijn_i_fe64x_sub(h->v, f->v, g->v);
-}
-static void fe_mul121665(fe *h, const fe *f)
-{
-    rijn_i_fe64x_mul121665(h->v, f->v);
-}
-
-/* h = f * g mod 2^256 - 38 (partly reduced, below 2^256), SysV ABI:
- * rdi = h, rsi = f, rdx = g. Rows of MULX products accumulated on two
- * carry chains (ADCX: low halves, ADOX: high halves) into c0..c7 =
- * r8 r9 r11 r12 r13 r14 r15 rbp; then c0..c3 += 38 * c4..c7 on the same
- * two chains, the carry (below 39) folded once more and a last carry
- * (then c0 < 38) folded by a masked add. rax stays zero. */
-__asm__(
-    ".text\n"
-    FE_FN("rijn_i_fe64x_mul")
-    ".intel_syntax noprefix\n" FE_ENTRY
-    "push rbx\n push rbp\n push r12\n push r13\n push r14\n push r15\n"
-    "mov rcx, rdx\n"
-    "xor eax, eax\n"
-    /* row 0 */
-    "mov rdx, [rsi]\n"
-    "mulx r9, r8, [rcx]\n"
-    "mulx r11, r10, [rcx+8]\n add r9, r10\n"
-    "mulx r12, r10, [rcx+16]\n adc r11, r10\n"
-    "mulx r13, r10, [rcx+24]\n adc r12, r10\n adc r13, rax\n"
-    /* row 1 */
-    "mov rdx, [rsi+8]\n xor r14d, r14d\n"
-    "mulx rbx, r10, [rcx]\n adcx r9, r10\n adox r11, rbx\n"
-    "mulx rbx, r10, [rcx+8]\n adcx r11, r10\n adox r12, rbx\n"
-    "mulx rbx, r10, [rcx+16]\n adcx r12, r10\n adox r13, rbx\n"
-    "mulx rbx, r10, [rcx+24]\n adcx r13, r10\n adox r14, rbx\n adcx r14, rax\n"
-    /* row 2 */
-    "mov rdx, [rsi+16]\n xor r15d, r15d\n"
-    "mulx rbx, r10, [rcx]\n adcx r11, r10\n adox r12, rbx\n"
-    "mulx rbx, r10, [rcx+8]\n adcx r12, r10\n adox r13, rbx\n"
-    "mulx rbx, r10, [rcx+16]\n adcx r13, r10\n adox r14, rbx\n"
-    "mulx rbx, r10, [rcx+24]\n adcx r14, r10\n adox r15, rbx\n adcx r15, rax\n"
-    /* row 3 */
-    "mov rdx, [rsi+24]\n xor ebp, ebp\n"
-    "mulx rbx, r10, [rcx]\n adcx r12, r10\n adox r13, rbx\n"
-    "mulx rbx, r10, [rcx+8]\n adcx r13, r10\n adox r14, rbx\n"
-    "mulx rbx, r10, [rcx+16]\n adcx r14, r10\n adox r15, rbx\n"
-    "mulx rbx, r10, [rcx+24]\n adcx r15, r10\n adox rbp, rbx\n adcx rbp, rax\n"
-    /* c0..c3 += 38 * c4..c7 */
-    "mov edx, 38\n xor r10d, r10d\n"
-    "mulx rbx, r10, r13\n adcx r8, r10\n adox r9, rbx\n"
-    "mulx rbx, r10, r14\n adcx r9, r10\n adox r11, rbx\n"
-    "mulx rbx, r10, r15\n adcx r11, r10\n adox r12, rbx\n"
-    "mulx r13, r10, rbp\n adcx r12, r10\n adox r13, rax\n adcx r13, rax\n"
-    "imul r13, r13, 38\n"
-    "add r8, r13\n adc r9, rax\n adc r11, rax\n adc r12, rax\n"
-    "sbb r13, r13\n and r13, 38\n add r8, r13\n"
-    "mov [rdi], r8\n mov [rdi+8], r9\n mov [rdi+16], r11\n mov [rdi+24], r12\n"
-    "pop r15\n pop r14\n pop r13\n pop r12\n pop rbp\n pop rbx\n"
-    "ret\n"
-    ".att_syntax prefix\n"
-    ".size rijn_i_fe64x_mul, .-rijn_i_fe64x_mul\n");
-
+/* The assembly routines (x25519_fe64x_asm.c): h = f g, h = f^2,
+ * h = f^(2^n) (n > 0), and one ladder step on struct fe64x_state. */
 void rijn_i_fe64x_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
-
-/* h = f^2 mod 2^256 - 38 (rdi = h, rsi = f): the six cross products
- * f_i f_j (i < j) into c1..c6, doubled by an ADC chain (c7 = the bit
- * shifted out), the four squares added on one carry chain (MULX and MOV
- * leave the flags alone), then the reduction of rijn_i_fe64x_mul.
- * c0..c7 = r8..r15; rax stays zero. */
-__asm__(
-    ".text\n"
-    FE_FN("rijn_i_fe64x_sq")
-    ".intel_syntax noprefix\n" FE_ENTRY
-    "push rbx\n push r12\n push r13\n push r14\n push r15\n"
-    "xor eax, eax\n"
-    "mov rdx, [rsi]\n"
-    "mulx r10, r9, [rsi+8]\n"
-    "mulx r11, rcx, [rsi+16]\n add r10, rcx\n"
-    "mulx r12, rcx, [rsi+24]\n adc r11, rcx\n adc r12, rax\n"
-    "mov rdx, [rsi+8]\n"
-    "mulx rbx, rcx, [rsi+16]\n"
-    "mulx r13, rdx, [rsi+24]\n"
-    "add r11, rcx\n adc r12, rbx\n adc r13, rax\n"
-    "add r12, rdx\n adc r13, rax\n"
-    "mov rdx, [rsi+16]\n"
-    "mulx r14, rcx, [rsi+24]\n add r13, rcx\n adc r14, rax\n"
-    "xor r15d, r15d\n"
-    "add r9, r9\n adc r10, r10\n adc r11, r11\n adc r12, r12\n adc r13, r13\n"
-    "adc r14, r14\n adc r15, r15\n"
-    "mov rdx, [rsi]\n mulx rcx, r8, rdx\n add r9, rcx\n"
-    "mov rdx, [rsi+8]\n mulx rcx, rbx, rdx\n adc r10, rbx\n adc r11, rcx\n"
-    "mov rdx, [rsi+16]\n mulx rcx, rbx, rdx\n adc r12, rbx\n adc r13, rcx\n"
-    "mov rdx, [rsi+24]\n mulx rcx, rbx, rdx\n adc r14, rbx\n adc r15, rcx\n"
-    "mov edx, 38\n xor ecx, ecx\n"
-    "mulx rbx, rcx, r12\n adcx r8, rcx\n adox r9, rbx\n"
-    "mulx rbx, rcx, r13\n adcx r9, rcx\n adox r10, rbx\n"
-    "mulx rbx, rcx, r14\n adcx r10, rcx\n adox r11, rbx\n"
-    "mulx r12, rcx, r15\n adcx r11, rcx\n adox r12, rax\n adcx r12, rax\n"
-    "imul r12, r12, 38\n"
-    "add r8, r12\n adc r9, rax\n adc r10, rax\n adc r11, rax\n"
-    "sbb r12, r12\n and r12, 38\n add r8, r12\n"
-    "mov [rdi], r8\n mov [rdi+8], r9\n mov [rdi+16], r10\n mov [rdi+24], r11\n"
-    "pop r15\n pop r14\n pop r13\n pop r12\n pop rbx\n"
-    "ret\n"
-    ".att_syntax prefix\n"
-    ".size rijn_i_fe64x_sq, .-rijn_i_fe64x_sq\n");
-
 void rijn_i_fe64x_sq(uint64_t h[4], const uint64_t f[4]);
+void rijn_i_fe64x_sqn(uint64_t h[4], const uint64_t f[4], int n);
+void rijn_i_fe64x_step(uint64_t *state, uint64_t swap_mask);
 
 static void fe_mul(fe *h, const fe *f, const fe *g)
 {
     rijn_i_fe64x_mul(h->v, f->v, g->v);
 }
-
 static void fe_sq(fe *h, const fe *f)
 {
     rijn_i_fe64x_sq(h->v, f->v);
+}
+static void fe_sqn(fe *h, const fe *f, int n)
+{
+    rijn_i_fe64x_sqn(h->v, f->v, n);
 }
 
 static void fe_cswap(fe *f, fe *g, uint32_t bit)
@@ -305,9 +127,72 @@ static void fe_tobytes(uint8_t s[32], const fe *f)
     rijn_wipe(r, sizeof r);
 }
 
-#define FE_ADDSUB(s, d, f, g) rijn_i_fe64x_addsub((s)->v, (d)->v, (f)->v, (g)->v)
-#define RIJN_I_X25519_LADDER rijn_i_x25519_ladder64x
-#include "x25519_ladder.h"
+/* out = z^(p-2) = z^(2^255 - 21): the chain 2^250 - 1, then 5 squarings
+ * and a multiplication by z^11 (as in x25519_ladder.h); t: six scratch
+ * elements, wiped by the caller; out may equal z. */
+static void fe_invert(fe *out, const fe *z, fe t[6])
+{
+    fe_sq(&t[0], z);              /* 2 */
+    fe_sqn(&t[3], &t[0], 2);      /* 8 */
+    fe_mul(&t[1], &t[3], z);      /* 9 */
+    fe_mul(&t[2], &t[1], &t[0]);  /* 11 */
+    fe_sq(&t[3], &t[2]);          /* 22 */
+    fe_mul(&t[3], &t[3], &t[1]);  /* 2^5 - 1 */
+    fe_sqn(&t[4], &t[3], 5);
+    fe_mul(&t[4], &t[4], &t[3]);  /* 2^10 - 1 */
+    fe_sqn(&t[5], &t[4], 10);
+    fe_mul(&t[5], &t[5], &t[4]);  /* 2^20 - 1 */
+    fe_sqn(&t[0], &t[5], 20);
+    fe_mul(&t[5], &t[0], &t[5]);  /* 2^40 - 1 */
+    fe_sqn(&t[5], &t[5], 10);
+    fe_mul(&t[3], &t[5], &t[4]);  /* 2^50 - 1 */
+    fe_sqn(&t[4], &t[3], 50);
+    fe_mul(&t[4], &t[4], &t[3]);  /* 2^100 - 1 */
+    fe_sqn(&t[5], &t[4], 100);
+    fe_mul(&t[5], &t[5], &t[4]);  /* 2^200 - 1 */
+    fe_sqn(&t[5], &t[5], 50);
+    fe_mul(&t[5], &t[5], &t[3]);  /* 2^250 - 1 */
+    fe_sqn(&t[5], &t[5], 5);      /* 2^255 - 32 */
+    fe_mul(out, &t[5], &t[2]);    /* 2^255 - 21 */
+}
+
+/* The ladder state rijn_i_fe64x_step works on (byte offsets 0, 32, ...,
+ * 416: x25519_fe64x_asm.c names them); no padding between members. */
+struct fe64x_state {
+    fe x1, x2, z2, x3, z3;
+    fe t[9]; /* the step's temporaries, then the inversion's */
+};
+
+void rijn_i_x25519_ladder64x(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
+{
+    struct fe64x_state v;
+    uint64_t swap = 0, bit;
+    int t;
+
+    typedef char fe64x_state_is_packed[sizeof(struct fe64x_state) == 14 * 32 ? 1 : -1];
+    fe_frombytes(&v.x1, u);
+    fe_one(&v.x2);
+    fe_zero(&v.z2);
+    fe_copy(&v.x3, &v.x1);
+    fe_one(&v.z3);
+    for (t = 254; t >= 0; t--) {
+        bit = (uint64_t)(scalar[t >> 3] >> (t & 7)) & 1u;
+        swap ^= bit;
+        rijn_i_fe64x_step(v.x1.v, (uint64_t)0 - swap);
+        swap = bit;
+    }
+    fe_cswap(&v.x2, &v.x3, (uint32_t)swap);
+    fe_cswap(&v.z2, &v.z3, (uint32_t)swap);
+    fe_invert(&v.z2, &v.z2, v.t);
+    fe_mul(&v.x2, &v.x2, &v.z2);
+    fe_tobytes(out, &v.x2);
+    rijn_wipe(&v, sizeof v);
+    swap = 0;
+    bit = 0;
+    (void)swap;
+    (void)bit;
+    (void)sizeof(fe64x_state_is_packed);
+}
 
 #else
 typedef int rijn_i_x25519_fe64x_unused; /* ISO C: no empty translation unit */
