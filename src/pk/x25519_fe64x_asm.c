@@ -31,8 +31,9 @@
  *   below), preceded by the conditional swaps of (x2, x3) and (z2, z3).
  *   Its operations are ordered by the dependency chains, longest first
  *   (DA, CB -> DA - CB -> square -> times x1), the independent ones in
- *   between, so the out-of-order core overlaps them: 194 -> 176 TSC
- *   ticks per step on the Zen host against the RFC order (one MULX/ADX
+ *   between, so the out-of-order core overlaps them (the order chosen
+ *   by timing permutations): 194 -> 167 TSC ticks per step on the Zen
+ *   host against the RFC order (one MULX/ADX
  *   multiplication is ~24 ticks of latency, a squaring ~21).
  *   rijn_i_fe64x_sqn(h, f, n) squares n > 0 times (n public: the loop
  *   branch depends on it alone).
@@ -221,12 +222,12 @@ __asm__(
     FE_ADDSUB(S_X3, S_Z3, S_DA, S_CB)
     FE_SQ(S_BB, S_B)
     FE_SQ(S_Z3, S_Z3)
+    FE_SQ(S_X3, S_X3)
     FE_SUB(S_E, S_AA, S_BB)
     FE_M121666(S_Z2, S_E, S_AA)
-    FE_SQ(S_X3, S_X3)
     FE_MUL(S_Z3, S_Z3, S_X1)
-    FE_MUL(S_Z2, S_Z2, S_E)
     FE_MUL(S_X2, S_AA, S_BB)
+    FE_MUL(S_Z2, S_Z2, S_E)
     FE_POP "ret\n"
     FE_END("rijn_i_fe64x_step"));
 
