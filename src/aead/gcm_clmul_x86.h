@@ -10,12 +10,17 @@
  * GCM_CLMUL_256 for the 256-bit helpers (target with AVX2 + VPCLMULQDQ),
  * GCM_CLMUL_512 for the 512-bit ones (AVX-512 F/BW/VL + VPCLMULQDQ). A per-file template: no include guard (each source gets
  * its own copy with its own target; scripts/amalgamate.py renames the
- * statics per file), included once per source.
+ * statics per file), included once per source. The helpers are marked
+ * unused: a source uses some of them, and in the single-file build they
+ * sit in the main file, where clang warns about unused static inlines.
  * Constant time: PCLMULQDQ, shifts, shuffles and XOR only.
  */
 #include <immintrin.h>
 
-GCM_CLMUL_INL __m128i gcx_bswap(__m128i x)
+#undef GCX_FN
+#define GCX_FN GCM_CLMUL_INL __attribute__((unused))
+
+GCX_FN __m128i gcx_bswap(__m128i x)
 {
     return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
 }
@@ -36,7 +41,7 @@ GCM_CLMUL_INL __m128i gcx_bswap(__m128i x)
 /* Reduce the 256-bit product hi:mid:lo (mid already the true middle term)
  * modulo the GHASH polynomial, V form: shift left by one, then fold the low
  * 128 bits up with shifts by 1, 2, 7 and 63, 62, 57. */
-GCM_CLMUL_INL __m128i gcx_reduce(__m128i lo, __m128i mid, __m128i hi)
+GCX_FN __m128i gcx_reduce(__m128i lo, __m128i mid, __m128i hi)
 {
     __m128i t0 = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
     __m128i t1 = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
@@ -62,7 +67,7 @@ GCM_CLMUL_INL __m128i gcx_reduce(__m128i lo, __m128i mid, __m128i hi)
  * shifted out (the coefficient of x^0) was set (mask, no branch). With
  * powers in this form the products need no 1-bit shift before the
  * reduction (gcx_reduce_pre). */
-GCM_CLMUL_INL __m128i gcx_mulxinv(__m128i v)
+GCX_FN __m128i gcx_mulxinv(__m128i v)
 {
     __m128i m = _mm_srai_epi32(_mm_shuffle_epi32(v, 0xFF), 31);
     __m128i c = _mm_srli_epi64(v, 63);
@@ -71,7 +76,7 @@ GCM_CLMUL_INL __m128i gcx_mulxinv(__m128i v)
 }
 
 /* gcx_reduce for products against gcx_mulxinv'd powers (no 1-bit shift). */
-GCM_CLMUL_INL __m128i gcx_reduce_pre(__m128i lo, __m128i mid, __m128i hi)
+GCX_FN __m128i gcx_reduce_pre(__m128i lo, __m128i mid, __m128i hi)
 {
     __m128i t0 = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
     __m128i t1 = _mm_xor_si128(hi, _mm_srli_si128(mid, 8)), a;
@@ -89,7 +94,7 @@ GCM_CLMUL_INL __m128i gcx_reduce_pre(__m128i lo, __m128i mid, __m128i hi)
 
 /* hp[i] = H^(i+1) * x^-1 from V-form powers at hk (two words each, H^1
  * first), kp[q] = Karatsuba words of hp[2q] (low) and hp[2q+1] (high). */
-GCM_CLMUL_INL void gcx_prep8(const uint64_t *hk, __m128i hp[8], __m128i kp[4])
+GCX_FN void gcx_prep8(const uint64_t *hk, __m128i hp[8], __m128i kp[4])
 {
     unsigned i;
     for (i = 0; i < 8; i++)
@@ -103,13 +108,13 @@ GCM_CLMUL_INL void gcx_prep8(const uint64_t *hk, __m128i hp[8], __m128i kp[4])
 
 #ifdef GCM_CLMUL_256
 /* 256-bit helpers (target with AVX2 and VPCLMULQDQ), lane-wise. */
-GCM_CLMUL_INL __m256i gcx_bswap256(__m256i x)
+GCX_FN __m256i gcx_bswap256(__m256i x)
 {
     return _mm256_shuffle_epi8(x, _mm256_broadcastsi128_si256(_mm_set_epi8(
                                       0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
 }
 
-GCM_CLMUL_INL __m128i gcx_fold256(__m256i x)
+GCX_FN __m128i gcx_fold256(__m256i x)
 {
     return _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
 }
@@ -117,7 +122,7 @@ GCM_CLMUL_INL __m128i gcx_fold256(__m256i x)
 /* hp[q] (q = 0..7) = [H^(16-2q), H^(15-2q)] * x^-1 (lane 0, lane 1) from
  * the pclmul layout (hk: H^1..H^8, lowest first); H^9..H^16 = H^1..H^8
  * times H^8. */
-GCM_CLMUL_INL void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
+GCX_FN void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
 {
     __m128i p[16], h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
     unsigned i;
@@ -148,13 +153,13 @@ GCM_CLMUL_INL void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
 #ifdef GCM_CLMUL_512
 /* 512-bit helpers (the includer's GCM_CLMUL_INL target has AVX-512 F/BW/VL
  * and VPCLMULQDQ): every operation is lane-wise, four 128-bit lanes. */
-GCM_CLMUL_INL __m512i gcx_bswap512(__m512i x)
+GCX_FN __m512i gcx_bswap512(__m512i x)
 {
     return _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4(_mm_set_epi8(
                                       0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
 }
 
-GCM_CLMUL_INL __m512i gcx_mulxinv512(__m512i v)
+GCX_FN __m512i gcx_mulxinv512(__m512i v)
 {
     __mmask16 m = _mm512_cmplt_epi32_mask(_mm512_shuffle_epi32(v, _MM_PERM_DDDD),
                                           _mm512_setzero_si512());
@@ -164,14 +169,14 @@ GCM_CLMUL_INL __m512i gcx_mulxinv512(__m512i v)
         v, m, v, _mm512_broadcast_i32x4(_mm_set_epi32((int)0xC2000000u, 0, 0, 1)));
 }
 
-GCM_CLMUL_INL __m128i gcx_fold512(__m512i x)
+GCX_FN __m128i gcx_fold512(__m512i x)
 {
     __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
     return _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
 }
 
 /* Lane-wise a * b reduced (V form, with the 1-bit shift). */
-GCM_CLMUL_INL __m512i gcx_gmul512(__m512i a, __m512i b)
+GCX_FN __m512i gcx_gmul512(__m512i a, __m512i b)
 {
     __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00), hi = _mm512_clmulepi64_epi128(a, b, 0x11);
     __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b, 0x01),
@@ -197,7 +202,7 @@ GCM_CLMUL_INL __m512i gcx_gmul512(__m512i a, __m512i b)
 /* hp[q] (q = 0..7) = [H^(32-4q) .. H^(29-4q)] * x^-1, lane j holding
  * H^(32-4q-j), from the vpclmul512 layout (hk: H^16 .. H^1, highest
  * first): H^17..H^32 are H^1..H^16 times H^16. */
-GCM_CLMUL_INL void gcx_pow32(const uint64_t *hk, __m512i hp[8])
+GCX_FN void gcx_pow32(const uint64_t *hk, __m512i hp[8])
 {
     __m512i h16 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)hk));
     unsigned q;
