@@ -15,8 +15,9 @@
  *              rbp, then c0..c3 += 38 c4..c7 on the same two chains, the
  *              carry (below 39) folded once more, the last carry (then
  *              c0 < 38) folded by a masked add; rax is zero throughout;
- *     FE_SQ    the six cross products doubled by one ADC chain, the four
- *              squares, the same reduction (c0..c7 = r8..r15);
+ *     FE_SQ    the six cross products on two carry chains, then doubled
+ *              (ADOX) and the four squares added (ADCX) in one pass, the
+ *              same reduction (c0..c7 = r8..r15);
  *     FE_ADDSUB, FE_SUB: the carry (borrow) out of the top limb folded as
  *              +38 (-38) through the four limbs, a second one (limb 0 is
  *              then below 38, or above 2^64 - 38) by a masked add on
@@ -36,7 +37,8 @@
  *   host against the RFC order (one MULX/ADX
  *   multiplication is ~24 ticks of latency, a squaring ~21).
  *   rijn_i_fe64x_sqn(h, f, n) squares n > 0 times (n public: the loop
- *   branch depends on it alone).
+ *   branch depends on it alone) with the element in registers between
+ *   squarings (FE_SQ_CORE on registers).
  *   Constant time: fixed instruction sequences; carries and the swap are
  *   values (masks), never branches or addresses.
  *   CET: every entry begins with ENDBR64 when the compiler targets CET.
@@ -97,27 +99,37 @@
     FE_RED("r8", "r9", "r11", "r12", "r13", "r14", "r15", "rbp", "r10", "rbx")     \
     FE_STORE(h, "r8", "r9", "r11", "r12")
 
+/* c0..c7 = r8..r15 = f^2, f0..f3 given as operands (registers or memory,
+ * not rbx rcx rdx r8..r15); clobbers rbx rcx rdx. The six cross products
+ * f_i f_j (i < j) into r9..r14 on two carry chains (r15 = 0 meanwhile:
+ * the sum is below 2^448, so neither chain carries out); then one pass
+ * doubles them (ADOX r, r) and adds the four squares (ADCX) limb by limb,
+ * so both chains run side by side; the total is below 2^512. */
+#define FE_SQ_CORE(f0, f1, f2, f3)                                          \
+    "xor r15d, r15d\n mov rdx, " f0 "\n"                                    \
+    "mulx r10, r9, " f1 "\n"                                                \
+    "mulx r11, rcx, " f2 "\n"                                               \
+    "mulx r12, rbx, " f3 "\n"                                               \
+    "adcx r10, rcx\n adcx r11, rbx\n"                                       \
+    "mov rdx, " f1 "\n mulx rcx, rbx, " f2 "\n"                             \
+    "adox r11, rbx\n adcx r12, rcx\n"                                       \
+    "mulx r13, rbx, " f3 "\n adox r12, rbx\n"                               \
+    "mov rdx, " f2 "\n mulx r14, rcx, " f3 "\n"                             \
+    "adcx r13, rcx\n adox r13, r15\n adcx r14, r15\n adox r14, r15\n"       \
+    "xor r8d, r8d\n"                                                        \
+    "mov rdx, " f0 "\n mulx rcx, r8, rdx\n"                                 \
+    "adox r9, r9\n adcx r9, rcx\n"                                          \
+    "mov rdx, " f1 "\n mulx rcx, rbx, rdx\n"                                \
+    "adox r10, r10\n adcx r10, rbx\n adox r11, r11\n adcx r11, rcx\n"       \
+    "mov rdx, " f2 "\n mulx rcx, rbx, rdx\n"                                \
+    "adox r12, r12\n adcx r12, rbx\n adox r13, r13\n adcx r13, rcx\n"       \
+    "mov rdx, " f3 "\n mulx rcx, rbx, rdx\n"                                \
+    "adox r14, r14\n adcx r14, rbx\n adox r15, r15\n adcx r15, rcx\n"
+
 /* [h] = [f]^2; clobbers rax rbx rcx rdx r8..r15. */
-#define FE_SQ(h, f)                                                            \
-    "xor eax, eax\n mov rdx, [" f "]\n"                                        \
-    "mulx r10, r9, [" f "+8]\n"                                                \
-    "mulx r11, rcx, [" f "+16]\n add r10, rcx\n"                               \
-    "mulx r12, rcx, [" f "+24]\n adc r11, rcx\n adc r12, rax\n"                \
-    "mov rdx, [" f "+8]\n"                                                     \
-    "mulx rbx, rcx, [" f "+16]\n"                                              \
-    "mulx r13, rdx, [" f "+24]\n"                                              \
-    "add r11, rcx\n adc r12, rbx\n adc r13, rax\n"                             \
-    "add r12, rdx\n adc r13, rax\n"                                            \
-    "mov rdx, [" f "+16]\n"                                                    \
-    "mulx r14, rcx, [" f "+24]\n add r13, rcx\n adc r14, rax\n"                \
-    "xor r15d, r15d\n"                                                         \
-    "add r9, r9\n adc r10, r10\n adc r11, r11\n adc r12, r12\n adc r13, r13\n" \
-    "adc r14, r14\n adc r15, r15\n"                                            \
-    "mov rdx, [" f "]\n mulx rcx, r8, rdx\n add r9, rcx\n"                     \
-    "mov rdx, [" f "+8]\n mulx rcx, rbx, rdx\n adc r10, rbx\n adc r11, rcx\n"  \
-    "mov rdx, [" f "+16]\n mulx rcx, rbx, rdx\n adc r12, rbx\n adc r13, rcx\n" \
-    "mov rdx, [" f "+24]\n mulx rcx, rbx, rdx\n adc r14, rbx\n adc r15, rcx\n" \
-    FE_RED("r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rcx", "rbx")   \
+#define FE_SQ(h, f)                                                              \
+    FE_SQ_CORE("[" f "]", "[" f "+8]", "[" f "+16]", "[" f "+24]") "xor eax, eax\n" \
+    FE_RED("r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rcx", "rbx")     \
     FE_STORE(h, "r8", "r9", "r10", "r11")
 
 /* limbs r8..r11 +/- [g], then the two folds of the carry/borrow (op: add
@@ -175,19 +187,24 @@ __asm__(
     FE_POP "ret\n"
     FE_END("rijn_i_fe64x_sq"));
 
-/* h = f^(2^n) (rdi = h, rsi = f, edx = n > 0); the count lives in ebp. */
+/* h = f^(2^n) (rdi = h, rsi = f, edx = n > 0): the element stays in
+ * rdi rsi rbp rax from one squaring to the next (no store and reload);
+ * h and the count n are kept on the stack. */
 __asm__(
     ".text\n"
     FE_FN("rijn_i_fe64x_sqn")
     ".intel_syntax noprefix\n" FE_ENTRY FE_PUSH
-    "mov ebp, edx\n"
-    FE_SQ("rdi", "rsi")
-    "sub ebp, 1\n jz .Lrijn_i_fe64x_sqn_done\n"
+    "push rdi\n push rdx\n"
+    "mov rdi, [rsi]\n mov rbp, [rsi+16]\n mov rax, [rsi+24]\n mov rsi, [rsi+8]\n"
     ".p2align 4\n"
     ".Lrijn_i_fe64x_sqn_loop:\n"
-    FE_SQ("rdi", "rdi")
-    "sub ebp, 1\n jnz .Lrijn_i_fe64x_sqn_loop\n"
-    ".Lrijn_i_fe64x_sqn_done:\n"
+    FE_SQ_CORE("rdi", "rsi", "rbp", "rax")
+    "xor eax, eax\n"
+    FE_RED("r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rcx", "rbx")
+    "mov rdi, r8\n mov rsi, r9\n mov rbp, r10\n mov rax, r11\n"
+    "sub dword ptr [rsp], 1\n jnz .Lrijn_i_fe64x_sqn_loop\n"
+    "pop rdx\n pop rdi\n"
+    FE_STORE("rdi", "r8", "r9", "r10", "r11")
     FE_POP "ret\n"
     FE_END("rijn_i_fe64x_sqn"));
 
