@@ -58,6 +58,7 @@ typedef uint32_t ct_word;
 #define CT_NO_SUBWORD /* the word-wise SubWord serves AES-192 only */
 #endif
 #include "aes_ct_common.h"
+#undef CT_NO_SUBWORD
 
 /* The schedule (4 * (RIJN_AES_MAX_ROUNDS + 1) uint64 words for the largest key) fits in the context. */
 typedef char rijn_i_ct32_ks_fits[(4 * (RIJN_AES_MAX_ROUNDS + 1) <= RIJN_AES_KS_WORDS) ? 1 : -1];
