@@ -236,11 +236,13 @@ RIJN_X86NI_INLINE void ecb_short(const uint8_t *rk, unsigned rounds, uint8_t *ou
 
 #define X86NI_NOINLINE static __attribute__((noinline, target("aes,sse2,ssse3")))
 
-X86NI_NOINLINE void encrypt_long(const uint64_t *ks, unsigned rounds, uint8_t *out,
-                                 const uint8_t *in, size_t nblocks)
+/* Returns RIJN_OK (the one-shot entry below tail-calls it). */
+X86NI_NOINLINE int encrypt_long(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                                const uint8_t *in, size_t nblocks)
 {
     WIDE_PREFIX(encrypt, ks, rounds, out, in, nblocks);
     ecb(rijn_i_x86ni_ek(ks), rounds, out, in, nblocks, 0);
+    return RIJN_OK;
 }
 
 RIJN_X86NI_TARGET static void x86ni_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
@@ -249,15 +251,16 @@ RIJN_X86NI_TARGET static void x86ni_encrypt(const uint64_t *ks, unsigned rounds,
     if (nblocks <= 4)
         ecb_short(rijn_i_x86ni_ek(ks), rounds, out, in, nblocks, 0);
     else
-        encrypt_long(ks, rounds, out, in, nblocks);
+        (void)encrypt_long(ks, rounds, out, in, nblocks);
 }
 
 #if RIJN_CFG_AES_DECRYPT
-X86NI_NOINLINE void decrypt_long(const uint64_t *ks, unsigned rounds, uint8_t *out,
-                                 const uint8_t *in, size_t nblocks)
+X86NI_NOINLINE int decrypt_long(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                                const uint8_t *in, size_t nblocks)
 {
     WIDE_PREFIX(decrypt, ks, rounds, out, in, nblocks);
     ecb(rijn_i_x86ni_dk(ks, rounds), rounds, out, in, nblocks, 1);
+    return RIJN_OK;
 }
 
 RIJN_X86NI_TARGET static void x86ni_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
@@ -266,7 +269,7 @@ RIJN_X86NI_TARGET static void x86ni_decrypt(const uint64_t *ks, unsigned rounds,
     if (nblocks <= 4)
         ecb_short(rijn_i_x86ni_dk(ks, rounds), rounds, out, in, nblocks, 1);
     else
-        decrypt_long(ks, rounds, out, in, nblocks);
+        (void)decrypt_long(ks, rounds, out, in, nblocks);
 }
 
 static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
@@ -287,10 +290,12 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out,
                                            const uint8_t *in, size_t nblocks)
 {
-    if (nblocks <= 4)
+    if (nblocks == 1) /* the commonest short message first */
+        ecb_pass(rijn_i_x86ni_ek(aes->ks), aes->rounds, out, in, 1, 0);
+    else if (nblocks <= 4)
         ecb_short(rijn_i_x86ni_ek(aes->ks), aes->rounds, out, in, nblocks, 0);
     else
-        encrypt_long(aes->ks, aes->rounds, out, in, nblocks);
+        return encrypt_long(aes->ks, aes->rounds, out, in, nblocks);
     return RIJN_OK;
 }
 
@@ -298,10 +303,12 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out
 RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_dec(const rijn_aes_ctx *aes, uint8_t *out,
                                            const uint8_t *in, size_t nblocks)
 {
-    if (nblocks <= 4)
+    if (nblocks == 1)
+        ecb_pass(rijn_i_x86ni_dk(aes->ks, aes->rounds), aes->rounds, out, in, 1, 1);
+    else if (nblocks <= 4)
         ecb_short(rijn_i_x86ni_dk(aes->ks, aes->rounds), aes->rounds, out, in, nblocks, 1);
     else
-        decrypt_long(aes->ks, aes->rounds, out, in, nblocks);
+        return decrypt_long(aes->ks, aes->rounds, out, in, nblocks);
     return RIJN_OK;
 }
 #endif

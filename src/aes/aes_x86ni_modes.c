@@ -170,18 +170,27 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_short(const uint64_t *ks, unsigned round
 
 /* One-shot CTR for the modes (modes_internal.h): iv is only read (no
  * next counter to store); returns RIJN_OK. */
+/* The other cases: the class's ctr entry on a copy of the counter (out of
+ * line: the short path above needs no stack frame). */
+static __attribute__((noinline)) int ctr_once_any(const rijn_aes_ctx *aes, unsigned ctr_bits,
+                                                  const uint8_t iv[16], uint8_t *out,
+                                                  const uint8_t *in, size_t nblocks)
+{
+    uint8_t c[16];
+    memcpy(c, iv, 16);
+    rijn_i_aes_x86ni.ctr(aes->ks, aes->rounds, ctr_bits, c, out, in, nblocks);
+    return RIJN_OK;
+}
+
 RIJN_X86NI_TARGET int rijn_i_x86ni_ctr_once(const rijn_aes_ctx *aes, unsigned ctr_bits,
                                             const uint8_t iv[16], uint8_t *out,
                                             const uint8_t *in, size_t nblocks)
 {
-    uint8_t c[16];
     if (nblocks <= 4 && (size_t)iv[15] + nblocks <= 255) {
         ctr_short(rijn_i_x86ni_ek(aes->ks), aes->rounds, x86ni_ld(iv), out, in, nblocks);
         return RIJN_OK;
     }
-    memcpy(c, iv, 16);
-    rijn_i_aes_x86ni.ctr(aes->ks, aes->rounds, ctr_bits, c, out, in, nblocks);
-    return RIJN_OK;
+    return ctr_once_any(aes, ctr_bits, iv, out, in, nblocks);
 }
 
 #if RIJN_CFG_AES_DECRYPT
