@@ -3,8 +3,9 @@
  * memcheck ("ctgrind"): secret scalars (and, to be thorough, the peer's
  * point) are marked undefined, so any branch or memory index that depends
  * on them is reported. Runs the public API (rijn_x25519, rijn_x25519_base,
- * including the all-zero status, which is selected by mask) and both
- * field implementations (fe32, fe64) directly.
+ * including the all-zero status, which is selected by mask) and the
+ * field implementations (fe32, fe64, and the x86-64 MULX/ADX fe64x, which
+ * Valgrind executes itself although its CPUID hides BMI2/ADX) directly.
  * Errors are counted per operation with VALGRIND_COUNT_ERRORS; every
  * count must be zero. To show the check can fail, a planted branch on a
  * secret byte must be reported. The program re-runs itself under
@@ -54,9 +55,13 @@ static int child_ct(void)
         TU_ERRORS_IN(e, { rijn_i_x25519_ladder64(out, k, u); });
         TU_CHECK(e == 0, "fe64 ladder: %lu reports", e);
 #endif
+#if RIJN_I_X25519_HAVE_FE64X
+        TU_ERRORS_IN(e, { rijn_i_x25519_ladder64x(out, k, u); });
+        TU_CHECK(e == 0, "fe64x ladder: %lu reports", e);
+#endif
     }
-    printf("  X25519 (%s default, fe32%s): no reports\n", rijn_x25519_impl(),
-           RIJN_I_X25519_HAVE_FE64 ? ", fe64" : "");
+    printf("  X25519 (%s default, fe32%s%s): no reports\n", rijn_x25519_impl(),
+           RIJN_I_X25519_HAVE_FE64 ? ", fe64" : "", RIJN_I_X25519_HAVE_FE64X ? ", fe64x" : "");
     return tu_finish();
 }
 
