@@ -8,11 +8,12 @@
  *   2^256 = 38 mod p folds every carry out of the top limb back into the
  *   bottom one). A product is 4x4 64x64->128 multiplications (16, against
  *   25 for five 51-bit limbs) into 8 limbs, then the top 4 are multiplied
- *   by 38 and added to the bottom 4; the carry out of that (below 39)
- *   is folded once more, and a last carry (only possible when the low
- *   limb is then small) once more. Subtraction borrows fold the same way
- *   with -38. The field arithmetic is assembly on two carry chains (ADCX /
- *   ADOX) with MULX, in x25519_fe64x_asm.c: multiplication, squaring, n
+ *   by 38 and added to the bottom 4; the carry k out of that (below 40)
+ *   and bit 255 b are folded as 19 (2k + b) once bit 255 is cleared
+ *   (2^255 = 19 mod p), so products end below 2^255 + 2^11. Additions
+ *   fold their carry as +38 (twice), subtractions their borrow as -38.
+ *   The field arithmetic is assembly on two carry chains (ADCX / ADOX)
+ *   with MULX, in x25519_fe64x_asm.c: multiplication, squaring, n
  *   squarings in one loop (the inversion), and a whole ladder step (the
  *   conditional swaps, 4 squarings, 5 multiplications, the additions and
  *   a + 121665 e fused) in one routine, so a step pays one push/pop of the

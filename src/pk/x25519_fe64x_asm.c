@@ -12,9 +12,11 @@
  *   push/pop of the callee-saved registers and no calls:
  *     FE_MUL   4 rows of MULX on two carry chains (ADCX: low halves,
  *              ADOX: high halves) into c0..c7 = r8 r9 r11 r12 r13 r14 r15
- *              rbp, then c0..c3 += 38 c4..c7 on the same two chains, the
- *              carry (below 39) folded once more, the last carry (then
- *              c0 < 38) folded by a masked add; rax is zero throughout;
+ *              rbp, then c0..c3 += 38 c4..c7 on the same two chains; the
+ *              carry k out of that (below 40) and bit 255 b are folded
+ *              as 19 (2k + b) after clearing bit 255 (2^255 = 19 mod p),
+ *              which cannot carry out: products are below 2^255 + 2^11;
+ *              rax is zero throughout;
  *     FE_SQ    the six cross products on two carry chains, then doubled
  *              (ADOX) and the four squares added (ADCX) in one pass, the
  *              same reduction (c0..c7 = r8..r15);
@@ -62,17 +64,18 @@
 #define FE_STORE(h, a, b, c, d) \
     "mov [" h "], " a "\n mov [" h "+8], " b "\n mov [" h "+16], " c "\n mov [" h "+24], " d "\n"
 
-/* c0..c3 += 38 c4..c7, c0..c7 given as registers; rax = 0, rdx and t0, t1
- * are clobbered; the result is in c0..c3. */
+/* c0..c3 = c0..c7 mod p (below 2^255 + 2^11): c0..c3 += 38 c4..c7, then
+ * the carry k and bit 255 b folded as 19 (2k + b); c0..c7 given as
+ * registers; rax = 0, rdx and t0, t1 are clobbered. */
 #define FE_RED(c0, c1, c2, c3, c4, c5, c6, c7, t0, t1)                     \
     "mov edx, 38\n xor " t0 ", " t0 "\n"                                    \
     "mulx " t1 ", " t0 ", " c4 "\n adcx " c0 ", " t0 "\n adox " c1 ", " t1 "\n" \
     "mulx " t1 ", " t0 ", " c5 "\n adcx " c1 ", " t0 "\n adox " c2 ", " t1 "\n" \
     "mulx " t1 ", " t0 ", " c6 "\n adcx " c2 ", " t0 "\n adox " c3 ", " t1 "\n" \
     "mulx " c4 ", " t0 ", " c7 "\n adcx " c3 ", " t0 "\n adox " c4 ", rax\n"     \
-    "adcx " c4 ", rax\n imul " c4 ", " c4 ", 38\n"                        \
-    "add " c0 ", " c4 "\n adc " c1 ", rax\n adc " c2 ", rax\n adc " c3 ", rax\n" \
-    "sbb " c4 ", " c4 "\n and " c4 ", 38\n add " c0 ", " c4 "\n"
+    "adcx " c4 ", rax\n btr " c3 ", 63\n adc " c4 ", " c4 "\n"             \
+    "imul " c4 ", " c4 ", 19\n"                                           \
+    "add " c0 ", " c4 "\n adc " c1 ", rax\n adc " c2 ", rax\n adc " c3 ", rax\n"
 
 /* [h] = [f] * [g]; clobbers rax rbx rdx rbp r8..r15. */
 #define FE_MUL(h, f, g)                                                          \
