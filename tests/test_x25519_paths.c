@@ -9,9 +9,11 @@
  * The MULX/ADX field's assembly routines (x25519_fe64x_asm.c) are also
  * checked one by one against OpenSSL's BIGNUM arithmetic mod p on limbs
  * drawn from edge values (0, 1, 37, 38, 2^63, 2^64 - 38, 2^64 - 1), so
- * the second carry/borrow folds, rarely taken on random inputs, run:
+ * the carry/borrow folds, rarely taken on random inputs, run:
  * multiplication, squaring, n squarings, and the whole ladder step
- * (swap, add/sub, squarings, products, a + 121665 e) on every output.
+ * (swap, add/sub, squarings, products, a + 121665 e) on every output;
+ * the step's x2 z2 x3 z3 up to its bound 2^255 + 2^11, and each output
+ * checked below that bound.
  */
 #if defined(__linux__) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
@@ -191,8 +193,16 @@ static void field_ops(void)
         BIGNUM *b[5], *A, *B, *C, *D, *AA, *BB, *E, *DA, *CB;
         uint64_t swap = rand64() & 1;
         int j, ok;
-        for (j = 0; j < 14; j++)
+        for (j = 0; j < 14; j++) {
             edge_elem(st[j]);
+            /* x2 z2 x3 z3: below 2^255 + 2^11 (the step's precondition,
+             * what it writes), edges up to that bound */
+            if (j >= 1 && j <= 4 && st[j][3] >= (uint64_t)1 << 63) {
+                st[j][3] = (uint64_t)1 << 63;
+                st[j][1] = st[j][2] = 0;
+                st[j][0] = (rand64() & 1) ? 2047 : st[j][0] & 2047;
+            }
+        }
         memcpy(in, st, sizeof in);
         rijn_i_fe64x_step(st[0], (uint64_t)0 - swap);
         for (j = 0; j < 5; j++)
@@ -207,6 +217,11 @@ static void field_ops(void)
              BN_mod_mul(CB, C, B, p, ctx);
         TU_CHECK(ok, "BIGNUM step");
         TU_CHECK(memcmp(st[0], in[0], 32) == 0, "step keeps x1, case %d", i);
+        for (j = 1; j <= 4; j++)
+            TU_CHECK(st[j][3] < ((uint64_t)1 << 63) ||
+                         (st[j][3] == (uint64_t)1 << 63 && st[j][2] == 0 && st[j][1] == 0 &&
+                          st[j][0] < 2048),
+                     "step output %d below 2^255 + 2^11, case %d", j, i);
         /* x2 = AA BB */
         TU_CHECK(BN_mod_mul(r, AA, BB, p, ctx) && bn_eq(st[1], r, p, ctx), "step x2, case %d", i);
         /* z2 = E (AA + 121665 E) */

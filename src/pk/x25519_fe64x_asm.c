@@ -21,9 +21,9 @@
  *              (ADOX) and the four squares added (ADCX) in one pass, the
  *              same reduction (c0..c7 = r8..r15);
  *     FE_ADDSUB, FE_SUB: the carry (borrow) out of the top limb folded as
- *              +38 (-38) through the four limbs, a second one (limb 0 is
- *              then below 38, or above 2^64 - 38) by a masked add on
- *              limb 0 alone;
+ *              +38 (-38) through the four limbs, once: their inputs are
+ *              products or the ladder's start (x1 < 2^255, 0, 1), all
+ *              below 2^255 + 2^11, so a second carry cannot occur;
  *     FE_M121666: a + 121665 f in five limbs (the top one below 2^17 + 2),
  *              the top limb times 38 folded, then the masked fold;
  *     FE_CSWAP: swap by the all-ones/all-zeros mask in rsi.
@@ -31,7 +31,9 @@
  *   output may be one of the inputs.
  *   rijn_i_fe64x_step(st, mask) is RFC 7748's ladder step on the state
  *   st = x1, x2, z2, x3, z3 and nine scratch elements (see the offsets
- *   below), preceded by the conditional swaps of (x2, x3) and (z2, z3).
+ *   below), preceded by the conditional swaps of (x2, x3) and (z2, z3);
+ *   x2, z2, x3, z3 must be below 2^255 + 2^11 (it writes them so), x1
+ *   any value below 2^256.
  *   Its operations are ordered by the dependency chains, longest first
  *   (DA, CB -> DA - CB -> square -> times x1), the independent ones in
  *   between, so the out-of-order core overlaps them (the order chosen
@@ -135,14 +137,15 @@
     FE_RED("r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rcx", "rbx")     \
     FE_STORE(h, "r8", "r9", "r10", "r11")
 
-/* limbs r8..r11 +/- [g], then the two folds of the carry/borrow (op: add
- * or sub, opc: adc or sbb); clobbers rax. */
+/* limbs r8..r11 +/- [g], then the fold of the carry/borrow (op: add or
+ * sub, opc: adc or sbb); clobbers rax. Both inputs below 2^255 + 2^11
+ * (products, or the ladder's starting values), so one fold is enough:
+ * a carry leaves r8..r11 below 2^12, a borrow above 2^255 - 2^12. */
 #define FE_ADDSUB_CORE(g, op, opc)                                                    \
     op " r8, [" g "]\n " opc " r9, [" g "+8]\n " opc " r10, [" g "+16]\n " opc        \
     " r11, [" g "+24]\n"                                                              \
     "sbb rax, rax\n and eax, 38\n"                                                    \
-    op " r8, rax\n " opc " r9, 0\n " opc " r10, 0\n " opc " r11, 0\n"                 \
-    "sbb rax, rax\n and eax, 38\n " op " r8, rax\n"
+    op " r8, rax\n " opc " r9, 0\n " opc " r10, 0\n " opc " r11, 0\n"
 #define FE_LOAD(f) "mov r8, [" f "]\n mov r9, [" f "+8]\n mov r10, [" f "+16]\n mov r11, [" f "+24]\n"
 
 /* [h] = [f] - [g]; [s] = [f] + [g], [d] = [f] - [g]; clobber rax r8..r11. */
