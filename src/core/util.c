@@ -9,7 +9,7 @@
  * the stores cannot be removed as dead (the idiom of Linux's
  * memzero_explicit); memset is word-wide, where the byte loop through a
  * volatile pointer it replaces cost four instructions a byte; up to 64
- * bytes it is 16-byte stores in line (no call; no vector-store stall). Other
+ * bytes on hosts (x86, AArch64) it is 16-byte stores in line (no call; no vector-store stall). Other
  * compilers call memset through a volatile function pointer. rijn_ct_equal
  * ORs every byte difference and turns the result into 0/1 without a branch
  * on the data.
@@ -90,6 +90,7 @@ void rijn_wipe(void *p, size_t n)
     if (p == NULL || n == 0)
         return;
 #if defined(__GNUC__) || defined(__clang__)
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
     if (n <= 64) {
         /* Short buffers (blocks, tags, counters) in 16-byte stores, then
          * 4-byte ones: a libc memset call costs more than the stores, and
@@ -113,6 +114,7 @@ void rijn_wipe(void *p, size_t n)
         }
         return;
     }
+#endif
     memset(p, 0, n);
     /* The barrier tells the compiler the zeroed memory is read here. */
     __asm__ __volatile__("" : : "r"(p) : "memory");
