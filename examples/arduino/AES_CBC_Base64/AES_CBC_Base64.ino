@@ -27,15 +27,14 @@ static const uint8_t key[32] = {
 static const uint8_t iv[16] = {0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87,
                                0x78, 0x69, 0x5a, 0x4b, 0x3c, 0x2d, 0x1e, 0x0f};
 
-/* rijn_strerror's texts would sit in RAM on AVR (about 400 bytes): print
- * the code there (values in rijn/common.h). */
+/* On AVR rijn_strerror's texts would sit in RAM (about 400 bytes):
+ * rijn_strerror_P gives the same text from flash there. */
 static void print_error(int rc)
 {
-#if defined(__AVR__)
-    Serial.print(F("error "));
-    Serial.println(rc);
-#else
     Serial.print(F("error: "));
+#if defined(__AVR__)
+    Serial.println(reinterpret_cast<const __FlashStringHelper *>(rijn_strerror_P(rc)));
+#else
     Serial.println(rijn_strerror(rc));
 #endif
 }

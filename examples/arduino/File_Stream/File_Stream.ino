@@ -68,15 +68,14 @@ static void print_hex(const __FlashStringHelper *label, const uint8_t *p, size_t
     Serial.println();
 }
 
-/* rijn_strerror's texts would sit in RAM on AVR (about 400 bytes): print
- * the code there (values in rijn/common.h). */
+/* On AVR rijn_strerror's texts would sit in RAM (about 400 bytes):
+ * rijn_strerror_P gives the same text from flash there. */
 static void print_error(int rc)
 {
-#if defined(__AVR__)
-    Serial.print(F("error "));
-    Serial.println(rc);
-#else
     Serial.print(F("error: "));
+#if defined(__AVR__)
+    Serial.println(reinterpret_cast<const __FlashStringHelper *>(rijn_strerror_P(rc)));
+#else
     Serial.println(rijn_strerror(rc));
 #endif
 }
