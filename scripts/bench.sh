@@ -19,12 +19,12 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${BENCH_WORK:-/tmp/rijn-bench}
 QUICK=
 INSTALL=1
-GROUPS="ctr cbc ecb xts gcm aead mac keysetup pk ct"
+BENCH_GROUPS="ctr cbc ecb xts gcm aead mac keysetup pk ct"
 while [ $# -gt 0 ]; do
     case "$1" in
     --quick) QUICK=--quick ;;
     --no-install) INSTALL= ;;
-    --groups) GROUPS=$2; shift ;;
+    --groups) BENCH_GROUPS=$2; shift ;;
     -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -193,7 +193,7 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" $EXTRA_INC $DEFS \
     echo "quick	${QUICK:-no}"
 } >"$RES/machine.tsv"
 start=$(date +%s)
-for g in $GROUPS; do
+for g in $BENCH_GROUPS; do
     log "group $g"
     "$BIN" --group "$g" $QUICK >"$RES/$g.tsv"
 done
