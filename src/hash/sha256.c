@@ -169,7 +169,7 @@ const char *rijn_sha256_impl_name(void)
 static int start(rijn_sha256_ctx *ctx, const uint32_t iv[8], uint32_t out_len)
 {
     RIJN_CHECK_PTR(ctx);
-    memset(ctx, 0, sizeof *ctx);
+    ctx->nbytes = 0; /* buf needs no zeros: final pads every byte it hashes */
 #if defined(__AVR__)
     memcpy_P(ctx->h, iv, sizeof ctx->h);
 #else
@@ -263,7 +263,8 @@ static int oneshot(int (*init)(rijn_sha256_ctx *), uint8_t *out, const uint8_t *
         r = rijn_sha256_update(&ctx, data, len);
     if (r == RIJN_OK)
         r = rijn_sha256_final(&ctx, out);
-    rijn_sha256_wipe(&ctx);
+    if (r != RIJN_OK) /* final wipes the context itself */
+        rijn_sha256_wipe(&ctx);
     return r;
 }
 

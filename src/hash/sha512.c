@@ -175,7 +175,7 @@ static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 static int start(rijn_sha512_ctx *ctx, const uint64_t iv[8], uint32_t out_len)
 {
     RIJN_CHECK_PTR(ctx);
-    memset(ctx, 0, sizeof *ctx);
+    ctx->nbytes = 0; /* buf needs no zeros: final pads every byte it hashes */
     memcpy(ctx->h, iv, sizeof ctx->h);
     ctx->out_len = out_len;
     return RIJN_OK;
@@ -278,7 +278,8 @@ static int oneshot(int (*init)(rijn_sha512_ctx *), uint8_t *out, const uint8_t *
         r = rijn_sha512_update(&ctx, data, len);
     if (r == RIJN_OK)
         r = rijn_sha512_final(&ctx, out);
-    rijn_sha512_wipe(&ctx);
+    if (r != RIJN_OK) /* final wipes the context itself */
+        rijn_sha512_wipe(&ctx);
     return r;
 }
 
