@@ -32,6 +32,8 @@
 
 #define TGT __attribute__((target("aes,pclmul,sse2,ssse3,sse4.1")))
 #define INL static inline __attribute__((always_inline, target("aes,pclmul,sse2,ssse3,sse4.1")))
+#define GCM_CLMUL_INL INL
+#include "gcm_clmul_x86.h"
 
 int rijn_i_gcm_small_ok(const rijn_gcm_ctx *k)
 {
@@ -57,27 +59,6 @@ INL void mul_acc(__m128i a, __m128i b, __m128i *lo, __m128i *mid, __m128i *hi)
     *mid = _mm_xor_si128(*mid, _mm_clmulepi64_si128(a, b, 0x10));
 }
 
-INL __m128i reduce(__m128i lo, __m128i mid, __m128i hi)
-{
-    __m128i t0 = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
-    __m128i t1 = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    __m128i c0 = _mm_srli_epi64(t0, 63), c1 = _mm_srli_epi64(t1, 63), a;
-    t0 = _mm_slli_epi64(t0, 1);
-    t1 = _mm_slli_epi64(t1, 1);
-    t1 = _mm_or_si128(t1, _mm_or_si128(_mm_slli_si128(c1, 8), _mm_srli_si128(c0, 8)));
-    t0 = _mm_or_si128(t0, _mm_slli_si128(c0, 8));
-    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
-                      _mm_slli_epi64(t0, 57));
-    t0 = _mm_xor_si128(t0, _mm_slli_si128(a, 8));
-    t1 = _mm_xor_si128(t1, t0);
-    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 1));
-    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 2));
-    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 7));
-    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
-                      _mm_slli_epi64(t0, 57));
-    return _mm_xor_si128(t1, _mm_srli_si128(a, 8));
-}
-
 /* y <- GHASH of the m blocks x (V form), h[i] = H^(i+1): one reduction
  * for up to 8 blocks (a short first group, then groups of 8). */
 INL __m128i ghash_v(const __m128i h[8], __m128i y, const __m128i *x, unsigned m)
@@ -89,7 +70,7 @@ INL __m128i ghash_v(const __m128i h[8], __m128i y, const __m128i *x, unsigned m)
         mul_acc(_mm_xor_si128(y, x[i]), h[r - 1], &lo, &mid, &hi);
         for (j = 1; j < r; j++)
             mul_acc(x[i + j], h[r - 1 - j], &lo, &mid, &hi);
-        y = reduce(lo, mid, hi);
+        y = gcx_reduce(lo, mid, hi);
         i += r;
     }
     return y;

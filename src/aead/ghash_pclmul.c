@@ -59,34 +59,11 @@ TGT static inline void mul_acc(__m128i a, __m128i b, __m128i *lo, __m128i *mid, 
     *mid = _mm_xor_si128(*mid, _mm_clmulepi64_si128(a, b, 0x10));
 }
 
-TGT static inline __m128i reduce(__m128i lo, __m128i mid, __m128i hi)
-{
-    __m128i t0 = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
-    __m128i t1 = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    __m128i c0 = _mm_srli_epi64(t0, 63), c1 = _mm_srli_epi64(t1, 63), a;
-    /* shift the 256-bit t1:t0 left by one */
-    t0 = _mm_slli_epi64(t0, 1);
-    t1 = _mm_slli_epi64(t1, 1);
-    t1 = _mm_or_si128(t1, _mm_or_si128(_mm_slli_si128(c1, 8), _mm_srli_si128(c0, 8)));
-    t0 = _mm_or_si128(t0, _mm_slli_si128(c0, 8));
-    /* fold word 0 into word 1 (spill-over), then both words up */
-    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
-                      _mm_slli_epi64(t0, 57));
-    t0 = _mm_xor_si128(t0, _mm_slli_si128(a, 8));
-    t1 = _mm_xor_si128(t1, t0);
-    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 1));
-    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 2));
-    t1 = _mm_xor_si128(t1, _mm_srli_epi64(t0, 7));
-    a = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t0, 63), _mm_slli_epi64(t0, 62)),
-                      _mm_slli_epi64(t0, 57));
-    return _mm_xor_si128(t1, _mm_srli_si128(a, 8));
-}
-
 TGT static __m128i gmul(__m128i a, __m128i b)
 {
     __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
     mul_acc(a, b, &lo, &mid, &hi);
-    return reduce(lo, mid, hi);
+    return gcx_reduce(lo, mid, hi);
 }
 
 /* Powers of H kept: 8 where the context has room (x86 hosts), else 4. */
@@ -157,7 +134,7 @@ blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks
             mul_acc(LD(p + 2), h6, &lo, &mid, &hi);
             mul_acc(LD(p + 1), h7, &lo, &mid, &hi);
             mul_acc(_mm_xor_si128(s, LD(p)), h8, &lo, &mid, &hi);
-            s = reduce(lo, mid, hi);
+            s = gcx_reduce(lo, mid, hi);
         }
     }
 #endif
@@ -167,7 +144,7 @@ blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks
         mul_acc(LD(p + 1), h3, &lo, &mid, &hi);
         mul_acc(LD(p + 2), h2, &lo, &mid, &hi);
         mul_acc(LD(p + 3), h1, &lo, &mid, &hi);
-        s = reduce(lo, mid, hi);
+        s = gcx_reduce(lo, mid, hi);
     }
     for (; nblocks > 0; nblocks--, p++)
         s = gmul(_mm_xor_si128(s, LD(p)), h1);
