@@ -205,30 +205,6 @@ static void aead_paths(void)
     }
 }
 
-#if HAVE_REEXEC
-static void rerun_masked(char **argv, uint32_t mask, const char *what)
-{
-    const char *cur = getenv("RIJN_CPU_MASK");
-    char m[32];
-    pid_t pid;
-    int status = -1;
-    if (cur != NULL && *cur != '\0')
-        mask &= (uint32_t)strtoul(cur, NULL, 16);
-    snprintf(m, sizeof m, "%x", (unsigned)mask);
-    printf("# re-running with RIJN_CPU_MASK=%s (%s)\n", m, what);
-    fflush(stdout);
-    pid = fork();
-    if (pid == 0) {
-        setenv("RIJN_CPU_MASK", m, 1);
-        setenv("RIJN_TOOLBOX_CHILD", "1", 1);
-        execv(strchr(argv[0], '/') != NULL ? argv[0] : "/proc/self/exe", argv);
-        _exit(127);
-    }
-    TU_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-                 WEXITSTATUS(status) == 0,
-             "child with RIJN_CPU_MASK=%s (%s): status %d", m, what, status);
-}
-#endif
 
 int main(int argc, char **argv)
 {
@@ -252,8 +228,8 @@ int main(int argc, char **argv)
     free(buf);
 #if HAVE_REEXEC
     if (getenv("RIJN_TOOLBOX_CHILD") == NULL) {
-        rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512");
-        rerun_masked(argv, 0, "no extensions: portable code");
+        tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_TOOLBOX_CHILD");
+        tu_rerun_masked(argv, 0, "no extensions: portable code", "RIJN_TOOLBOX_CHILD");
     }
 #endif
     return tu_finish();

@@ -376,31 +376,6 @@ static void ocb_run(const char *impl, void *arg)
     }
 }
 
-#if HAVE_REEXEC
-static void rerun_masked(char **argv, uint32_t mask, const char *what)
-{
-    const char *cur = getenv("RIJN_CPU_MASK");
-    char buf[32];
-    pid_t pid;
-    int status = -1;
-    if (cur != NULL && *cur != '\0')
-        mask &= (uint32_t)strtoul(cur, NULL, 16);
-    snprintf(buf, sizeof buf, "%x", (unsigned)mask);
-    printf("# re-running with RIJN_CPU_MASK=%s (%s)\n", buf, what);
-    fflush(stdout);
-    fflush(stderr);
-    pid = fork();
-    if (pid == 0) {
-        setenv("RIJN_CPU_MASK", buf, 1);
-        setenv("RIJN_PERF_CHILD", "1", 1);
-        execv(strchr(argv[0], '/') != NULL ? argv[0] : "/proc/self/exe", argv);
-        _exit(127);
-    }
-    TU_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-                 WEXITSTATUS(status) == 0,
-             "child with RIJN_CPU_MASK=%s (%s): status %d", buf, what, status);
-}
-#endif
 
 int main(int argc, char **argv)
 {
@@ -426,10 +401,10 @@ int main(int argc, char **argv)
     free(b.want);
 #if HAVE_REEXEC
     if (getenv("RIJN_PERF_CHILD") == NULL) {
-        rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512");
-        rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES | RIJN_CPU_VPCLMUL),
-                     "no VAES / VPCLMULQDQ: 128-bit paths");
-        rerun_masked(argv, 0, "no extensions: software classes");
+        tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_PERF_CHILD");
+        tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES | RIJN_CPU_VPCLMUL),
+                     "no VAES / VPCLMULQDQ: 128-bit paths", "RIJN_PERF_CHILD");
+        tu_rerun_masked(argv, 0, "no extensions: software classes", "RIJN_PERF_CHILD");
     }
 #else
     (void)argv;

@@ -89,30 +89,6 @@ static void run(void)
     free(m);
 }
 
-#if HAVE_REEXEC
-static void rerun_masked(char **argv, uint32_t mask, const char *what)
-{
-    const char *cur = getenv("RIJN_CPU_MASK");
-    char b[32];
-    pid_t pid;
-    int status = -1;
-    if (cur != NULL && *cur != '\0')
-        mask &= (uint32_t)strtoul(cur, NULL, 16);
-    snprintf(b, sizeof b, "%x", (unsigned)mask);
-    printf("# re-running with RIJN_CPU_MASK=%s (%s)\n", b, what);
-    fflush(stdout);
-    pid = fork();
-    if (pid == 0) {
-        setenv("RIJN_CPU_MASK", b, 1);
-        setenv("RIJN_SHA512_CHILD", "1", 1);
-        execv(strchr(argv[0], '/') != NULL ? argv[0] : "/proc/self/exe", argv);
-        _exit(127);
-    }
-    TU_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-                 WEXITSTATUS(status) == 0,
-             "child with RIJN_CPU_MASK=%s (%s): status %d", b, what, status);
-}
-#endif
 
 int main(int argc, char **argv)
 {
@@ -123,8 +99,8 @@ int main(int argc, char **argv)
     run();
 #if HAVE_REEXEC
     if (getenv("RIJN_SHA512_CHILD") == NULL) {
-        rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: AVX2 schedule");
-        rerun_masked(argv, 0, "no extensions: portable code");
+        tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: AVX2 schedule", "RIJN_SHA512_CHILD");
+        tu_rerun_masked(argv, 0, "no extensions: portable code", "RIJN_SHA512_CHILD");
     }
 #endif
     return tu_finish();

@@ -271,25 +271,6 @@ static void rfc7748(void)
     }
 }
 
-#if HAVE_REEXEC
-static void rerun_masked(char **argv)
-{
-    pid_t pid;
-    int status = -1;
-    printf("# re-running with RIJN_CPU_MASK=0\n");
-    fflush(stdout);
-    pid = fork();
-    if (pid == 0) {
-        setenv("RIJN_CPU_MASK", "0", 1);
-        setenv("RIJN_X25519_CHILD", "1", 1);
-        execv(strchr(argv[0], '/') != NULL ? argv[0] : "/proc/self/exe", argv);
-        _exit(127);
-    }
-    TU_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-                 WEXITSTATUS(status) == 0,
-             "child with RIJN_CPU_MASK=0: status %d", status);
-}
-#endif
 
 int main(int argc, char **argv)
 {
@@ -306,7 +287,7 @@ int main(int argc, char **argv)
     rfc7748();
 #if HAVE_REEXEC
     if (getenv("RIJN_X25519_CHILD") == NULL)
-        rerun_masked(argv);
+        tu_rerun_masked(argv, 0, "no extensions: 51-bit ladder", "RIJN_X25519_CHILD");
 #endif
     return tu_finish();
 }

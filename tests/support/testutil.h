@@ -83,4 +83,11 @@ void tu_rand_bytes(uint8_t *p, size_t n);
 
 int tu_quick(void);
 
+/* Re-run this test program (argv of main) with RIJN_CPU_MASK = mask & the
+ * current mask and child_env set, and check that it exits 0; the caller
+ * skips the re-runs when tu_rerun_is_child(child_env). Linux; elsewhere
+ * it prints how to run the mask by hand (tu_rerun.c). */
+void tu_rerun_masked(char **argv, uint32_t mask, const char *what, const char *child_env);
+int tu_rerun_is_child(const char *child_env);
+
 #endif
