@@ -114,13 +114,16 @@ RIJN_INLINE uint32_t rijn_ct_lt32(uint32_t a, uint32_t b)
             return RIJN_ERR_NULL;              \
     } while (0)
 
-/* 1 if [a, a+an) and [b, b+bn) share a byte. */
+/* 1 if [a, a+an) and [b, b+bn) share a byte. Distances are taken modulo
+ * the address space, so a length that would carry a range past the top
+ * (no real buffer does) counts as overlapping instead of wrapping the
+ * sum, as "x < y + bn" would. */
 RIJN_INLINE int rijn_overlaps(const void *a, size_t an, const void *b, size_t bn)
 {
     uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
     if (an == 0 || bn == 0)
         return 0;
-    return x < y + bn && y < x + an;
+    return (uintptr_t)(y - x) < an || (uintptr_t)(x - y) < bn;
 }
 
 /* RIJN_LEN_GT(len, limit): len > limit for a length and a 64-bit limit,

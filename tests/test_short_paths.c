@@ -17,7 +17,8 @@
  *     NULL context / IV / buffers (and NULL buffers with length 0, which
  *     succeed), a length not a multiple of 16, overlapping buffers (in
  *     place allowed), a zeroed context, decryption with an encrypt-only
- *     context.
+ *     context; every out - in distance around +-len, lengths around each
+ *     multiple of 16 and near SIZE_MAX.
  * The parent runs with the CPU as it is, then re-runs itself with
  * AVX-512 hidden, VAES hidden too and every extension hidden.
  */
@@ -265,6 +266,52 @@ static void errors(void)
     rijn_xts_wipe(&x);
 }
 
+/* The fast-path test's arithmetic at its edges: every distance between
+ * out and in from -(len + 17) to len + 17 bytes (in place and disjoint
+ * run, any partial overlap is refused), lengths either side of each
+ * multiple of 16, and lengths near SIZE_MAX (whose block count would wrap
+ * a naive test): the same answer as the full checks, nothing written out
+ * of bounds (ASan run). */
+static void fast_test_edges(void)
+{
+    static uint8_t buf[256];
+    uint8_t key[16] = {9}, iv[16] = {7};
+    rijn_aes_ctx a;
+    size_t len, big[] = {SIZE_MAX, SIZE_MAX - 15, SIZE_MAX - 16, (SIZE_MAX >> 4) + 1,
+                         SIZE_MAX / 2 + 1, SIZE_MAX / 2 - 15};
+    long d;
+    unsigned k;
+    int r[4], want;
+    TU_CHECK(rijn_aes_init(&a, key, 16) == RIJN_OK, "init");
+    for (len = 16; len <= 48; len += 16)
+        for (d = -(long)len - 17; d <= (long)len + 17; d++) {
+            uint8_t *in = buf + 80, *out = in + d;
+            want = d == 0 || (size_t)labs(d) >= len ? RIJN_OK : RIJN_ERR_PARAM;
+            r[0] = rijn_ecb_encrypt(&a, out, in, len);
+            r[1] = rijn_ecb_decrypt(&a, out, in, len);
+            r[2] = rijn_cbc_encrypt(&a, iv, out, in, len);
+            r[3] = rijn_ctr_crypt(&a, iv, out, in, len);
+            for (k = 0; k < 4; k++)
+                TU_CHECK(r[k] == want, "call %u, len %zu, out - in = %ld: %d, want %d", k, len,
+                         d, r[k], want);
+        }
+    for (len = 1; len <= 49; len++) {
+        want = len % 16 == 0 ? RIJN_OK : RIJN_ERR_LENGTH;
+        TU_CHECK(rijn_ecb_encrypt(&a, buf, buf + 64, len) == want, "ECB len %zu", len);
+        TU_CHECK(rijn_cbc_encrypt(&a, iv, buf, buf + 64, len) == want, "CBC len %zu", len);
+    }
+    for (k = 0; k < sizeof big / sizeof big[0]; k++) {
+        len = big[k];
+        want = len % 16 == 0 ? RIJN_ERR_PARAM : RIJN_ERR_LENGTH;
+        TU_CHECK(rijn_ecb_encrypt(&a, buf, buf + 16, len) == want, "ECB len %zu", len);
+        TU_CHECK(rijn_ecb_encrypt(&a, buf + 16, buf, len) == want, "ECB len %zu (2)", len);
+        TU_CHECK(rijn_cbc_encrypt(&a, iv, buf, buf + 16, len) == want, "CBC len %zu", len);
+        TU_CHECK(rijn_ctr_crypt(&a, iv, buf + 16, buf, len) == RIJN_ERR_PARAM, "CTR len %zu",
+                 len);
+    }
+    rijn_aes_wipe(&a);
+}
+
 static void run(const char *impl, void *arg)
 {
     size_t k;
@@ -278,6 +325,7 @@ static void run(const char *impl, void *arg)
         ctr32_wrap(k);
     }
     errors();
+    fast_test_edges();
 }
 
 

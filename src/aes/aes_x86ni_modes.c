@@ -283,11 +283,11 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds,
         cbc_enc_r(ek, 14, iv, iv, out, in, nblocks);
 }
 
-/* One-shot CBC encryption for the modes (modes_internal.h): nblocks > 0,
- * iv only read; returns RIJN_OK. */
-RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16],
-                                                uint8_t *out, const uint8_t *in,
-                                                size_t nblocks)
+/* Two or more blocks of rijn_i_x86ni_cbc_enc_once (out of line: its round
+ * keys live in registers and need a frame the one-block path does not). */
+static __attribute__((noinline, target("aes,sse2,ssse3"))) int
+cbc_enc_blocks(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out, const uint8_t *in,
+               size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
     unsigned rounds = aes->rounds;
@@ -297,6 +297,31 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const u
         cbc_enc_r(ek, 12, iv, NULL, out, in, nblocks);
     else
         cbc_enc_r(ek, 14, iv, NULL, out, in, nblocks);
+    return RIJN_OK;
+}
+
+/* One-shot CBC encryption for the modes (modes_internal.h): nblocks > 0,
+ * iv only read; returns RIJN_OK. One block (the commonest short message)
+ * is straight-line code with no stack frame. */
+RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16],
+                                                uint8_t *out, const uint8_t *in,
+                                                size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
+    unsigned rounds = aes->rounds;
+    __m128i s;
+    if (nblocks != 1)
+        return cbc_enc_blocks(aes, iv, out, in, nblocks);
+    s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)));
+#define ROUND(r) s = _mm_aesenc_si128(s, x86ni_ld(ek + 16 * (r)));
+    if (__builtin_expect(rounds == 10, 1)) { /* AES-128 falls through to its ret */
+        RIJN_X86NI_ROUNDS(ROUND, 10)
+        x86ni_st(out, _mm_aesenclast_si128(s, x86ni_ld(ek + 160)));
+        return RIJN_OK;
+    }
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+    x86ni_st(out, _mm_aesenclast_si128(s, x86ni_ld(ek + 16 * rounds)));
     return RIJN_OK;
 }
 

@@ -114,7 +114,7 @@ RIJN_I_MODE_COLD int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t i
 /* Whole blocks on the x86ni class after one fast-path test (any other
  * case takes the full checks in ctr(): same errors, same order). */
 #define CTR_X86NI(bits)                                                                  \
-    if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len, 15) &&       \
+    if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len) &&       \
         RIJN_I_IS_X86NI(aes))                                                            \
     return rijn_i_x86ni_ctr_once(aes, bits, iv, out, in, len / 16)
 #else

@@ -43,7 +43,7 @@ RIJN_I_MODE_COLD int ecb_checked(const rijn_aes_ctx *aes, int dec, uint8_t *out,
 
 int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len, 15)) {
+    if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {
 #if RIJN_CFG_AES_X86NI
         if (RIJN_I_IS_X86NI(aes))
             return rijn_i_x86ni_ecb_enc(aes, out, in, len / 16);
@@ -56,7 +56,7 @@ int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, s
 
 int rijn_ecb_decrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_DEC, out, in, len, 15)) {
+    if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_DEC, out, in, len)) {
 #if RIJN_CFG_AES_X86NI && RIJN_CFG_AES_DECRYPT
         if (RIJN_I_IS_X86NI(aes))
             return rijn_i_x86ni_ecb_dec(aes, out, in, len / 16);

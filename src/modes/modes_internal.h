@@ -17,6 +17,8 @@
 #ifndef RIJN_MODES_INTERNAL_H
 #define RIJN_MODES_INTERNAL_H
 
+#include <limits.h>
+
 #include "aes/aes_impl.h"
 #include "internal.h"
 #include "rijn/modes.h"
@@ -62,19 +64,24 @@ int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uin
 #endif
 
 /* The fast-path test of the one-shot calls: 1 when aes is keyed for dir
- * (RIJN_I_DIR_*), out and in are non-NULL, len is a non-zero multiple of
- * mask + 1, and out == in or the ranges are disjoint. The call then runs
- * at once; in every other case it goes through the full checks, which
- * return the errors in the documented order (or handle len == 0), so no
- * check is skipped. Plain short-circuit tests: each is one predicted
- * compare-and-branch. */
+ * (RIJN_I_DIR_*; key setup sets dirs only together with impl), out and in
+ * are non-NULL, len is a non-zero multiple of 16, and out == in or the
+ * ranges are disjoint. The call then runs at once; in every other case it
+ * goes through the full checks, which return the errors in the documented
+ * order (or handle len == 0), so no check is skipped. Seven compares, each
+ * one predicted compare-and-branch (branch count is what a 16-byte call
+ * pays for, not instruction count):
+ *   - len/16 rotated right by 4 bits lies in [1, SIZE_MAX/16) exactly when
+ *     len is a non-zero multiple of 16;
+ *   - with d = out - in (mod 2^N), "d == 0, or d >= len and -d >= len"
+ *     (in place, or disjoint) is d - 1 >= len - 1 and ~d >= len - 1. */
 RIJN_INLINE int rijn_i_mode_fast_ok(const rijn_aes_ctx *aes, unsigned dir, const uint8_t *out,
-                                    const uint8_t *in, size_t len, size_t mask)
+                                    const uint8_t *in, size_t len)
 {
-    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
-    return aes != NULL && o != 0 && i != 0 && (len & mask) == 0 && len != 0 &&
-           aes->impl != NULL && (aes->dirs & dir) != 0 &&
-           (o == i || (o - i >= len && i - o >= len)); /* cyclic distance */
+    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in, d = o - i;
+    size_t q = (len >> 4) | (len << (sizeof(size_t) * CHAR_BIT - 4)), l1 = len - 1;
+    return aes != NULL && o != 0 && i != 0 && q - 1 < (SIZE_MAX >> 4) && d - 1 >= l1 &&
+           ~d >= l1 && (aes->dirs & dir) != 0;
 }
 
 /* Rare paths kept out of the short-message fast paths (no stack frame or
