@@ -5,8 +5,10 @@ docs/BENCHMARKS.md and docs/bench/*.png.
 Implementation notes
   Input: results/<group>.tsv written by bench/bench.c ("meta" and "row"
   lines), results/machine.tsv and results/peers.tsv written by
-  scripts/bench.sh. Every number in the document comes from these files;
-  ratios compare rows measured in the same process and the same rounds.
+  scripts/bench.sh. A group file holds one or more processes' output
+  (bench.sh --runs); load() merges them (median of the per-process
+  medians). Every number in the document comes from these files; ratios
+  compare rows measured in the same processes and the same rounds.
   Units: TSC ticks per byte (per operation for key setup and the string
   case), MB/s = 10^6 bytes per second derived from the TSC rate.
 """
@@ -54,13 +56,25 @@ def fmt(x):
     return "%.3f" % x
 
 
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2.0
+
+
 def load(results):
+    """One group per file; a file may hold several processes' output one
+    after the other (scripts/bench.sh --runs): a row's time is then the
+    median of the per-process medians, its minimum the smallest minimum,
+    and it counts as timed only if every process timed it."""
     groups = {}
     for path in sorted(glob.glob(os.path.join(results, "*.tsv"))):
         name = os.path.basename(path)[:-4]
         if name in ("machine", "peers"):
             continue
-        g = {"meta": {}, "versions": {}, "rows": [], "bad": []}
+        g = {"meta": {}, "versions": {}, "rows": [], "bad": [], "core_per_tsc": [],
+             "preempted": [0, 0], "runs": 0}
+        acc = {}
         with open(path) as f:
             for line in f:
                 p = line.rstrip("\n").split("\t")
@@ -68,12 +82,23 @@ def load(results):
                     g["versions"][p[2]] = p[3]
                 elif p[0] == "meta":
                     g["meta"][p[1]] = p[2:] if len(p) > 3 else p[2]
+                    if p[1] == "core_per_tsc":
+                        g["core_per_tsc"].append(float(p[2]))
+                        g["runs"] += 1
+                    elif p[1] == "preempted" and len(p) > 3:
+                        g["preempted"][0] += int(p[2])
+                        g["preempted"][1] += int(p[3])
                 elif p[0] == "row":
                     op, kb, ln, lib, var, med, mn, n, reps, st = p[1:11]
-                    r = {"op": op, "kbits": int(kb), "len": int(ln),
-                         "lib": lib + (" " + var if var else ""), "med": float(med),
-                         "min": float(mn), "status": st}
-                    (g["rows"] if st == "ok" else g["bad"]).append(r)
+                    key = (op, int(kb), int(ln), lib + (" " + var if var else ""))
+                    acc.setdefault(key, []).append((float(med), float(mn), st))
+        for (op, kb, ln, lib), rs in acc.items():
+            ok = all(st == "ok" for _, _, st in rs)
+            r = {"op": op, "kbits": kb, "len": ln, "lib": lib,
+                 "med": median([m for m, _, _ in rs]), "min": min(m for _, m, _ in rs),
+                 "status": "ok" if ok else next(st for _, _, st in rs if st != "ok"),
+                 "runs": len(rs)}
+            (g["rows"] if ok else g["bad"]).append(r)
         groups[name] = g
     return groups
 
@@ -244,7 +269,7 @@ def main():
          mach.get("load_end", "?")))
     w("| CPU flags used by the libraries | %s |" % mach.get("flags", "?"))
     w("| TSC | %.4f GHz, constant rate |" % tsc)
-    cps = [float(g["meta"]["core_per_tsc"]) for g in groups.values() if "core_per_tsc" in g["meta"]]
+    cps = [c for g in groups.values() for c in g["core_per_tsc"]]
     if cps:
         w("| core clock / TSC (per process) | %.2f … %.2f (core clock ≈ %.2f … %.2f GHz) |"
           % (min(cps), max(cps), min(cps) * tsc, max(cps) * tsc))
@@ -253,11 +278,9 @@ def main():
     w("| rijn | %s, commit %s; AES/GHASH/SHA-256 classes chosen at run time: %s |"
       % (versions.get("rijn", "?"), mach.get("rijn_commit", "?"),
          any_g["meta"].get("rijn", "?")))
-    pre = [g["meta"].get("preempted") for g in groups.values()]
-    pre = [p for p in pre if isinstance(p, list)]
-    if pre:
-        a_ = sum(int(p[0]) for p in pre)
-        b_ = sum(int(p[1]) for p in pre)
+    a_ = sum(g["preempted"][0] for g in groups.values())
+    b_ = sum(g["preempted"][1] for g in groups.values())
+    if b_:
         w("| batches preempted (time off the CPU removed) | %d of %d |" % (a_, b_))
     w("| run time | %s s%s |\n" % (mach.get("duration_s", "?"),
                                    " (--quick)" if mach.get("quick") == "--quick" else ""))
@@ -291,9 +314,14 @@ def main():
 
     w("## Method\n")
     meta = any_g["meta"]
+    runs = sorted(set(g["runs"] for g in groups.values()))
+    runs_s = "/".join(str(r) for r in runs)
     w("- One program (`bench/bench.c` + one adapter per library, `bench/peer_*.c`) linked "
-      "against every library; each mode group runs in its own process "
-      "(`--group ctr|cbc|ecb|xts|gcm|aead|mac|keysetup|pk|ct`).")
+      "against every library; each mode group runs in processes of its own "
+      "(`--group ctr|cbc|ecb|xts|gcm|aead|mac|keysetup|pk|ct`), %s per group in this run "
+      "(`--runs`). Each process has its own address-space layout, and a 16- or 64-byte row "
+      "can settle in a different steady state in each (seen as ±15%% between processes "
+      "for the same library), so one process is not enough for short messages." % runs_s)
     w("- Before timing, every library processes the same input once and the outputs "
       "(ciphertext and tag, plaintext for GCM open, MAC, digest; for key setup one block "
       "encrypted or decrypted with the new schedule) must be equal byte for byte; a "
@@ -304,7 +332,8 @@ def main():
       "times both key setups, padding, encryption and decryption.")
     w("- Each library gets a batch size that takes about %s µs; then %s rounds, each timing "
       "one batch of every library in rotating order (interleaved, so drifts of the clock "
-      "and of the machine load hit all alike). Reported: the median over rounds."
+      "and of the machine load hit all alike). Reported: the median over rounds in each "
+      "process, then the median of those over the processes."
       % (meta.get("batch_us", "?"), meta.get("reps", "?")))
     w("- Unit: **TSC ticks** (RDTSC). The TSC runs at a constant %.3f GHz, which is *not* "
       "the core clock: each process also times a chain of dependent additions (1 core "
@@ -313,7 +342,8 @@ def main():
       "Because the machine is shared, time during which the thread was off the CPU "
       "(from CLOCK_THREAD_CPUTIME_ID) is removed from a batch; cache pollution by other "
       "jobs is not." % tsc)
-    w("- Ratios (rijn / peer) are ratios of times from the same process and the same rounds: "
+    w("- Ratios (rijn / peer) are ratios of these times, each library timed in the same "
+      "processes and rounds: "
       "**below 1 rijn is faster**; bold marks rows where rijn is slower. \"Fastest peer\" is "
       "the fastest other library or BearSSL implementation in that row.")
     w("- Constant-time software rows (group `ct`): rijn forced to each of its constant-time "

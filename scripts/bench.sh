@@ -3,9 +3,13 @@
 # docs/BENCHMARKS.md and docs/bench/*.png.
 #
 #   scripts/bench.sh            full run (about 5 minutes on a busy 2-core machine)
-#   scripts/bench.sh --quick    fewer, shorter rounds (under a minute)
+#   scripts/bench.sh --quick    fewer, shorter rounds, one process per group
+#                               (under a minute)
 #   options: --no-install (use only what is already installed)
 #            --groups "ctr cbc ..." (subset; the report then covers only these)
+#            --runs N (processes per group, default 3: each process has its
+#            own address-space layout, and a short-message row can settle in
+#            a different steady state in each; the report takes the median)
 #
 # Peers come from package registries at run time and are never committed:
 # Debian packages (libssl-dev libgcrypt20-dev nettle-dev libmbedtls-dev
@@ -18,6 +22,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${BENCH_WORK:-/tmp/rijn-bench}
 QUICK=
+RUNS=
 INSTALL=1
 BENCH_GROUPS="ctr cbc ecb xts gcm aead mac keysetup pk ct"
 while [ $# -gt 0 ]; do
@@ -25,11 +30,17 @@ while [ $# -gt 0 ]; do
     --quick) QUICK=--quick ;;
     --no-install) INSTALL= ;;
     --groups) BENCH_GROUPS=$2; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --runs) RUNS=$2; shift ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
 done
+if [ -z "$RUNS" ]; then
+    RUNS=3
+    [ -z "$QUICK" ] || RUNS=1
+fi
+case "$RUNS" in ''|*[!0-9]*|0) echo "--runs wants a positive number" >&2; exit 2 ;; esac
 
 mkdir -p "$WORK/results"
 rm -f "$WORK"/results/*
@@ -191,11 +202,17 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" $EXTRA_INC $DEFS \
     echo "load	$(cut -d' ' -f1-3 /proc/loadavg)"
     echo "rijn_commit	$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet -- src include 2>/dev/null || echo ' (+ uncommitted changes in src/include)')"
     echo "quick	${QUICK:-no}"
+    echo "runs	$RUNS"
 } >"$RES/machine.tsv"
 start=$(date +%s)
 for g in $BENCH_GROUPS; do
-    log "group $g"
-    "$BIN" --group "$g" $QUICK >"$RES/$g.tsv"
+    : >"$RES/$g.tsv"
+    i=1
+    while [ "$i" -le "$RUNS" ]; do # processes appended to one file; report.py merges them
+        log "group $g, process $i of $RUNS"
+        "$BIN" --group "$g" $QUICK >>"$RES/$g.tsv"
+        i=$((i + 1))
+    done
 done
 echo "duration_s	$(( $(date +%s) - start ))" >>"$RES/machine.tsv"
 echo "load_end	$(cut -d' ' -f1-3 /proc/loadavg)" >>"$RES/machine.tsv"

@@ -290,10 +290,13 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out,
                                            const uint8_t *in, size_t nblocks)
 {
-    if (nblocks == 1) /* the commonest short message first */
-        ecb_pass(rijn_i_x86ni_ek(aes->ks), aes->rounds, out, in, 1, 0);
-    else if (nblocks <= 4)
-        ecb_short(rijn_i_x86ni_ek(aes->ks), aes->rounds, out, in, nblocks, 0);
+    const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
+    if (RIJN_LIKELY(nblocks == 1)) { /* the commonest short message first */
+        x86ni_st(out, x86ni_enc1(_mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)), ek, aes->rounds));
+        return RIJN_OK;
+    }
+    if (nblocks <= 4)
+        ecb_short(ek, aes->rounds, out, in, nblocks, 0);
     else
         return encrypt_long(aes->ks, aes->rounds, out, in, nblocks);
     return RIJN_OK;

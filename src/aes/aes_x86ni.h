@@ -107,6 +107,21 @@ RIJN_X86NI_INLINE void x86ni_decn(__m128i *x, unsigned n, const uint8_t *dk, uns
         x[i] = _mm_aesdeclast_si128(x[i], k);
 }
 
+/* One block, s already xored with round key 0: AES-128 is the straight
+ * path to the caller's return (inlined into a one-block entry it has no
+ * taken branch), 192 and 256 take one branch. */
+RIJN_X86NI_INLINE __m128i x86ni_enc1(__m128i s, const uint8_t *ek, unsigned rounds)
+{
+#define ROUND(r) s = _mm_aesenc_si128(s, x86ni_ld(ek + 16 * (r)));
+    if (__builtin_expect(rounds == 10, 1)) {
+        RIJN_X86NI_ROUNDS(ROUND, 10)
+        return _mm_aesenclast_si128(s, x86ni_ld(ek + 160));
+    }
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+    return _mm_aesenclast_si128(s, x86ni_ld(ek + 16 * rounds));
+}
+
 /* The 128-bit CTR core (aes_x86ni_modes.c); the VAES CTR uses it for
  * groups where a 128-bit counter carries out of its low 64 bits. */
 void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,

@@ -308,20 +308,11 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const u
                                                 size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
-    unsigned rounds = aes->rounds;
     __m128i s;
     if (nblocks != 1)
         return cbc_enc_blocks(aes, iv, out, in, nblocks);
     s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)));
-#define ROUND(r) s = _mm_aesenc_si128(s, x86ni_ld(ek + 16 * (r)));
-    if (__builtin_expect(rounds == 10, 1)) { /* AES-128 falls through to its ret */
-        RIJN_X86NI_ROUNDS(ROUND, 10)
-        x86ni_st(out, _mm_aesenclast_si128(s, x86ni_ld(ek + 160)));
-        return RIJN_OK;
-    }
-    RIJN_X86NI_ROUNDS(ROUND, rounds)
-#undef ROUND
-    x86ni_st(out, _mm_aesenclast_si128(s, x86ni_ld(ek + 16 * rounds)));
+    x86ni_st(out, x86ni_enc1(s, ek, aes->rounds));
     return RIJN_OK;
 }
 

@@ -45,7 +45,7 @@ int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, s
 {
     if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {
 #if RIJN_CFG_AES_X86NI
-        if (RIJN_I_IS_X86NI(aes))
+        if (RIJN_LIKELY(RIJN_I_IS_X86NI(aes)))
             return rijn_i_x86ni_ecb_enc(aes, out, in, len / 16);
 #endif
         aes->impl->encrypt(aes->ks, aes->rounds, out, in, len / 16);
@@ -58,7 +58,7 @@ int rijn_ecb_decrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, s
 {
     if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_DEC, out, in, len)) {
 #if RIJN_CFG_AES_X86NI && RIJN_CFG_AES_DECRYPT
-        if (RIJN_I_IS_X86NI(aes))
+        if (RIJN_LIKELY(RIJN_I_IS_X86NI(aes)))
             return rijn_i_x86ni_ecb_dec(aes, out, in, len / 16);
 #endif
         aes->impl->decrypt(aes->ks, aes->rounds, out, in, len / 16);
