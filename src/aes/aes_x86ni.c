@@ -167,19 +167,29 @@ RIJN_X86NI_TARGET static void x86ni_setkey(uint64_t *ks, const uint8_t *key, siz
 }
 
 /* ECB over m blocks (m a constant after inlining). */
-RIJN_X86NI_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out,
-                                const uint8_t *in, unsigned m, int dec)
+RIJN_X86NI_INLINE void ecb_pass_r(const uint8_t *rk, unsigned rounds, uint8_t *out,
+                                  const uint8_t *in, unsigned m, int dec)
 {
     __m128i x[8];
     unsigned i;
     for (i = 0; i < m; i++)
         x[i] = x86ni_ld(in + 16 * i);
     if (dec)
-        x86ni_decn(x, m, rk, rounds);
+        x86ni_decn_r(x, m, rk, rounds);
     else
-        x86ni_encn(x, m, rk, rounds);
+        x86ni_encn_r(x, m, rk, rounds);
     for (i = 0; i < m; i++)
         x86ni_st(out + 16 * i, x[i]);
+}
+
+/* Loads, rounds and stores inside each key size's branch: x[] then never
+ * lives across a join (see RIJN_X86NI_BY_ROUNDS). */
+RIJN_X86NI_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out,
+                                const uint8_t *in, unsigned m, int dec)
+{
+#define CALL(r) ecb_pass_r(rk, r, out, in, m, dec)
+    RIJN_X86NI_BY_ROUNDS(rounds, CALL);
+#undef CALL
 }
 
 RIJN_X86NI_INLINE void ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,

@@ -71,8 +71,8 @@ RIJN_X86NI_INLINE void x86ni_st(uint8_t *p, __m128i v)
 
 /* Encrypt the n blocks x[0..n-1] (n a constant after inlining, <= 8)
  * with the round keys ek; round keys are read from the schedule each
- * round, never copied to the stack. */
-RIJN_X86NI_INLINE void x86ni_encn(__m128i *x, unsigned n, const uint8_t *ek, unsigned rounds)
+ * round, never copied to the stack. Callers use x86ni_encn below. */
+RIJN_X86NI_INLINE void x86ni_encn_r(__m128i *x, unsigned n, const uint8_t *ek, unsigned rounds)
 {
     __m128i k = x86ni_ld(ek);
     unsigned i;
@@ -90,7 +90,7 @@ RIJN_X86NI_INLINE void x86ni_encn(__m128i *x, unsigned n, const uint8_t *ek, uns
 }
 
 /* Same with the decryption round keys dk (equivalent inverse cipher). */
-RIJN_X86NI_INLINE void x86ni_decn(__m128i *x, unsigned n, const uint8_t *dk, unsigned rounds)
+RIJN_X86NI_INLINE void x86ni_decn_r(__m128i *x, unsigned n, const uint8_t *dk, unsigned rounds)
 {
     __m128i k = x86ni_ld(dk);
     unsigned i;
@@ -107,19 +107,50 @@ RIJN_X86NI_INLINE void x86ni_decn(__m128i *x, unsigned n, const uint8_t *dk, uns
         x[i] = _mm_aesdeclast_si128(x[i], k);
 }
 
-/* One block, s already xored with round key 0: AES-128 is the straight
- * path to the caller's return (inlined into a one-block entry it has no
- * taken branch), 192 and 256 take one branch. */
-RIJN_X86NI_INLINE __m128i x86ni_enc1(__m128i s, const uint8_t *ek, unsigned rounds)
+/* The entry points: one straight-line body per key size. With the key
+ * size known only at run time, the "rounds > 10" joins of
+ * RIJN_X86NI_ROUNDS made GCC -O3 keep x[] in memory and store and reload
+ * every block at each join (a 4-block AES-128 ECB call ran as slowly as
+ * AES-256); a constant per branch keeps the blocks in registers. */
+#define RIJN_X86NI_BY_ROUNDS(rounds, CALL)                                   \
+    do {                                                                     \
+        if (__builtin_expect((rounds) == 10, 1))                             \
+            CALL(10);                                                        \
+        else if ((rounds) == 12)                                             \
+            CALL(12);                                                        \
+        else                                                                 \
+            CALL(14);                                                        \
+    } while (0)
+RIJN_X86NI_INLINE void x86ni_encn(__m128i *x, unsigned n, const uint8_t *ek, unsigned rounds)
+{
+#define CALL(r) x86ni_encn_r(x, n, ek, r)
+    RIJN_X86NI_BY_ROUNDS(rounds, CALL);
+#undef CALL
+}
+RIJN_X86NI_INLINE void x86ni_decn(__m128i *x, unsigned n, const uint8_t *dk, unsigned rounds)
+{
+#define CALL(r) x86ni_decn_r(x, n, dk, r)
+    RIJN_X86NI_BY_ROUNDS(rounds, CALL);
+#undef CALL
+}
+
+/* One block, s already xored with round key 0; a straight body per key
+ * size, AES-128 first (inlined into a one-block entry it reaches the
+ * return with no taken branch). */
+RIJN_X86NI_INLINE __m128i x86ni_enc1_r(__m128i s, const uint8_t *ek, unsigned rounds)
 {
 #define ROUND(r) s = _mm_aesenc_si128(s, x86ni_ld(ek + 16 * (r)));
-    if (__builtin_expect(rounds == 10, 1)) {
-        RIJN_X86NI_ROUNDS(ROUND, 10)
-        return _mm_aesenclast_si128(s, x86ni_ld(ek + 160));
-    }
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     return _mm_aesenclast_si128(s, x86ni_ld(ek + 16 * rounds));
+}
+RIJN_X86NI_INLINE __m128i x86ni_enc1(__m128i s, const uint8_t *ek, unsigned rounds)
+{
+    if (__builtin_expect(rounds == 10, 1))
+        return x86ni_enc1_r(s, ek, 10);
+    if (rounds == 12)
+        return x86ni_enc1_r(s, ek, 12);
+    return x86ni_enc1_r(s, ek, 14);
 }
 
 /* The 128-bit CTR core (aes_x86ni_modes.c); the VAES CTR uses it for
