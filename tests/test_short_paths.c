@@ -19,8 +19,10 @@
  *     place allowed), a zeroed context, decryption with an encrypt-only
  *     context; every out - in distance around +-len, lengths around each
  *     multiple of 16 and near SIZE_MAX.
- * The parent runs with the CPU as it is, then re-runs itself with
- * AVX-512 hidden, VAES hidden too and every extension hidden.
+ * The parent runs with the CPU as it is (AVX: the VEX copies of the
+ * one-shot ECB / CBC entries), then re-runs itself with AVX-512 hidden,
+ * VAES hidden too, AVX hidden (AES-NI with the SSE entries) and every
+ * extension hidden.
  */
 #if defined(__linux__) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
@@ -38,6 +40,7 @@
 #define HAVE_REEXEC 0
 #endif
 
+#include "aes/aes_impl.h"
 #include "core/cpu.h"
 #include "testutil.h"
 
@@ -283,6 +286,12 @@ static void fast_test_edges(void)
     unsigned k;
     int r[4], want;
     TU_CHECK(rijn_aes_init(&a, key, 16) == RIJN_OK, "init");
+#if RIJN_CFG_AES_X86NI
+    /* the VEX copies of the one-shot entries: exactly on x86ni with AVX */
+    TU_CHECK(((a.dirs & RIJN_I_DIR_VEX) != 0) ==
+                 (a.impl == &rijn_i_aes_x86ni && (rijn_i_cpu_features() & RIJN_CPU_AVX) != 0),
+             "RIJN_I_DIR_VEX %u with features %x", (unsigned)a.dirs, rijn_i_cpu_features());
+#endif
     for (len = 16; len <= 48; len += 16)
         for (d = -(long)len - 17; d <= (long)len + 17; d++) {
             uint8_t *in = buf + 80, *out = in + d;
@@ -349,6 +358,10 @@ int main(int argc, char **argv)
     if (getenv("RIJN_SHORT_CHILD") == NULL) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_SHORT_CHILD");
         tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES), "no VAES", "RIJN_SHORT_CHILD");
+        tu_rerun_masked(argv,
+                        ~(RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_AVX512 | RIJN_CPU_VAES |
+                          RIJN_CPU_VPCLMUL),
+                        "AES-NI without AVX: the SSE one-shot entries", "RIJN_SHORT_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: software classes", "RIJN_SHORT_CHILD");
     }
 #else

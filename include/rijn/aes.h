@@ -40,12 +40,13 @@ typedef struct rijn_aes_impl rijn_aes_impl; /* opaque implementation class */
 typedef struct rijn_aes_ctx {
     const rijn_aes_impl *impl; /* class chosen at key setup             */
     uint32_t rounds;           /* 10, 12 or 14; 0 = not set up          */
-    uint32_t dirs;             /* RIJN_I_DIR_ENC | RIJN_I_DIR_DEC       */
+    uint32_t dirs;             /* RIJN_I_DIR_* bits                     */
     uint64_t ks[RIJN_AES_KS_WORDS]; /* implementation-specific schedule */
 } rijn_aes_ctx;
 
 #define RIJN_I_DIR_ENC 1u
 #define RIJN_I_DIR_DEC 2u
+#define RIJN_I_DIR_VEX 4u /* internal: the class's AVX (VEX) one-shot entries run here */
 
 /* Expand key for encryption and decryption with the default implementation.
  * Returns RIJN_OK, RIJN_ERR_KEY_LEN, RIJN_ERR_NULL. */

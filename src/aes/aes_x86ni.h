@@ -36,6 +36,9 @@
 #include <immintrin.h>
 
 #define RIJN_X86NI_TARGET __attribute__((target("aes,sse2,ssse3")))
+/* The VEX copies of the one-shot entries (contexts with RIJN_I_DIR_VEX):
+ * the same inline bodies, compiled for AVX. */
+#define RIJN_X86NI_VEX_TARGET __attribute__((target("aes,avx")))
 #define RIJN_X86NI_INLINE static inline __attribute__((always_inline, target("aes,sse2,ssse3")))
 
 /* Encryption / decryption round keys of a schedule. */

@@ -302,10 +302,10 @@ cbc_enc_blocks(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out, cons
 
 /* One-shot CBC encryption for the modes (modes_internal.h): nblocks > 0,
  * iv only read; returns RIJN_OK. One block (the commonest short message)
- * is straight-line code with no stack frame. */
-RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16],
-                                                uint8_t *out, const uint8_t *in,
-                                                size_t nblocks)
+ * is straight-line code with no stack frame. A VEX copy for contexts with
+ * RIJN_I_DIR_VEX. */
+RIJN_X86NI_INLINE int cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                                   const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
     __m128i s;
@@ -314,6 +314,20 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const u
     s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)));
     x86ni_st(out, x86ni_enc1(s, ek, aes->rounds));
     return RIJN_OK;
+}
+
+RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16],
+                                                uint8_t *out, const uint8_t *in,
+                                                size_t nblocks)
+{
+    return cbc_enc_once(aes, iv, out, in, nblocks);
+}
+
+RIJN_X86NI_VEX_TARGET int rijn_i_x86ni_cbc_enc_once_vex(const rijn_aes_ctx *aes,
+                                                        const uint8_t iv[16], uint8_t *out,
+                                                        const uint8_t *in, size_t nblocks)
+{
+    return cbc_enc_once(aes, iv, out, in, nblocks);
 }
 
 #endif /* RIJN_CFG_AES_X86NI */

@@ -52,12 +52,18 @@ void rijn_i_x86ni_xts(const rijn_aes_ctx *data, const rijn_aes_ctx *tk, int dec,
  * public calls end in a tail call. CBC: nblocks > 0. */
 int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
                          size_t nblocks);
+int rijn_i_x86ni_ecb_enc_vex(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                             size_t nblocks);
 int rijn_i_x86ni_ecb_dec(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
                          size_t nblocks);
 int rijn_i_x86ni_ctr_once(const rijn_aes_ctx *aes, unsigned ctr_bits, const uint8_t iv[16],
                           uint8_t *out, const uint8_t *in, size_t nblocks);
 int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
                               const uint8_t *in, size_t nblocks);
+int rijn_i_x86ni_cbc_enc_once_vex(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                                  const uint8_t *in, size_t nblocks);
+/* The _vex entries are the same code compiled for AVX (VEX encoding folds
+ * the round-key loads into vaesenc), for contexts with RIJN_I_DIR_VEX. */
 #define RIJN_I_IS_X86NI(aes) ((aes)->impl == &rijn_i_aes_x86ni)
 #else
 #define RIJN_I_IS_X86NI(aes) 0
