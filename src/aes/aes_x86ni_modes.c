@@ -284,10 +284,11 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds,
 }
 
 /* Two or more blocks of rijn_i_x86ni_cbc_enc_once (out of line: its round
- * keys live in registers and need a frame the one-block path does not). */
-static __attribute__((noinline, target("aes,sse2,ssse3"))) int
-cbc_enc_blocks(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out, const uint8_t *in,
-               size_t nblocks)
+ * keys live in registers and need a frame the one-block path does not),
+ * in an SSE and a VEX copy (with VEX the AES-192/256 round-key loads fold
+ * into vaesenc). */
+RIJN_X86NI_INLINE int cbc_enc_blocks(const rijn_aes_ctx *aes, const uint8_t iv[16],
+                                     uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
     unsigned rounds = aes->rounds;
@@ -299,18 +300,31 @@ cbc_enc_blocks(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out, cons
         cbc_enc_r(ek, 14, iv, NULL, out, in, nblocks);
     return RIJN_OK;
 }
+static __attribute__((noinline, target("aes,sse2,ssse3"))) int
+cbc_enc_blocks_sse(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                   const uint8_t *in, size_t nblocks)
+{
+    return cbc_enc_blocks(aes, iv, out, in, nblocks);
+}
+static __attribute__((noinline, target("aes,avx"))) int
+cbc_enc_blocks_vex(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                   const uint8_t *in, size_t nblocks)
+{
+    return cbc_enc_blocks(aes, iv, out, in, nblocks);
+}
 
 /* One-shot CBC encryption for the modes (modes_internal.h): nblocks > 0,
  * iv only read; returns RIJN_OK. One block (the commonest short message)
  * is straight-line code with no stack frame. A VEX copy for contexts with
  * RIJN_I_DIR_VEX. */
 RIJN_X86NI_INLINE int cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
-                                   const uint8_t *in, size_t nblocks)
+                                   const uint8_t *in, size_t nblocks, int vex)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
     __m128i s;
     if (nblocks != 1)
-        return cbc_enc_blocks(aes, iv, out, in, nblocks);
+        return vex ? cbc_enc_blocks_vex(aes, iv, out, in, nblocks)
+                   : cbc_enc_blocks_sse(aes, iv, out, in, nblocks);
     s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)));
     x86ni_st(out, x86ni_enc1(s, ek, aes->rounds));
     return RIJN_OK;
@@ -320,14 +334,14 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const u
                                                 uint8_t *out, const uint8_t *in,
                                                 size_t nblocks)
 {
-    return cbc_enc_once(aes, iv, out, in, nblocks);
+    return cbc_enc_once(aes, iv, out, in, nblocks, 0);
 }
 
 RIJN_X86NI_VEX_TARGET int rijn_i_x86ni_cbc_enc_once_vex(const rijn_aes_ctx *aes,
                                                         const uint8_t iv[16], uint8_t *out,
                                                         const uint8_t *in, size_t nblocks)
 {
-    return cbc_enc_once(aes, iv, out, in, nblocks);
+    return cbc_enc_once(aes, iv, out, in, nblocks, 1);
 }
 
 #endif /* RIJN_CFG_AES_X86NI */

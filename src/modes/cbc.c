@@ -115,11 +115,12 @@ int rijn_cbc_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out
 {
 #if RIJN_CFG_AES_X86NI
     /* common case on x86ni: one test, then a tail call (IV only read) */
-    if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len) &&
-        RIJN_LIKELY(RIJN_I_IS_X86NI(aes)))
-        return RIJN_LIKELY(aes->dirs & RIJN_I_DIR_VEX)
-                   ? rijn_i_x86ni_cbc_enc_once_vex(aes, iv, out, in, len / 16)
-                   : rijn_i_x86ni_cbc_enc_once(aes, iv, out, in, len / 16);
+    if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {
+        if (RIJN_LIKELY(aes->dirs & RIJN_I_DIR_VEX)) /* implies the x86ni class */
+            return rijn_i_x86ni_cbc_enc_once_vex(aes, iv, out, in, len / 16);
+        if (RIJN_I_IS_X86NI(aes))
+            return rijn_i_x86ni_cbc_enc_once(aes, iv, out, in, len / 16);
+    }
 #endif
     return cbc_enc_checked(aes, iv, out, in, len);
 }

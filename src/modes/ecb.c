@@ -45,10 +45,10 @@ int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, s
 {
     if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {
 #if RIJN_CFG_AES_X86NI
-        if (RIJN_LIKELY(RIJN_I_IS_X86NI(aes)))
-            return RIJN_LIKELY(aes->dirs & RIJN_I_DIR_VEX)
-                       ? rijn_i_x86ni_ecb_enc_vex(aes, out, in, len / 16)
-                       : rijn_i_x86ni_ecb_enc(aes, out, in, len / 16);
+        if (RIJN_LIKELY(aes->dirs & RIJN_I_DIR_VEX)) /* implies the x86ni class */
+            return rijn_i_x86ni_ecb_enc_vex(aes, out, in, len / 16);
+        if (RIJN_I_IS_X86NI(aes))
+            return rijn_i_x86ni_ecb_enc(aes, out, in, len / 16);
 #endif
         aes->impl->encrypt(aes->ks, aes->rounds, out, in, len / 16);
         return RIJN_OK;
