@@ -22,10 +22,29 @@
 
 /* Wipe a context or stack buffer: memset plus a compiler barrier on the
  * buffer (the stores cannot be dropped as dead), so that the per-call
- * wipes of the hash contexts stay cheap in PBKDF2's inner loop. */
+ * wipes of the hash contexts stay cheap in PBKDF2's inner loop. On x86-64
+ * a context-sized constant wipe is done in 16-byte stores: GCC's generic
+ * tuning turns such a memset into "rep stosq", whose start-up (~30 cycles
+ * on the AMD benchmark host) was a tenth of a 16-byte SHA-256. */
 RIJN_INLINE void rijn_i_hash_wipe(void *p, size_t n)
 {
 #if defined(__GNUC__) || defined(__clang__)
+#if defined(__x86_64__)
+    if (__builtin_constant_p(n) && n <= 512) {
+        static const uint8_t z[16] = {0};
+        uint8_t *q = (uint8_t *)p;
+        size_t i = 0;
+        for (; i + 16 <= n; i += 16) {
+            memcpy(q + i, z, 16);
+            __asm__ __volatile__("" : : "r"(q) : "memory");
+        }
+        for (; i < n; i++) {
+            q[i] = 0;
+            __asm__ __volatile__("" : : "r"(q) : "memory");
+        }
+        return;
+    }
+#endif
     memset(p, 0, n);
     __asm__ __volatile__("" : : "r"(p) : "memory");
 #else
