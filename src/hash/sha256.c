@@ -262,7 +262,7 @@ static int oneshot_short(const uint32_t iv[8], size_t out_len, uint8_t *out, con
                          size_t len)
 {
     uint32_t h[8];
-    uint64_t buf64[16]; /* uint64_t: aligned for the 16-byte stores */
+    uint64_t buf64[16] RIJN_I_HASH_BLOCK_ALIGN;
     uint8_t *buf = (uint8_t *)buf64;
     size_t nb = len < 56 ? 1 : 2, i;
     memcpy(h, iv, sizeof h);

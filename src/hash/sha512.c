@@ -275,7 +275,7 @@ void rijn_sha512_wipe(rijn_sha512_ctx *ctx)
 static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, const uint8_t *data,
                          size_t len)
 {
-    uint64_t hv[8], blk64[16]; /* uint64_t: aligned for the 16-byte stores */
+    uint64_t hv[8], blk64[16] RIJN_I_HASH_BLOCK_ALIGN;
     uint8_t *blk = (uint8_t *)blk64;
     size_t i;
     memcpy(hv, iv, sizeof hv);
