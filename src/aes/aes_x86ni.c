@@ -330,15 +330,13 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 
 /* One-shot ECB entries for the modes (modes_internal.h): the N-block
  * entries returning RIJN_OK, so a public call ends in a tail call. The
- * encryption entry has a VEX copy (RIJN_X86NI_VEX_TARGET). */
-RIJN_X86NI_INLINE int ecb_enc_once(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+ * encryption entry has a VEX copy (RIJN_X86NI_VEX_TARGET); one block is
+ * done in the entry itself, more in a function of their own, whose
+ * register spills would otherwise give every call a stack frame. */
+RIJN_X86NI_INLINE int ecb_enc_more(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
                                    size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
-    if (RIJN_LIKELY(nblocks == 1)) { /* the commonest short message first */
-        x86ni_st(out, x86ni_enc1(_mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)), ek, aes->rounds));
-        return RIJN_OK;
-    }
     if (RIJN_LIKELY(nblocks == 4)) { /* 64 bytes, the next commonest */
         ecb_pass(ek, aes->rounds, out, in, 4, 0);
         return RIJN_OK;
@@ -349,17 +347,33 @@ RIJN_X86NI_INLINE int ecb_enc_once(const rijn_aes_ctx *aes, uint8_t *out, const 
         return encrypt_long(aes->ks, aes->rounds, out, in, nblocks);
     return RIJN_OK;
 }
+X86NI_NOINLINE int ecb_enc_more_sse(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                                    size_t nblocks)
+{
+    return ecb_enc_more(aes, out, in, nblocks);
+}
+static __attribute__((noinline, target("aes,avx"))) int
+ecb_enc_more_vex(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    return ecb_enc_more(aes, out, in, nblocks);
+}
 
 RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out,
                                            const uint8_t *in, size_t nblocks)
 {
-    return ecb_enc_once(aes, out, in, nblocks);
+    const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
+    if (RIJN_LIKELY(nblocks == 1)) /* the commonest short message first */
+        return x86ni_enc1_store(_mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)), ek, aes->rounds, out);
+    return ecb_enc_more_sse(aes, out, in, nblocks);
 }
 
 RIJN_X86NI_VEX_TARGET int rijn_i_x86ni_ecb_enc_vex(const rijn_aes_ctx *aes, uint8_t *out,
                                                    const uint8_t *in, size_t nblocks)
 {
-    return ecb_enc_once(aes, out, in, nblocks);
+    const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
+    if (RIJN_LIKELY(nblocks == 1))
+        return x86ni_enc1_store(_mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)), ek, aes->rounds, out);
+    return ecb_enc_more_vex(aes, out, in, nblocks);
 }
 
 #if RIJN_CFG_AES_DECRYPT

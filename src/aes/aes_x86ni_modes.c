@@ -323,8 +323,7 @@ RIJN_X86NI_INLINE int cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16]
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
     if (RIJN_LIKELY(nblocks == 1)) {
         __m128i s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)));
-        x86ni_st(out, x86ni_enc1(s, ek, aes->rounds));
-        return RIJN_OK;
+        return x86ni_enc1_store(s, ek, aes->rounds, out);
     }
     return vex ? cbc_enc_blocks_vex(aes, iv, out, in, nblocks)
                : cbc_enc_blocks_sse(aes, iv, out, in, nblocks);
