@@ -267,11 +267,14 @@ void rijn_sha512_wipe(rijn_sha512_ctx *ctx)
     rijn_i_hash_wipe(ctx, sizeof *ctx);
 }
 
-/* A message shorter than 112 bytes is one padded block: built on the
- * stack (zeroed in 16-byte stores first, so the compression's vector loads
- * mostly forward from whole stores) and compressed from the IV, without
- * the context's update / final bookkeeping (a 16-byte SHA-512 spent ~70
- * TSC ticks of its ~400 there). Longer messages take the context path. */
+#if defined(__x86_64__) || defined(__aarch64__)
+/* Hosts: a message shorter than 112 bytes is one padded block, built on
+ * the stack (zeroed in 16-byte stores first, so the compression's vector
+ * loads mostly forward from whole stores) and compressed from the IV,
+ * without the context's update / final bookkeeping (a 16-byte SHA-512
+ * spent ~70 TSC ticks of its ~400 there). Longer messages, and MCU builds
+ * (size), take the context path. */
+#define SHA512_SHORT 1
 static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, const uint8_t *data,
                          size_t len)
 {
@@ -297,6 +300,7 @@ static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, con
     rijn_i_hash_wipe(hv, sizeof hv);
     return RIJN_OK;
 }
+#endif
 
 static int oneshot(int (*init)(rijn_sha512_ctx *), const uint64_t iv[8], size_t out_len,
                    uint8_t *out, const uint8_t *data, size_t len)
@@ -305,8 +309,13 @@ static int oneshot(int (*init)(rijn_sha512_ctx *), const uint64_t iv[8], size_t 
     int r;
     RIJN_CHECK_PTR(out);
     RIJN_CHECK_BUF(data, len);
+#ifdef SHA512_SHORT
     if (len < 112)
         return oneshot_short(iv, out_len, out, data, len);
+#else
+    (void)iv;
+    (void)out_len;
+#endif
     r = init(&ctx);
     if (r == RIJN_OK)
         r = rijn_sha512_update(&ctx, data, len);
