@@ -91,27 +91,8 @@ void rijn_wipe(void *p, size_t n)
         return;
 #if defined(__GNUC__) || defined(__clang__)
 #if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
-    if (n <= 64) {
-        /* Short buffers (blocks, tags, counters) in 16-byte stores, then
-         * 4-byte ones: a libc memset call costs more than the stores, and
-         * both glibc's vector memset and narrower stores stall the next
-         * 16-byte load of the same bytes (store forwarding). The barrier in
-         * the loops keeps GCC from turning them back into a memset call. */
-        uint8_t *q = (uint8_t *)p;
-        static const uint8_t z[16] = {0};
-        size_t i = 0;
-        for (; i + 16 <= n; i += 16) {
-            memcpy(q + i, z, 16);
-            __asm__ __volatile__("" : : "r"(q) : "memory");
-        }
-        for (; i + 4 <= n; i += 4) {
-            memcpy(q + i, z, 4);
-            __asm__ __volatile__("" : : "r"(q) : "memory");
-        }
-        for (; i < n; i++) {
-            q[i] = 0;
-            __asm__ __volatile__("" : : "r"(q) : "memory");
-        }
+    if (n <= 64) { /* blocks, tags, counters: stores beat a memset call */
+        rijn_i_zero_stores(p, n);
         return;
     }
 #endif

@@ -41,17 +41,7 @@ RIJN_INLINE void rijn_i_hash_wipe(void *p, size_t n)
 #if defined(__GNUC__) || defined(__clang__)
 #if defined(__x86_64__)
     if (__builtin_constant_p(n) && n <= 512) {
-        static const uint8_t z[16] = {0};
-        uint8_t *q = (uint8_t *)p;
-        size_t i = 0;
-        for (; i + 16 <= n; i += 16) {
-            memcpy(q + i, z, 16);
-            __asm__ __volatile__("" : : "r"(q) : "memory");
-        }
-        for (; i < n; i++) {
-            q[i] = 0;
-            __asm__ __volatile__("" : : "r"(q) : "memory");
-        }
+        rijn_i_zero_stores(p, n);
         return;
     }
 #endif
