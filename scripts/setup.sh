@@ -19,7 +19,7 @@ done
 
 pkgs=(build-essential cmake ninja-build pkg-config libssl-dev libcjson-dev openssl python3)
 if [ "$want_tests" = 1 ]; then
-  pkgs+=(clang valgrind python3-venv python3-pip libsodium-dev libmbedtls-dev)
+  pkgs+=(clang valgrind python3-venv python3-pip libsodium-dev libmbedtls-dev age)
 fi
 if [ "$want_mcu" = 1 ]; then
   pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm qemu-system-misc

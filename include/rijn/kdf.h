@@ -1,6 +1,6 @@
 /*
  * rijn/kdf.h -- key derivation: HKDF (RFC 5869), PBKDF2 (RFC 8018,
- * SP 800-132), and OpenSSL's legacy EVP_BytesToKey.
+ * SP 800-132), scrypt (RFC 7914), and OpenSSL's legacy EVP_BytesToKey.
  *
  * Each takes a hash descriptor from rijn/hash.h (&rijn_hash_sha256, ...),
  * so it works over every hash there: the SHA-2 family and SHA-3 for new
@@ -54,6 +54,37 @@ RIJN_API RIJN_WUR int rijn_hkdf(const rijn_hash_desc *h, uint8_t *okm, size_t ok
 RIJN_API RIJN_WUR int rijn_pbkdf2(const rijn_hash_desc *h, uint8_t *out, size_t out_len,
                                   const uint8_t *password, size_t password_len,
                                   const uint8_t *salt, size_t salt_len, uint32_t iterations);
+
+/* ---- scrypt (RFC 7914) ------------------------------------------------- */
+
+/* Work area bytes for scrypt with cost N, block size r and parallelism p
+ * (valid parameters only): 128 * r * (N + p + 2). */
+#define RIJN_SCRYPT_WORK_SIZE(N, r, p) \
+    ((size_t)128u * (size_t)(r) * ((size_t)(N) + (size_t)(p) + 2u))
+
+/* The same, checked: 0 if N is not a power of two >= 2, r or p is 0,
+ * r * p >= 2^30, or the size does not fit size_t. */
+RIJN_API size_t rijn_scrypt_work_size(uint64_t N, uint32_t r, uint32_t p);
+
+/* scrypt(P, S, N, r, p, dkLen) of RFC 7914 (PBKDF2-HMAC-SHA-256 and
+ * ROMix over Salsa20/8), out_len >= 1 bytes to out. rijn has no heap: the
+ * caller passes a work area of at least rijn_scrypt_work_size(N, r, p)
+ * bytes, aligned for uint32_t (malloc'd memory is); its contents on entry
+ * do not matter and it is wiped before return, whatever the result. The p
+ * lanes run one after the other (same result as a parallel run).
+ * Common costs: N = 2^14..2^20 with r = 8, p = 1 (age uses N = 2^18:
+ * 256 MiB); the time is about 2 * N * r Salsa20/8 blocks pairs.
+ * Side channel (by design, as Argon2d): ROMix reads memory at an index
+ * derived from the password; everything else is constant time.
+ * Errors: RIJN_ERR_NULL, RIJN_ERR_PARAM (N not a power of two >= 2 or
+ * N >= 2^(16 r), r or p zero, r * p >= 2^30, out_len 0, misaligned
+ * work), RIJN_ERR_BUFFER (work_size too small), RIJN_ERR_LIMIT (out_len
+ * over (2^32 - 1) * 32). On error out is zero (or untouched for argument
+ * errors). */
+RIJN_API RIJN_WUR int rijn_scrypt(uint8_t *out, size_t out_len, const uint8_t *password,
+                                  size_t password_len, const uint8_t *salt, size_t salt_len,
+                                  uint64_t N, uint32_t r, uint32_t p, void *work,
+                                  size_t work_size);
 
 /* ---- EVP_BytesToKey (OpenSSL, legacy) ----------------------------------- */
 

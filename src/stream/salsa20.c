@@ -15,34 +15,8 @@
  *   crypto_stream_xsalsa20_xor_ic (tests/test_salsa20.c).
  */
 #include "internal.h"
+#include "salsa_core.h"
 #include "stream_internal.h"
-
-#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
-
-static void salsa_rounds(uint32_t x[16])
-{
-    int i;
-    for (i = 0; i < 10; i++) {
-        /* column round */
-        x[4] ^= ROTL(x[0] + x[12], 7);   x[8] ^= ROTL(x[4] + x[0], 9);
-        x[12] ^= ROTL(x[8] + x[4], 13);  x[0] ^= ROTL(x[12] + x[8], 18);
-        x[9] ^= ROTL(x[5] + x[1], 7);    x[13] ^= ROTL(x[9] + x[5], 9);
-        x[1] ^= ROTL(x[13] + x[9], 13);  x[5] ^= ROTL(x[1] + x[13], 18);
-        x[14] ^= ROTL(x[10] + x[6], 7);  x[2] ^= ROTL(x[14] + x[10], 9);
-        x[6] ^= ROTL(x[2] + x[14], 13);  x[10] ^= ROTL(x[6] + x[2], 18);
-        x[3] ^= ROTL(x[15] + x[11], 7);  x[7] ^= ROTL(x[3] + x[15], 9);
-        x[11] ^= ROTL(x[7] + x[3], 13);  x[15] ^= ROTL(x[11] + x[7], 18);
-        /* row round */
-        x[1] ^= ROTL(x[0] + x[3], 7);    x[2] ^= ROTL(x[1] + x[0], 9);
-        x[3] ^= ROTL(x[2] + x[1], 13);   x[0] ^= ROTL(x[3] + x[2], 18);
-        x[6] ^= ROTL(x[5] + x[4], 7);    x[7] ^= ROTL(x[6] + x[5], 9);
-        x[4] ^= ROTL(x[7] + x[6], 13);   x[5] ^= ROTL(x[4] + x[7], 18);
-        x[11] ^= ROTL(x[10] + x[9], 7);  x[8] ^= ROTL(x[11] + x[10], 9);
-        x[9] ^= ROTL(x[8] + x[11], 13);  x[10] ^= ROTL(x[9] + x[8], 18);
-        x[12] ^= ROTL(x[15] + x[14], 7); x[13] ^= ROTL(x[12] + x[15], 9);
-        x[14] ^= ROTL(x[13] + x[12], 13); x[15] ^= ROTL(x[14] + x[13], 18);
-    }
-}
 
 static void salsa_setup(uint32_t in[16], const uint8_t *key, size_t key_len)
 {
@@ -68,7 +42,7 @@ void rijn_hsalsa20(uint8_t out[32], const uint8_t key[32], const uint8_t in16[16
     salsa_setup(x, key, 32);
     for (i = 0; i < 4; i++)
         x[6 + i] = rijn_load32_le(in16 + 4 * i);
-    salsa_rounds(x);
+    rijn_i_salsa_rounds(x, 10);
     rijn_store32_le(out, x[0]);
     rijn_store32_le(out + 4, x[5]);
     rijn_store32_le(out + 8, x[10]);
@@ -84,7 +58,7 @@ static void salsa_next(void *vctx, uint8_t out[64])
     uint32_t x[16];
     int i;
     memcpy(x, ctx->in, sizeof x);
-    salsa_rounds(x);
+    rijn_i_salsa_rounds(x, 10);
     for (i = 0; i < 16; i++)
         rijn_store32_le(out + 4 * i, x[i] + ctx->in[i]);
     if (++ctx->in[8] == 0)
