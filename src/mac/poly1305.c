@@ -275,6 +275,8 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
     RIJN_CHECK_BUF(m, len);
     if (c->state != 1)
         return RIJN_ERR_STATE;
+    if (len == 0)
+        return RIJN_OK; /* m may be NULL: no memcpy from it, not even of 0 bytes */
     if (c->buf_len > 0) {
         size_t n = 16 - c->buf_len;
         if (n > len)
