@@ -2,9 +2,15 @@
 
 The extension rijn._rijn is the package's C code (rijn/_rijn*.c) compiled
 together with the whole rijn C library (src/**/*.c, include/rijn/*.h).
-From a repository checkout the library is taken from ../src and ../include
-and mirrored into csrc/ (only changed files are rewritten); an sdist
-carries csrc/, so it builds on its own.
+The library selects its AES/GHASH/SHA kernels at run time (cpuid), so one
+wheel built for x86-64 uses AES-NI, VAES, PCLMUL and SHA-NI where the CPU
+has them and portable constant-time code elsewhere.
+
+Nothing is written into the source tree: from a repository checkout the
+library is compiled straight from ../src and ../include, the build
+folder and the egg-info go to a temporary folder (removed at exit), and
+an sdist gets its copy of the library (csrc/) in the release tree only;
+an sdist therefore builds on its own.
 
 Environment (for the project's tests; not needed by users):
   RIJN_PY_ROOT=/path/to/rijn        the repository (default: the parent of
@@ -15,10 +21,12 @@ Environment (for the project's tests; not needed by users):
                                     the library's: context sizes depend on them);
   RIJN_PY_JOBS=N                    parallel compile jobs (default 2).
 """
+import atexit
 import glob
 import os
 import shutil
 import sys
+import tempfile
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -26,48 +34,22 @@ from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.environ.get("RIJN_PY_ROOT") or os.path.dirname(HERE)
-CSRC = os.path.join(HERE, "csrc")
 
 
-def _sync_tree(src_root, dst_root):
-    """Mirror the .c/.h files of src_root into dst_root (rewrite changed ones only)."""
-    wanted = set()
-    for dirpath, _dirs, files in os.walk(src_root):
-        for name in files:
-            if not name.endswith((".c", ".h")):
-                continue
-            src = os.path.join(dirpath, name)
-            rel = os.path.relpath(src, src_root)
-            wanted.add(rel)
-            dst = os.path.join(dst_root, rel)
-            with open(src, "rb") as f:
-                data = f.read()
-            if os.path.exists(dst):
-                with open(dst, "rb") as f:
-                    if f.read() == data:
-                        continue
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            with open(dst, "wb") as f:
-                f.write(data)
-    for dirpath, _dirs, files in os.walk(dst_root):
-        for name in files:
-            path = os.path.join(dirpath, name)
-            if os.path.relpath(path, dst_root) not in wanted:
-                os.remove(path)
+def library_root():
+    """csrc/ of an sdist, else the repository (../src, ../include)."""
+    for root in (os.path.join(HERE, "csrc"), REPO):
+        if os.path.isfile(os.path.join(root, "include", "rijn", "common.h")) and os.path.isdir(
+                os.path.join(root, "src")):
+            return root
+    sys.exit("rijn: library sources not found (expected ../src and ../include, or csrc/)")
 
 
-def sync_library_sources():
-    """Copy ../src and ../include into csrc/ when building from the repository."""
-    if os.path.isfile(os.path.join(REPO, "include", "rijn", "common.h")) and os.path.isdir(
-        os.path.join(REPO, "src")
-    ):
-        for part in ("src", "include"):
-            _sync_tree(os.path.join(REPO, part), os.path.join(CSRC, part))
-    if not os.path.isfile(os.path.join(CSRC, "include", "rijn", "common.h")):
-        sys.exit("rijn: library sources not found (expected ../src and ../include, or csrc/)")
-
-
-sync_library_sources()
+LIB = library_root()
+# Out-of-tree build: pip builds in the source folder; keep build/ and
+# *.egg-info out of it.
+SCRATCH = tempfile.mkdtemp(prefix="rijn-py-build-")
+atexit.register(shutil.rmtree, SCRATCH, True)
 
 
 class BuildExt(build_ext):
@@ -84,9 +66,16 @@ class BuildExt(build_ext):
 
 
 class Sdist(sdist):
-    def run(self):
-        sync_library_sources()
-        super().run()
+    """Adds the library's C sources (csrc/src, csrc/include) to the release tree."""
+
+    def make_release_tree(self, base_dir, files):
+        super().make_release_tree(base_dir, files)
+        for part in ("src", "include"):
+            src_root = os.path.join(LIB, part)
+            for path in glob.glob(os.path.join(src_root, "**", "*.[ch]"), recursive=True):
+                dst = os.path.join(base_dir, "csrc", part, os.path.relpath(path, src_root))
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copy2(path, dst)
 
 
 def extension():
@@ -96,10 +85,7 @@ def extension():
     if lib:
         extra_objects.append(lib)
     else:
-        sources += sorted(
-            os.path.relpath(p, HERE)
-            for p in glob.glob(os.path.join(CSRC, "src", "**", "*.c"), recursive=True)
-        )
+        sources += sorted(glob.glob(os.path.join(LIB, "src", "**", "*.c"), recursive=True))
     macros = []
     for d in filter(None, os.environ.get("RIJN_PY_DEFINES", "").split(";")):
         name, _, value = d.partition("=")
@@ -107,11 +93,19 @@ def extension():
     return Extension(
         "rijn._rijn",
         sources=sources,
-        include_dirs=[os.path.join("csrc", "include"), os.path.join("csrc", "src")],
+        include_dirs=[os.path.join(LIB, "include"), os.path.join(LIB, "src")],
         depends=glob.glob(os.path.join("rijn", "*.h")),
         define_macros=macros,
         extra_objects=extra_objects,
     )
 
 
-setup(ext_modules=[extension()], cmdclass={"build_ext": BuildExt, "sdist": Sdist})
+setup(
+    ext_modules=[extension()],
+    cmdclass={"build_ext": BuildExt, "sdist": Sdist},
+    options={
+        "build": {"build_base": os.path.join(SCRATCH, "build")},
+        "egg_info": {"egg_base": SCRATCH},
+        "bdist_wheel": {"bdist_dir": os.path.join(SCRATCH, "bdist")},
+    },
+)

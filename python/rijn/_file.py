@@ -10,7 +10,21 @@ nothing unless the whole stream verified; decrypt_file writes to a
 temporary file next to the destination and renames it only on success.
 Key-derivation costs in a header are checked against limits before any
 work (the header is authenticated only after the key is derived).
+
+Output files get the rijn CLI's guarantees: the input and the output may
+not be the same file (also through a hard link or a symbolic link: the
+device and inode are compared), an existing output (or a dangling
+symbolic link) is replaced only with force=True, the data goes to a
+temporary file in the output's directory that takes the output's name
+only when everything succeeded (os.link without force, so a file that
+appeared meanwhile is not replaced either; os.replace with force), and
+nothing is left behind on failure. An output that exists and is not a
+regular file (/dev/null, a FIFO) is written directly, as by the CLI.
+Passphrases default to Argon2id with the CLI's parameters (t=3 passes,
+64 MiB, 4 lanes); kdf="pbkdf2" (600,000 iterations) remains available.
 """
+import errno
+import stat
 import os
 import tempfile
 
@@ -21,6 +35,9 @@ KDFS = {"pbkdf2": 2, "argon2id": 3}
 _KEY_RAW = 1
 HEADER_MAX = 88
 TAG_SIZE = 16
+
+# Passphrase default: Argon2id where the library has it (the CLI's rule).
+DEFAULT_KDF = "argon2id" if _rijn.file_available(0, 3) else "pbkdf2"
 
 # Reader limits on key-derivation costs (the rijn CLI's).
 MAX_ITERATIONS = 10_000_000
@@ -42,9 +59,11 @@ def _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t, argon2
     if key is not None:
         source = _KEY_RAW
     else:
-        source = KDFS.get(kdf)
+        source = KDFS.get(DEFAULT_KDF if kdf is None else kdf)
         if source is None:
             raise ValueError("rijn: kdf must be one of %s" % sorted(KDFS))
+    if iterations is None:
+        iterations = 600_000
     params = (aead_id, chunk_size, source, iterations, argon2_t, argon2_m, argon2_p,
               os.urandom(32))
     master = key if key is not None else _rijn.file_master_key(params, _passbytes(passphrase))
@@ -77,12 +96,12 @@ def _reader(head, key, passphrase, max_iterations, max_argon2_m):
 
 
 def encrypt_bytes(data, *, key=None, passphrase=None, aead="aes-256-gcm", chunk_size=65536,
-                  kdf="pbkdf2", iterations=600_000, argon2_t=3, argon2_m=65536, argon2_p=4):
+                  kdf=None, iterations=None, argon2_t=3, argon2_m=65536, argon2_p=4):
     """Encrypt data into the rijn file format (bytes).
 
     key: a 32-byte master key (a key file's content), or passphrase (str or
-    bytes) with kdf "pbkdf2" (iterations) or "argon2id" (argon2_t passes,
-    argon2_m KiB, argon2_p lanes). aead: "aes-256-gcm" (default),
+    bytes) with kdf "argon2id" (the default, as the CLI's: argon2_t passes,
+    argon2_m KiB, argon2_p lanes) or "pbkdf2" (iterations, default 600,000). aead: "aes-256-gcm" (default),
     "chacha20-poly1305" or "ascon128". chunk_size: 256 .. 2**24 bytes.
     """
     ctx, header, cs = _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t,
@@ -146,7 +165,38 @@ def _stream(fin, fout, size, fn):
         cur = nxt
 
 
-def _atomic_output(out_path, body):
+def _same_file(a, b):
+    return a.st_dev == b.st_dev and a.st_ino == b.st_ino
+
+
+def _check_output(out_path, in_stat, force):
+    """The CLI's output rules (fio_out_check) -> "named" or "direct"."""
+    try:
+        st = os.stat(out_path)
+    except FileNotFoundError:
+        if os.path.lexists(out_path) and not force:
+            raise FileExistsError(errno.EEXIST, "rijn: output exists (a dangling symbolic "
+                                  "link; use force=True to replace it)", out_path) from None
+        return "named"
+    if in_stat is not None and _same_file(st, in_stat) and stat.S_ISREG(st.st_mode):
+        raise ValueError("rijn: the input and the output are the same file (%r)" % (out_path,))
+    if stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "rijn: the output is a directory", out_path)
+    if not stat.S_ISREG(st.st_mode):
+        return "direct"
+    if not force:
+        raise FileExistsError(errno.EEXIST, "rijn: output exists (use force=True to replace it)",
+                              out_path)
+    return "named"
+
+
+def _safe_output(out_path, in_stat, force, body):
+    """Run body(fout) into out_path with the guarantees above."""
+    out_path = os.fspath(out_path)
+    if _check_output(out_path, in_stat, force) == "direct":
+        with open(out_path, "wb") as fout:
+            body(fout)
+        return
     d = os.path.dirname(os.path.abspath(out_path))
     fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(out_path), suffix=".rijn-tmp",
                                dir=d)
@@ -155,7 +205,11 @@ def _atomic_output(out_path, body):
             body(fout)
             fout.flush()
             os.fsync(fout.fileno())
-        os.replace(tmp, out_path)
+        if force:
+            os.replace(tmp, out_path)
+        else:
+            os.link(tmp, out_path)  # fails if out_path appeared meanwhile
+            os.unlink(tmp)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -165,28 +219,36 @@ def _atomic_output(out_path, body):
 
 
 def encrypt_file(in_path, out_path, *, key=None, passphrase=None, aead="aes-256-gcm",
-                 chunk_size=65536, kdf="pbkdf2", iterations=600_000, argon2_t=3,
-                 argon2_m=65536, argon2_p=4):
+                 chunk_size=65536, kdf=None, iterations=None, argon2_t=3,
+                 argon2_m=65536, argon2_p=4, force=False):
     """Encrypt the file in_path into out_path (rijn format, as `rijn encrypt`),
-    in constant memory. Parameters as encrypt_bytes. out_path is written
-    through a temporary file and renamed at the end."""
-    ctx, header, cs = _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t,
-                              argon2_m, argon2_p)
+    in constant memory. Parameters as encrypt_bytes. The output is written
+    through a temporary file and renamed at the end; an existing out_path
+    is replaced only with force=True (else FileExistsError); the input
+    itself (same device and inode) is refused with ValueError even then."""
+    with open(in_path, "rb") as fin:
+        in_stat = os.fstat(fin.fileno())
+        _check_output(os.fspath(out_path), in_stat, force)  # before the (slow) key derivation
+        ctx, header, cs = _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t,
+                                  argon2_m, argon2_p)
 
-    def body(fout):
-        fout.write(header)
-        with open(in_path, "rb") as fin:
+        def body(fout):
+            fout.write(header)
             _stream(fin, fout, cs, ctx.seal_chunk)
 
-    _atomic_output(out_path, body)
+        _safe_output(out_path, in_stat, force, body)
 
 
 def decrypt_file(in_path, out_path, *, key=None, passphrase=None,
-                 max_iterations=MAX_ITERATIONS, max_argon2_m=MAX_ARGON2_M):
+                 max_iterations=MAX_ITERATIONS, max_argon2_m=MAX_ARGON2_M, force=False):
     """Decrypt the rijn-format file in_path into out_path in constant memory.
-    The plaintext goes to a temporary file that replaces out_path only after
-    the last chunk verified; on any error nothing is left behind."""
+    The plaintext goes to a temporary file that takes out_path's name only
+    after the last chunk verified; on any error nothing is left behind. An
+    existing out_path is replaced only with force=True; the input itself
+    is refused (ValueError)."""
     with open(in_path, "rb") as fin:
+        in_stat = os.fstat(fin.fileno())
+        _check_output(os.fspath(out_path), in_stat, force)
         head = _read_full(fin, HEADER_MAX)
         ctx, hlen, cs = _reader(head, key, passphrase, max_iterations, max_argon2_m)
         fin.seek(hlen)
@@ -195,4 +257,4 @@ def decrypt_file(in_path, out_path, *, key=None, passphrase=None,
             _stream(fin, fout, cs + TAG_SIZE, ctx.open_chunk)
             ctx.open_final()
 
-        _atomic_output(out_path, body)
+        _safe_output(out_path, in_stat, force, body)

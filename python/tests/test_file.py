@@ -88,9 +88,132 @@ def test_files(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.bin", "x.out", "x.rijn"]
     empty = tmp_path / "empty"
     empty.write_bytes(b"")
-    rijn.encrypt_file(str(empty), str(enc), key=KEY)
-    rijn.decrypt_file(str(enc), str(dec), key=KEY)
+    rijn.encrypt_file(str(empty), str(enc), key=KEY, force=True)
+    rijn.decrypt_file(str(enc), str(dec), key=KEY, force=True)
     assert dec.read_bytes() == b""
+
+
+def _listing(d):
+    return sorted(p.name for p in d.iterdir())
+
+
+def test_same_file_refused(tmp_path):
+    """Issue 13: encrypt_file('p.txt', 'p.txt') replaced the plaintext."""
+    p = tmp_path / "p.txt"
+    data = b"precious plaintext\n" * 100
+    p.write_bytes(data)
+    os.link(p, tmp_path / "hard")
+    (tmp_path / "sym").symlink_to(p)
+    for out in ("p.txt", "hard", "sym", "./p.txt"):
+        for force in (False, True):
+            with pytest.raises(ValueError, match="same file"):
+                rijn.encrypt_file(str(p), str(tmp_path / out), key=KEY, force=force)
+            with pytest.raises(ValueError, match="same file"):
+                rijn.decrypt_file(str(p), str(tmp_path / out), key=KEY, force=force)
+    assert p.read_bytes() == data
+    assert _listing(tmp_path) == ["hard", "p.txt", "sym"]
+    # the same file through the input side's link, passphrase route too
+    with pytest.raises(ValueError, match="same file"):
+        rijn.encrypt_file(str(tmp_path / "sym"), str(p), passphrase="x", force=True)
+    assert p.read_bytes() == data
+
+
+def test_no_overwrite_without_force(tmp_path):
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.write_bytes(b"new data")
+    out.write_bytes(b"old output")
+    with pytest.raises(FileExistsError):
+        rijn.encrypt_file(str(src), str(out), key=KEY)
+    assert out.read_bytes() == b"old output"
+    enc = tmp_path / "enc"
+    rijn.encrypt_file(str(src), str(enc), key=KEY)
+    with pytest.raises(FileExistsError):
+        rijn.decrypt_file(str(enc), str(out), key=KEY)
+    assert out.read_bytes() == b"old output"
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    with pytest.raises(FileExistsError):
+        rijn.decrypt_file(str(enc), str(dangling), key=KEY)
+    with pytest.raises(IsADirectoryError):
+        rijn.decrypt_file(str(enc), str(tmp_path), key=KEY, force=True)
+    assert _listing(tmp_path) == ["dangling", "enc", "in", "out"]
+    rijn.decrypt_file(str(enc), str(out), key=KEY, force=True)
+    assert out.read_bytes() == b"new data"
+    rijn.encrypt_file(str(src), str(enc), key=KEY, force=True)
+    assert rijn.decrypt_bytes(enc.read_bytes(), key=KEY) == b"new data"
+    assert _listing(tmp_path) == ["dangling", "enc", "in", "out"]
+
+
+def test_temp_file_and_rename(tmp_path, monkeypatch):
+    """The output appears only complete: written to a temporary file in the
+    output's directory, linked (no force) or renamed (force) into place;
+    a failure in the middle leaves neither the output nor the temporary."""
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.write_bytes(os.urandom(50_000))
+    seen = []
+    real_link, real_replace = os.link, os.replace
+
+    def spy_link(a, b, *args, **kw):
+        seen.append(("link", os.path.dirname(a), os.path.getsize(a)))
+        return real_link(a, b, *args, **kw)
+
+    def spy_replace(a, b, *args, **kw):
+        seen.append(("replace", os.path.dirname(a), os.path.getsize(a)))
+        return real_replace(a, b, *args, **kw)
+
+    monkeypatch.setattr(os, "link", spy_link)
+    monkeypatch.setattr(os, "replace", spy_replace)
+    rijn.encrypt_file(str(src), str(out), key=KEY, chunk_size=4096)
+    rijn.encrypt_file(str(src), str(out), key=KEY, chunk_size=4096, force=True)
+    size = out.stat().st_size
+    assert seen == [("link", str(tmp_path), size), ("replace", str(tmp_path), size)]
+    monkeypatch.undo()
+    assert _listing(tmp_path) == ["in", "out"]
+    # a file that appears while we write is not replaced (link, not rename)
+    late = tmp_path / "late"
+    orig = rijn._file._stream
+
+    def stream_then_race(fin, fout, size, fn):
+        orig(fin, fout, size, fn)
+        late.write_bytes(b"someone else's")
+
+    monkeypatch.setattr(rijn._file, "_stream", stream_then_race)
+    with pytest.raises(FileExistsError):
+        rijn.encrypt_file(str(src), str(late), key=KEY)
+    monkeypatch.undo()
+    assert late.read_bytes() == b"someone else's"
+    assert _listing(tmp_path) == ["in", "late", "out"]
+
+    # failure in the middle: nothing left behind, old output intact
+    def boom(*a):
+        raise OSError("disk full")
+
+    enc = out.read_bytes()
+    monkeypatch.setattr(rijn._file, "_stream", boom)
+    with pytest.raises(OSError, match="disk full"):
+        rijn.encrypt_file(str(src), str(out), key=KEY, force=True)
+    with pytest.raises(OSError, match="disk full"):
+        rijn.decrypt_file(str(out), str(tmp_path / "new"), key=KEY)
+    assert out.read_bytes() == enc
+    assert _listing(tmp_path) == ["in", "late", "out"]
+
+
+def test_passphrase_default_is_argon2id_like_cli():
+    """Issue 13: Python used PBKDF2 for passphrases, the CLI Argon2id."""
+    assert rijn._file.DEFAULT_KDF == "argon2id"
+    seen = []
+    real = rijn._rijn.file_master_key
+
+    def spy(params, pw):
+        seen.append(params)
+        return real(params[:4] + (1, 8, 1) + params[7:], pw)  # cheap costs for the test
+
+    import unittest.mock
+    with unittest.mock.patch.object(rijn._rijn, "file_master_key", spy):
+        rijn._file._writer(None, "pw", "aes-256-gcm", 65536, None, None, 3, 65536, 4)
+    # (aead, chunk, source, iterations, t, m_kib, lanes, salt): the CLI's defaults
+    assert seen[0][2] == rijn._file.KDFS["argon2id"]
+    assert seen[0][4:7] == (3, 65536, 4)
 
 
 def _cli():
