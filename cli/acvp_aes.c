@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "acvp_aes.h"
+#include "acvp_tests.h"
 
 /* CBC-CS1/2/3 on a payload of nbits bits (nbits > 128, not a multiple of
  * 8): SP 800-38A addendum, built from CBC on the zero-padded message and
@@ -131,6 +132,7 @@ static int aft(cli_mode mode, int enc, const cJSON *t, cJSON *rt, acvp_err *e)
         if ((rc = acvp_get_int(t, "payloadLen", &plen, e)) != 0)
             goto done;
         nbits = (size_t)plen;
+        acvp_len_governs(plen, in, &n);
         if ((nbits + 7) / 8 != n) {
             rc = acvp_fail(e, ACVP_BAD_INPUT, "payloadLen %zu does not match %zu bytes of data",
                            nbits, n);

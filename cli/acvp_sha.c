@@ -7,6 +7,8 @@
  * Implementation notes:
  *  - Messages ("msg", "len" in bits) must be whole bytes: rijn hashes
  *    bytes (a registration with a byte increment gives only such tests).
+ *    "len" governs: "len": 0 with "msg": "00" (CAVP's spelling of the
+ *    empty message) is the empty message (acvp_len_governs).
  *  - SHA-1/SHA-2 MCT: MSG = A || B || C, three chained digests, 1000
  *    inner rounds per result; "alternate" first cuts or zero-pads MSG to
  *    the seed's length. SHA-3 MCT: MD = H(MD) 1000 times per result.

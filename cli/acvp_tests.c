@@ -79,6 +79,12 @@ int acvp_whole_bytes(long bits, const char *name, size_t *bytes, acvp_err *e)
     return 0;
 }
 
+void acvp_len_governs(long bits, const uint8_t *p, size_t *n)
+{
+    if (bits == 0 && *n == 1 && p[0] == 0)
+        *n = 0;
+}
+
 int acvp_get_data(const cJSON *t, const cJSON *tg, const char *name, const char *lenname,
                   uint8_t **p, size_t *n, acvp_err *e)
 {
@@ -90,6 +96,7 @@ int acvp_get_data(const cJSON *t, const cJSON *tg, const char *name, const char 
             return ACVP_BAD_INPUT;
         if (acvp_get_hex(t, name, p, n, e) != 0)
             return ACVP_BAD_INPUT;
+        acvp_len_governs(bits, *p, n);
         if ((size_t)(bits + 7) / 8 != *n) {
             free(*p);
             *p = NULL;

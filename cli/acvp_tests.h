@@ -34,9 +34,15 @@ int acvp_get_int2(const cJSON *t, const cJSON *tg, const char *name, long *v, ac
  * ACVP_FAILED ("bit-oriented ... not supported"). */
 int acvp_whole_bytes(long bits, const char *name, size_t *bytes, acvp_err *e);
 
+/* A bit length of 0 with the one byte "00" is the empty string (CAVP and
+ * some ACVP servers write "Len = 0, Msg = 00"): the length governs, so *n
+ * becomes 0 then. Every reader of a data field with a bit-length field
+ * calls this before comparing the two. */
+void acvp_len_governs(long bits, const uint8_t *p, size_t *n);
+
 /* Like acvp_get_hex, and when the test or group gives lenname (bits),
- * check that it matches the data: ACVP_BAD_INPUT if not, ACVP_FAILED if it
- * is not whole bytes. lenname may be NULL. */
+ * check that it matches the data (after acvp_len_governs): ACVP_BAD_INPUT
+ * if not, ACVP_FAILED if it is not whole bytes. lenname may be NULL. */
 int acvp_get_data(const cJSON *t, const cJSON *tg, const char *name, const char *lenname,
                   uint8_t **p, size_t *n, acvp_err *e);
 

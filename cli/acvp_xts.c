@@ -78,6 +78,7 @@ static int aft(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt,
     if (acvp_has(t, "payloadLen") || acvp_has(tg, "payloadLen")) {
         if ((rc = acvp_get_int2(t, tg, "payloadLen", &plen, e)) != 0)
             goto done;
+        acvp_len_governs(plen, in, &n);
         if ((size_t)(plen + 7) / 8 != n) {
             rc = acvp_fail(e, ACVP_BAD_INPUT, "payloadLen %ld does not match the data", plen);
             goto done;

@@ -13,11 +13,16 @@ Ascon (SP 800-232: AEAD128, Hash256, XOF128, CXOF128).
 3. The cases copied from NIST's ACVP-Server samples (nist_excerpts_ext.json);
    Ascon vector sets built from the Ascon team's KATs (shared/vectors/ascon).
 4. Every available AES implementation gives the same answers.
-5. Malformed or unsupported prompts: exit 2 (bad input) or 1 (valid but not
+5. "len" governs: a zero bit length with the data spelled "00" (as CAVP
+   files write the empty message) is the empty string for every field with
+   a bit-length field (SHA-1/SHA-2/SHA-3 against hashlib, SHAKE, HMAC,
+   CMAC, AES-CTR, GCM encrypt and decrypt, CCM, KW-free families).
+6. Malformed or unsupported prompts: exit 2 (bad input) or 1 (valid but not
    supported: bit-oriented lengths, unknown mctVersion, unsupported hash),
    one message on stderr, nothing on stdout, never a crash.
 Prints "N passed, N failed"; exit status 1 on any failure.
 """
+import hashlib
 import json
 import os
 import random
@@ -258,6 +263,58 @@ def vs(alg, group, tests, rev="1.0"):
     return json.dumps(d).encode()
 
 
+def answer(prompt):
+    rc, out, err = run(["acvp", "-"], prompt)
+    if rc != 0:
+        print("  exit %d: %s" % (rc, err.decode(errors="replace").strip()))
+        return None
+    return [t for g in json.loads(out)["testGroups"] for t in g["tests"]]
+
+
+def empty_as_00():
+    """"len": 0 with "msg": "00" is the empty message (CAVP's spelling)."""
+    for alg in ("SHA-1", "SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512", "SHA2-512/256",
+                "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"):
+        hname = alg.replace("SHA2-512/", "sha512_").replace("SHA2-", "sha").replace("SHA3-", "sha3_")
+        hname = hname.replace("SHA-1", "sha1")
+        got = answer(vs(alg, {"testType": "AFT"}, [{"msg": "00", "len": 0}, {"msg": "", "len": 0},
+                                                   {"msg": "00", "len": 8}]))
+        want = [hashlib.new(hname, b"").hexdigest().upper()] * 2 + \
+               [hashlib.new(hname, b"\0").hexdigest().upper()]
+        check(got is not None and [t.get("md") for t in got] == want, "%s: len 0 msg 00" % alg)
+    k16 = "0F" * 16
+    gcm = {"testType": "AFT", "direction": "encrypt", "keyLen": 128, "ivLen": 96,
+           "ivGen": "external", "payloadLen": 0, "aadLen": 0, "tagLen": 128}
+    gcm_t = {"key": k16, "iv": "01" * 12}
+    tag = "00" * 16
+    pairs = [
+        ("SHAKE-128", {"testType": "AFT"}, {"outLen": 128}, "msg", "len"),
+        ("HMAC-SHA2-256", {"testType": "AFT", "macLen": 256}, {"key": k16}, "msg", "msgLen"),
+        ("CMAC-AES", {"testType": "AFT", "direction": "gen", "macLen": 128, "keyLen": 128},
+         {"key": k16}, "message", "msgLen"),
+        ("ACVP-AES-CTR", {"testType": "AFT", "direction": "encrypt", "keyLen": 128},
+         {"key": k16, "iv": "02" * 16}, "pt", "payloadLen"),
+        ("ACVP-AES-GCM", gcm, dict(gcm_t, aad=""), "pt", None),
+        ("ACVP-AES-GCM", gcm, dict(gcm_t, pt=""), "aad", None),
+        ("ACVP-AES-CCM", {"testType": "AFT", "direction": "encrypt", "tagLen": 128,
+                          "payloadLen": 0, "aadLen": 0}, {"key": k16, "iv": "03" * 12, "aad": ""},
+         "pt", None),
+    ]
+    for alg, grp, t, field, lenname in pairs:
+        ln = {lenname: 0} if lenname else {}
+        got = answer(vs(alg, grp, [dict(t, **dict(ln, **{field: "00"})),
+                                    dict(t, **dict(ln, **{field: ""}))]))
+        check(got is not None and len(got) == 2 and
+              {k: v for k, v in got[0].items() if k != "tcId"} ==
+              {k: v for k, v in got[1].items() if k != "tcId"}, "%s: %s \"00\" of 0 bits" % (alg, field))
+        if alg == "ACVP-AES-GCM" and field == "pt" and got:
+            tag = got[1]["tag"]
+    dec = dict(gcm, direction="decrypt")
+    got = answer(vs("ACVP-AES-GCM", dec, [dict(gcm_t, aad="", ct="00", tag=tag)]))
+    check(got is not None and got[0].get("pt") == "" and got[0].get("testPassed") is not False,
+          "GCM decrypt: ct \"00\" of 0 bits")
+
+
 def malformed():
     k16, z = "00" * 16, "11" * 16
     gcm = {"testType": "AFT", "direction": "encrypt", "keyLen": 128, "ivLen": 96,
@@ -368,6 +425,7 @@ def main():
     nist()
     ascon()
     impls()
+    empty_as_00()
     malformed()
     corrupted()
     finish()
