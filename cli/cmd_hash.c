@@ -13,8 +13,10 @@
  * anything failed or no line was well formed. XOF digests (SHAKE,
  * Ascon-XOF128) have --length bytes (default 32 for shake128 and
  * ascon-xof128, 64 for shake256); when checking, the length comes from
- * each line. Ascon-Hash256 / -XOF128 are those of NIST SP 800-232. Proven by
- * tests/test_cli_hash.py (against sha256sum, sha512sum and openssl dgst).
+ * each line. Ascon-Hash256 / -XOF128 are those of NIST SP 800-232; blake2b
+ * is BLAKE2b-512, b2sum's default. Every hash of the library's registry
+ * (rijn_hash_at) has a name here. Proven by tests/test_cli_hash.py
+ * (against sha256sum, sha512sum, b2sum and openssl dgst).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -40,6 +42,7 @@ static const hash_alg algs[] = {
     {"sha512-224", "SHA-512/224", 0, 0}, {"sha512-256", "SHA-512/256", 0, 0},
     {"sha3-224", "SHA3-224", 0, 0},      {"sha3-256", "SHA3-256", 0, 0},
     {"sha3-384", "SHA3-384", 0, 0},      {"sha3-512", "SHA3-512", 0, 0},
+    {"blake2b", "BLAKE2b-512", 0, 0}, /* b2sum's default */
     {"shake128", NULL, 128, 0},          {"shake256", NULL, 256, 0},
     {"ascon-hash256", NULL, 1, 0},       {"ascon-xof128", NULL, 2, 0},
     {"md5", "MD5", 0, 1},                {"sha1", "SHA-1", 0, 1}};

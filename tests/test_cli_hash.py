@@ -54,7 +54,7 @@ def tool(args, data=b"", cwd=None):
 SIZES = (0, 1, 3, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 1000, 65535, 65536, 65537,
          1 << 20)
 SUMS = {"sha224": "sha224sum", "sha256": "sha256sum", "sha384": "sha384sum",
-        "sha512": "sha512sum", "md5": "md5sum", "sha1": "sha1sum"}
+        "sha512": "sha512sum", "md5": "md5sum", "sha1": "sha1sum", "blake2b": "b2sum"}
 OPENSSL = {"sha512-224": ("sha512-224", "sha512_224"), "sha512-256": ("sha512-256", "sha512_256"),
            "sha3-224": ("sha3-224", "sha3_224"), "sha3-256": ("sha3-256", "sha3_256"),
            "sha3-384": ("sha3-384", "sha3_384"), "sha3-512": ("sha3-512", "sha3_512")}
@@ -233,6 +233,12 @@ def test_usage(d):
     check(rc == 1 and b"nonexistent.sums" in err, "missing list -> exit 1")
     rc, out, _ = run(["--help"])
     check(rc == 0 and b"md5 (legacy)" in out and b"shake256" in out, "--help marks legacy")
+    # every hash of the library has a name (BLAKE2b was missing)
+    for alg in ("blake2b", "sha512-224", "sha3-384", "ascon-hash256"):
+        check(b" " + alg.encode() + b" " in out, "--help lists %s" % alg)
+    rc, out, _ = run(["blake2b"], b"abc")
+    check(rc == 0 and out == hashlib.blake2b(b"abc").hexdigest().encode() + b"  -\n",
+          "blake2b == hashlib.blake2b")
 
 
 def main():
