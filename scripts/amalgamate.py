@@ -21,9 +21,9 @@ The output is generated; nothing here is to be edited by hand. The test
 tests/test_amalgamation.sh builds it with -Wall -Wextra -Werror and runs
 known-answer checks against it.
 """
+import argparse
 import os
 import re
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
@@ -202,7 +202,12 @@ def header_text():
 
 
 def main():
-    outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "dist")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 epilog="See the top of scripts/amalgamate.py for how the "
+                                        "sources become one translation unit.")
+    ap.add_argument("outdir", nargs="?", default=os.path.join(ROOT, "dist"),
+                    help="directory for rijn.h and rijn.c (default: dist/)")
+    outdir = ap.parse_args().outdir  # --help and unknown options exit before any write
     os.makedirs(outdir, exist_ok=True)
     version = re.search(r'#define RIJN_VERSION_STRING "([^"]+)"',
                         read(os.path.join(INC, "rijn", "common.h"))).group(1)

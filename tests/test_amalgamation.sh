@@ -25,6 +25,15 @@ if python3 "$root/scripts/amalgamate.py" "$W/dist" >/dev/null; then
 else
   bad "amalgamate.py"; echo "$pass passed, $fail failed"; exit 1
 fi
+# --help prints the usage and writes nothing (it used to create a directory
+# named "--help"); an unknown option is a usage error that writes nothing.
+mkdir "$W/cwd"
+if (cd "$W/cwd" && python3 "$root/scripts/amalgamate.py" --help | grep -q '^usage:') &&
+   [ -z "$(ls -A "$W/cwd")" ]; then ok "amalgamate.py --help: usage, nothing written"
+else bad "amalgamate.py --help wrote: $(ls -A "$W/cwd")"; fi
+(cd "$W/cwd" && python3 "$root/scripts/amalgamate.py" --bogus 2>/dev/null); rc=$?
+[ "$rc" = 2 ] && [ -z "$(ls -A "$W/cwd")" ] && ok "amalgamate.py --bogus: exit 2, nothing written" ||
+  bad "amalgamate.py --bogus: exit $rc, wrote: $(ls -A "$W/cwd")"
 left=$(grep '^\s*#\s*include\s*"' "$W/dist/rijn.c" | grep -vc '"rijn.h"')
 [ "$left" = 0 ] && ok "rijn.c includes only rijn.h and system headers" || bad "rijn.c: $left quoted includes left"
 left=$(grep -c '^\s*#\s*include\s*"' "$W/dist/rijn.h")
