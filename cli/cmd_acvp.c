@@ -190,7 +190,7 @@ static const cli_opt opts[] = {{"out", 'o', 1, O_OUT},
 static void help(void)
 {
     size_t f;
-    const acvp_algo *a;
+    const acvp_algo *a, *b;
     printf("usage: rijn acvp [-o FILE] [--impl NAME] FILE|-\n\n"
            "Answer a NIST ACVP vector set (prompt.json, a bare object or the\n"
            "[{\"acvVersion\":..}, {..}] array form) with the response in the shape\n"
@@ -200,8 +200,19 @@ static void help(void)
            "  -h, --help       this help\n\n"
            "algorithms:");
     for (f = 0; f < sizeof families / sizeof families[0]; f++)
-        for (a = families[f]; a->name != NULL; a++)
+        for (a = families[f]; a->name != NULL; a = b) {
+            /* one name per algorithm; its revisions when it has several */
+            for (b = a + 1; b->name != NULL && strcmp(b->name, a->name) == 0; b++)
+                ;
             printf(" %s", a->name);
+            if (b > a + 1) {
+                const acvp_algo *r;
+                for (r = a; r < b; r++)
+                    printf("%s%s", r == a ? " (revisions " : ", ",
+                           r->revision != NULL ? r->revision : "any");
+                printf(")");
+            }
+        }
     printf("\n\nexit status: 0 ok, 1 a test could not be run, 2 malformed input or\n"
            "unknown algorithm\n");
 }

@@ -17,6 +17,7 @@ Prints "N passed, N failed"; exit status 1 on any failure.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -203,6 +204,11 @@ def malformed():
     check(rc == 2, "unknown option -> exit 2")
     rc, out, err = run(["acvp", "--help"])
     check(rc == 0 and b"ACVP-AES-CBC-CS3" in out, "acvp --help lists algorithms")
+    line = [l for l in out.decode().splitlines() if l.startswith("algorithms:")]
+    names = re.sub(r" \(revisions [^)]*\)", "", line[0] if line else "").split()[1:]
+    check(len(names) > 40 and len(names) == len(set(names)),
+          "acvp --help lists each algorithm once (%s)" % sorted(n for n in set(names) if names.count(n) > 1))
+    check("ACVP-AES-XTS (revisions 1.0, 2.0)" in out.decode(), "acvp --help: XTS revisions")
     # an empty vector set is answered with an empty one
     empty = {"vsId": 7, "algorithm": "ACVP-AES-OFB", "revision": "1.0", "testGroups": []}
     rc, out, err = run(["acvp", "-"], json.dumps(empty).encode())
