@@ -72,7 +72,8 @@ static void enc_help(void)
            "Binary output is not written to a terminal. The passphrase is never\n"
            "taken from the command line; it is asked twice on /dev/tty.\n"
            "exit status: 0 ok, 1 failed (I/O error, passphrases differ), 2 usage\n"
-           "error (bad option, output exists, input = output).\n");
+           "error (bad option, output exists, input = output, empty passphrase\n"
+           "typed or in the passphrase file).\n");
 }
 
 static void dec_help(void)

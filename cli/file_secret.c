@@ -7,7 +7,9 @@
  * off (termios; the saved settings are handed to the signal handler so
  * ^C restores the terminal); when encrypting it is asked twice and must
  * match. --passphrase-file takes the first line, without its "\n" or
- * "\r\n". Key files: 64 hex digits with optional white space around
+ * "\r\n". An empty passphrase is refused for encryption, typed or from a
+ * file, with the same exit status 2 (usage error); decryption accepts it
+ * (a file another tool made with one still opens). Key files: 64 hex digits with optional white space around
  * them, or exactly 32 raw bytes. Randomness: getrandom(2), or
  * /dev/urandom where that system call is missing. Every buffer that held
  * a secret is wiped.
@@ -82,7 +84,7 @@ int fio_pass_tty(uint8_t *pass, size_t *len, int confirm)
         rc = CLI_FAIL;
     } else if (confirm && *len == 0) {
         cli_err("empty passphrase refused");
-        rc = CLI_FAIL;
+        rc = CLI_USAGE; /* as from --passphrase-file: the same input, the same exit */
     } else if (confirm) {
         if (prompt(fd, "Repeat passphrase: ", again, &n2) != 0 || n2 != *len ||
             !rijn_ct_equal(again, pass, n2)) {

@@ -369,6 +369,15 @@ def terminal():
                         [b"one\n", b"two\n"])
     check(rc == 1 and b"do not match" in seen and not os.path.exists(path("tct2")),
           "mismatched passphrases")
+    # an empty passphrase: exit 2 (usage error) typed or from a file, in every format
+    empty = write("empty-pass", b"\n")
+    for fmt in ([], ["--format", "openssl"]):
+        rc, seen = with_pty([CLI, "encrypt", "-p", "-o", path("tct3"), src] + fmt, [b"\n"])
+        check(rc == 2 and b"empty passphrase refused" in seen and not os.path.exists(path("tct3")),
+              "empty typed passphrase %s: exit %d" % (fmt, rc))
+        rc, out, err = rijn(["encrypt", "--passphrase-file", empty, "-o", path("tct3"), src] + fmt)
+        check(rc == 2 and "empty passphrase refused" in err and not os.path.exists(path("tct3")),
+              "empty passphrase file %s: exit %d" % (fmt, rc))
     rc, seen = with_pty([CLI, "decrypt", "-o", path("tout"), path("tct")], [b"s3cret-pass\n"])
     check(rc == 0 and read("tout") == b"typed secret test" and b"Repeat" not in seen,
           "decrypt asks once")
