@@ -34,8 +34,17 @@ if [ "${#missing[@]}" -gt 0 ]; then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
   echo "setup: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # Another apt/dpkg process (unattended-upgrades, a second set-up) may hold
+  # the locks: wait for it (up to 15 minutes) instead of failing with rc 100.
+  lock=(-o DPkg::Lock::Timeout=900)
+  for i in $(seq 1 90); do
+    $sudo apt-get "${lock[@]}" update -qq && break
+    [ "$i" = 90 ] && { echo "setup: apt-get update kept failing" >&2; exit 1; }
+    echo "setup: apt-get update failed (lock held?), retrying in 10 s" >&2
+    sleep 10
+  done
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get "${lock[@]}" install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 if [ "$want_tests" = 1 ]; then

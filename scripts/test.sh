@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # test.sh -- set up and run the whole rijn test suite.
-#   1. Release build with gcc, every test (vectors, differential, CLI, ctgrind)
+#   1. Release build with gcc, every test (vectors, differential, CLI, ctgrind),
+#      configured as the README's CMake route is (vector packages and Python
+#      found in .venv by tests/CMakeLists.txt, nothing passed by hand)
 #   2. the same sources with clang -Werror (build only)
 #   3. ASan + UBSan build, every test (RIJN_TEST_QUICK shrinks the long loops)
 #   4. Valgrind memcheck over every C test (quick mode)
@@ -21,8 +23,9 @@ status=0
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
-step "gcc Release build + tests"
-cmake -S . -B build/test-gcc "${common[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+step "gcc Release build + tests (the README's route: cmake -S . -B build; ctest)"
+cmake -S . -B build/test-gcc -G Ninja -URIJN_VECTORS_DIR -UPython3_EXECUTABLE \
+  -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/test-gcc -j "$jobs"
 ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
 [ "$fast" = 1 ] && exit $status

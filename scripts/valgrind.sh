@@ -6,7 +6,6 @@ build=${1:-build/test-gcc}
 here=$(cd "$(dirname "$0")/.." && pwd)
 site=$("$here/.venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 export RIJN_VECTORS_DIR="$site" RIJN_TEST_QUICK=1 RIJN_TESTS_DIR="$here/tests"
-export RIJN_SHARED_DIR="$here/../shared"
 pass=0
 fail=0
 for t in "$build"/tests/test_*; do

@@ -187,13 +187,12 @@ def test_check(d, names):
 
 def test_ascon(d):
     """ascon-hash256 / ascon-xof128 against the Ascon team's SP 800-232 KATs."""
-    shared = os.environ.get("RIJN_SHARED_DIR", os.path.join(os.path.dirname(
-        os.path.abspath(__file__)), "..", "..", "shared"))
+    asc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vectors", "ascon")
     for alg, kat, length in (("ascon-hash256", "asconhash256_LWC_HASH_KAT_128_256.txt", None),
                              ("ascon-xof128", "asconxof128_LWC_XOF_KAT_128_512.txt", 64)):
-        path = os.path.join(shared, "vectors", "ascon", kat)
+        path = os.path.join(asc, kat)
+        check(os.path.exists(path), "Ascon KAT file %s present" % path)
         if not os.path.exists(path):
-            print("%s missing; skipped" % path)
             continue
         recs, cur = [], {}
         for line in open(path).read().splitlines() + [""]:

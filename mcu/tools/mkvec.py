@@ -23,8 +23,7 @@ Record: op u8, mode u8, flags u8, param u16le, six fields
 Sources: CAVP AES KAT/MMT (cryptography_vectors), AES MCT (pycryptodome
 test vectors), CAVP GCM and CCM, OpenSSL ChaCha20-Poly1305 vectors, CAVP
 SHA-256 short/long messages, RFC 3686 CTR, CAVP XTSGen; the Ascon team's SP 800-232
-KATs (shared/vectors/ascon: RIJN_SHARED_DIR, default ../shared next to
-the repository), RFC 7748 5.2 and Wycheproof x25519_test.json (valid
+KATs (tests/vectors/ascon in the repository), RFC 7748 5.2 and Wycheproof x25519_test.json (valid
 cases; pycryptodome test vectors), CAVP SHA-384/512 and SHA3-256/512
 short messages, the RFC 7539 Poly1305 vectors (cryptography_vectors) and
 Poly1305 limb-edge cases tagged by OpenSSL (`cryptography`),
@@ -401,12 +400,10 @@ def aead(st, base, a):
             st.rec(OP_SHA256, inp=hx(r["MSG"])[:n], out=hx(r["MD"]))
 
 
-def shared_dir():
-    d = os.environ.get("RIJN_SHARED_DIR")
-    if d:
-        return d
+def ascon_dir():
+    """tests/vectors/ascon of this repository (the Ascon team's KATs)."""
     return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "..", "shared")
+        os.path.abspath(__file__)))), "tests", "vectors", "ascon")
 
 
 def spread(records, n, cap=0):
@@ -428,7 +425,7 @@ def toolbox(st, base, a):
     if not ops & {OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305}:
         return
     cv = os.path.join(base, "cryptography_vectors")
-    asc = os.path.join(shared_dir(), "vectors", "ascon")
+    asc = ascon_dir()
     if OP_ASCON in ops:
         st.section("Ascon-AEAD128 KAT (SP 800-232)")
         path = os.path.join(asc, "asconaead128_LWC_AEAD_KAT_128_128.txt")

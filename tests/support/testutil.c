@@ -142,12 +142,33 @@ const char *tu_vec_require(const char *rel)
     const char *p = tu_vec_path(rel);
     FILE *f = fopen(p, "r");
     if (f == NULL) {
-        fprintf(stderr, "missing vector file %s (run scripts/test.sh to install vectors)\n", p);
+        fprintf(stderr, "missing vector file %s (install the vector packages: "
+                "bash scripts/setup.sh --tests, or configure with "
+                "-DRIJN_VECTORS_DIR=<their site-packages>)\n", p);
         printf("%lu passed, %lu failed\n", tu_passed, tu_failed + 1);
         exit(1);
     }
     fclose(f);
     return p;
+}
+
+const char *tu_repo_vec_require(const char *rel)
+{
+    static char path[4096];
+    const char *dir = getenv("RIJN_TESTS_DIR");
+    FILE *f;
+    if (dir == NULL || *dir == '\0')
+        dir = RIJN_TESTS_SRC_DIR;
+    snprintf(path, sizeof path, "%s/vectors/%s", dir, rel);
+    f = fopen(path, "r");
+    if (f == NULL) {
+        fprintf(stderr, "missing vector file %s (tests/vectors is part of the repository)\n",
+                path);
+        printf("%lu passed, %lu failed\n", tu_passed, tu_failed + 1);
+        exit(1);
+    }
+    fclose(f);
+    return path;
 }
 
 tu_rsp *tu_rsp_open(const char *path)

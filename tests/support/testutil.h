@@ -7,6 +7,7 @@
  *   tu_for_each_impl(fn, arg)    runs fn once per available AES implementation
  *                                (forced with rijn_aes_impl_force)
  *   tu_vec_path(rel)             path under RIJN_VECTORS_DIR (site-packages)
+ *   tu_repo_vec_require(rel)     path under tests/vectors (committed vectors)
  *   tu_rsp_*                     reader for CAVP .rsp / "Key = value" files
  *   tu_rand_*                    deterministic xorshift PRNG (seed from RIJN_TEST_SEED)
  *   tu_quick()                   1 when RIJN_TEST_QUICK is set (Valgrind runs):
@@ -56,6 +57,9 @@ void tu_print_hex(FILE *f, const uint8_t *p, size_t n);
  * test command, so a missing file is an error, not a skip). */
 const char *tu_vec_path(const char *rel);
 const char *tu_vec_require(const char *rel);
+/* The same for the vectors committed under tests/vectors (directory from
+ * RIJN_TESTS_DIR, else the source tree this program was built from). */
+const char *tu_repo_vec_require(const char *rel);
 
 /* CAVP .rsp reader: one record = consecutive "Name = value" lines; blank
  * lines end a record; "[SECTION]" lines are remembered as the section;
