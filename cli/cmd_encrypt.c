@@ -71,6 +71,9 @@ static void enc_help(void)
            "      --armor            write text (Base64 between BEGIN/END lines)\n\n"
            "Binary output is not written to a terminal. The passphrase is never\n"
            "taken from the command line; it is asked twice on /dev/tty.\n"
+           "Weaker KDF settings than OWASP's minimums get a warning on stderr (the\n"
+           "file is still written): PBKDF2 below 600000 iterations; Argon2id below\n"
+           "7168 KiB (7 MiB) of memory, or memory x passes below 35840 KiB.\n"
            "exit status: 0 ok, 1 failed (I/O error, passphrases differ), 2 usage\n"
            "error (bad option, output exists, input = output, empty passphrase\n"
            "typed or in the passphrase file).\n");
@@ -131,6 +134,26 @@ static int parse_aead(const char *s, uint8_t *id)
         return -1;
     }
     return 0;
+}
+
+/* A passphrase's KDF settings below OWASP's minimums (Password Storage
+ * Cheat Sheet, 2023): PBKDF2-HMAC-SHA256 600000 iterations; Argon2id
+ * m >= 7 MiB and m x t >= 35 MiB (its table: 46 MiB x 1, 19 x 2, 12 x 3,
+ * 9 x 4, 7 x 5). A warning only: the file is still written. */
+#define WEAK_PBKDF2_ITER 600000u
+#define WEAK_ARGON2_M_KIB 7168u
+#define WEAK_ARGON2_MT_KIB 35840u
+static void warn_weak(const rijn_file_params *p)
+{
+    if (p->key_source == RIJN_FILE_KEY_PBKDF2 && p->iterations < WEAK_PBKDF2_ITER)
+        cli_err("warning: weak key derivation: PBKDF2 with %u iterations (fewer than %u)",
+                p->iterations, WEAK_PBKDF2_ITER);
+    if (p->key_source == RIJN_FILE_KEY_ARGON2ID &&
+        (p->argon2_m < WEAK_ARGON2_M_KIB ||
+         (uint64_t)p->argon2_m * p->argon2_t < WEAK_ARGON2_MT_KIB))
+        cli_err("warning: weak key derivation: Argon2id with %u KiB x %u passes (below %u KiB, "
+                "or memory x passes below %u KiB)",
+                p->argon2_m, p->argon2_t, WEAK_ARGON2_M_KIB, WEAK_ARGON2_MT_KIB);
 }
 
 static int run(int argc, char **argv, int enc)
@@ -242,6 +265,7 @@ static int run(int argc, char **argv, int enc)
         cli_err("invalid KDF parameters (Argon2id needs memory >= 8 KiB per lane)");
         return CLI_USAGE;
     }
+    warn_weak(p);
     return fcrypt_encrypt(&o);
 }
 

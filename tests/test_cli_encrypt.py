@@ -107,7 +107,8 @@ def round_trips(aeads):
                         os.unlink(ct)
                     rc, out, err = rijn(["encrypt"] + kopt + ["-a", aead, "--chunk-size", str(cs),
                                                              "-o", ct, src])
-                    check(rc == 0 and out == b"" and err == "", "encrypt %s %d %d %s: %d %s"
+                    weak = "" if kind == "key" else WEAK_PBKDF2 % 1000
+                    check(rc == 0 and out == b"" and err == weak, "encrypt %s %d %d %s: %d %s"
                           % (aead, cs, ln, kind, rc, err))
                     data = read("ct")
                     nch = max(1, (ln + cs - 1) // cs)
@@ -242,6 +243,34 @@ def force_and_same_file():
     check(rc == 0, "/dev/null needs no --force: %s" % err)
     rc, _, err = rijn(["encrypt"] + k + ["-o", T, src])
     check(rc == 2 and "directory" in err, "output is a directory")
+
+
+WEAK_PBKDF2 = "rijn encrypt: warning: weak key derivation: PBKDF2 with %d iterations " \
+              "(fewer than 600000)\n"
+
+
+def weak_kdf():
+    """Settings below OWASP's minimums warn on stderr (one line) and still
+    encrypt; the defaults and settings at the thresholds do not warn."""
+    src = write("wpt", b"weak settings")
+    cases = [(["--kdf", "pbkdf2", "--iter", "1000"], True),
+             (["--kdf", "pbkdf2", "--iter", "599999"], True),
+             (["--kdf", "pbkdf2"], False), (["--kdf", "pbkdf2", "--iter", "600000"], False),
+             (["--memory", "1024", "--iter", "1"], True), (["--memory", "8192", "--iter", "4"], True),
+             (["--memory", "4096", "--iter", "20", "--lanes", "1"], True),
+             (["--memory", "7168", "--iter", "5", "--lanes", "1"], False),
+             (["--memory", "19456", "--iter", "2"], False), ([], False)]
+    for opts, weak in cases:
+        rc, out, err = rijn(["encrypt", "--passphrase-file", path("pass")] + opts, b"x" * 10)
+        lines = err.splitlines()
+        if weak:
+            check(rc == 0 and len(out) > 79 and len(lines) == 1 and
+                  lines[0].startswith("rijn encrypt: warning: weak key derivation"),
+                  "weak %s: warning (%d %r)" % (opts, rc, err))
+        else:
+            check(rc == 0 and len(out) > 79 and err == "", "%s: no warning (%d %r)" % (opts, rc, err))
+    rc, out, _ = rijn(["encrypt", "--help"])
+    check(b"600000 iterations" in out and b"35840 KiB" in out, "--help gives the thresholds")
 
 
 def exit_codes():
@@ -562,7 +591,7 @@ def main():
         aeads = available_aeads()
         print("AEADs in this build:", ", ".join(aeads))
         for part in (round_trips, streams_and_armor, keygen_and_keys, force_and_same_file,
-                     exit_codes, terminal, kills, vectors, over_4gib):
+                     weak_kdf, exit_codes, terminal, kills, vectors, over_4gib):
             t0 = time.time()
             part(aeads) if part is round_trips else part()
             print("%-20s %.1f s" % (part.__name__, time.time() - t0))
