@@ -10,7 +10,8 @@
  * allowed tag lengths) and one call into the library's one-shot API. A
  * failed open prints nothing on stdout and exits 1 (the library has wiped
  * its output); usage errors exit 2. Key, nonce and data buffers are wiped
- * before exit. AES-SIV writes C || V here too (RFC 5297 puts V first).
+ * before exit. AES-SIV is the exception: V || C, RFC 5297's order (and
+ * pyca/cryptography's and the Python package's AESSIV), on seal and open.
  * Proven by tests/test_cli_aead.py (against pyca/cryptography, i.e.
  * OpenSSL, and published vectors where OpenSSL lacks the mode).
  */
@@ -101,7 +102,8 @@ static void help(void)
            "                 [--inform raw|hex|base64] [--outform raw|hex|base64]\n\n"
            "One-shot authenticated encryption. seal writes ciphertext || tag; open\n"
            "reads ciphertext || tag and writes the plaintext, or nothing (exit 1)\n"
-           "when the tag does not verify.\n\n"
+           "when the tag does not verify. AES-SIV puts its tag V first: V || C\n"
+           "(RFC 5297).\n\n"
            "  -a, --algorithm ALG  one of the list below\n"
            "  -K, --key HEX        the key (size per algorithm, below)\n"
            "  -n, --nonce HEX      the nonce (GCM: any length, 12 bytes advised; CCM:\n"
@@ -120,7 +122,7 @@ static void help(void)
            "  -h, --help           this help\n\nalgorithms (key bytes):\n");
     for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
         printf("  %-20s %2zu%s\n", algs[i].name, algs[i].key_len,
-               algs[i].kind == X_SIV ? "  (two AES keys; writes C || V)" : "");
+               algs[i].kind == X_SIV ? "  (two AES keys; V || C, RFC 5297)" : "");
     printf("  (ascon128 = ascon-aead128: Ascon-AEAD128 of NIST SP 800-232)\n\n"
            "exit status: 0 ok, 1 authentication or operation failed, 2 usage error\n");
 }
@@ -232,9 +234,15 @@ static int run(int argc, char **argv)
     io.key = key;
     io.nonce = nonce;
     io.aad = aad;
-    io.in = in.p;
-    io.out = out;
-    io.tag = s ? out + io.len : in.p + io.len;
+    if (alg->kind == X_SIV) { /* V || C */
+        io.in = s ? in.p : in.p + io.tag_len;
+        io.out = s ? out + io.tag_len : out;
+        io.tag = s ? out : in.p;
+    } else { /* C || T */
+        io.in = in.p;
+        io.out = out;
+        io.tag = s ? out + io.len : in.p + io.len;
+    }
     r = aead_run(alg, s, &io);
     if (r == RIJN_ERR_AUTH) {
         cli_err("authentication failed: wrong key, nonce, associated data or tag, or "

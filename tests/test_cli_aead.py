@@ -9,7 +9,7 @@ reference's ciphertext || tag, open must give the plaintext back, and a
 flipped bit anywhere (ciphertext, tag, AAD, nonce) must exit 1 with
 nothing on stdout. ascon128 (Ascon-AEAD128): the Ascon team's SP 800-232
 KATs (tests/vectors/ascon, every 17th and the last three). References: pyca's AESGCM/Cipher-GCM (any nonce length,
-truncated tags), AESCCM, AESOCB3, AESGCMSIV, AESSIV (V || C reordered),
+truncated tags), AESCCM, AESOCB3, AESGCMSIV, AESSIV (V || C, RFC 5297's order, as rijn writes it),
 ChaCha20Poly1305; XChaCha20-Poly1305 = HChaCha20 (written below from RFC
 8439's quarter round) + pyca ChaCha20Poly1305; EAX built from pyca's CMAC
 and CTR (OMAC^t, the EAX paper's definition), cross-checked on the paper's
@@ -84,7 +84,7 @@ def hchacha20(key, nonce16):
 
 
 def ref_seal(alg, key, nonce, aad, pt, tlen):
-    """ciphertext || tag from the reference, or None if it cannot do it."""
+    """ciphertext || tag (SIV: V || C) from the reference, or None if it cannot."""
     from cryptography.hazmat.primitives import cmac
     from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
     from cryptography.hazmat.primitives.ciphers import aead as A
@@ -105,8 +105,7 @@ def ref_seal(alg, key, nonce, aad, pt, tlen):
     if kind == "gcm-siv":
         return A.AESGCMSIV(key).encrypt(nonce, pt, aad)
     if kind == "siv":
-        out = A.AESSIV(key).encrypt(pt, [aad, nonce] if nonce else [aad])
-        return out[16:] + out[:16]
+        return A.AESSIV(key).encrypt(pt, [aad, nonce] if nonce else [aad])  # V || C
     if kind == "chacha20-poly1305":
         return A.ChaCha20Poly1305(key).encrypt(nonce, pt, aad)
     if kind == "xchacha20-poly1305":
@@ -287,6 +286,20 @@ def test_forms():
     rc, a1, _ = run(["seal", "-a", "aes-128-siv", "--key", k.hex()], b"same")
     rc2, a2, _ = run(["seal", "-a", "aes-128-siv", "--key", k.hex()], b"same")
     check(rc == rc2 == 0 and a1 == a2 and len(a1) == 20, "SIV without nonce")
+    # RFC 5297 A.1 byte for byte: V || C (the order pyca's AESSIV and rijn's
+    # Python AESSIV use; the CLI wrote C || V before)
+    k = bytes.fromhex("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff")
+    ad = "101112131415161718191a1b1c1d1e1f2021222324252627"
+    pt = bytes.fromhex("112233445566778899aabbccddee")
+    want = bytes.fromhex("85632d07c6e8f37f950acd320a2ecc93" "40c02b9690c4dc04daef7f6afe5c")
+    rc, out, _ = run(["seal", "-a", "aes-128-siv", "--key", k.hex(), "--aad", ad], pt)
+    check(rc == 0 and out == want, "SIV seal: RFC 5297 A.1 V || C (%s)" % out.hex())
+    check(out == ref_seal("aes-128-siv", k, b"", bytes.fromhex(ad), pt, 16), "SIV seal == pyca AESSIV")
+    rc, out, _ = run(["open", "-a", "aes-128-siv", "--key", k.hex(), "--aad", ad], want)
+    check(rc == 0 and out == pt, "SIV open: RFC 5297 A.1 V || C")
+    rc, out, _ = run(["open", "-a", "aes-128-siv", "--key", k.hex(), "--aad", ad],
+                     want[16:] + want[:16])
+    check(rc == 1 and out == b"", "SIV open refuses C || V")
 
 
 def test_aead_usage():
