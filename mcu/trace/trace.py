@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""trace.py -- the constant-time trace test of the MCU AES classes.
+
+  python3 mcu/trace/trace.py [--targets m0,m3,m4,m33,rv32,avr328p] [--opts Os]
+                             [--n 16] [--no-controls] [-v]
+
+For every target it builds trace_main.c with the library (mcu.Builder,
+every class compiled in), runs it under QEMU with trace_plugin.c (under
+simavr with avr_trace.c on AVR) and requires, for every class that claims
+constant time, every key size and every operation (key setup both ways and
+encryption only, ECB 1 and 3 blocks both directions, CBC both directions,
+CTR), that all random inputs of the group give the same number of
+instructions, loads and stores, the same instruction-address digest and
+the same memory-address digest (on AVR also the same cycle count). For a
+table class (TABLES) the load addresses inside its table are left out of
+the memory digest, and the table must be where the class's argument needs
+it (SRAM under QEMU; flash read by LPM on AVR) and be used; every other
+class has every address in the digest. Then the positive controls: images
+with a planted secret-dependent branch, and with a planted secret-indexed
+load outside any table, must have every group flagged; a planted
+secret-indexed load inside a class's table must not be flagged for it.
+Exit status 0 only if all of that holds. See mcu/README.md.
+"""
+import argparse
+import concurrent.futures
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import mcu  # noqa: E402
+
+# Table classes: class name -> [(symbol, space)], space "D" (data memory:
+# must be SRAM) or "P" (AVR program memory, read with LPM). The region is
+# the symbol's address and size (nm -S).
+TABLES = {
+    "avr": [("rijn_i_aes_avr_tab", "P")],
+}
+TARGETS = ["m0", "m3", "m4", "m33", "rv32", "avr328p"]
+LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/modes_common.c"]
+FIELDS = ["insns", "loads", "stores", "table loads", "pc digest", "mem digest", "cycles"]
+
+
+def host_tool(name, src, cmd):
+    out = os.path.join(mcu.BUILD, name)
+    src = os.path.join(HERE, src)
+    if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
+        os.makedirs(mcu.BUILD, exist_ok=True)
+        tmp = "%s.tmp%d" % (out, os.getpid())
+        mcu.run(cmd(tmp, src))
+        os.replace(tmp, out)
+    return out
+
+
+def plugin():
+    return host_tool("trace_plugin.so", "trace_plugin.c", lambda o, s: [
+        "gcc", "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-o", o, s])
+
+
+def avr_tracer():
+    return host_tool("avr-trace", "avr_trace.c", lambda o, s: [
+        "gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-idirafter", "/usr/include/simavr",
+        "-o", o, s, "-lsimavr"])
+
+
+def symbols(t, elf):
+    """{name: (address, size, nm type)}"""
+    out = mcu.run([t["nm"], "-S", elf])
+    syms = {}
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 4:
+            syms[p[3]] = (int(p[0], 16), int(p[1], 16), p[2])
+        elif len(p) == 3 and p[1] in "TtDdBbRr":
+            syms.setdefault(p[2], (int(p[0], 16), 0, p[1]))
+    return syms
+
+
+def regions(tn, syms):
+    """The table regions present in this image: [(class, space, lo, hi, nm type)]."""
+    res = []
+    for cls, tabs in TABLES.items():
+        for name, space in tabs:
+            if name in syms:
+                a, size, typ = syms[name]
+                if mcu.TARGETS[tn]["kind"] == "avr" and space == "D":
+                    a -= 0x800000  # avr-nm shows data addresses with the 0x800000 offset
+                res.append((cls, space, a, a + size, typ))
+    return res
+
+
+def run_image(tn, elf, bdir, regs, syms):
+    """Returns (status, console text, records)."""
+    t = mcu.TARGETS[tn]
+    if t["kind"] == "avr":
+        cmd = [avr_tracer(), t["mcu"], elf] + ["%s:0x%x-0x%x" % (r[1], r[2], r[3]) for r in regs]
+        try:
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               timeout=120)
+        except subprocess.TimeoutExpired:
+            return 124, "timeout", []
+        text, log = r.stdout + r.stderr, r.stdout
+        st = r.returncode
+    else:
+        log_path = os.path.join(bdir, "trace-%d.log" % os.getpid())
+        if os.path.exists(log_path):
+            os.remove(log_path)
+        pl = "%s,start=0x%x,stop=0x%x" % (plugin(), syms["bench_start"][0], syms["bench_stop"][0])
+        pl += "".join(",region=0x%x-0x%x" % (r[2], r[3]) for r in regs)
+        st, text, err, _ = mcu.emulate(tn, elf, bdir, 120,
+                                       extra=["-plugin", pl, "-d", "plugin", "-D", log_path])
+        log = open(log_path).read() if os.path.exists(log_path) else ""
+        if os.path.exists(log_path):
+            os.remove(log_path)
+        text += err
+    recs = []
+    for line in log.splitlines():
+        if line.startswith("@t "):
+            p = line.split()[1:]
+            # insns loads stores tloads hpc hmem hmemt [cycles]
+            recs.append(tuple(p))
+    return st, text, recs
+
+
+def groups_of(text, recs):
+    """[Group] in the image's order, or an error string."""
+    gs, i = [], 0
+    for line in text.splitlines():
+        p = line.split()
+        if len(p) == 5 and p[0] in ("G", "N"):
+            n = int(p[4])
+            gs.append(Group(p[1], p[2], int(p[3]), recs[i:i + n], p[0] == "G"))
+            i += n
+    if i != len(recs) or any(len(g.recs) == 0 for g in gs):
+        return "%d records for %d labelled regions" % (len(recs), i)
+    return gs
+
+
+class Group:
+    """One class, operation and key size: its records, and what differs."""
+
+    def __init__(self, cls, op, klen, recs, ct):
+        self.cls, self.op, self.klen, self.recs, self.ct = cls, op, klen, recs, ct
+        table = cls in TABLES  # then the memory digest without table-load addresses
+        keyed = [r[:5] + (r[6] if table else r[5],) + tuple(r[7:8]) for r in recs]
+        self.diff = [FIELDS[k] for k in range(len(keyed[0]))
+                     if len(set(x[k] for x in keyed)) > 1]
+
+    def name(self):
+        return "%s %s AES-%d" % (self.cls, self.op, self.klen * 8)
+
+
+def judge(tn, plant, gs, regs):
+    """(ok, summary, [(group, why)]) for one image."""
+    ct = [g for g in gs if g.ct]
+    other = [g for g in gs if not g.ct]
+    if plant == 0:
+        bad = [(g, "differs in " + ", ".join(g.diff)) for g in ct if g.diff]
+        classes = sorted(set(g.cls for g in ct))
+        for r in regs:  # a table class: its table where the argument needs it, and used
+            used = sum(int(g.recs[0][3]) for g in ct if g.cls == r[0])
+            if r[0] in classes and (not (r[1] == "P" or r[4] in "bBdD") or used == 0
+                                    or r[3] <= r[2]):
+                bad.append((Group(r[0], "table", 0, [("",) * 7], True),
+                            "at 0x%x-0x%x (nm type %s, %s space), %d table loads: the class "
+                            "must read its table from SRAM (LPM on AVR)" % (
+                                r[2], r[3], r[4], r[1], used)))
+        # a class without the claim (S-box lookups) is caught at least on ECB
+        caught = [g for g in other if g.diff]
+        missed = [g for g in other if g.op in ("enc1", "dec1") and not g.diff]
+        bad += [(g, "not caught: a class without the constant-time claim") for g in missed]
+        what = "%d groups of %s constant (%d inputs each)" % (
+            len(ct), ", ".join(classes), len(ct[0].recs) if ct else 0)
+        if other:
+            what += "; %s (not constant time) caught in %d of %d" % (
+                ", ".join(sorted(set(g.cls for g in other))), len(caught), len(other))
+        return not bad, what, bad
+    if plant in (1, 2):
+        need = "pc digest" if plant == 1 else "mem digest"
+        bad = [(g, "plant missed") for g in gs if need not in g.diff]
+        what = "planted %s flagged in %d of %d groups" % (
+            "secret branch" if plant == 1 else "out-of-table secret load",
+            len(gs) - len(bad), len(gs))
+        if plant == 1 and mcu.TARGETS[tn]["kind"] == "avr":
+            what += " (the cycle count differs in %d)" % sum(1 for g in gs if "cycles" in g.diff)
+        return not bad, what, bad
+    tcls = sorted(set(r[0] for r in regs))
+    bad = [(g, "differs in " + ", ".join(g.diff)) for g in gs if g.cls in tcls and g.diff]
+    return not bad, "planted in-table secret load not flagged for %s" % ", ".join(tcls), bad
+
+
+def check_target(tn, opt, n, controls, verbose):
+    """Returns (lines, failures)."""
+    t = mcu.TARGETS[tn]
+    lines, nbad = [], 0
+    b = mcu.Builder(tn, opt)
+    lib = b.objs(mcu.aes_files() + LIB_EXTRA, [], ())
+    rt = [b.obj(s, True) for s in t["rt"]]
+    base_regs = []
+    for plant in [0, 1, 2, 3] if controls else [0]:
+        extra = ["-DTRACE_PLANT=%d" % plant, "-DTRACE_N=%d" % n]
+        if plant == 3:
+            if not base_regs:
+                continue  # no table class on this target: nothing to plant in
+            extra += ["-DTRACE_TABLE=" + TABLES[base_regs[0][0]][0][0]]
+            if base_regs[0][1] == "P":
+                extra.append("-DTRACE_TABLE_FLASH=1")
+        o = b.obj_as("trace/trace_main.c", "trace_main-p%d.o" % plant, extra)
+        elf = b.link("trace-p%d" % plant, lib + rt + [o])
+        syms = symbols(t, elf)
+        regs = regions(tn, syms)
+        if plant == 0:
+            base_regs = regs
+        t0 = time.time()
+        st, text, recs = run_image(tn, elf, b.dir, regs, syms)
+        secs = time.time() - t0
+        gs = groups_of(text, recs)
+        head = "%s -%s plant %d" % (tn, opt, plant)
+        if st != 0 or isinstance(gs, str) or "done " not in text:
+            nbad += 1
+            lines.append("FAIL %s: exit %d, %s" % (head, st, gs if isinstance(gs, str) else
+                                                   "no 'done' line"))
+            lines += ["  | " + x for x in text.splitlines()[-15:]]
+            continue
+        ok, what, bad = judge(tn, plant, gs, regs)
+        nbad += 0 if ok else 1
+        lines.append("%s %s: %s; %.1f s" % ("ok  " if ok else "FAIL", head, what, secs))
+        for g, why in bad[:None if verbose else 8]:
+            lines.append("  %s: %s" % (g.name(), why))
+            if verbose:
+                lines += ["    " + " ".join(r) for r in sorted(set(g.recs))[:4]]
+    return lines, nbad
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--targets", default=",".join(TARGETS))
+    p.add_argument("--opts", default="Os")
+    p.add_argument("--n", type=int, default=16, help="random inputs per group")
+    p.add_argument("--no-controls", action="store_true")
+    p.add_argument("-j", "--jobs", type=int, default=2)
+    p.add_argument("-v", "--verbose", action="store_true")
+    a = p.parse_args()
+    jobs = [(tn, opt) for tn in a.targets.split(",") for opt in a.opts.split(",")]
+    missing = [tn for tn, _ in jobs if not mcu.tool_ok(mcu.TARGETS[tn])]
+    if missing:
+        print("trace: toolchain or emulator missing for %s (scripts/setup.sh --mcu)" %
+              ",".join(sorted(set(missing))))
+        return 1
+    plugin()
+    if any(mcu.TARGETS[tn]["kind"] == "avr" for tn, _ in jobs):
+        avr_tracer()
+    t0 = time.time()
+    bad = 0
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        futs = [ex.submit(check_target, tn, opt, a.n, not a.no_controls, a.verbose)
+                for tn, opt in jobs]
+        for f in futs:
+            lines, b = f.result()
+            bad += b
+            print("\n".join(lines), flush=True)
+    print("trace: %s; %.0f s" % ("all constant" if bad == 0 else "%d FAILED" % bad,
+                                 time.time() - t0))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

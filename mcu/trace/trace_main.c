@@ -1,0 +1,243 @@
+/*
+ * trace_main.c -- on-target driver of the constant-time trace test
+ * (mcu/trace/trace.py). For every AES class compiled in, every key size
+ * and every operation below, it runs TRACE_N random inputs (fresh key,
+ * data, IV and counter each time), each call between bench_start() and
+ * bench_stop(): the QEMU plugin (trace_plugin.c) or the simavr tracer
+ * (avr_trace.c) digests what runs between the two, and trace.py requires
+ * one digest per group of a class that claims constant time
+ * (RIJN_AES_IMPL_CONSTTIME), and expects the others ("small": S-box
+ * lookups) to be caught. Before each group it prints
+ * "G <class> <op> <key bytes> <n>" ("N ..." for a class without the claim).
+ *
+ * Implementation notes: inputs, outputs and the context are static, so
+ * every public address is the same for every input; the stack depth at
+ * each call is the same too (one call site per operation). Outside the
+ * regions each result is checked (a round trip through the inverse
+ * operation, and FIPS-197 appendix C once per class and key size), so a
+ * class that does not run, or runs wrong, fails the image (exit 1).
+ * Positive controls, compiled in with TRACE_PLANT (the plant runs inside
+ * every region, on the key's first byte):
+ *   1  a secret-dependent branch that skips one instruction (on AVR an
+ *      SBRC over a NOP: the same cycle count either way, only the
+ *      instruction sequence differs);
+ *   2  a load at a secret index from a 64-byte array outside any table;
+ *   3  a load at a secret index inside the table TRACE_TABLE (a symbol;
+ *      TRACE_TABLE_FLASH: read with LPM on AVR): must NOT be flagged.
+ * A PRNG with a fixed seed (TRACE_SEED) makes every run the same.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "hal.h"
+#include "rijn/aes.h"
+#include "rijn/modes.h"
+
+#ifndef TRACE_N
+#define TRACE_N 16
+#endif
+#ifndef TRACE_SEED
+#define TRACE_SEED 0x2545F491u
+#endif
+#ifndef TRACE_PLANT
+#define TRACE_PLANT 0
+#endif
+
+enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_CBC_DEC, OP_CTR,
+       NOPS };
+static const char *const op_name[NOPS] = {"init",   "init_enc", "enc1",    "dec1", "enc3",
+                                          "dec3",   "cbc_enc",  "cbc_dec", "ctr"};
+
+static rijn_aes_ctx ctx;
+static uint8_t key[32], iv[16], in[48], out[48], back[48];
+static volatile uint8_t sink;
+static uint32_t rng = TRACE_SEED;
+
+static void fill(uint8_t *p, size_t n)
+{
+    while (n-- > 0) {
+        rng ^= rng << 13;
+        rng ^= rng >> 17;
+        rng ^= rng << 5;
+        *p++ = (uint8_t)(rng >> 24);
+    }
+}
+
+#if TRACE_PLANT == 1
+static void plant(uint8_t s)
+{
+#if defined(__AVR__)
+    __asm__ volatile("sbrc %0, 0\n\tnop\n" : : "r"(s));
+#elif defined(__arm__)
+    uint32_t t = s;
+    __asm__ volatile(".syntax unified\n\tlsls %0, %0, #31\n\tbeq 1f\n\tnop\n1:\n"
+                     : "+l"(t) : : "cc");
+#elif defined(__riscv)
+    uint32_t t = s;
+    __asm__ volatile("andi %0, %0, 1\n\tbeqz %0, 1f\n\tnop\n1:\n" : "+r"(t));
+#else
+#error "TRACE_PLANT 1: unknown architecture"
+#endif
+}
+#elif TRACE_PLANT == 2
+static volatile uint8_t probe[64];
+static void plant(uint8_t s)
+{
+    sink = probe[s & 63u];
+}
+#elif TRACE_PLANT == 3
+extern const uint8_t TRACE_TABLE[];
+static void plant(uint8_t s)
+{
+#if defined(TRACE_TABLE_FLASH) && defined(__AVR__)
+    uint16_t a = (uint16_t)(uintptr_t)&TRACE_TABLE[s];
+    uint8_t v;
+    __asm__ volatile("lpm %0, Z" : "=r"(v) : "z"(a));
+    sink = v;
+#else
+    sink = ((const volatile uint8_t *)TRACE_TABLE)[s];
+#endif
+}
+#else
+#define plant(s) ((void)(s))
+#endif
+
+/* The traced call: one call site per operation. */
+static int traced(int op, size_t klen)
+{
+    int r = RIJN_ERR_PARAM;
+    bench_start();
+    switch (op) {
+    case OP_INIT: r = rijn_aes_init(&ctx, key, klen); break;
+    case OP_INIT_ENC: r = rijn_aes_init_enc(&ctx, key, klen); break;
+    case OP_ENC1: r = rijn_aes_encrypt_blocks(&ctx, out, in, 1); break;
+    case OP_DEC1: r = rijn_aes_decrypt_blocks(&ctx, out, in, 1); break;
+    case OP_ENC3: r = rijn_aes_encrypt_blocks(&ctx, out, in, 3); break;
+    case OP_DEC3: r = rijn_aes_decrypt_blocks(&ctx, out, in, 3); break;
+    case OP_CBC_ENC: r = rijn_cbc_encrypt(&ctx, iv, out, in, 48); break;
+    case OP_CBC_DEC: r = rijn_cbc_decrypt(&ctx, iv, out, in, 48); break;
+    case OP_CTR: r = rijn_ctr_crypt(&ctx, iv, out, in, 48); break;
+    default: break;
+    }
+    plant(key[0]);
+    bench_stop();
+    return r;
+}
+
+/* The inverse of op on out, into back (outside the regions). */
+static int inverse(int op)
+{
+    switch (op) {
+    case OP_ENC1: return rijn_aes_decrypt_blocks(&ctx, back, out, 1);
+    case OP_DEC1: return rijn_aes_encrypt_blocks(&ctx, back, out, 1);
+    case OP_ENC3: return rijn_aes_decrypt_blocks(&ctx, back, out, 3);
+    case OP_DEC3: return rijn_aes_encrypt_blocks(&ctx, back, out, 3);
+    case OP_CBC_ENC: return rijn_cbc_decrypt(&ctx, iv, back, out, 48);
+    case OP_CBC_DEC: return rijn_cbc_encrypt(&ctx, iv, back, out, 48);
+    case OP_CTR: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
+    default: return RIJN_ERR_PARAM;
+    }
+}
+
+static size_t inverse_len(int op)
+{
+    return (op == OP_ENC1 || op == OP_DEC1) ? 16u : 48u;
+}
+
+static void fail(const char *what, const char *cls, size_t klen)
+{
+    hal_puts("FAIL ");
+    hal_puts(what);
+    hal_puts(" ");
+    hal_puts(cls);
+    hal_puts(" ");
+    hal_putu((uint32_t)klen);
+    hal_puts("\n");
+    hal_exit(1);
+}
+
+static int same(const char *a, const char *b)
+{
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+/* FIPS-197 appendix C: key 00 01 .., plaintext 00 11 22 .. */
+static const uint8_t fips_ct[3][4] = {{0x69, 0xc4, 0xe0, 0xd8},
+                                      {0xdd, 0xa9, 0x7c, 0xa4},
+                                      {0x8e, 0xa2, 0xb7, 0xca}};
+
+static int known_answer(const char *cls, size_t klen)
+{
+    uint8_t i;
+    for (i = 0; i < 32; i++)
+        key[i] = i;
+    for (i = 0; i < 16; i++)
+        in[i] = (uint8_t)(i * 0x11u);
+    if (rijn_aes_init(&ctx, key, klen) != RIJN_OK)
+        return 0; /* key size compiled out */
+    if (!same(rijn_aes_ctx_impl_name(&ctx), cls))
+        fail("class not used", cls, klen);
+    if (rijn_aes_encrypt_blocks(&ctx, out, in, 1) != RIJN_OK ||
+        memcmp(out, fips_ct[klen / 8 - 2], 4) != 0)
+        fail("FIPS-197", cls, klen);
+    return 1;
+}
+
+static void group(const char *cls, int ct, int op, size_t klen)
+{
+    unsigned n;
+    hal_puts(ct ? "G " : "N ");
+    hal_puts(cls);
+    hal_puts(" ");
+    hal_puts(op_name[op]);
+    hal_puts(" ");
+    hal_putu((uint32_t)klen);
+    hal_puts(" ");
+    hal_putu(TRACE_N);
+    hal_puts("\n");
+    for (n = 0; n < TRACE_N; n++) {
+        fill(key, sizeof key);
+        fill(iv, sizeof iv);
+        fill(in, sizeof in);
+        if (op > OP_INIT_ENC && rijn_aes_init(&ctx, key, klen) != RIJN_OK)
+            fail("key setup", cls, klen);
+        if (traced(op, klen) != RIJN_OK)
+            fail(op_name[op], cls, klen);
+        if (op > OP_INIT_ENC &&
+            (inverse(op) != RIJN_OK || memcmp(back, in, inverse_len(op)) != 0))
+            fail(op_name[op], cls, klen);
+    }
+}
+
+int main(void)
+{
+    size_t i, klen;
+    unsigned groups = 0;
+    int op;
+    for (i = 0; i < rijn_aes_impl_count(); i++) {
+        const rijn_aes_impl *impl = rijn_aes_impl_at(i);
+        const char *cls = rijn_aes_impl_name(impl);
+        int ct = (rijn_aes_impl_flags(impl) & RIJN_AES_IMPL_CONSTTIME) != 0;
+        if (!rijn_aes_impl_available(impl))
+            continue;
+        if (rijn_aes_impl_force(cls) != RIJN_OK)
+            fail("force", cls, 0);
+        for (klen = 16; klen <= 32; klen += 8) {
+            if (!known_answer(cls, klen))
+                continue;
+            for (op = 0; op < NOPS; op++) {
+                group(cls, ct, op, klen);
+                groups++;
+            }
+        }
+    }
+    hal_puts("done ");
+    hal_putu(groups);
+    hal_puts("\n");
+    hal_exit(0); /* (on AVR a return from main would end without a status) */
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# test_mcu_trace.sh -- the constant-time trace test of the MCU AES classes
+# (mcu/trace/trace.py; mcu/README.md, "Constant-time trace test"): every
+# class that claims constant time, on Cortex-M0/M3/M4/M33 and RV32 under
+# QEMU with a TCG trace plugin and on the ATmega328P under simavr, at -Os
+# and -O2, 24 random inputs per class, key size and operation: same
+# instruction-address and memory-address digests, same load/store counts
+# (and cycles on AVR); secret-indexed loads only inside a table class's
+# declared table. Its positive controls (a planted secret branch, a
+# planted out-of-table secret load, the "small" class) must be caught, or
+# it fails. Under a minute: objects are shared with test_mcu (in
+# build-mcu/ or $RIJN_MCU_BUILD).
+# Optional like test_mcu: skips (77) only when no MCU toolchain is
+# installed at all (scripts/setup.sh --mcu); a partial set is a failure.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+if ! command -v arm-none-eabi-gcc >/dev/null && ! command -v avr-gcc >/dev/null &&
+   ! command -v riscv64-unknown-elf-gcc >/dev/null; then
+  echo "test_mcu_trace: no MCU cross toolchain installed (scripts/setup.sh --mcu): skipped"
+  exit 77
+fi
+exec python3 "$here/mcu/trace/trace.py" --opts Os,O2 --n 24
