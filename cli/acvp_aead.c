@@ -187,7 +187,7 @@ static int aft(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt,
     }
 done:
     if (out != NULL) {
-        memset(out, 0, c.n + c.taglen + 1);
+        rijn_wipe(out, c.n + c.taglen + 1);
         free(out);
     }
     case_free(&c);

@@ -74,7 +74,7 @@ static int aead(const cJSON *tg, const cJSON *t, cJSON *rt, acvp_err *e)
 done:
     rijn_ascon_aead128_wipe(&ctx);
     if (out != NULL) {
-        memset(out, 0, n + 1);
+        rijn_wipe(out, n + 1);
         free(out);
     }
     free(key);

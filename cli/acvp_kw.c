@@ -63,7 +63,7 @@ static int aft(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt,
 done:
     rijn_aes_wipe(&kek);
     if (out != NULL) {
-        memset(out, 0, n + 16);
+        rijn_wipe(out, n + 16);
         free(out);
     }
     free(key);

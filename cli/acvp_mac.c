@@ -136,7 +136,7 @@ static int pbkdf_test(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJS
         acvp_add_hex(rt, "derivedKey", dk, dlen);
 done:
     if (dk != NULL) {
-        memset(dk, 0, dlen);
+        rijn_wipe(dk, dlen);
         free(dk);
     }
     free(salt);

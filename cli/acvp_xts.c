@@ -115,7 +115,7 @@ static int aft(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt,
 done:
     rijn_xts_wipe(&ctx);
     if (out != NULL) {
-        memset(out, 0, n + 1);
+        rijn_wipe(out, n + 1);
         free(out);
     }
     free(key);

@@ -60,7 +60,7 @@ typedef struct aead_io {
                                     io->nonce_len, io->aad, io->aad_len, io->in, io->len)     \
                     : prefix##_open(&ctx, io->out, io->tag, io->tag_len, io->nonce,          \
                                     io->nonce_len, io->aad, io->aad_len, io->in, io->len);    \
-        memset(&ctx, 0, sizeof ctx);                                                          \
+        rijn_wipe(&ctx, sizeof ctx);                                                          \
     } while (0)
 
 static int aead_run(const aead_alg *a, int s, aead_io *io)
@@ -142,7 +142,7 @@ static int hex_arg(const char *what, const char *hex, uint8_t **p, size_t *len)
 static void free_wiped(uint8_t *p, size_t n)
 {
     if (p != NULL) {
-        memset(p, 0, n);
+        rijn_wipe(p, n); /* memset before free is a dead store */
         free(p);
     }
 }

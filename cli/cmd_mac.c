@@ -175,8 +175,8 @@ static int run(int argc, char **argv)
     }
     status = cli_io_write(&io, tag, tag_len);
 done:
-    memset(key, 0, sizeof key);
-    memset(tag, 0, sizeof tag);
+    rijn_wipe(key, sizeof key);
+    rijn_wipe(tag, sizeof tag);
     cli_buf_free(&in);
     return status;
 }

@@ -191,7 +191,8 @@ void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uin
     }
     rijn_store64_be(ctr, hi);
     rijn_store64_be(ctr + 8, lo);
-    hi = lo = 0;
+    /* hi, lo: the counter now in ctr, which the caller wipes; zeroing the
+     * registers would be a dead store the compiler removes */
     rijn_wipe(ks, sizeof ks);
 }
 

@@ -135,7 +135,8 @@ static int b64_decode(uint8_t *out, size_t out_size, size_t *out_len, const char
         status = RIJN_ERR_PARAM;
     if (status == RIJN_OK && overflow)
         status = RIJN_ERR_BUFFER;
-    acc = 0;
+    /* acc (the last bits, also in out) is not cleared: a register's dead
+     * store would be removed anyway; out is wiped on failure below */
     if (status != RIJN_OK) {
         if (out != NULL)
             rijn_wipe(out, out_size);

@@ -153,7 +153,8 @@ static void bulk(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
     }
     rijn_store64_le(t, lo);
     rijn_store64_le(t + 8, hi);
-    lo = hi = 0;
+    /* lo, hi: the tweak now in t, which the caller wipes (no dead store
+     * pretending to clear the registers) */
     rijn_wipe(buf, sizeof buf);
     rijn_wipe(tw, sizeof tw);
 }
