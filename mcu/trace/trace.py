@@ -16,9 +16,12 @@ table class (TABLES) the load addresses inside its table are left out of
 the memory digest, and the table must be where the class's argument needs
 it (SRAM under QEMU; flash read by LPM on AVR) and be used; every other
 class has every address in the digest. Then the positive controls: images
-with a planted secret-dependent branch, and with a planted secret-indexed
-load outside any table, must have every group flagged; a planted
+with a planted secret-dependent branch, with a planted secret-indexed
+load outside any table, and (where the core has a divider) with a planted
+division of a secret must have every group flagged; a planted
 secret-indexed load inside a class's table must not be flagged for it.
+No instruction whose latency depends on its operands on the core (VLAT)
+may run in a constant-time class.
 Exit status 0 only if all of that holds. See mcu/README.md.
 """
 import argparse
@@ -37,10 +40,27 @@ import mcu  # noqa: E402
 # the symbol's address and size (nm -S).
 TABLES = {
     "avr": [("rijn_i_aes_avr_tab", "P")],
+    "ttable": [("rijn_i_ttable_tab", "D")],
 }
 TARGETS = ["m0", "m3", "m4", "m33", "rv32", "avr328p"]
+# Instructions with operand-dependent latency the plugin looks for
+# (trace_plugin.c variable_latency): none on the M0 (no divider; MULS is
+# fixed per implementation) and AVR (simavr's cycle count covers it).
+VLAT = {"m3": "arm-m3", "m4": "arm", "m33": "arm", "rv32": "riscv"}
 LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/modes_common.c"]
-FIELDS = ["insns", "loads", "stores", "table loads", "pc digest", "mem digest", "cycles"]
+FIELDS = ["insns", "loads", "stores", "table loads", "pc digest", "mem digest", "cycles",
+          "variable-latency instructions"]
+
+
+def trace_cfg(tn):
+    """The target's configuration, with the fixsliced classes kept in on
+    32-bit targets (where a table class is the default, they are what
+    cached parts use, and must stay checked)."""
+    t = mcu.TARGETS[tn]
+    if t["kind"] == "avr":
+        return list(t["cfg"])
+    cfg = [c for c in t["cfg"] if not c.startswith("RIJN_CFG_AES_CT32=")]
+    return ["RIJN_CFG_AES_CT32=1"] + cfg
 
 
 def host_tool(name, src, cmd):
@@ -109,6 +129,7 @@ def run_image(tn, elf, bdir, regs, syms):
             os.remove(log_path)
         pl = "%s,start=0x%x,stop=0x%x" % (plugin(), syms["bench_start"][0], syms["bench_stop"][0])
         pl += "".join(",region=0x%x-0x%x" % (r[2], r[3]) for r in regs)
+        pl += ",vlat=" + VLAT[tn] if tn in VLAT else ""
         st, text, err, _ = mcu.emulate(tn, elf, bdir, 120,
                                        extra=["-plugin", pl, "-d", "plugin", "-D", log_path])
         log = open(log_path).read() if os.path.exists(log_path) else ""
@@ -119,7 +140,7 @@ def run_image(tn, elf, bdir, regs, syms):
     for line in log.splitlines():
         if line.startswith("@t "):
             p = line.split()[1:]
-            # insns loads stores tloads hpc hmem hmemt [cycles]
+            # insns loads stores tloads hpc hmem hmemt cycles|- vlat
             recs.append(tuple(p))
     return st, text, recs
 
@@ -144,9 +165,10 @@ class Group:
     def __init__(self, cls, op, klen, recs, ct):
         self.cls, self.op, self.klen, self.recs, self.ct = cls, op, klen, recs, ct
         table = cls in TABLES  # then the memory digest without table-load addresses
-        keyed = [r[:5] + (r[6] if table else r[5],) + tuple(r[7:8]) for r in recs]
+        keyed = [r[:5] + (r[6] if table else r[5],) + r[7:9] for r in recs]
         self.diff = [FIELDS[k] for k in range(len(keyed[0]))
                      if len(set(x[k] for x in keyed)) > 1]
+        self.vlat = max(int(r[8]) for r in recs)
 
     def name(self):
         return "%s %s AES-%d" % (self.cls, self.op, self.klen * 8)
@@ -158,12 +180,14 @@ def judge(tn, plant, gs, regs):
     other = [g for g in gs if not g.ct]
     if plant == 0:
         bad = [(g, "differs in " + ", ".join(g.diff)) for g in ct if g.diff]
+        bad += [(g, "%d instructions of operand-dependent latency" % g.vlat) for g in ct
+                if g.vlat]
         classes = sorted(set(g.cls for g in ct))
         for r in regs:  # a table class: its table where the argument needs it, and used
             used = sum(int(g.recs[0][3]) for g in ct if g.cls == r[0])
             if r[0] in classes and (not (r[1] == "P" or r[4] in "bBdD") or used == 0
                                     or r[3] <= r[2]):
-                bad.append((Group(r[0], "table", 0, [("",) * 7], True),
+                bad.append((Group(r[0], "table", 0, [("0",) * 9], True),
                             "at 0x%x-0x%x (nm type %s, %s space), %d table loads: the class "
                             "must read its table from SRAM (LPM on AVR)" % (
                                 r[2], r[3], r[4], r[1], used)))
@@ -186,6 +210,10 @@ def judge(tn, plant, gs, regs):
         if plant == 1 and mcu.TARGETS[tn]["kind"] == "avr":
             what += " (the cycle count differs in %d)" % sum(1 for g in gs if "cycles" in g.diff)
         return not bad, what, bad
+    if plant == 4:
+        bad = [(g, "plant missed") for g in gs if not g.vlat]
+        return not bad, "planted secret division flagged in %d of %d groups" % (
+            len(gs) - len(bad), len(gs)), bad
     tcls = sorted(set(r[0] for r in regs))
     bad = [(g, "differs in " + ", ".join(g.diff)) for g in gs if g.cls in tcls and g.diff]
     return not bad, "planted in-table secret load not flagged for %s" % ", ".join(tcls), bad
@@ -195,11 +223,11 @@ def check_target(tn, opt, n, controls, verbose):
     """Returns (lines, failures)."""
     t = mcu.TARGETS[tn]
     lines, nbad = [], 0
-    b = mcu.Builder(tn, opt)
+    b = mcu.Builder(tn, opt, cfg=trace_cfg(tn))
     lib = b.objs(mcu.aes_files() + LIB_EXTRA, [], ())
     rt = [b.obj(s, True) for s in t["rt"]]
     base_regs = []
-    for plant in [0, 1, 2, 3] if controls else [0]:
+    for plant in [0, 1, 2, 3, 4] if controls else [0]:
         extra = ["-DTRACE_PLANT=%d" % plant, "-DTRACE_N=%d" % n]
         if plant == 3:
             if not base_regs:
@@ -207,6 +235,8 @@ def check_target(tn, opt, n, controls, verbose):
             extra += ["-DTRACE_TABLE=" + TABLES[base_regs[0][0]][0][0]]
             if base_regs[0][1] == "P":
                 extra.append("-DTRACE_TABLE_FLASH=1")
+        if plant == 4 and tn not in VLAT:
+            continue
         o = b.obj_as("trace/trace_main.c", "trace_main-p%d.o" % plant, extra)
         elf = b.link("trace-p%d" % plant, lib + rt + [o])
         syms = symbols(t, elf)

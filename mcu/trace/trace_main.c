@@ -23,7 +23,9 @@
  *      instruction sequence differs);
  *   2  a load at a secret index from a 64-byte array outside any table;
  *   3  a load at a secret index inside the table TRACE_TABLE (a symbol;
- *      TRACE_TABLE_FLASH: read with LPM on AVR): must NOT be flagged.
+ *      TRACE_TABLE_FLASH: read with LPM on AVR): must NOT be flagged;
+ *   4  a division of a secret (UDIV on Cortex-M3/M4/M33, DIVU on RV32:
+ *      operand-dependent latency, the same instruction sequence).
  * A PRNG with a fixed seed (TRACE_SEED) makes every run the same.
  */
 #include <stddef.h>
@@ -98,6 +100,11 @@ static void plant(uint8_t s)
 #else
     sink = ((const volatile uint8_t *)TRACE_TABLE)[s];
 #endif
+}
+#elif TRACE_PLANT == 4
+static void plant(uint8_t s)
+{
+    sink = (uint8_t)(100000u / (uint32_t)(s | 1u)); /* UDIV / DIVU */
 }
 #else
 #define plant(s) ((void)(s))

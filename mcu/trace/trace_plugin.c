@@ -5,7 +5,8 @@
  * instruction addresses and the sequence of memory accesses, and prints
  * one record per region:
  *   "@t <insns> <loads> <stores> <table loads> <pc digest> <mem digest>
- *       <mem digest with table-load addresses left out>"
+ *       <mem digest with table-load addresses left out> - <variable-latency
+ *       instructions>"
  *
  * Implementation notes: Debian's QEMU (7.2) has the plugin API compiled in
  * but ships no qemu-plugin.h, so the few functions used are declared here
@@ -20,8 +21,11 @@
  * anywhere else changes it (<table loads> counts them; <loads> counts
  * all). The digests are 64-bit multiply-xorshift chains (each step a
  * bijection of the state for a given word, so one differing word always
- * changes the digest). Run with -plugin ./trace_plugin.so,start=0x..,
- * stop=0x..[,region=0x..-0x..] -d plugin -D <logfile>. One vCPU assumed.
+ * changes the digest). With vlat=arm, arm-m3 or riscv the instructions
+ * whose latency depends on their operands on that core (see
+ * variable_latency; read from the instruction bytes at translation) are
+ * counted. Run with -plugin ./trace_plugin.so,start=0x..,stop=0x..
+ * [,region=0x..-0x..][,vlat=..] -d plugin -D <logfile>. One vCPU assumed.
  * Built by mcu/trace/trace.py with the host gcc; not part of the library.
  */
 #include <inttypes.h>
@@ -43,6 +47,8 @@ void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
+size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
                                             void (*cb)(unsigned int, void *),
                                             enum qemu_plugin_cb_flags flags, void *userdata);
@@ -68,7 +74,11 @@ static uint64_t start_addr = UINT64_MAX, stop_addr = UINT64_MAX;
 static uint64_t reg_lo[MAXREG], reg_hi[MAXREG];
 static int nreg;
 static int active;
-static uint64_t insns, loads, stores, tloads, hpc, hmem, hmemt, regions;
+static uint64_t insns, loads, stores, tloads, hpc, hmem, hmemt, vlat, regions;
+
+/* vlat=: which instructions take operand-dependent time on the core. */
+enum { VL_NONE, VL_ARM, VL_ARM_M3, VL_RISCV };
+static int vl_kind;
 
 static uint64_t mix(uint64_t h, uint64_t v)
 {
@@ -80,7 +90,7 @@ static void on_start(unsigned int vcpu, void *u)
 {
     (void)vcpu;
     (void)u;
-    insns = loads = stores = tloads = 0;
+    insns = loads = stores = tloads = vlat = 0;
     hpc = hmem = hmemt = 0x6A09E667F3BCC908ull;
     active = 1;
 }
@@ -95,8 +105,8 @@ static void on_stop(unsigned int vcpu, void *u)
     active = 0;
     snprintf(line, sizeof line,
              "@t %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64 " %016" PRIx64
-             " %016" PRIx64 "\n",
-             insns, loads, stores, tloads, hpc, hmem, hmemt);
+             " %016" PRIx64 " - %" PRIu64 "\n",
+             insns, loads, stores, tloads, hpc, hmem, hmemt, vlat);
     qemu_plugin_outs(line);
     regions++;
 }
@@ -108,6 +118,41 @@ static void on_insn(unsigned int vcpu, void *u)
         insns++;
         hpc = mix(hpc, (uint64_t)(uintptr_t)u);
     }
+}
+
+static void on_vlat(unsigned int vcpu, void *u)
+{
+    (void)vcpu;
+    (void)u;
+    if (active)
+        vlat++;
+}
+
+/* 1 if the instruction's latency depends on its operands on the core:
+ * SDIV/UDIV (Cortex-M3/M4/M33: 2-12 cycles), on the M3 also the long
+ * multiplies SMULL/UMULL/SMLAL/UMLAL (early termination); RV32 DIV, DIVU,
+ * REM, REMU (iterative dividers). */
+static int variable_latency(const struct qemu_plugin_insn *insn)
+{
+    const uint8_t *b = qemu_plugin_insn_data(insn);
+    size_t n = qemu_plugin_insn_size(insn);
+    if ((vl_kind == VL_ARM || vl_kind == VL_ARM_M3) && n == 4) {
+        unsigned hw1 = (unsigned)b[0] | (unsigned)b[1] << 8;
+        unsigned hw2 = (unsigned)b[2] | (unsigned)b[3] << 8;
+        unsigned op1 = (hw1 >> 4) & 0xFFFu;
+        if ((op1 == 0xFB9 || op1 == 0xFBB) && (hw2 & 0xF0F0u) == 0xF0F0u)
+            return 1; /* SDIV, UDIV */
+        if (vl_kind == VL_ARM_M3 && (hw2 & 0xF0u) == 0 &&
+            (op1 == 0xFB8 || op1 == 0xFBA || op1 == 0xFBC || op1 == 0xFBE))
+            return 1; /* SMULL, UMULL, SMLAL, UMLAL */
+    }
+    if (vl_kind == VL_RISCV && n == 4) {
+        uint32_t w = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                     (uint32_t)b[3] << 24;
+        if ((w & 0x7F) == 0x33 && (w >> 25) == 1 && ((w >> 12) & 7) >= 4)
+            return 1; /* DIV, DIVU, REM, REMU */
+    }
+    return 0;
 }
 
 static int in_table(uint64_t va, uint64_t size)
@@ -156,6 +201,8 @@ static void on_tb(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             qemu_plugin_register_vcpu_insn_exec_cb(insn, on_start, QEMU_PLUGIN_CB_NO_REGS, NULL);
         qemu_plugin_register_vcpu_insn_exec_cb(insn, on_insn, QEMU_PLUGIN_CB_NO_REGS,
                                                (void *)(uintptr_t)va);
+        if (vl_kind != VL_NONE && variable_latency(insn))
+            qemu_plugin_register_vcpu_insn_exec_cb(insn, on_vlat, QEMU_PLUGIN_CB_NO_REGS, NULL);
         qemu_plugin_register_vcpu_mem_cb(insn, on_mem, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
                                          NULL);
     }
@@ -180,6 +227,12 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, 
             start_addr = strtoull(argv[i] + 6, NULL, 0) & ~(uint64_t)1; /* Thumb bit */
         } else if (strncmp(argv[i], "stop=", 5) == 0) {
             stop_addr = strtoull(argv[i] + 5, NULL, 0) & ~(uint64_t)1;
+        } else if (strcmp(argv[i], "vlat=arm") == 0) {
+            vl_kind = VL_ARM;
+        } else if (strcmp(argv[i], "vlat=arm-m3") == 0) {
+            vl_kind = VL_ARM_M3;
+        } else if (strcmp(argv[i], "vlat=riscv") == 0) {
+            vl_kind = VL_RISCV;
         } else if (strncmp(argv[i], "region=", 7) == 0 && nreg < MAXREG) {
             reg_lo[nreg] = strtoull(argv[i] + 7, &end, 0);
             if (*end != '-')
