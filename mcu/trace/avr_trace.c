@@ -12,7 +12,10 @@
  *   no variable-latency instruction is looked for on AVR: the cycle count
  *   covers them).
  *   P:LO-HI is a table region in program memory (LPM/ELPM byte addresses),
- *   D:LO-HI one in data memory (half-open ranges, up to 8).
+ *   D:LO-HI one in data memory (half-open ranges, up to 8). F:K (at most
+ *   twice) prints every event of the K-th region (from 0) as
+ *   "@d K p <pc> 0" / "@d K l|s <address> D|P" (trace.py finds where two
+ *   inputs part).
  *
  * Implementation notes: simavr's raw run executes one instruction per
  * avr_run() call (then its cycle timers; our images enable no interrupt),
@@ -43,6 +46,8 @@ static uint64_t hpc, hmem, hmemt;
 static char reg_space[MAXREG];
 static unsigned long reg_lo[MAXREG], reg_hi[MAXREG];
 static int nreg;
+static unsigned long long nregions, dump_at[2] = {~0ull, ~0ull};
+static int dumping;
 
 static uint64_t mix(uint64_t h, uint64_t v)
 {
@@ -63,6 +68,7 @@ static void on_marker(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *p)
         insns = loads = stores = tloads = 0;
         hpc = hmem = hmemt = 0x6A09E667F3BCC908ull;
         active = 1;
+        dumping = nregions == dump_at[0] || nregions == dump_at[1];
         mark = avr->cycle;
     } else if (v == 2 && active) {
         active = 0;
@@ -70,6 +76,7 @@ static void on_marker(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *p)
                tloads, (unsigned long long)hpc, (unsigned long long)hmem,
                (unsigned long long)hmemt,
                (unsigned long long)(avr->cycle - mark));
+        nregions++;
     }
 }
 
@@ -136,8 +143,12 @@ static void trace_insn(const avr_t *avr)
     uint32_t pc = avr->pc;
     insns++;
     hpc = mix(hpc, pc);
+    if (dumping)
+        printf("@d %llu p %lx 0\n", nregions, (unsigned long)pc);
     if (!access_of(avr, pc, &space, &addr, &store))
         return;
+    if (dumping)
+        printf("@d %llu %c %lx %c\n", nregions, store ? 's' : 'l', addr, space);
     if (store) {
         stores++;
         hmem = mix(hmem, ((uint64_t)space << 40) ^ addr ^ (1ull << 63));
@@ -164,11 +175,15 @@ int main(int argc, char **argv)
     int state = cpu_Running, i;
 
     if (argc < 3) {
-        fprintf(stderr, "usage: %s <mcu> <firmware.elf> [P:LO-HI|D:LO-HI]...\n", argv[0]);
+        fprintf(stderr, "usage: %s <mcu> <firmware.elf> [P:LO-HI|D:LO-HI|F:K]...\n", argv[0]);
         return 2;
     }
     for (i = 3; i < argc && nreg < MAXREG; i++) {
         char *end;
+        if (argv[i][0] == 'F' && argv[i][1] == ':') {
+            dump_at[dump_at[0] != ~0ull] = strtoull(argv[i] + 2, NULL, 0);
+            continue;
+        }
         if ((argv[i][0] != 'P' && argv[i][0] != 'D') || argv[i][1] != ':') {
             fprintf(stderr, "avr_trace: bad region %s\n", argv[i]);
             return 2;

@@ -111,11 +111,13 @@ def regions(tn, syms):
     return res
 
 
-def run_image(tn, elf, bdir, regs, syms):
-    """Returns (status, console text, records)."""
+def run_image(tn, elf, bdir, regs, syms, dump=()):
+    """Returns (status, console text, records); with dump (region indices)
+    the records are followed by the dumped events, as the raw log."""
     t = mcu.TARGETS[tn]
     if t["kind"] == "avr":
         cmd = [avr_tracer(), t["mcu"], elf] + ["%s:0x%x-0x%x" % (r[1], r[2], r[3]) for r in regs]
+        cmd += ["F:%d" % k for k in dump]
         try:
             r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                timeout=120)
@@ -130,6 +132,7 @@ def run_image(tn, elf, bdir, regs, syms):
         pl = "%s,start=0x%x,stop=0x%x" % (plugin(), syms["bench_start"][0], syms["bench_stop"][0])
         pl += "".join(",region=0x%x-0x%x" % (r[2], r[3]) for r in regs)
         pl += ",vlat=" + VLAT[tn] if tn in VLAT else ""
+        pl += "".join(",dump=%d" % k for k in dump)
         st, text, err, _ = mcu.emulate(tn, elf, bdir, 120,
                                        extra=["-plugin", pl, "-d", "plugin", "-D", log_path])
         log = open(log_path).read() if os.path.exists(log_path) else ""
@@ -142,7 +145,7 @@ def run_image(tn, elf, bdir, regs, syms):
             p = line.split()[1:]
             # insns loads stores tloads hpc hmem hmemt cycles|- vlat
             recs.append(tuple(p))
-    return st, text, recs
+    return st, text, (recs if not dump else (recs, log))
 
 
 def groups_of(text, recs):
@@ -153,6 +156,7 @@ def groups_of(text, recs):
         if len(p) == 5 and p[0] in ("G", "N"):
             n = int(p[4])
             gs.append(Group(p[1], p[2], int(p[3]), recs[i:i + n], p[0] == "G"))
+            gs[-1].base = i
             i += n
     if i != len(recs) or any(len(g.recs) == 0 for g in gs):
         return "%d records for %d labelled regions" % (len(recs), i)
@@ -172,6 +176,41 @@ class Group:
 
     def name(self):
         return "%s %s AES-%d" % (self.cls, self.op, self.klen * 8)
+
+
+def locate(tn, elf, bdir, regs, syms, g):
+    """Where two inputs of group g part: re-runs the image dumping both
+    regions' events; returns a line."""
+    table = g.cls in TABLES
+    key = [r[:5] + (r[6] if table else r[5],) + r[7:9] for r in g.recs]
+    j = next((j for j in range(1, len(key)) if key[j] != key[0]), None)
+    if j is None:
+        return "only the variable-latency count"
+    _, _, (_, log) = run_image(tn, elf, bdir, regs, syms, dump=(g.base, g.base + j))
+
+    def norm(kind, addr, extra):
+        if table and kind in "tl" and (kind == "t" or any(
+                r[1] == extra and r[2] <= addr < r[3] for r in regs)):
+            return ("t", None, extra if kind == "t" else "")
+        return (kind, addr, extra)
+
+    ev = {g.base: [], g.base + j: []}
+    for line in log.splitlines():
+        p = line.split()
+        if len(p) == 5 and p[0] == "@d" and int(p[1]) in ev:
+            ev[int(p[1])].append(norm(p[2], int(p[3], 16), p[4]))
+    a, b = ev[g.base], ev[g.base + j]
+    i = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
+    pc = next((e[1] for e in reversed(a[:i + 1]) if e[0] == "p"), None)
+    funcs = sorted((v[0] & ~1, n) for n, v in syms.items() if v[2] in "Tt")
+    fn = max((f for f in funcs if pc is not None and f[0] <= pc), default=(0, "?"))
+
+    def show(e):
+        return "end of region" if e is None else "%s 0x%x" % (
+            {"p": "insn", "l": "load", "s": "store", "t": "table load"}[e[0]], e[1] or 0)
+    return "inputs 0 and %d part at event %d: %s vs %s, in %s (pc 0x%x = %s+0x%x)" % (
+        j, i, show(a[i] if i < len(a) else None), show(b[i] if i < len(b) else None),
+        g.name(), pc or 0, fn[1], (pc or 0) - fn[0])
 
 
 def judge(tn, plant, gs, regs):
@@ -195,8 +234,9 @@ def judge(tn, plant, gs, regs):
         caught = [g for g in other if g.diff]
         missed = [g for g in other if g.op in ("enc1", "dec1") and not g.diff]
         bad += [(g, "not caught: a class without the constant-time claim") for g in missed]
-        what = "%d groups of %s constant (%d inputs each)" % (
-            len(ct), ", ".join(classes), len(ct[0].recs) if ct else 0)
+        what = "%d groups of %s %s (%d inputs each)" % (
+            len(ct), ", ".join(classes), "constant" if not bad else "checked",
+            len(ct[0].recs) if ct else 0)
         if other:
             what += "; %s (not constant time) caught in %d of %d" % (
                 ", ".join(sorted(set(g.cls for g in other))), len(caught), len(other))
@@ -257,6 +297,9 @@ def check_target(tn, opt, n, controls, verbose):
         ok, what, bad = judge(tn, plant, gs, regs)
         nbad += 0 if ok else 1
         lines.append("%s %s: %s; %.1f s" % ("ok  " if ok else "FAIL", head, what, secs))
+        first = next((g for g, _ in bad if g.ct and g.diff), None)
+        if plant == 0 and first is not None:
+            lines.append("  " + locate(tn, elf, b.dir, regs, syms, first))
         for g, why in bad[:None if verbose else 8]:
             lines.append("  %s: %s" % (g.name(), why))
             if verbose:

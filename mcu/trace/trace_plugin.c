@@ -25,7 +25,10 @@
  * whose latency depends on their operands on that core (see
  * variable_latency; read from the instruction bytes at translation) are
  * counted. Run with -plugin ./trace_plugin.so,start=0x..,stop=0x..
- * [,region=0x..-0x..][,vlat=..] -d plugin -D <logfile>. One vCPU assumed.
+ * [,region=0x..-0x..][,vlat=..] -d plugin -D <logfile>. dump=K (at most
+ * twice) prints every event of the K-th region, "@d K p|l|s|t addr size"
+ * (instruction, load, store, table load): trace.py finds where two
+ * inputs part. One vCPU assumed.
  * Built by mcu/trace/trace.py with the host gcc; not part of the library.
  */
 #include <inttypes.h>
@@ -76,6 +79,10 @@ static int nreg;
 static int active;
 static uint64_t insns, loads, stores, tloads, hpc, hmem, hmemt, vlat, regions;
 
+/* dump=K (twice at most): print every event of the K-th region (from 0). */
+static uint64_t dump_at[2] = {UINT64_MAX, UINT64_MAX};
+static int dumping;
+
 /* vlat=: which instructions take operand-dependent time on the core. */
 enum { VL_NONE, VL_ARM, VL_ARM_M3, VL_RISCV };
 static int vl_kind;
@@ -93,6 +100,7 @@ static void on_start(unsigned int vcpu, void *u)
     insns = loads = stores = tloads = vlat = 0;
     hpc = hmem = hmemt = 0x6A09E667F3BCC908ull;
     active = 1;
+    dumping = regions == dump_at[0] || regions == dump_at[1];
 }
 
 static void on_stop(unsigned int vcpu, void *u)
@@ -111,12 +119,22 @@ static void on_stop(unsigned int vcpu, void *u)
     regions++;
 }
 
+static void dump(char kind, uint64_t va, uint64_t size)
+{
+    char line[80];
+    snprintf(line, sizeof line, "@d %" PRIu64 " %c %" PRIx64 " %" PRIu64 "\n", regions, kind, va,
+             size);
+    qemu_plugin_outs(line);
+}
+
 static void on_insn(unsigned int vcpu, void *u)
 {
     (void)vcpu;
     if (active) {
         insns++;
         hpc = mix(hpc, (uint64_t)(uintptr_t)u);
+        if (dumping)
+            dump('p', (uint64_t)(uintptr_t)u, 0);
     }
 }
 
@@ -172,6 +190,8 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t va, v
     if (!active)
         return;
     size = (uint64_t)1 << qemu_plugin_mem_size_shift(info);
+    if (dumping)
+        dump(qemu_plugin_mem_is_store(info) ? 's' : in_table(va, size) ? 't' : 'l', va, size);
     if (qemu_plugin_mem_is_store(info)) {
         stores++;
         hmem = mix(hmem, va ^ (size << 56) ^ (1ull << 63));
@@ -227,6 +247,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, 
             start_addr = strtoull(argv[i] + 6, NULL, 0) & ~(uint64_t)1; /* Thumb bit */
         } else if (strncmp(argv[i], "stop=", 5) == 0) {
             stop_addr = strtoull(argv[i] + 5, NULL, 0) & ~(uint64_t)1;
+        } else if (strncmp(argv[i], "dump=", 5) == 0) {
+            dump_at[dump_at[0] != UINT64_MAX] = strtoull(argv[i] + 5, NULL, 0);
         } else if (strcmp(argv[i], "vlat=arm") == 0) {
             vl_kind = VL_ARM;
         } else if (strcmp(argv[i], "vlat=arm-m3") == 0) {
