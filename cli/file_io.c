@@ -8,8 +8,10 @@
  * overwrite) or linkat to a temporary name + rename (--force); without
  * O_TMPFILE (or /proc), mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path
  * the signal handler (async-signal-safe: unlink, tcsetattr, raise)
- * removes. fsync on the file before naming it and on the directory
- * after. The progress bar is in file_progress.c.
+ * removes; the next run writing to that directory reports (never
+ * deletes) what a SIGKILL left (file_stale.c). fsync on the file before
+ * naming it and on the directory after. The progress bar is in
+ * file_progress.c.
  */
 #define _GNU_SOURCE
 #include "file_io.h"
@@ -249,6 +251,7 @@ int fio_out_begin(fio_out *o, mode_t mode, int armor)
     } else if (o->kind == FIO_DIRECT) {
         o->fd = open(o->path, O_WRONLY);
     } else {
+        fio_report_stale(o->dir); /* what a killed run left (file_stale.c) */
 #ifdef O_TMPFILE
         /* RIJN_TEST_NO_TMPFILE: tests exercise the named fallback */
         if (getenv("RIJN_TEST_NO_TMPFILE") == NULL && access("/proc/self/fd", X_OK) == 0) {
@@ -271,6 +274,8 @@ int fio_out_begin(fio_out *o, mode_t mode, int armor)
                 strerror(errno));
         return CLI_FAIL;
     }
+    if (o->kind == FIO_NAMED || o->kind == FIO_TMPFILE)
+        (void)fio_lock_tmp(o->fd); /* "in use" for fio_report_stale (best effort) */
     return armor ? put(o, (const uint8_t *)begin, sizeof begin - 1) : CLI_OK;
 }
 

@@ -10,8 +10,11 @@
  *     process killed even with SIGKILL leaves nothing behind. Where
  *     O_TMPFILE is missing it is ".<name>.rijn-tmp-XXXXXX" next to the
  *     target, removed on every failure and on SIGINT/SIGTERM/SIGHUP/
- *     SIGQUIT; only SIGKILL or a crash can leave one (delete it by hand:
- *     `rm .*.rijn-tmp-*`).
+ *     SIGQUIT; only SIGKILL or a crash can leave one. The next rijn run
+ *     that writes a file into that directory names each such file on
+ *     stderr (never deleting it; a run still in progress holds a lock on
+ *     its own and is not reported); delete them by hand:
+ *     `rm .*.rijn-tmp-*`.
  *   - an existing output is replaced only with --force; without it the
  *     name is taken with link(2), which fails rather than overwrite a
  *     file that appeared meanwhile. With --force the new file is renamed
@@ -99,6 +102,10 @@ int fio_out_write(fio_out *o, const uint8_t *p, size_t n);
 int fio_out_commit(fio_out *o);
 /* Remove the temporary file (safe to call more than once). */
 void fio_out_abort(fio_out *o);
+/* file_stale.c: warn on stderr about each ".*.rijn-tmp-*" in dir that no
+ * live run holds (never deletes); lock our own temporary file (flock). */
+void fio_report_stale(const char *dir);
+int fio_lock_tmp(int fd);
 
 /* ---- progress --------------------------------------------------------- */
 /* Enable the bar if stderr is a terminal (call once). */

@@ -441,6 +441,51 @@ def complete_size(src):
     return n + 79 + 16 * max(1, (n + 65535) // 65536)
 
 
+def stale_reported(big, env, base):
+    """A .NAME.rijn-tmp-* a SIGKILL left (named fallback, RIJN_TEST_NO_TMPFILE)
+    is named on stderr by the next encrypt/decrypt writing to that
+    directory, and never deleted; one a live run holds is not named."""
+    sub = path("stale")
+    os.mkdir(sub)
+    p = subprocess.Popen([CLI, "encrypt", "-k", path("key"), "-o", os.path.join(sub, "s.rijn"),
+                          big], stderr=subprocess.DEVNULL, env=env)
+    tmp = []
+    for _ in range(500):
+        tmp = [n for n in os.listdir(sub) if n.startswith(".s.rijn.rijn-tmp-")]
+        if tmp or p.poll() is not None:
+            break
+        time.sleep(0.01)
+    check(len(tmp) == 1 and p.poll() is None, "named temp appears while writing (%s)" % tmp)
+    # a second run into the same directory while the first is alive: silent
+    rc, _, err = rijn(["encrypt", "-k", path("key"), "-o", os.path.join(sub, "other"),
+                       path("in")], env=env)
+    check(rc == 0 and err == "", "live run's temp file not reported: %r" % err)
+    os.unlink(os.path.join(sub, "other"))
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    left = sorted(n for n in os.listdir(sub) if ".rijn-tmp-" in n)
+    check(p.returncode == -signal.SIGKILL and left == tmp, "SIGKILL left %s" % left)
+    for cmd, env2 in (("encrypt", env), ("decrypt", None), ("encrypt", None)):
+        src = path("in") if cmd == "encrypt" else path("kct0")
+        if cmd == "decrypt":
+            rijn(["encrypt", "-k", path("key"), "-o", src, path("in")])
+        out = os.path.join(sub, "next." + cmd)
+        rc, _, err = rijn([cmd, "-k", path("key"), "-o", out, src], env=env2)
+        lines = err.splitlines()
+        check(rc == 0 and len(lines) == 1 and tmp[0] in lines[0] and "interrupted" in lines[0]
+              and "not removed" in lines[0],
+              "%s (%s O_TMPFILE) names the stale file: %r" % (cmd, "no" if env2 else "with", err))
+        check(os.path.exists(os.path.join(sub, tmp[0])), "%s: stale file kept" % cmd)
+        os.unlink(out)
+    if os.path.exists(path("kct0")):
+        os.unlink(path("kct0"))
+    rc, out, _ = rijn(["encrypt", "--help"])
+    check(b".F.rijn-tmp-XXXXXX" in out, "encrypt --help documents the fallback name")
+    for n in os.listdir(sub):
+        os.unlink(os.path.join(sub, n))
+    os.rmdir(sub)
+
+
 def kills():
     big = path("kbig")
     with open(big, "wb") as f:
@@ -493,6 +538,7 @@ def kills():
                 os.unlink(path(n))
         else:
             check(left == set(), "named temp, %s: removed (%s)" % (sig.name, sorted(left)))
+    stale_reported(big, env, base)
     write("kexists", b"old")
     rc, _, err = rijn(["encrypt", "-k", path("key"), "-o", path("kexists"), "--force",
                        path("in")], env=env)
