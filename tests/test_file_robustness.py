@@ -9,19 +9,30 @@ other than 1), and release exactly the plaintext of the chunks that
 verified before the damage (nothing for a damaged header):
   - every single-bit flip of both headers (the key-file one and the
     PBKDF2 one, including its iteration count);
-  - chunk and tag bits: one bit of every third byte (bit position
-    rotating), every bit of the first tag, and (key-file file) every bit
-    of the short last chunk and its tag (RIJN_TEST_QUICK: every 11th
-    byte and the first tag);
+  - chunk and tag bits: one bit of every 11th byte (bit position
+    rotating; every byte is changed in the per-AEAD part below), every bit
+    of the first tag, and (key-file file) every bit of the short last
+    chunk and its tag (RIJN_TEST_QUICK: not those);
   - truncation at every header length, every chunk boundary and random
     offsets; chunk swap, duplicate and drop for every chunk; appended
     garbage (1..300 bytes, a chunk copy, an empty "chunk");
   - wrong passphrase, wrong key file, garbage input (empty, random, random
     after the magic, an `openssl enc` header), damaged armor.
+Then, for each AEAD of the file format (AES-256-GCM, ChaCha20-Poly1305,
+Ascon-AEAD128), a small file (2 full chunks and an 8-byte last one) is
+decrypted to a file (-o) after every single-byte change (each byte XORed
+with a nonzero value), every truncation (0 .. size-1 bytes), every
+reordering of its chunks and every duplication of a chunk at every place:
+each must exit 1 with one line on stderr, nothing on stdout and nothing at
+all in the output directory (no output, no temporary file); the intact
+file must decrypt (RIJN_TEST_QUICK: every 5th byte and length).
+Decryptions run two at a time.
 Prints a tally per category and "N passed, N failed"; exit 1 on failure,
 77 without the CLI.
 """
 import collections
+import concurrent.futures
+import itertools
 import os
 import random
 import subprocess
@@ -44,10 +55,25 @@ def decrypt(data, opts):
     return p.returncode, p.stdout, p.stderr.decode(errors="replace").strip()
 
 
+pending = []
+
+
 def expect(cat, data, opts, want_msg, want_out):
-    """Exit 1, one line containing want_msg, stdout == want_out."""
+    """Exit 1, one line containing want_msg, stdout == want_out (queued;
+    run_pending decrypts two at a time and checks)."""
+    pending.append((cat, data, opts, want_msg, want_out))
+
+
+def run_pending():
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda c: decrypt(c[1], c[2]), pending))
+    for case, res in zip(pending, results):
+        check_one(*(case + res))
+    del pending[:]
+
+
+def check_one(cat, data, opts, want_msg, want_out, rc, out, err):
     global shown
-    rc, out, err = decrypt(data, opts)
     lines = err.splitlines()
     ok = (rc == 1 and len(lines) == 1 and lines[0].startswith("rijn decrypt:") and
           want_msg in lines[0] and out == want_out)
@@ -95,7 +121,7 @@ def campaign(kind, ct, pt, opts, rnd):
         d[bit // 8] ^= 1 << (bit % 8)
         expect("header bit flip", bytes(d), opts, header_expectation(bytes(d), kind), b"")
     # chunk bytes: one bit each, rotating; every bit of one tag and of the last chunk
-    step = 11 if QUICK else 3
+    step = 11
     positions = [(i, (i * 5) % 8) for i in range(hl, len(ct), step)]
     tag0 = hl + PIECE - 16
     positions += [(tag0 + b // 8, b % 8) for b in range(128)]
@@ -156,6 +182,76 @@ def campaign(kind, ct, pt, opts, rnd):
                pt[:nfull * CS])
 
 
+AEADS = ("aes-256-gcm", "chacha20-poly1305", "ascon128")
+
+
+def rejected_to_file(t, key, cases):
+    """cases: (category, data). Each decrypted with -o into its own empty
+    directory entry: exit 1, one stderr line, nothing on stdout, no file."""
+    global shown
+    out_dir = os.path.join(t, "out")
+    os.mkdir(out_dir)
+
+    def one(i):
+        target = os.path.join(out_dir, "o%d" % i)
+        p = subprocess.run([CLI, "decrypt", "-k", key, "-o", target], input=cases[i][1],
+                           capture_output=True, timeout=60)
+        return p.returncode, p.stdout, p.stderr.decode(errors="replace").strip()
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(one, range(len(cases))))
+    left = sorted(os.listdir(out_dir))
+    for (cat, data), (rc, out, err) in zip(cases, results):
+        lines = err.splitlines()
+        ok = rc == 1 and out == b"" and len(lines) == 1 and lines[0].startswith("rijn decrypt:")
+        tally[cat] += 1
+        if not ok:
+            fails[cat] += 1
+            if shown < 30:
+                shown += 1
+                print("FAIL %s (%d bytes): rc %d, %d bytes out, %r" % (cat, len(data), rc,
+                                                                     len(out), lines))
+    tally["nothing written (-o)"] += 1
+    if left:
+        fails["nothing written (-o)"] += 1
+        print("FAIL files left in the output directory: %s" % left[:10])
+    for n in left:
+        os.unlink(os.path.join(out_dir, n))
+    os.rmdir(out_dir)
+
+
+def every_aead(t, key, rnd):
+    pt = rnd.randbytes(2 * CS + 8)
+    step = 5 if QUICK else 1
+    for aead in AEADS:
+        p = subprocess.run([CLI, "encrypt", "-k", key, "-a", aead, "--chunk-size", str(CS)],
+                           input=pt, capture_output=True, timeout=60)
+        tally["small file, " + aead] += 1
+        if p.returncode != 0:
+            fails["small file, " + aead] += 1
+            print("FAIL encrypt -a %s: %s" % (aead, p.stderr.decode(errors="replace")))
+            continue
+        ct = p.stdout
+        target = os.path.join(t, "intact")
+        rc, out, err = decrypt(ct, ["-k", key, "-o", target])
+        if rc != 0 or open(target, "rb").read() != pt:
+            fails["small file, " + aead] += 1
+            print("FAIL intact %s file: %d %s" % (aead, rc, err))
+        os.unlink(target)
+        hl = 79
+        chunks = [ct[hl:hl + PIECE], ct[hl + PIECE:hl + 2 * PIECE], ct[hl + 2 * PIECE:]]
+        assert b"".join([ct[:hl]] + chunks) == ct and len(chunks[2]) == 8 + 16
+        cases = [("%s byte change" % aead,
+                  ct[:i] + bytes([ct[i] ^ ((i * 37) % 255 + 1)]) + ct[i + 1:])
+                 for i in range(0, len(ct), step)]
+        cases += [("%s truncation" % aead, ct[:n]) for n in range(0, len(ct), step)]
+        cases += [("%s reorder" % aead, ct[:hl] + b"".join(c))
+                  for c in itertools.permutations(chunks) if list(c) != chunks]
+        cases += [("%s duplicate" % aead, ct[:hl] + b"".join(chunks[:j] + [chunks[i]] + chunks[j:]))
+                  for i in range(3) for j in range(4)]
+        rejected_to_file(t, key, cases)
+
+
 def main():
     if not CLI or not os.path.exists(CLI):
         print("RIJN_CLI not set: skipped")
@@ -207,6 +303,8 @@ def main():
             if rc != 1 or len(err.splitlines()) != 1 or not pt.startswith(out):
                 fails["armor damage"] += 1
                 print("FAIL armor damage at %d: rc %d %r" % (i, rc, err))
+        run_pending()
+        every_aead(t, key, rnd)
     total = sum(tally.values())
     bad = sum(fails.values())
     for cat in tally:
