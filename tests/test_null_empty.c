@@ -83,6 +83,12 @@ ABSORB(a_ocb, rijn_ocb_ctx, rijn_ocb_aad)
 ABSORB(a_cp, rijn_chachapoly_ctx, rijn_chacha20poly1305_aad)
 ABSORB(a_ascon, rijn_ascon_aead128_ctx, rijn_ascon_aead128_aad)
 ABSORB(a_norx, rijn_norx32_ctx, rijn_norx32_aad)
+XOR(d_gcm, rijn_gcm_ctx, rijn_gcm_decrypt_update)
+XOR(d_ccm, rijn_ccm_ctx, rijn_ccm_decrypt_update)
+XOR(d_eax, rijn_eax_ctx, rijn_eax_decrypt_update)
+XOR(d_cp, rijn_chachapoly_ctx, rijn_chacha20poly1305_decrypt_update)
+XOR(d_ascon, rijn_ascon_aead128_ctx, rijn_ascon_aead128_decrypt_update)
+XOR(d_norx, rijn_norx32_ctx, rijn_norx32_decrypt_update)
 XOR(x_gcm, rijn_gcm_ctx, rijn_gcm_encrypt_update)
 XOR(x_ccm, rijn_ccm_ctx, rijn_ccm_encrypt_update)
 XOR(x_eax, rijn_eax_ctx, rijn_eax_encrypt_update)
@@ -97,14 +103,17 @@ XOR(x_stream, rijn_stream_ctx, rijn_stream_update)
 typedef struct {
     rijn_ocb_ctx ocb;
     size_t done;
+    int dec;
+    uint8_t out[MSG + 32];
 } ocb_run;
 static int x_ocb(void *c, uint8_t *o, const uint8_t *i, size_t n)
 {
     ocb_run *r = (ocb_run *)c;
     size_t got = 0;
-    static uint8_t sink[MSG + 16];
+    int e = (r->dec ? rijn_ocb_decrypt_update
+                    : rijn_ocb_encrypt_update)(&r->ocb, r->out + r->done, sizeof r->out - r->done,
+                                               &got, i, n);
     (void)o;
-    int e = rijn_ocb_encrypt_update(&r->ocb, sink + r->done, sizeof sink - r->done, &got, i, n);
     r->done += got;
     return e;
 }
@@ -198,8 +207,10 @@ static void macs(void)
 }
 
 /* One streaming AEAD: aad and text fed with (NULL, 0) around partial
- * pieces must give the one-shot's ciphertext and tag. */
-#define AEAD_CASE(label, ctxt, init, klen, nlen, seal, startcall, aadfn, xfn, finalcall)     \
+ * pieces must give the one-shot's ciphertext and tag, and decrypting the
+ * same way must give the message back and accept the tag. */
+#define AEAD_CASE(label, ctxt, init, klen, nlen, seal, startcall, aadfn, xfn, finalcall,      \
+                  dfn, dfinal)                                                                \
     do {                                                                                      \
         ctxt c;                                                                               \
         uint8_t ct[MSG], t1[16], t2[16];                                                      \
@@ -212,30 +223,39 @@ static void macs(void)
                  "stream");                                                                   \
         TU_EQ(ct, want, MSG, "ciphertext with (NULL, 0)");                                    \
         TU_EQ(t2, t1, 16, "tag with (NULL, 0)");                                              \
+        TU_CHECK((startcall) == RIJN_OK && feed(&c, aadfn, aad, MSG) == RIJN_OK &&            \
+                     feed_x(&c, dfn, ct, want, MSG) == RIJN_OK && (dfinal) == RIJN_OK,        \
+                 "decrypt stream");                                                           \
+        TU_EQ(ct, msg, MSG, "plaintext with (NULL, 0)");                                      \
     } while (0)
 
 static void aeads(void)
 {
     uint8_t want[MSG];
     AEAD_CASE("gcm", rijn_gcm_ctx, rijn_gcm_init, 16, 12, rijn_gcm_seal, rijn_gcm_start(&c, nonce, 12),
-              a_gcm, x_gcm, rijn_gcm_encrypt_final(&c, t2, 16));
+              a_gcm, x_gcm, rijn_gcm_encrypt_final(&c, t2, 16), d_gcm,
+              rijn_gcm_decrypt_final(&c, t1, 16));
     AEAD_CASE("ccm", rijn_ccm_ctx, rijn_ccm_init, 16, 12, rijn_ccm_seal,
               rijn_ccm_start(&c, nonce, 12, MSG, MSG, 16), a_ccm, x_ccm,
-              rijn_ccm_encrypt_final(&c, t2, 16));
+              rijn_ccm_encrypt_final(&c, t2, 16), d_ccm, rijn_ccm_decrypt_final(&c, t1, 16));
     AEAD_CASE("eax", rijn_eax_ctx, rijn_eax_init, 16, 12, rijn_eax_seal, rijn_eax_start(&c, nonce, 12),
-              a_eax, x_eax, rijn_eax_encrypt_final(&c, t2, 16));
+              a_eax, x_eax, rijn_eax_encrypt_final(&c, t2, 16), d_eax,
+              rijn_eax_decrypt_final(&c, t1, 16));
     AEAD_CASE("chacha20-poly1305", rijn_chachapoly_ctx, rijn_chacha20poly1305_init, 32, 12,
               rijn_chacha20poly1305_seal, rijn_chacha20poly1305_start(&c, nonce, 12), a_cp, x_cp,
-              rijn_chacha20poly1305_encrypt_final(&c, t2, 16));
+              rijn_chacha20poly1305_encrypt_final(&c, t2, 16), d_cp,
+              rijn_chacha20poly1305_decrypt_final(&c, t1, 16));
     AEAD_CASE("xchacha20-poly1305", rijn_chachapoly_ctx, rijn_xchacha20poly1305_init, 32, 24,
               rijn_chacha20poly1305_seal, rijn_chacha20poly1305_start(&c, nonce, 24), a_cp, x_cp,
-              rijn_chacha20poly1305_encrypt_final(&c, t2, 16));
+              rijn_chacha20poly1305_encrypt_final(&c, t2, 16), d_cp,
+              rijn_chacha20poly1305_decrypt_final(&c, t1, 16));
     AEAD_CASE("ascon-aead128", rijn_ascon_aead128_ctx, rijn_ascon_aead128_init, 16, 16,
               rijn_ascon_aead128_seal, rijn_ascon_aead128_start(&c, nonce, 16), a_ascon, x_ascon,
-              rijn_ascon_aead128_encrypt_final(&c, t2, 16));
+              rijn_ascon_aead128_encrypt_final(&c, t2, 16), d_ascon,
+              rijn_ascon_aead128_decrypt_final(&c, t1, 16));
     AEAD_CASE("norx32", rijn_norx32_ctx, rijn_norx32_init, 16, 16, rijn_norx32_seal,
               rijn_norx32_start(&c, nonce, 16), a_norx, x_norx,
-              rijn_norx32_encrypt_final(&c, t2, 16));
+              rijn_norx32_encrypt_final(&c, t2, 16), d_norx, rijn_norx32_decrypt_final(&c, t1, 16));
     {
         ocb_run r;
         uint8_t t1[16], t2[16], tail[32];
@@ -247,13 +267,26 @@ static void aeads(void)
                      rijn_ocb_seal(&r.ocb, want, t1, 16, nonce, 12, aad, MSG, msg, MSG) == RIJN_OK &&
                      rijn_ocb_seal(&r.ocb, NULL, t2, 16, nonce, 12, NULL, 0, NULL, 0) == RIJN_OK,
                  "ocb one-shots");
+        r.dec = 0;
         TU_CHECK(rijn_ocb_start(&r.ocb, nonce, 12, 16) == RIJN_OK &&
                      feed(&r.ocb, a_ocb, aad, MSG) == RIJN_OK &&
                      feed_x(&r, x_ocb, dummy, msg, MSG) == RIJN_OK &&
-                     rijn_ocb_encrypt_final(&r.ocb, tail, sizeof tail, &n, t2, 16) == RIJN_OK,
+                     rijn_ocb_encrypt_final(&r.ocb, tail, sizeof tail, &n, t2, 16) == RIJN_OK &&
+                     r.done + n == MSG,
                  "ocb stream");
-        TU_CHECK(r.done + n == MSG, "ocb length");
+        memcpy(r.out + r.done, tail, n);
+        TU_EQ(r.out, want, MSG, "ocb ciphertext with (NULL, 0)");
         TU_EQ(t2, t1, 16, "ocb tag with (NULL, 0)");
+        r.dec = 1;
+        r.done = 0;
+        TU_CHECK(rijn_ocb_start(&r.ocb, nonce, 12, 16) == RIJN_OK &&
+                     feed(&r.ocb, a_ocb, aad, MSG) == RIJN_OK &&
+                     feed_x(&r, x_ocb, dummy, want, MSG) == RIJN_OK &&
+                     rijn_ocb_decrypt_final(&r.ocb, tail, sizeof tail, &n, t1, 16) == RIJN_OK &&
+                     r.done + n == MSG,
+                 "ocb decrypt stream");
+        memcpy(r.out + r.done, tail, n);
+        TU_EQ(r.out, msg, MSG, "ocb plaintext with (NULL, 0)");
     }
     {
         rijn_siv_ctx s;
@@ -325,6 +358,11 @@ static void kdfs_encodings_file(void)
     TU_CHECK(rijn_hkdf_expand(h, b2, 32, a, 32, NULL, 0) == RIJN_OK, "hkdf_expand empty info");
     TU_CHECK(rijn_evp_bytes_to_key(h, a, 32, iv, 16, NULL, 0, NULL, 0, 1) == RIJN_OK, "bytestokey");
     TU_CHECK(rijn_argon2(&ap, a, 32, NULL, 0, key, 16, work, sizeof work) == RIJN_OK, "argon2");
+    TU_CHECK(rijn_openssl_enc_key(h, 0, NULL, 0, NULL, 0, a, 32, iv) == RIJN_OK,
+             "openssl enc key, empty passphrase, no salt");
+    TU_CHECK(rijn_openssl_enc_key(h, 2, NULL, 0, key, 8, a, 32, iv) == RIJN_OK,
+             "openssl enc key, PBKDF2, empty passphrase");
+    TU_CHECK(rijn_mbedtls_cah_key(h, iv, NULL, 0, a) == RIJN_OK, "crypt_and_hash key, empty");
     TU_CHECK(rijn_hex_encode(txt, sizeof txt, &n, NULL, 0) == RIJN_OK && n == 0, "hex enc");
     TU_CHECK(rijn_hex_decode(NULL, 0, &n, NULL, 0) == RIJN_OK && n == 0, "hex dec");
     TU_CHECK(rijn_base64_encode(txt, sizeof txt, &n, NULL, 0) == RIJN_OK && n == 0, "b64 enc");
