@@ -47,7 +47,8 @@ TARGETS = ["m0", "m3", "m4", "m33", "rv32", "avr328p"]
 # (trace_plugin.c variable_latency): none on the M0 (no divider; MULS is
 # fixed per implementation) and AVR (simavr's cycle count covers it).
 VLAT = {"m3": "arm-m3", "m4": "arm", "m33": "arm", "rv32": "riscv"}
-LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/modes_common.c"]
+LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/modes_common.c",
+             "aead/cmac.c", "aead/ccm.c", "aead/gcm_ctr.c"]
 FIELDS = ["insns", "loads", "stores", "table loads", "pc digest", "mem digest", "cycles",
           "variable-latency instructions"]
 

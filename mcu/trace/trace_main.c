@@ -1,8 +1,9 @@
 /*
  * trace_main.c -- on-target driver of the constant-time trace test
  * (mcu/trace/trace.py). For every AES class compiled in, every key size
- * and every operation below, it runs TRACE_N random inputs (fresh key,
- * data, IV and counter each time), each call between bench_start() and
+ * and every operation below (key setup, ECB, CBC, CTR, CMAC with its key
+ * setup, CCM seal and open of valid messages), it runs TRACE_N random
+ * inputs (fresh key, data, IV, counter and nonce each time), each call between bench_start() and
  * bench_stop(): the QEMU plugin (trace_plugin.c) or the simavr tracer
  * (avr_trace.c) digests what runs between the two, and trace.py requires
  * one digest per group of a class that claims constant time
@@ -34,6 +35,8 @@
 
 #include "hal.h"
 #include "rijn/aes.h"
+#include "rijn/ccm.h"
+#include "rijn/cmac.h"
 #include "rijn/modes.h"
 
 #ifndef TRACE_N
@@ -47,12 +50,14 @@
 #endif
 
 enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_CBC_DEC, OP_CTR,
-       NOPS };
-static const char *const op_name[NOPS] = {"init",   "init_enc", "enc1",    "dec1", "enc3",
-                                          "dec3",   "cbc_enc",  "cbc_dec", "ctr"};
+       OP_CMAC, OP_CCM_SEAL, OP_CCM_OPEN, NOPS };
+static const char *const op_name[NOPS] = {"init",    "init_enc", "enc1",    "dec1",
+                                          "enc3",    "dec3",     "cbc_enc", "cbc_dec",
+                                          "ctr",     "cmac",     "ccm_seal", "ccm_open"};
 
 static rijn_aes_ctx ctx;
-static uint8_t key[32], iv[16], in[48], out[48], back[48];
+static rijn_ccm_ctx ccm;
+static uint8_t key[32], iv[16], in[48], out[48], back[48], tag[16];
 static volatile uint8_t sink;
 static uint32_t rng = TRACE_SEED;
 
@@ -125,6 +130,9 @@ static int traced(int op, size_t klen)
     case OP_CBC_ENC: r = rijn_cbc_encrypt(&ctx, iv, out, in, 48); break;
     case OP_CBC_DEC: r = rijn_cbc_decrypt(&ctx, iv, out, in, 48); break;
     case OP_CTR: r = rijn_ctr_crypt(&ctx, iv, out, in, 48); break;
+    case OP_CMAC: r = rijn_cmac(tag, 16, key, klen, in, 48); break;
+    case OP_CCM_SEAL: r = rijn_ccm_seal(&ccm, out, tag, 16, iv, 13, NULL, 0, in, 48); break;
+    case OP_CCM_OPEN: r = rijn_ccm_open(&ccm, out, tag, 16, iv, 13, NULL, 0, in, 48); break;
     default: break;
     }
     plant(key[0]);
@@ -143,6 +151,8 @@ static int inverse(int op)
     case OP_CBC_ENC: return rijn_cbc_decrypt(&ctx, iv, back, out, 48);
     case OP_CBC_DEC: return rijn_cbc_encrypt(&ctx, iv, back, out, 48);
     case OP_CTR: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
+    case OP_CCM_SEAL: return rijn_ccm_open(&ccm, back, tag, 16, iv, 13, NULL, 0, out, 48);
+    case OP_CCM_OPEN: return rijn_ccm_seal(&ccm, back, tag, 16, iv, 13, NULL, 0, out, 48);
     default: return RIJN_ERR_PARAM;
     }
 }
@@ -213,10 +223,18 @@ static void group(const char *cls, int ct, int op, size_t klen)
         fill(in, sizeof in);
         if (op > OP_INIT_ENC && rijn_aes_init(&ctx, key, klen) != RIJN_OK)
             fail("key setup", cls, klen);
+        if (op >= OP_CCM_SEAL && rijn_ccm_init(&ccm, key, klen) != RIJN_OK)
+            fail("CCM key setup", cls, klen);
+        if (op == OP_CCM_OPEN) { /* a valid message: in = seal(plaintext), its tag */
+            if (rijn_ccm_seal(&ccm, back, tag, 16, iv, 13, NULL, 0, in, 48) != RIJN_OK)
+                fail(op_name[op], cls, klen);
+            memcpy(in, back, 48);
+        }
         if (traced(op, klen) != RIJN_OK)
             fail(op_name[op], cls, klen);
-        if (op > OP_INIT_ENC &&
-            (inverse(op) != RIJN_OK || memcmp(back, in, inverse_len(op)) != 0))
+        if (op == OP_CMAC ? rijn_cmac_check(tag, 16, key, klen, in, 48) != RIJN_OK
+                          : op > OP_INIT_ENC && (inverse(op) != RIJN_OK ||
+                                                 memcmp(back, in, inverse_len(op)) != 0))
             fail(op_name[op], cls, klen);
     }
 }
