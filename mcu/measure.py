@@ -140,12 +140,16 @@ def run_image(tn, elf, bdir, opt=""):
 
 # ---- code size per feature ------------------------------------------------
 CT32 = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=0",
-        "RIJN_CFG_AES_AVR=0"]
+        "RIJN_CFG_AES_AVR=0", "RIJN_CFG_AES_TTABLE=0"]
 SMALL = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_ARMV7M=0",
-         "RIJN_CFG_AES_AVR=0"]
+         "RIJN_CFG_AES_AVR=0", "RIJN_CFG_AES_TTABLE=0"]
 # ct32 with the Thumb-2 block function (src/aes/aes_ct32_armv7m.c), where it exists
 CT32ASM = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=1",
-           "RIJN_CFG_AES_AVR=0"]
+           "RIJN_CFG_AES_AVR=0", "RIJN_CFG_AES_TTABLE=0"]
+# the SRAM table class (src/aes/aes_ttable.c; cache-less 32-bit cores only)
+TTABLE = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_AVR=0",
+          "RIJN_CFG_AES_TTABLE=1"]
+TTABLE_TARGETS = ("m0", "m3", "m4", "m33", "rv32")
 THUMB2 = ("m3", "m4", "m33")
 # assembly variants of ct32 per target (the "ct32" goals consider them)
 CT32_VARIANTS = {"m0": ["ct32v6m"], "m3": ["ct32asm"], "m4": ["ct32asm"], "m33": ["ct32asm"]}
@@ -172,6 +176,12 @@ FEATURES = [
      "AES-128 encrypt-only with key setup, avr (AVR targets)"),
     ("aes128_enc_avrcompact", "AES_ENC", AVRC + ENC_ONLY + ["RIJN_CFG_AES_AVR_COMPACT=1"], "AES",
      "AES-128 encrypt-only with key setup, avr compact (RIJN_CFG_AES_AVR_COMPACT=1)"),
+    ("aes128_enc_ttable", "AES_ENC", TTABLE + ENC_ONLY, "AES",
+     "AES-128 encrypt-only with key setup, ttable (cache-less 32-bit cores)"),
+    ("aes_encdec_cbcpad_ttable", "CBC_PAD", TTABLE, None,
+     "AES-128/192/256 encrypt+decrypt + CBC + PKCS#7, ttable (the default on cache-less cores)"),
+    ("aes_encdec_cbcpad_ttable4", "CBC_PAD", TTABLE + ["RIJN_CFG_AES_TTABLE_TABLES=4"],
+     None, "the same with RIJN_CFG_AES_TTABLE_TABLES=4"),
     ("aes128_encdec_ct32", "AES_ENCDEC", CT32 + ONLY128, "AES", "AES-128 encrypt+decrypt, ct32"),
     ("aes128_encdec_small", "AES_ENCDEC", SMALL + ONLY128, "AES",
      "AES-128 encrypt+decrypt, small"),
@@ -231,7 +241,7 @@ def callgraph(d, feat_ci=None):
     return own, edges
 
 
-CLASS_FILES = {"ct32": r"aes_ct32\.c", "ct32asm": r"aes_ct32(_armv7m)?\.c",
+CLASS_FILES = {"ttable": r"aes_ttable\w*\.c", "ct32": r"aes_ct32\.c", "ct32asm": r"aes_ct32(_armv7m)?\.c",
                "small": r"aes_small\.c", "avr": r"aes_(avr|small)\.c"}
 OP_ROOTS = {"setup_enc_128": ["rijn_aes_init_enc"], "enc_block_128": ["rijn_aes_encrypt_blocks"],
             "dec_block_128": ["rijn_aes_decrypt_blocks"], "ctr_1024": ["rijn_ctr_crypt"],
@@ -252,8 +262,8 @@ def static_stack(d, feat_ci, roots=("main",), impl=None):
     globals_ = {}
     for k in own:
         globals_.setdefault(k.split(":")[-1], k)
-    pat = CLASS_FILES.get(impl, r"aes_ct32|aes_small|aes_avr") if impl else \
-        r"aes_ct32|aes_small|aes_avr"
+    pat = CLASS_FILES.get(impl, r"aes_ct32|aes_small|aes_avr|aes_ttable") if impl else \
+        r"aes_ct32|aes_small|aes_avr|aes_ttable"
     ind = [k for k, v in own.items()
            if re.search(r"(%s|ghash_ct32\.c)" % pat, v[1])]
     memo = {}
@@ -303,6 +313,8 @@ def run_sizes(tn, opt):
         if "ct32asm" in name and (tn not in THUMB2 or not os.path.exists(
                 os.path.join(ROOT, "src/aes/aes_ct32_armv7m.c"))):
             continue
+        if "ttable" in name and tn not in TTABLE_TARGETS:
+            continue
         if "_avr" in name and (mcu.TARGETS[tn]["kind"] != "avr" or not os.path.exists(
                 os.path.join(ROOT, "src/aes/aes_avr.c"))):
             continue
@@ -332,7 +344,7 @@ TARGETS_GOALS = [
      "m3", None, 900),
     ("stack", "stack for one block (painted), bytes, every target (worst class)", None, None, 300),
 ]
-OPS = ["setup_enc_128", "setup_encdec_128", "enc_block_128", "dec_block_128", "enc_64blocks_128",
+OPS = ["setup_first_128", "setup_enc_128", "setup_encdec_128", "enc_block_128", "dec_block_128", "enc_64blocks_128",
        "setup_encdec_256", "enc_block_256", "dec_block_256", "ctr_16", "ctr_64", "ctr_1024",
        "cbc_enc_16", "cbc_enc_64", "cbc_enc_1024", "cbc_dec_16", "cbc_dec_64", "cbc_dec_1024",
        "gcm_setup_128", "gcm_seal_16", "gcm_seal_64", "gcm_seal_1024", "seed_cbc_pkcs7_48"]

@@ -29,8 +29,54 @@
  *                       run time; ct64's schedule, so it needs CT64).
  *                       auto: on for x86-64 with GCC or Clang when CT64 is.
  *                                                             x64: ~4.6 KB
+ *   RIJN_CFG_AES_TTABLE "ttable": AES with round tables in SRAM, one block
+ *                       per call, equivalent inverse cipher; constant time
+ *                       only on cores without a data cache (table below).
+ *                       auto: on for Cortex-M0/M0+/M3/M4/M23/M33 and RV32
+ *                       without an OS, where it is the default and the only
+ *                       class built (ct32 and its assembly are then off
+ *                       unless set to 1). Tables are generated into SRAM at
+ *                       the first key setup (never read from flash), SRAM:
+ *                       2,560 bytes with RIJN_CFG_AES_TTABLE_TABLES=1,
+ *                       8,704 with 4 (1 KiB per table per direction + two
+ *                       256-byte S-boxes); the same without decryption.
+ *                                                             ks: 480 bytes
+ *     Where the argument (a secret-indexed load costs the same time at any
+ *     address) holds:
+ *       Cortex-M0, M0+, M23 (RP2040, STM32F0/G0/L0, SAMD21)   yes: default
+ *       Cortex-M3, M4, M33 with SRAM tables (STM32F1/F4/L4,
+ *         nRF52, nRF5340, RP2350, LPC, SAM4)                  yes: default
+ *       RV32 without a data cache (ESP32-C3/C6 internal SRAM,
+ *         GD32VF103, SiFive E31/E20, CH32V)                   yes: default
+ *       Cortex-M7, M55, M85 (data cache; same compiler macros
+ *         as M4/M33: ttable's probe reads SCB->CPUID and
+ *         refuses them)                                       no: set
+ *                       RIJN_CFG_AES_TTABLE=0 (ct32asm becomes the default)
+ *       tables in flash behind a prefetch/ART/XIP cache       no (ttable
+ *                       never reads its tables from flash)
+ *       parts with a cache on SRAM (Kinetis LMEM system cache, any core
+ *         with the D-cache enabled over the table memory)     no: set 0
+ *       A-class cores, x86, hosts                             no: never
+ *                       the default; builds there need
+ *                       RIJN_CFG_AES_TTABLE_VARTIME=1 (tests only).
+ *   RIJN_CFG_AES_TTABLE_TABLES
+ *                       1 (default): one encryption and one decryption
+ *                       table, rotated in the round (free on Thumb-2); 4:
+ *                       four of each (6 KiB more SRAM, a few % faster on
+ *                       Thumb-1 and RV32, which rotate in instructions).
+ *   RIJN_CFG_AES_TTABLE_VARTIME
+ *                       0; 1: allow ttable on a CPU not in the table above
+ *                       (host tests of its C code). The class then does
+ *                       not carry RIJN_AES_IMPL_CONSTTIME: never chosen by
+ *                       default, not in the ctgrind list.
+ *   RIJN_CFG_AES_TTABLE_CPUID
+ *                       auto: 1 on ARMv7E-M / ARMv8-M mainline: ttable's
+ *                       availability probe reads SCB->CPUID (privileged)
+ *                       and refuses Cortex-M7/M55/M85; 0 drops the probe
+ *                       (unprivileged code on a known cache-less part).
  *   RIJN_CFG_AES_CT32   constant-time fixsliced AES on 32-bit words.
- *                       auto: on for 32- and 64-bit targets. ks: 480 bytes
+ *                       auto: on for 32- and 64-bit targets without
+ *                       ttable (Cortex-M7, A-class, hosts). ks: 480 bytes
  *                       M3: 3,796 (AES-128 encrypt-only with key setup),
  *                       6,136 with decryption; x64: ~11.2 KB
  *   RIJN_CFG_AES_ARMV7M "ct32asm": ct32 with the block encryption in Thumb-2
@@ -199,7 +245,37 @@
 #define RIJN_ARCH_SMALLWORD 0
 #endif
 
+
+/* Cores where a load from SRAM takes the same time at any address (no data
+ * cache): ARMv6-M, ARMv7-M, ARMv7E-M, ARMv8-M baseline and mainline (the
+ * M7/M55/M85 among them are caught at run time: RIJN_CFG_AES_TTABLE_CPUID)
+ * and 32-bit RISC-V without an OS. */
+#if (defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) ||     \
+     defined(__ARM_ARCH_8M_BASE__) || defined(__ARM_ARCH_8M_MAIN__)) ||                        \
+    (defined(__riscv) && defined(__riscv_xlen) && __riscv_xlen == 32 && !defined(__linux__))
+#define RIJN_ARCH_CACHELESS 1
+#else
+#define RIJN_ARCH_CACHELESS 0
+#endif
+
 /* ---- AES implementations ----------------------------------------------- */
+#ifndef RIJN_CFG_AES_TTABLE
+#define RIJN_CFG_AES_TTABLE RIJN_ARCH_CACHELESS
+#endif
+#ifndef RIJN_CFG_AES_TTABLE_TABLES
+#define RIJN_CFG_AES_TTABLE_TABLES 1
+#endif
+#ifndef RIJN_CFG_AES_TTABLE_VARTIME
+#define RIJN_CFG_AES_TTABLE_VARTIME 0
+#endif
+#ifndef RIJN_CFG_AES_TTABLE_CPUID
+#if RIJN_CFG_AES_TTABLE && !RIJN_CFG_AES_TTABLE_VARTIME && \
+    (defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__))
+#define RIJN_CFG_AES_TTABLE_CPUID 1
+#else
+#define RIJN_CFG_AES_TTABLE_CPUID 0
+#endif
+#endif
 #ifndef RIJN_CFG_AES_X86NI
 #if RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
 #define RIJN_CFG_AES_X86NI 1
@@ -221,7 +297,7 @@
 #endif
 
 #ifndef RIJN_CFG_AES_CT32
-#define RIJN_CFG_AES_CT32 (!RIJN_ARCH_SMALLWORD)
+#define RIJN_CFG_AES_CT32 (!RIJN_ARCH_SMALLWORD && !RIJN_CFG_AES_TTABLE)
 #endif
 
 #ifndef RIJN_CFG_AES_ARMV7M
@@ -279,7 +355,7 @@
 #endif
 
 #if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL && \
-    !RIJN_CFG_AES_AVR
+    !RIJN_CFG_AES_AVR && !RIJN_CFG_AES_TTABLE
 #error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"
 #endif
 #if RIJN_CFG_AES_ARMV7M && !RIJN_CFG_AES_CT32
@@ -297,6 +373,12 @@
 #endif
 #if RIJN_CFG_AES_AVR && !defined(__AVR__)
 #error "rijn: RIJN_CFG_AES_AVR is for AVR targets only (its tables are not constant time elsewhere)"
+#endif
+#if RIJN_CFG_AES_TTABLE && !RIJN_ARCH_CACHELESS && !RIJN_CFG_AES_TTABLE_VARTIME
+#error "rijn: RIJN_CFG_AES_TTABLE is constant time only on cores without a data cache (config.h); define RIJN_CFG_AES_TTABLE_VARTIME=1 to build it here anyway (tests)"
+#endif
+#if RIJN_CFG_AES_TTABLE && RIJN_CFG_AES_TTABLE_TABLES != 1 && RIJN_CFG_AES_TTABLE_TABLES != 4
+#error "rijn: RIJN_CFG_AES_TTABLE_TABLES must be 1 or 4"
 #endif
 #if RIJN_CFG_AES_X86NI && !RIJN_ARCH_X86
 #error "rijn: RIJN_CFG_AES_X86NI needs an x86 target"
@@ -326,12 +408,14 @@
 #define RIJN_I_KS_CT64  (RIJN_CFG_AES_CT64 ? 8 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_X86NI (RIJN_CFG_AES_X86NI ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_CT32  (RIJN_CFG_AES_CT32 ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+/* ttable: 4 words of 32 bits per round key, for encryption and decryption */
+#define RIJN_I_KS_TTABLE (RIJN_CFG_AES_TTABLE ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 /* small and avr share the FIPS 197 byte schedule */
 #define RIJN_I_KS_SMALL \
     ((RIJN_CFG_AES_SMALL || RIJN_CFG_AES_AVR) ? 2 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define RIJN_AES_KS_WORDS \
     RIJN_I_MAX2(RIJN_I_MAX2(RIJN_I_KS_CT64, RIJN_I_KS_X86NI), \
-                RIJN_I_MAX2(RIJN_I_KS_CT32, RIJN_I_KS_SMALL))
+                RIJN_I_MAX2(RIJN_I_MAX2(RIJN_I_KS_CT32, RIJN_I_KS_TTABLE), RIJN_I_KS_SMALL))
 
 #endif /* RIJN_CONFIG_H */

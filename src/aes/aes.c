@@ -16,6 +16,7 @@
 
 #define RIJN_I_AES_NCLASSES                                                               \
     (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 + RIJN_CFG_AES_AVR +      \
+     RIJN_CFG_AES_TTABLE +                                                               \
      RIJN_CFG_AES_ARMV7M + RIJN_CFG_AES_ARMV6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL)
 #ifndef RIJN_CFG_AES_SINGLE
 #define RIJN_CFG_AES_SINGLE (RIJN_I_AES_NCLASSES == 1)
@@ -33,6 +34,9 @@ static const rijn_aes_impl *const impls[] = {
 #endif
 #if RIJN_CFG_AES_AVR
     &rijn_i_aes_avr, /* the default on AVR */
+#endif
+#if RIJN_CFG_AES_TTABLE
+    &rijn_i_aes_ttable, /* the default on cache-less cores (Cortex-M0..M33, RV32) */
 #endif
 #if RIJN_CFG_AES_ARMV7M
     &rijn_i_aes_ct32asm, /* before ct32: the default on Cortex-M3/M4/M33 */
@@ -192,15 +196,26 @@ static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *ke
     return RIJN_OK;
 }
 
+/* The default class runs here: choose() probed it, except for a single
+ * class; of those only ttable has a probe (SCB->CPUID on ARMv7E-M and
+ * ARMv8-M mainline: a build for a Cortex-M4 run on a cached M7 fails key
+ * setup rather than using SRAM tables behind a data cache). */
+#if RIJN_CFG_AES_SINGLE && RIJN_CFG_AES_TTABLE && RIJN_CFG_AES_TTABLE_CPUID
+#define DEFAULT_RUNS(p) rijn_aes_impl_available(p)
+#else
+#define DEFAULT_RUNS(p) 1
+#endif
+
 int rijn_aes_init(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC,
-                 1);
+    const rijn_aes_impl *p = rijn_aes_impl_default();
+    return setup(ctx, p, key, key_len, RIJN_I_DIR_ENC | RIJN_I_DIR_DEC, DEFAULT_RUNS(p));
 }
 
 int rijn_aes_init_enc(rijn_aes_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-    return setup(ctx, rijn_aes_impl_default(), key, key_len, RIJN_I_DIR_ENC, 1);
+    const rijn_aes_impl *p = rijn_aes_impl_default();
+    return setup(ctx, p, key, key_len, RIJN_I_DIR_ENC, DEFAULT_RUNS(p));
 }
 
 int rijn_aes_init_impl(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *key,

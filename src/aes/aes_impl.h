@@ -75,6 +75,7 @@ extern const rijn_aes_impl rijn_i_aes_ct32;
 extern const rijn_aes_impl rijn_i_aes_ct32asm;
 extern const rijn_aes_impl rijn_i_aes_ct32v6m;
 extern const rijn_aes_impl rijn_i_aes_avr;
+extern const rijn_aes_impl rijn_i_aes_ttable;
 extern const rijn_aes_impl rijn_i_aes_small;
 
 /* Shared helpers for software key schedules (aes_common.c). */
