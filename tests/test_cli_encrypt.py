@@ -337,7 +337,8 @@ def exit_codes():
 
 
 def with_pty(argv, inputs, stdout_file=None, stdin_file=None):
-    """Run argv with a controlling terminal; feed inputs after prompts."""
+    """Run argv with a controlling terminal; feed inputs after the passphrase
+    prompts (not after other lines with ": ", such as a warning)."""
     pid, master = pty.fork()
     if pid == 0:
         if stdout_file is not None:
@@ -348,7 +349,7 @@ def with_pty(argv, inputs, stdout_file=None, stdin_file=None):
     seen = b""
     for text in inputs:
         deadline = time.time() + 20
-        while b": " not in seen.split(b"\n")[-1] and time.time() < deadline:
+        while not seen.split(b"\n")[-1].endswith(b"assphrase: ") and time.time() < deadline:
             r, _, _ = select.select([master], [], [], 0.2)
             if r:
                 try:
