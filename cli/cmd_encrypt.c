@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "age_cli.h"
 #include "file_io.h"
 #include "fmt.h"
 
@@ -50,7 +51,8 @@ static void help_common(void)
            "  -f, --force            replace an existing output file\n"
            "      --no-progress      no progress bar (shown on a terminal only)\n"
            "  -h, --help             this help\n"
-           "      --format F         openssl or mbedtls: legacy formats, see\n"
+           "      --format F         age (age-encryption.org/v1, X25519 recipients\n"
+           "                         or scrypt), or openssl / mbedtls (legacy); see\n"
            "                         `rijn encrypt --format F --help`\n");
 }
 
@@ -169,6 +171,8 @@ static int run(int argc, char **argv, int enc)
     size_t slen = 0;
     rijn_file_params *p = &o.params;
 
+    if (age_claims(argc, argv, enc)) /* --format age, -i, age input */
+        return age_run(argc, argv, enc);
     if (fmt_claims(argc, argv, enc)) /* --format openssl|mbedtls, "Salted__" input */
         return fmt_run(argc, argv, enc);
     memset(&o, 0, sizeof o);

@@ -15,10 +15,16 @@
  */
 #include "file_io.h"
 
+#include <stdio.h>
 #include <string.h>
 
-static const char begin_line[] = "-----BEGIN RIJN ENCRYPTED FILE-----";
-static const char end_line[] = "-----END RIJN ENCRYPTED FILE-----";
+/* "-----BEGIN <label>-----" / "-----END <label>-----" of in->label. */
+static size_t edge(const fio_in *in, char *line, size_t size, const char *what)
+{
+    const char *label = in->label != NULL ? in->label : "RIJN ENCRYPTED FILE";
+    int n = snprintf(line, size, "-----%s %s-----", what, label);
+    return n < 0 || (size_t)n >= size ? 0 : (size_t)n;
+}
 
 static int is_ws(int c)
 {
@@ -27,7 +33,8 @@ static int is_ws(int c)
 
 int fio_in_detect_armor(fio_in *in)
 {
-    size_t i, n = sizeof begin_line - 1;
+    char begin_line[96];
+    size_t i, n = edge(in, begin_line, sizeof begin_line, "BEGIN");
     in->armor = 0;
     while (!in->eof && in->rlen - in->rpos < 4096)
         if (fio_raw_fill(in) != CLI_OK)
@@ -102,8 +109,8 @@ static int trailing(fio_in *in)
 /* Decode one more body line into in->dbuf. */
 static int next_line(fio_in *in)
 {
-    char line[82], tmp[88];
-    size_t len, i, n, got = 0;
+    char line[82], tmp[88], end_line[96];
+    size_t len, i, n, got = 0, end_len = edge(in, end_line, sizeof end_line, "END");
     int r;
     if (get_line(in, line, 80, &len) != CLI_OK)
         return CLI_FAIL;
@@ -111,7 +118,7 @@ static int next_line(fio_in *in)
         cli_err("%s: armor: no END line (the input is truncated)", in->name);
         return CLI_FAIL;
     }
-    if (len == sizeof end_line - 1 && memcmp(line, end_line, len) == 0) {
+    if (len == end_len && memcmp(line, end_line, len) == 0) {
         if (in->nquad != 0) {
             cli_err("%s: armor: Base64 data ends in the middle of a group", in->name);
             return CLI_FAIL;

@@ -96,14 +96,50 @@ static int get_master(const fcrypt_opts *o, const rijn_file_params *p, int confi
     return rc;
 }
 
+int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
+{
+    size_t cs = ctx->chunk_size, have = 0;
+    uint8_t *buf = cli_alloc(cs + 1), *cbuf = cli_alloc(cs + RIJN_FILE_TAG_SIZE);
+    int rc = CLI_OK, r;
+    while (rc == CLI_OK) {
+        size_t got, n;
+        int last;
+        rc = fio_in_read(in, buf + have, cs + 1 - have, &got);
+        if (rc != CLI_OK)
+            break;
+        have += got;
+        last = have <= cs;
+        n = last ? have : cs;
+        r = rijn_file_seal_chunk(ctx, cbuf, buf, n, last);
+        if (r != RIJN_OK) {
+            cli_err("chunk %llu: %s", (unsigned long long)rijn_file_chunk_index(ctx),
+                    r == RIJN_ERR_LIMIT ? "the input is too large for this chunk size"
+                                        : rijn_strerror(r));
+            rc = CLI_FAIL;
+            break;
+        }
+        rc = fio_out_write(out, cbuf, n + RIJN_FILE_TAG_SIZE);
+        fio_progress(in, "encrypting");
+        if (last)
+            break;
+        buf[0] = buf[cs];
+        have = 1;
+    }
+    fio_progress_done();
+    rijn_wipe(buf, cs + 1);
+    free(buf);
+    free(cbuf);
+    return rc;
+}
+
 int fcrypt_encrypt(fcrypt_opts *o)
 {
     static fio_in in;
     static fio_out out;
     rijn_file_params *p = &o->params;
     rijn_file_ctx ctx;
-    uint8_t master[32], header[RIJN_FILE_HEADER_MAX], *buf = NULL, *cbuf = NULL;
-    size_t hl = 0, have = 0, cs;
+    uint8_t master[32], header[RIJN_FILE_HEADER_MAX];
+    size_t hl = 0;
     int rc, r, begun = 0;
 
     memset(&ctx, 0, sizeof ctx);
@@ -127,48 +163,17 @@ int fcrypt_encrypt(fcrypt_opts *o)
         rc = r == RIJN_ERR_UNSUPPORTED ? CLI_USAGE : CLI_FAIL;
         goto done;
     }
-    cs = p->chunk_size;
-    buf = cli_alloc(cs + 1);
-    cbuf = cli_alloc(cs + RIJN_FILE_TAG_SIZE);
     rc = fio_out_begin(&out, file_mode(), o->armor);
     begun = 1;
     if (rc == CLI_OK)
         rc = fio_out_write(&out, header, hl);
-    while (rc == CLI_OK) {
-        size_t got, n;
-        int last;
-        rc = fio_in_read(&in, buf + have, cs + 1 - have, &got);
-        if (rc != CLI_OK)
-            break;
-        have += got;
-        last = have <= cs;
-        n = last ? have : cs;
-        r = rijn_file_seal_chunk(&ctx, cbuf, buf, n, last);
-        if (r != RIJN_OK) {
-            cli_err("chunk %llu: %s", (unsigned long long)rijn_file_chunk_index(&ctx),
-                    r == RIJN_ERR_LIMIT ? "the input is too large for this chunk size"
-                                        : rijn_strerror(r));
-            rc = CLI_FAIL;
-            break;
-        }
-        rc = fio_out_write(&out, cbuf, n + RIJN_FILE_TAG_SIZE);
-        fio_progress(&in, "encrypting");
-        if (last)
-            break;
-        buf[0] = buf[cs];
-        have = 1;
-    }
-    fio_progress_done();
+    if (rc == CLI_OK)
+        rc = fcrypt_seal_chunks(&in, &out, &ctx);
     if (rc == CLI_OK)
         rc = fio_out_commit(&out);
 done:
     if (rc != CLI_OK && begun)
         fio_out_abort(&out);
-    if (buf != NULL) {
-        rijn_wipe(buf, cs + 1);
-        free(buf);
-    }
-    free(cbuf);
     rijn_file_wipe(&ctx);
     rijn_wipe(master, sizeof master);
     fio_in_close(&in);
@@ -267,18 +272,66 @@ static int chunk_failed(int r, rijn_file_ctx *copy, uint64_t idx, uint8_t *out,
     return trunc;
 }
 
+int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
+{
+    size_t piece_max = (size_t)ctx->chunk_size + RIJN_FILE_TAG_SIZE, have = 0;
+    uint8_t *buf = cli_alloc(piece_max + 1), *pbuf = cli_alloc(ctx->chunk_size);
+    size_t psize = ctx->chunk_size;
+    rijn_file_ctx copy;
+    int rc = CLI_OK, r;
+    memset(&copy, 0, sizeof copy);
+    while (rc == CLI_OK) {
+        size_t got, n;
+        uint64_t idx = rijn_file_chunk_index(ctx);
+        int last;
+        rc = fio_in_read(in, buf + have, piece_max + 1 - have, &got);
+        if (rc != CLI_OK)
+            break;
+        have += got;
+        if (have == 0 && idx == 0) {
+            cli_err("the input ends right after the header: no chunk (truncated)");
+            rc = CLI_FAIL;
+            break;
+        }
+        last = have <= piece_max;
+        n = last ? have : piece_max;
+        memcpy(&copy, ctx, sizeof copy);
+        r = rijn_file_open_chunk(ctx, pbuf, buf, n, last);
+        if (r != RIJN_OK) {
+            if (chunk_failed(r, &copy, idx, pbuf, buf, n, last) && STREAMING(out))
+                (void)fio_out_write(out, pbuf, n - RIJN_FILE_TAG_SIZE);
+            rc = CLI_FAIL;
+            break;
+        }
+        rc = fio_out_write(out, pbuf, n - RIJN_FILE_TAG_SIZE);
+        fio_progress(in, "decrypting");
+        if (last)
+            break;
+        buf[0] = buf[piece_max];
+        have = 1;
+    }
+    fio_progress_done();
+    if (rc == CLI_OK && rijn_file_open_final(ctx) != RIJN_OK) {
+        cli_err("the input is truncated (no last chunk)");
+        rc = CLI_FAIL;
+    }
+    rijn_wipe(pbuf, psize);
+    free(pbuf);
+    free(buf);
+    rijn_file_wipe(&copy);
+    return rc;
+}
+
 int fcrypt_decrypt(fcrypt_opts *o)
 {
     static fio_in in;
     static fio_out out;
     rijn_file_params p;
-    rijn_file_ctx ctx, copy;
-    uint8_t master[32], header[RIJN_FILE_HEADER_MAX], *buf = NULL, *pbuf = NULL;
-    size_t have = 0, piece_max = 0;
+    rijn_file_ctx ctx;
+    uint8_t master[32], header[RIJN_FILE_HEADER_MAX];
     int rc, r, begun = 0;
 
     memset(&ctx, 0, sizeof ctx);
-    memset(&copy, 0, sizeof copy);
     memset(master, 0, sizeof master);
     fio_signals_install();
     fio_progress_init(o->progress);
@@ -305,46 +358,10 @@ int fcrypt_decrypt(fcrypt_opts *o)
         rc = CLI_FAIL;
         goto done;
     }
-    piece_max = (size_t)p.chunk_size + RIJN_FILE_TAG_SIZE;
-    buf = cli_alloc(piece_max + 1);
-    pbuf = cli_alloc(p.chunk_size);
     rc = fio_out_begin(&out, file_mode(), 0);
     begun = 1;
-    while (rc == CLI_OK) {
-        size_t got, n;
-        uint64_t idx = rijn_file_chunk_index(&ctx);
-        int last;
-        rc = fio_in_read(&in, buf + have, piece_max + 1 - have, &got);
-        if (rc != CLI_OK)
-            break;
-        have += got;
-        if (have == 0 && idx == 0) {
-            cli_err("the input ends right after the header: no chunk (truncated)");
-            rc = CLI_FAIL;
-            break;
-        }
-        last = have <= piece_max;
-        n = last ? have : piece_max;
-        memcpy(&copy, &ctx, sizeof ctx);
-        r = rijn_file_open_chunk(&ctx, pbuf, buf, n, last);
-        if (r != RIJN_OK) {
-            if (chunk_failed(r, &copy, idx, pbuf, buf, n, last) && STREAMING(&out))
-                (void)fio_out_write(&out, pbuf, n - RIJN_FILE_TAG_SIZE);
-            rc = CLI_FAIL;
-            break;
-        }
-        rc = fio_out_write(&out, pbuf, n - RIJN_FILE_TAG_SIZE);
-        fio_progress(&in, "decrypting");
-        if (last)
-            break;
-        buf[0] = buf[piece_max];
-        have = 1;
-    }
-    fio_progress_done();
-    if (rc == CLI_OK && rijn_file_open_final(&ctx) != RIJN_OK) {
-        cli_err("the input is truncated (no last chunk)");
-        rc = CLI_FAIL;
-    }
+    if (rc == CLI_OK)
+        rc = fcrypt_open_chunks(&in, &out, &ctx);
     if (rc == CLI_OK)
         rc = fio_out_commit(&out);
     else if (begun && STREAMING(&out))
@@ -352,13 +369,7 @@ int fcrypt_decrypt(fcrypt_opts *o)
 done:
     if (rc != CLI_OK && begun)
         fio_out_abort(&out);
-    if (pbuf != NULL) {
-        rijn_wipe(pbuf, p.chunk_size);
-        free(pbuf);
-    }
-    free(buf);
     rijn_file_wipe(&ctx);
-    rijn_file_wipe(&copy);
     rijn_wipe(master, sizeof master);
     fio_in_close(&in);
     return rc;

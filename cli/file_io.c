@@ -241,9 +241,19 @@ static const char *base_name(const char *path)
 
 static int put(fio_out *o, const uint8_t *p, size_t n);
 
+/* "-----BEGIN <label>-----\n" or the END line. */
+static int armor_edge(fio_out *o, const char *what)
+{
+    const char *label = o->label != NULL ? o->label : "RIJN ENCRYPTED FILE";
+    char line[96];
+    int n = snprintf(line, sizeof line, "-----%s %s-----\n", what, label);
+    if (n < 0 || (size_t)n >= sizeof line)
+        return CLI_FAIL;
+    return put(o, (const uint8_t *)line, (size_t)n);
+}
+
 int fio_out_begin(fio_out *o, mode_t mode, int armor)
 {
-    static const char begin[] = "-----BEGIN RIJN ENCRYPTED FILE-----\n";
     o->mode = mode;
     o->armor = armor;
     if (o->kind == FIO_STDOUT) {
@@ -276,7 +286,7 @@ int fio_out_begin(fio_out *o, mode_t mode, int armor)
     }
     if (o->kind == FIO_NAMED || o->kind == FIO_TMPFILE)
         (void)fio_lock_tmp(o->fd); /* "in use" for fio_report_stale (best effort) */
-    return armor ? put(o, (const uint8_t *)begin, sizeof begin - 1) : CLI_OK;
+    return armor ? armor_edge(o, "BEGIN") : CLI_OK;
 }
 
 static int flush(fio_out *o)
@@ -372,13 +382,12 @@ static int publish(fio_out *o)
 
 int fio_out_commit(fio_out *o)
 {
-    static const char end[] = "-----END RIJN ENCRYPTED FILE-----\n";
     int dfd;
     if (o->armor) {
         if (o->napend > 0 && armor_line(o, o->apend, o->napend) != CLI_OK)
             return CLI_FAIL;
         o->napend = 0;
-        if (put(o, (const uint8_t *)end, sizeof end - 1) != CLI_OK)
+        if (armor_edge(o, "END") != CLI_OK)
             return CLI_FAIL;
     }
     if (flush(o) != CLI_OK)

@@ -42,6 +42,7 @@
 typedef struct fio_in {
     int fd;
     const char *name;     /* for messages ("stdin" or the path)          */
+    const char *label;    /* armor label, NULL = "RIJN ENCRYPTED FILE"   */
     uint64_t size;        /* size of a regular file, else 0               */
     uint64_t consumed;    /* raw bytes read so far                        */
     uint8_t rbuf[FIO_BUF];/* raw read buffer                              */
@@ -78,6 +79,7 @@ typedef struct fio_out {
     int fd;
     int kind;
     int force;
+    const char *label;    /* armor label, NULL = "RIJN ENCRYPTED FILE"   */
     mode_t mode;
     char path[FIO_PATH];  /* the target                                  */
     char dir[FIO_PATH];   /* its directory                               */
@@ -95,7 +97,8 @@ typedef struct fio_out {
  * stdout is a terminal while refuse_tty. No file is created yet. */
 int fio_out_check(fio_out *o, const char *path, int force, const fio_in *in,
                   int refuse_tty, const char *tty_hint);
-/* Create the temporary file (mode applies to the final file). */
+/* Create the temporary file (mode applies to the final file); armor
+ * writes "-----BEGIN <o->label>-----" (set the label after the check). */
 int fio_out_begin(fio_out *o, mode_t mode, int armor);
 int fio_out_write(fio_out *o, const uint8_t *p, size_t n);
 /* Flush; for files: fsync, give the name, fsync the directory. */
@@ -144,6 +147,12 @@ typedef struct fcrypt_opts {
 
 int fcrypt_encrypt(fcrypt_opts *o);
 int fcrypt_decrypt(fcrypt_opts *o);
+/* The chunk loops, shared with the age format (age_crypt.c): seal the
+ * input into out with ctx (keyed for sealing) / open the rest of the
+ * input with ctx (keyed for opening): one line on failure, which says
+ * which chunk failed and whether the input is truncated. CLI_* code. */
+int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
+int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
 
 /* Signal-safe cleanup (restore the terminal, remove the temporary file). */
 void fio_signals_install(void);

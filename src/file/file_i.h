@@ -73,4 +73,10 @@ size_t rijn_i_file_argon2_work(const rijn_file_params *p);
 #define RIJN_I_FILE_INFO_MAX 17
 size_t rijn_i_file_info(uint8_t info[RIJN_I_FILE_INFO_MAX], int payload, unsigned aead);
 
+/* Key ctx for sealing (seal = 1) or opening with key (key_len bytes, the
+ * AEAD's key size) and chunk_size, skipping the rijn header (file_stream.c:
+ * the age format's payload uses the same chunks). RIJN_ERR_UNSUPPORTED. */
+int rijn_i_file_key_stream(rijn_file_ctx *ctx, unsigned aead, uint32_t chunk_size,
+                           const uint8_t *key, size_t key_len, int seal);
+
 #endif /* RIJN_FILE_I_H */

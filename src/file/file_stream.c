@@ -202,6 +202,26 @@ int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *header, size_t len,
     return r;
 }
 
+/* Key ctx directly with a payload key (other formats on the same STREAM
+ * chunks: age, file_age.c). */
+int rijn_i_file_key_stream(rijn_file_ctx *ctx, unsigned aead, uint32_t chunk_size,
+                           const uint8_t *key, size_t key_len, int seal)
+{
+    int r;
+    memset(ctx, 0, sizeof *ctx);
+    if (!rijn_file_aead_available(aead) || key_len != rijn_file_aead_key_size(aead))
+        return RIJN_ERR_UNSUPPORTED;
+    ctx->aead_id = (uint8_t)aead;
+    ctx->chunk_size = chunk_size;
+    r = aead_init(ctx, key, key_len);
+    if (r != RIJN_OK) {
+        rijn_file_wipe(ctx);
+        return r;
+    }
+    ctx->state = seal ? RIJN_I_FILE_SEAL : RIJN_I_FILE_OPEN;
+    return RIJN_OK;
+}
+
 /* Length rules shared by both directions; text = plaintext length. */
 static int check_chunk(const rijn_file_ctx *ctx, size_t text, int is_last)
 {

@@ -1,0 +1,280 @@
+/*
+ * age_crypt.c -- the engines of `rijn encrypt --format age` and
+ * `rijn decrypt` of age files: rijn/age.h between fio_in and fio_out
+ * (file_io.h), with the chunk loops of file_crypt.c.
+ *
+ * Implementation notes: order of work as for rijn files: open the input,
+ * check the output, read the header, get the keys or passphrase, unwrap
+ * and verify the header MAC, then stream; nothing is created before the
+ * file key is known. The header is read line by line (fio_in_read of one
+ * byte at a time from its buffer, so nothing past it is consumed) into a
+ * static buffer of AGE_HEADER_MAX bytes; the 16-byte payload nonce
+ * follows it. Armor: the same reader and writer as rijn's --armor, with
+ * the label "AGE ENCRYPTED FILE". The scrypt work area (256 MiB at age's
+ * default log N 18) is malloc'd only for the size the header asks, after
+ * checking it against --max-scrypt-log-n. Messages say how many X25519
+ * stanzas the file has and which one matched.
+ */
+#include "age_cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+
+#define AGE_HEADER_MAX (1u << 20)
+
+static uint8_t header[AGE_HEADER_MAX];
+
+static int get_pass(const age_opts *o, uint8_t *pass, size_t *len, int confirm)
+{
+    int rc = o->pass_file != NULL ? fio_pass_file(o->pass_file, pass, len)
+                                  : fio_pass_tty(pass, len, confirm);
+    if (rc == CLI_OK && confirm && *len == 0) {
+        cli_err("empty passphrase refused");
+        rc = CLI_USAGE;
+    }
+    return rc;
+}
+
+static void *scrypt_work(unsigned log_n, size_t *size)
+{
+    *size = rijn_scrypt_work_size((uint64_t)1 << log_n, 8, 1);
+    if (*size == 0)
+        return NULL;
+    return malloc(*size);
+}
+
+int age_encrypt(const age_opts *o)
+{
+    static fio_in in;
+    static fio_out out;
+    rijn_age_writer w;
+    rijn_file_ctx ctx;
+    uint8_t file_key[16], nonce[16], eph[32], salt[16], pass[FIO_PASS_MAX];
+    size_t plen = 0, hl = 0, i, ws = 0;
+    void *work = NULL;
+    int rc, r = RIJN_OK, begun = 0;
+
+    memset(&ctx, 0, sizeof ctx);
+    memset(&w, 0, sizeof w);
+    fio_signals_install();
+    fio_progress_init(o->progress);
+    rc = fio_in_open(&in, o->in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(&out, o->out_path, o->force, &in, !o->armor,
+                           "refusing to write binary ciphertext to a terminal "
+                           "(use -o FILE, --armor, or a redirection)");
+    out.label = AGE_ARMOR_LABEL;
+    if (rc == CLI_OK && o->nrecip == 0)
+        rc = get_pass(o, pass, &plen, 1);
+    if (rc == CLI_OK)
+        rc = fio_random(file_key, sizeof file_key);
+    if (rc == CLI_OK)
+        rc = fio_random(nonce, sizeof nonce);
+    if (rc != CLI_OK)
+        goto done;
+    r = rijn_age_write_begin(&w, header, sizeof header, file_key);
+    for (i = 0; r == RIJN_OK && i < o->nrecip; i++) {
+        if ((rc = fio_random(eph, sizeof eph)) != CLI_OK)
+            goto done;
+        r = rijn_age_write_x25519(&w, o->recip[i], eph);
+        if (r == RIJN_ERR_PARAM) {
+            cli_err("recipient %zu is not a valid X25519 public key (low order)", i + 1);
+            rc = CLI_USAGE;
+            goto done;
+        }
+    }
+    if (r == RIJN_OK && o->nrecip == 0) {
+        if ((work = scrypt_work(o->log_n, &ws)) == NULL) {
+            cli_err("cannot allocate the scrypt work area for log N = %u", o->log_n);
+            rc = CLI_FAIL;
+            goto done;
+        }
+        if ((rc = fio_random(salt, sizeof salt)) != CLI_OK)
+            goto done;
+        r = rijn_age_write_scrypt(&w, pass, plen, salt, o->log_n, work, ws);
+    }
+    if (r == RIJN_OK)
+        r = rijn_age_write_end(&w, &hl);
+    if (r == RIJN_OK)
+        r = rijn_age_payload_init(&ctx, 1, file_key, nonce);
+    if (r != RIJN_OK) {
+        cli_err("cannot start encryption: %s", rijn_strerror(r));
+        rc = CLI_FAIL;
+        goto done;
+    }
+    rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), o->armor);
+    begun = 1;
+    if (rc == CLI_OK)
+        rc = fio_out_write(&out, header, hl);
+    if (rc == CLI_OK)
+        rc = fio_out_write(&out, nonce, sizeof nonce);
+    if (rc == CLI_OK)
+        rc = fcrypt_seal_chunks(&in, &out, &ctx);
+    if (rc == CLI_OK)
+        rc = fio_out_commit(&out);
+done:
+    if (rc != CLI_OK && begun)
+        fio_out_abort(&out);
+    if (work != NULL)
+        free(work); /* rijn_scrypt wiped it */
+    rijn_file_wipe(&ctx);
+    rijn_wipe(&w, sizeof w);
+    rijn_wipe(file_key, sizeof file_key);
+    rijn_wipe(eph, sizeof eph);
+    rijn_wipe(pass, sizeof pass);
+    fio_in_close(&in);
+    return rc;
+}
+
+/* The header, line by line, into header[]; *hl its length. */
+static int read_header(fio_in *in, size_t *hl)
+{
+    size_t n = 0, got;
+    int r;
+    for (;;) {
+        if (n == AGE_HEADER_MAX) {
+            cli_err("%s: the age header is longer than %u bytes", in->name, AGE_HEADER_MAX);
+            return CLI_FAIL;
+        }
+        if (fio_in_read(in, header + n, 1, &got) != CLI_OK)
+            return CLI_FAIL;
+        if (got == 0) {
+            cli_err("%s: the input ends inside the age header (truncated)", in->name);
+            return CLI_FAIL;
+        }
+        if (header[n++] != '\n')
+            continue;
+        r = rijn_age_header_len(header, n, hl);
+        if (r == RIJN_OK)
+            return CLI_OK;
+        if (r != RIJN_ERR_LENGTH) {
+            cli_err("%s: malformed age header (line ending at byte %zu)", in->name, n);
+            return CLI_FAIL;
+        }
+    }
+}
+
+/* The file key from the identities or the passphrase. */
+static int unwrap(const age_opts *o, const rijn_age_info *info, size_t hl, uint8_t fk[16])
+{
+    uint8_t pass[FIO_PASS_MAX];
+    size_t plen = 0, i, ws = 0;
+    unsigned which = 0;
+    void *work;
+    int rc, r;
+    if (info->scrypt == 0) {
+        if (o->nident == 0) {
+            cli_err("the file is encrypted to %u X25519 recipient%s: give an identity file "
+                    "with -i", info->x25519, info->x25519 == 1 ? "" : "s");
+            return CLI_USAGE;
+        }
+        for (i = 0; i < o->nident; i++) {
+            r = rijn_age_unwrap_x25519(fk, header, hl, o->ident[i], &which);
+            if (r == RIJN_OK) {
+                if (o->progress && info->stanzas > 1)
+                    cli_err("note: identity %zu matched recipient stanza %u of %u", i + 1,
+                            which + 1, info->stanzas);
+                return CLI_OK;
+            }
+            if (r != RIJN_ERR_AUTH) {
+                cli_err("malformed X25519 recipient stanza in the header");
+                return CLI_FAIL;
+            }
+        }
+        cli_err("no identity matched any of the %u recipient stanza%s (%u X25519)",
+                info->stanzas, info->stanzas == 1 ? "" : "s", info->x25519);
+        return CLI_FAIL;
+    }
+    if (o->nident > 0) {
+        cli_err("the file is passphrase-encrypted (scrypt): give -p or --passphrase-file, "
+                "not -i");
+        return CLI_USAGE;
+    }
+    if (info->log_n > o->max_log_n) {
+        cli_err("the file asks for scrypt work factor %u (over %u: raise it with "
+                "--max-scrypt-log-n if you trust the file)", info->log_n, o->max_log_n);
+        return CLI_FAIL;
+    }
+    rc = get_pass(o, pass, &plen, 0);
+    if (rc != CLI_OK)
+        return rc;
+    work = scrypt_work(info->log_n, &ws);
+    if (work == NULL) {
+        cli_err("cannot allocate the scrypt work area (log N = %u)", info->log_n);
+        rijn_wipe(pass, sizeof pass);
+        return CLI_FAIL;
+    }
+    r = rijn_age_unwrap_scrypt(fk, header, hl, pass, plen, o->max_log_n, work, ws);
+    free(work);
+    rijn_wipe(pass, sizeof pass);
+    if (r == RIJN_OK)
+        return CLI_OK;
+    cli_err(r == RIJN_ERR_AUTH ? "wrong passphrase (the scrypt stanza did not open)"
+                               : "scrypt stanza: %s", rijn_strerror(r));
+    return CLI_FAIL;
+}
+
+int age_decrypt(const age_opts *o)
+{
+    static fio_in in;
+    static fio_out out;
+    rijn_age_info info;
+    rijn_file_ctx ctx;
+    uint8_t fk[16], nonce[16];
+    size_t hl = 0, got = 0;
+    int rc, r, begun = 0;
+
+    memset(&ctx, 0, sizeof ctx);
+    memset(fk, 0, sizeof fk);
+    fio_signals_install();
+    fio_progress_init(o->progress);
+    rc = fio_in_open(&in, o->in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(&out, o->out_path, o->force, &in, 0, NULL);
+    in.label = AGE_ARMOR_LABEL;
+    if (rc == CLI_OK)
+        rc = fio_in_detect_armor(&in);
+    if (rc == CLI_OK)
+        rc = read_header(&in, &hl);
+    if (rc == CLI_OK && (r = rijn_age_header_info(header, hl, &info)) != RIJN_OK) {
+        cli_err("malformed age header (%s)", info.scrypt != 0 && info.stanzas > 1
+                                                  ? "an scrypt stanza must be the only one"
+                                                  : "a bad X25519 or scrypt stanza");
+        rc = CLI_FAIL;
+    }
+    if (rc == CLI_OK)
+        rc = unwrap(o, &info, hl, fk);
+    if (rc == CLI_OK && rijn_age_verify_header(header, hl, fk) != RIJN_OK) {
+        cli_err("header authentication failed (the header was altered)");
+        rc = CLI_FAIL;
+    }
+    if (rc == CLI_OK && (fio_in_read(&in, nonce, sizeof nonce, &got) != CLI_OK ||
+                         got != sizeof nonce)) {
+        cli_err("the input ends before the payload nonce (truncated)");
+        rc = CLI_FAIL;
+    }
+    if (rc == CLI_OK && (r = rijn_age_payload_init(&ctx, 0, fk, nonce)) != RIJN_OK) {
+        cli_err("cannot start decryption: %s", rijn_strerror(r));
+        rc = CLI_FAIL;
+    }
+    if (rc != CLI_OK)
+        goto done;
+    rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), 0);
+    begun = 1;
+    if (rc == CLI_OK)
+        rc = fcrypt_open_chunks(&in, &out, &ctx);
+    if (rc == CLI_OK)
+        rc = fio_out_commit(&out);
+    else if (out.kind == FIO_STDOUT || out.kind == FIO_DIRECT)
+        (void)fio_out_commit(&out); /* stdout: flush the chunks that verified */
+done:
+    if (rc != CLI_OK && begun)
+        fio_out_abort(&out);
+    rijn_file_wipe(&ctx);
+    rijn_wipe(fk, sizeof fk);
+    fio_in_close(&in);
+    return rc;
+}

@@ -1,0 +1,385 @@
+/*
+ * age_header.c -- the age v1 header reader (https://age-encryption.org/v1,
+ * rijn/age.h): strict parsing of stanzas, X25519 and scrypt unwrapping,
+ * and the header MAC check. The writer and the key derivations are in
+ * age_write.c.
+ *
+ * Implementation notes
+ *   Layout: "age-encryption.org/v1\n", stanzas ("-> TYPE ARG...\n" then
+ *   the body as unpadded standard Base64 in 64-character lines, the last
+ *   one shorter, possibly empty), then "--- " + Base64(MAC) + "\n".
+ *   Parsing walks the caller's buffer line by line (no copy); Base64 text
+ *   is checked character by character and decoded with rijn_base64_decode
+ *   after restoring the padding, so only canonical text is accepted (no
+ *   stray bits, as Go's strict decoder). Bodies are never stored whole:
+ *   an unknown stanza's lines are only checked; X25519 and scrypt bodies
+ *   are one 43-character line (32 bytes: file key + Poly1305 tag).
+ *   Rules as age's: "\n" only, single spaces, arguments of printable
+ *   ASCII, a malformed X25519/scrypt stanza or an all-zero X25519 shared
+ *   secret is an error (not "try the next stanza"), an scrypt stanza must
+ *   be the only one, and its log N is decimal without leading zeros.
+ *   Secrets: shared secrets and wrap keys are wiped; the unwrap loop tries
+ *   every X25519 stanza the same way (the AEAD verifies in constant
+ *   time), stopping at the first match; the MAC compare is constant time.
+ *   Proof: tests/test_age.c (files written by age, malformed headers),
+ *   tests/test_cli_age.py (against the age and age-keygen programs).
+ */
+#include "file_i.h"
+#include "rijn/age.h"
+#include "age_i.h"
+#include "rijn/encoding.h"
+#include "rijn/x25519.h"
+
+#define ARGS_MAX 4
+
+typedef struct span {
+    const uint8_t *p;
+    size_t len;
+} span;
+
+typedef struct stanza {
+    span args[ARGS_MAX];
+    unsigned argc;
+    span body;     /* the first body line (without "\n")              */
+    unsigned lines; /* body lines                                      */
+} stanza;
+
+static int span_is(const span *s, const char *t)
+{
+    size_t n = strlen(t);
+    return s->len == n && memcmp(s->p, t, n) == 0;
+}
+
+static int b64_char(uint8_t c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '+' || c == '/';
+}
+
+/* Unpadded Base64 text s (n <= 64 characters) -> out; *olen bytes. */
+static int b64_decode(uint8_t *out, size_t out_size, size_t *olen, const uint8_t *s, size_t n)
+{
+    char tmp[68];
+    size_t i;
+    int r;
+    *olen = 0;
+    if (n > 64 || n % 4 == 1)
+        return RIJN_ERR_PARAM;
+    for (i = 0; i < n; i++) {
+        if (!b64_char(s[i]))
+            return RIJN_ERR_PARAM;
+        tmp[i] = (char)s[i];
+    }
+    while (i % 4 != 0)
+        tmp[i++] = '=';
+    r = rijn_base64_decode(out, out_size, olen, tmp, i);
+    return r == RIJN_OK ? RIJN_OK : RIJN_ERR_PARAM;
+}
+
+/* Exactly want bytes from the Base64 text s. */
+static int b64_exact(uint8_t *out, size_t want, const span *s)
+{
+    uint8_t tmp[48];
+    size_t got;
+    if (s->len > 64 || b64_decode(tmp, sizeof tmp, &got, s->p, s->len) != RIJN_OK ||
+        got != want) {
+        rijn_wipe(tmp, sizeof tmp);
+        return RIJN_ERR_PARAM;
+    }
+    memcpy(out, tmp, want);
+    rijn_wipe(tmp, sizeof tmp);
+    return RIJN_OK;
+}
+
+/* The next line of h[*pos..len) without its "\n". */
+static int get_line(const uint8_t *h, size_t len, size_t *pos, span *line)
+{
+    const uint8_t *nl;
+    if (*pos >= len)
+        return RIJN_ERR_LENGTH;
+    nl = (const uint8_t *)memchr(h + *pos, '\n', len - *pos);
+    if (nl == NULL)
+        return RIJN_ERR_LENGTH;
+    line->p = h + *pos;
+    line->len = (size_t)(nl - line->p);
+    *pos += line->len + 1;
+    return RIJN_OK;
+}
+
+/* One stanza (1) or the footer (0) at *pos. For the footer, *mac_at is the
+ * offset just after "---" and mac the decoded MAC. */
+static int next_item(const uint8_t *h, size_t len, size_t *pos, stanza *st, uint8_t mac[32],
+                     size_t *mac_at)
+{
+    span line, a;
+    size_t start = *pos, i, k;
+    int r = get_line(h, len, pos, &line);
+    if (r != RIJN_OK)
+        return r;
+    if (line.len >= 3 && memcmp(line.p, "---", 3) == 0) {
+        if (line.len != 4 + 43 || line.p[3] != ' ')
+            return RIJN_ERR_PARAM;
+        a.p = line.p + 4;
+        a.len = 43;
+        *mac_at = start + 3;
+        return b64_exact(mac, 32, &a) == RIJN_OK ? 0 : RIJN_ERR_PARAM;
+    }
+    if (line.len < 4 || memcmp(line.p, "-> ", 3) != 0)
+        return RIJN_ERR_PARAM;
+    memset(st, 0, sizeof *st);
+    for (i = 3; i <= line.len; i = k + 1) {
+        for (k = i; k < line.len && line.p[k] != ' '; k++)
+            if (line.p[k] < 33 || line.p[k] > 126)
+                return RIJN_ERR_PARAM;
+        if (k == i)
+            return RIJN_ERR_PARAM; /* empty argument: double or trailing space */
+        if (st->argc < ARGS_MAX) {
+            st->args[st->argc].p = line.p + i;
+            st->args[st->argc].len = k - i;
+        }
+        st->argc++;
+    }
+    for (;;) {
+        uint8_t tmp[48];
+        size_t got;
+        r = get_line(h, len, pos, &line);
+        if (r != RIJN_OK)
+            return r;
+        if (st->lines == 0)
+            st->body = line;
+        st->lines++;
+        r = b64_decode(tmp, sizeof tmp, &got, line.p, line.len);
+        if (r != RIJN_OK)
+            return RIJN_ERR_PARAM;
+        if (line.len < 64)
+            return 1;
+    }
+}
+
+int rijn_age_header_len(const uint8_t *in, size_t len, size_t *header_len)
+{
+    static const char intro[] = RIJN_AGE_INTRO;
+    size_t pos = sizeof intro - 1, mac_at;
+    uint8_t mac[32];
+    stanza st;
+    int r;
+    RIJN_CHECK_PTR(header_len);
+    *header_len = 0;
+    RIJN_CHECK_BUF(in, len);
+    if (memcmp(in, intro, len < pos ? len : pos) != 0)
+        return RIJN_ERR_PARAM;
+    if (len < pos)
+        return RIJN_ERR_LENGTH;
+    while ((r = next_item(in, len, &pos, &st, mac, &mac_at)) == 1)
+        ;
+    if (r == 0)
+        *header_len = pos;
+    return r;
+}
+
+/* Walk a header checked by rijn_age_header_len: calls fn for each stanza
+ * until fn returns nonzero. */
+static int for_each(const uint8_t *hdr, size_t len, int (*fn)(const stanza *, unsigned, void *),
+                    void *arg, size_t *mac_at, uint8_t mac[32])
+{
+    size_t pos = sizeof RIJN_AGE_INTRO - 1, hl;
+    unsigned idx = 0;
+    stanza st;
+    int r;
+    RIJN_CHECK_PTR(hdr);
+    if (rijn_age_header_len(hdr, len, &hl) != RIJN_OK || hl != len)
+        return RIJN_ERR_PARAM;
+    while ((r = next_item(hdr, len, &pos, &st, mac, mac_at)) == 1) {
+        if (fn != NULL && (r = fn(&st, idx++, arg)) != 0)
+            return r;
+    }
+    return r;
+}
+
+static int log_n_of(const span *s, unsigned *log_n)
+{
+    size_t i;
+    unsigned v = 0;
+    if (s->len == 0 || s->len > 2 || s->p[0] == '0')
+        return RIJN_ERR_PARAM;
+    for (i = 0; i < s->len; i++) {
+        if (s->p[i] < '0' || s->p[i] > '9')
+            return RIJN_ERR_PARAM;
+        v = v * 10 + (unsigned)(s->p[i] - '0');
+    }
+    *log_n = v;
+    return RIJN_OK;
+}
+
+static int info_fn(const stanza *st, unsigned idx, void *arg)
+{
+    rijn_age_info *info = (rijn_age_info *)arg;
+    uint8_t tmp[32];
+    (void)idx;
+    info->stanzas++;
+    if (span_is(&st->args[0], "X25519")) {
+        info->x25519++;
+        if (st->argc != 2 || st->lines != 1 || b64_exact(tmp, 32, &st->args[1]) != RIJN_OK ||
+            b64_exact(tmp, 32, &st->body) != RIJN_OK)
+            return RIJN_ERR_PARAM;
+    } else if (span_is(&st->args[0], "scrypt")) {
+        info->scrypt++;
+        if (st->argc != 3 || st->lines != 1 || b64_exact(tmp, 16, &st->args[1]) != RIJN_OK ||
+            log_n_of(&st->args[2], &info->log_n) != RIJN_OK ||
+            b64_exact(tmp, 32, &st->body) != RIJN_OK)
+            return RIJN_ERR_PARAM;
+    }
+    return 0;
+}
+
+int rijn_age_header_info(const uint8_t *hdr, size_t len, rijn_age_info *info)
+{
+    size_t mac_at;
+    uint8_t mac[32];
+    int r;
+    RIJN_CHECK_PTR(info);
+    memset(info, 0, sizeof *info);
+    r = for_each(hdr, len, info_fn, info, &mac_at, mac);
+    if (r == RIJN_OK && info->scrypt != 0 && info->stanzas != 1)
+        r = RIJN_ERR_PARAM; /* an scrypt stanza must be the only one */
+    if (r == RIJN_OK && info->stanzas == 0)
+        r = RIJN_ERR_PARAM;
+    return r;
+}
+
+/* ---- reader ---------------------------------------------------------- */
+
+typedef struct x_arg {
+    const uint8_t *identity;
+    uint8_t pub[32];
+    uint8_t *file_key;
+    unsigned which;
+    int hard; /* a malformed X25519 stanza or low-order share */
+} x_arg;
+
+static int x_fn(const stanza *st, unsigned idx, void *arg)
+{
+    x_arg *x = (x_arg *)arg;
+    uint8_t share[32], body[32], shared[32], key[32];
+    int r, found = 0;
+    if (!span_is(&st->args[0], "X25519"))
+        return 0;
+    if (st->argc != 2 || st->lines != 1 || b64_exact(share, 32, &st->args[1]) != RIJN_OK ||
+        b64_exact(body, 32, &st->body) != RIJN_OK)
+        return RIJN_ERR_PARAM;
+    r = rijn_x25519(shared, x->identity, share);
+    if (r != RIJN_OK) {
+        rijn_wipe(shared, sizeof shared);
+        return RIJN_ERR_PARAM; /* all-zero shared secret: age rejects the file */
+    }
+    r = rijn_i_age_x25519_key(key, shared, share, x->pub);
+    if (r == RIJN_OK && rijn_i_age_unwrap(x->file_key, key, body) == RIJN_OK) {
+        x->which = idx;
+        found = 1;
+    }
+    rijn_wipe(shared, sizeof shared);
+    rijn_wipe(key, sizeof key);
+    return r != RIJN_OK ? r : found;
+}
+
+int rijn_age_unwrap_x25519(uint8_t file_key[RIJN_AGE_FILE_KEY_SIZE], const uint8_t *hdr,
+                           size_t len, const uint8_t identity[32], unsigned *which)
+{
+    x_arg x;
+    size_t mac_at;
+    uint8_t mac[32];
+    int r;
+    RIJN_CHECK_PTR(file_key);
+    memset(file_key, 0, 16);
+    RIJN_CHECK_PTR(identity);
+    memset(&x, 0, sizeof x);
+    x.identity = identity;
+    x.file_key = file_key;
+    r = rijn_x25519_base(x.pub, identity);
+    if (r == RIJN_OK)
+        r = for_each(hdr, len, x_fn, &x, &mac_at, mac);
+    if (r == 1) {
+        if (which != NULL)
+            *which = x.which;
+        return RIJN_OK;
+    }
+    memset(file_key, 0, 16);
+    return r == RIJN_OK ? RIJN_ERR_AUTH : r;
+}
+
+typedef struct s_arg {
+    const uint8_t *pass;
+    size_t pass_len;
+    unsigned max_log_n;
+    void *work;
+    size_t work_size;
+    uint8_t *file_key;
+} s_arg;
+
+static int s_fn(const stanza *st, unsigned idx, void *arg)
+{
+    s_arg *s = (s_arg *)arg;
+    uint8_t salt[16], body[32], key[32];
+    unsigned log_n = 0;
+    int r;
+    (void)idx;
+    if (!span_is(&st->args[0], "scrypt"))
+        return 0;
+    if (st->argc != 3 || st->lines != 1 || b64_exact(salt, 16, &st->args[1]) != RIJN_OK ||
+        log_n_of(&st->args[2], &log_n) != RIJN_OK || b64_exact(body, 32, &st->body) != RIJN_OK)
+        return RIJN_ERR_PARAM;
+    if (log_n > s->max_log_n || log_n > 63)
+        return RIJN_ERR_LIMIT;
+    r = rijn_i_age_scrypt_key(key, s->pass, s->pass_len, salt, log_n, s->work, s->work_size);
+    if (r == RIJN_OK)
+        r = rijn_i_age_unwrap(s->file_key, key, body) == RIJN_OK ? 1 : RIJN_ERR_AUTH;
+    rijn_wipe(key, sizeof key);
+    return r;
+}
+
+int rijn_age_unwrap_scrypt(uint8_t file_key[RIJN_AGE_FILE_KEY_SIZE], const uint8_t *hdr,
+                           size_t len, const uint8_t *pass, size_t pass_len, unsigned max_log_n,
+                           void *work, size_t work_size)
+{
+    rijn_age_info info;
+    s_arg s;
+    size_t mac_at;
+    uint8_t mac[32];
+    int r;
+    RIJN_CHECK_PTR(file_key);
+    memset(file_key, 0, 16);
+    RIJN_CHECK_BUF(pass, pass_len);
+    r = rijn_age_header_info(hdr, len, &info);
+    if (r != RIJN_OK)
+        return r;
+    if (info.scrypt == 0)
+        return RIJN_ERR_AUTH;
+    s.pass = pass;
+    s.pass_len = pass_len;
+    s.max_log_n = max_log_n;
+    s.work = work;
+    s.work_size = work_size;
+    s.file_key = file_key;
+    r = for_each(hdr, len, s_fn, &s, &mac_at, mac);
+    if (r == 1)
+        return RIJN_OK;
+    memset(file_key, 0, 16);
+    return r == RIJN_OK ? RIJN_ERR_AUTH : r;
+}
+
+int rijn_age_verify_header(const uint8_t *hdr, size_t len,
+                           const uint8_t file_key[RIJN_AGE_FILE_KEY_SIZE])
+{
+    uint8_t mac[32], want[32];
+    size_t mac_at = 0;
+    int r;
+    RIJN_CHECK_PTR(file_key);
+    r = for_each(hdr, len, NULL, NULL, &mac_at, want);
+    if (r != RIJN_OK)
+        return r;
+    r = rijn_i_age_mac(mac, hdr, mac_at, file_key);
+    if (r == RIJN_OK && !rijn_ct_equal(mac, want, 32))
+        r = RIJN_ERR_AUTH;
+    rijn_wipe(mac, sizeof mac);
+    return r;
+}
