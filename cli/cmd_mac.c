@@ -32,6 +32,7 @@ static const mac_alg algs[] = {
     {"hmac-sha512-224", M_HMAC, "SHA-512/224"}, {"hmac-sha512-256", M_HMAC, "SHA-512/256"},
     {"hmac-sha3-224", M_HMAC, "SHA3-224"}, {"hmac-sha3-256", M_HMAC, "SHA3-256"},
     {"hmac-sha3-384", M_HMAC, "SHA3-384"}, {"hmac-sha3-512", M_HMAC, "SHA3-512"},
+    {"hmac-blake2b", M_HMAC, "BLAKE2b-512"}, /* every hash of the registry has its HMAC */
     {"hmac-md5", M_HMAC, "MD5"},           {"poly1305", M_POLY, NULL}};
 
 enum { O_KEY = 1, O_TAGLEN, O_VERIFY, O_HELP };

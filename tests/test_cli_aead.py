@@ -355,7 +355,8 @@ def test_mac():
                 check(rc == 0 and out == want[:8], "cmac --tag-len 8 raw")
         for h, py in (("sha1", "sha1"), ("sha224", "sha224"), ("sha256", "sha256"),
                       ("sha384", "sha384"), ("sha512", "sha512"), ("sha512-256", "sha512_256"),
-                      ("sha3-256", "sha3_256"), ("sha3-512", "sha3_512"), ("md5", "md5")):
+                      ("sha3-256", "sha3_256"), ("sha3-512", "sha3_512"), ("md5", "md5"),
+                      ("blake2b", "blake2b")):
             key = rb(rng.choice((0, 1, 32, 64, 100, 200)))
             rc, out, _ = run(["mac", "hmac-" + h, "--key", key.hex()], msg)
             check(rc == 0 and out.strip() == hmac.new(key, msg, py).hexdigest().encode(),
