@@ -10,23 +10,45 @@ Long inputs are processed with the GIL released.
     ct = rijn.AESGCM(key).encrypt(nonce, b"hello", b"header")
     rijn.AESGCM(key).decrypt(nonce, ct, b"header")        # or rijn.InvalidTag
 
-Errors: rijn.InvalidTag (a ValueError) when authentication fails;
-rijn.ParamError (a ValueError) for bad key / IV / nonce / tag / data
-lengths, bad padding and other bad parameters; rijn.UnsupportedError (a
-NotImplementedError); rijn.StateError (a RuntimeError) for calls out of
-order. All derive from rijn.Error and carry .code (the C library's
-RIJN_ERR_* value); their message is the library's rijn_strerror text.
+Three API shapes, each with the contract of the library it copies:
+  - PyCryptodome's: rijn.AES.new(key, rijn.AES.MODE_CBC, iv) and the other
+    modes (ECB CBC CFB OFB CTR GCM CCM EAX OCB SIV), rijn.Padding.pad/unpad;
+  - cryptography's: AESGCM, AESCCM, AESOCB3, AESGCMSIV, AESSIV,
+    ChaCha20Poly1305 (+ encrypt_into, encryptor/decryptor), HMAC, CMAC,
+    Poly1305, HKDF, HKDFExpand, PBKDF2HMAC, Argon2id, Scrypt,
+    X25519PrivateKey/X25519PublicKey, aes_key_wrap, xts_encrypt;
+  - hashlib's: sha256(...), sha3_256, shake_128, blake2b, new_hash, hmac,
+    pbkdf2_hmac; plus rijn's functions (cbc_encrypt, ctr, hkdf, argon2id,
+    x25519) and the rijn file format (encrypt_file, decrypt_file, ...).
+
+Errors: rijn.InvalidTag (a ValueError, and cryptography's InvalidTag when
+that package is installed) when authentication fails; rijn.ParamError (a
+ValueError) for bad key / IV / nonce / tag / data lengths, bad padding
+and other bad parameters; rijn.UnsupportedError (a NotImplementedError,
+and cryptography's UnsupportedAlgorithm when installed); rijn.StateError
+(a RuntimeError) for calls out of order. Wrong argument types (str for
+bytes, None for a nonce) are TypeError. All rijn errors derive from
+rijn.Error and carry .code (the C library's RIJN_ERR_* value).
+BLAKE2s is not offered: the C library has no BLAKE2s.
 """
 import os as _os
 
 from . import _rijn
-from ._rijn import AES, Error, InvalidTag, ParamError, StateError, UnsupportedError
+from ._rijn import Error, InvalidTag, ParamError, StateError, UnsupportedError
+# .code of errors raised from Python (the C side sets it on each instance)
+Error.code, ParamError.code, InvalidTag.code = -12, -12, -6
+UnsupportedError.code, StateError.code = -7, -10
+
+from . import Padding  # noqa: F401  (rijn.Padding.pad / unpad, PyCryptodome's)
+from ._compat import MessageTooLongError, new_classic as _new_classic
+from ._compat_aead import new_aead as _new_aead
 
 __version__ = "0.1.0"
 library_version = _rijn.library_version
 
 __all__ = [
-    "AES", "Error", "InvalidTag", "ParamError", "StateError", "UnsupportedError",
+    "AES", "Padding", "Error", "InvalidTag", "ParamError", "StateError", "UnsupportedError",
+    "MessageTooLongError", "AlreadyFinalized", "InvalidKey", "InvalidSignature", "InvalidUnwrap",
     "ecb_encrypt", "ecb_decrypt", "cbc_encrypt", "cbc_decrypt", "cts_encrypt", "cts_decrypt",
     "ctr", "ctr_encrypt", "ctr_decrypt", "ofb", "ofb_encrypt", "ofb_decrypt",
     "cfb_encrypt", "cfb_decrypt", "Cipher",
@@ -35,7 +57,12 @@ __all__ = [
     "new_hash", "sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256",
     "sha3_224", "sha3_256", "sha3_384", "sha3_512", "shake_128", "shake_256", "blake2b",
     "md5", "sha1", "hmac", "hmac_digest", "hkdf", "pbkdf2_hmac", "argon2id", "argon2i",
-    "argon2d", "x25519", "x25519_base",
+    "argon2d", "x25519", "x25519_base", "library_version",
+    "HMAC", "CMAC", "Poly1305", "HKDF", "HKDFExpand", "PBKDF2HMAC", "Argon2id", "Scrypt", "scrypt",
+    "xts_encrypt", "xts_decrypt", "aes_key_wrap", "aes_key_unwrap", "aes_key_wrap_with_padding",
+    "aes_key_unwrap_with_padding", "X25519PrivateKey", "X25519PublicKey", "Encoding",
+    "PrivateFormat", "PublicFormat", "NoEncryption",
+    "AEADEncryptionContext", "AEADDecryptionContext",
     "encrypt_bytes", "decrypt_bytes", "encrypt_file", "decrypt_file",
     "random_bytes", "aes_implementations", "aes_force_implementation",
 ]
@@ -55,6 +82,40 @@ def aes_force_implementation(name=None):
     """Make later key setups use AES implementation `name` (None: automatic).
     For tests and benchmarks; not thread-safe against concurrent key setups."""
     _rijn.aes_force(name)
+
+
+class AES(_rijn.AES):
+    """The AES block cipher, and PyCryptodome's Crypto.Cipher.AES module shape.
+
+    AES(key).encrypt_block(block) / decrypt_block(block) (16-byte blocks),
+    .impl (the implementation in use).
+
+    AES.new(key, AES.MODE_xxx, ...) returns PyCryptodome's cipher objects
+    with the same arguments, bytes and exception types: MODE_ECB,
+    MODE_CBC (iv), MODE_CFB (iv, segment_size=8 or 128), MODE_OFB (iv),
+    MODE_CTR (nonce, initial_value, or counter=Crypto.Util.Counter.new),
+    MODE_GCM / MODE_EAX / MODE_OCB / MODE_CCM (nonce, mac_len; CCM:
+    msg_len, assoc_len) and MODE_SIV (key 32/48/64 bytes, nonce optional),
+    with encrypt / decrypt / update / digest / verify /
+    encrypt_and_digest / decrypt_and_verify. Use rijn.Padding.pad/unpad
+    with ECB and CBC. MODE_OPENPGP, MODE_KW and MODE_KWP are not offered
+    (aes_key_wrap is).
+    """
+
+    __slots__ = ()
+    MODE_ECB, MODE_CBC, MODE_CFB, MODE_OFB, MODE_CTR = 1, 2, 3, 5, 6
+    MODE_CCM, MODE_EAX, MODE_SIV, MODE_GCM, MODE_OCB = 8, 9, 10, 11, 12
+    block_size = 16
+    key_size = (16, 24, 32)
+
+    @staticmethod
+    def new(key, mode, *args, **kwargs):
+        """A PyCryptodome cipher object for mode (see the class doc)."""
+        if mode in (1, 2, 3, 5, 6):
+            return _new_classic(key, mode, args, kwargs)
+        if mode in (8, 9, 10, 11, 12):
+            return _new_aead(key, mode, args, kwargs)
+        raise ValueError("Mode not supported")
 
 
 # ---- classic modes ----------------------------------------------------------
@@ -168,109 +229,16 @@ class Cipher(_rijn.ModeCtx):
         return Cipher(mode, key, iv, encrypt=False, padding=padding)
 
 
-# ---- AEADs --------------------------------------------------------------------
-class _AEAD(_rijn.Aead):
-    """encrypt(nonce, data, associated_data=None) -> ciphertext || tag;
-    decrypt(nonce, ciphertext || tag, associated_data=None) -> plaintext or
-    rijn.InvalidTag. One object serves any number of messages and threads."""
-
-    __slots__ = ("_tag",)
-    _ALG = 0
-    _KEY_SIZES = (16, 24, 32)
-    _TAGS = (16,)
-
-    def __init__(self, key, tag_length=16):
-        if tag_length not in self._TAGS:
-            raise ValueError("rijn: %s tag_length must be one of %s" % (type(self).__name__, self._TAGS))
-        self._tag = tag_length
-        super().__init__(self._ALG, key)
-
-    @classmethod
-    def generate_key(cls, bit_length=None):
-        return _os.urandom((bit_length or cls._KEY_SIZES[-1] * 8) // 8)
-
-    def encrypt(self, nonce, data, associated_data=None):
-        return self.seal(nonce, data, associated_data, self._tag)
-
-    def decrypt(self, nonce, data, associated_data=None):
-        return self.open(nonce, data, associated_data, self._tag)
-
-
-class AESGCM(_AEAD):
-    """AES-GCM (key 16/24/32 bytes, nonce 12 bytes recommended: 1 byte or more)."""
-    __slots__ = ()
-    _ALG = 1
-    _TAGS = (4, 8, 12, 13, 14, 15, 16)
-
-
-class AESCCM(_AEAD):
-    """AES-CCM (nonce 7..13 bytes, tag_length 4, 6, ..., 16)."""
-    __slots__ = ()
-    _ALG = 2
-    _TAGS = (4, 6, 8, 10, 12, 14, 16)
-
-
-class AESOCB3(_AEAD):
-    """AES-OCB3, RFC 7253 (nonce 1..15 bytes, 12 recommended; tag 1..16)."""
-    __slots__ = ()
-    _ALG = 3
-    _TAGS = tuple(range(1, 17))
-
-
-class AESGCMSIV(_AEAD):
-    """AES-GCM-SIV, RFC 8452 (key 16 or 32 bytes, nonce 12 bytes): nonce-misuse resistant."""
-    __slots__ = ()
-    _ALG = 4
-    _KEY_SIZES = (16, 32)
-
-
-class AESEAX(_AEAD):
-    """AES-EAX (any nonce length, 16 recommended; tag 1..16)."""
-    __slots__ = ()
-    _ALG = 6
-    _TAGS = tuple(range(1, 17))
-
-
-class ChaCha20Poly1305(_AEAD):
-    """ChaCha20-Poly1305, RFC 8439 (key 32 bytes, nonce 12 bytes)."""
-    __slots__ = ()
-    _ALG = 7
-    _KEY_SIZES = (32,)
-
-
-class XChaCha20Poly1305(_AEAD):
-    """XChaCha20-Poly1305 (key 32 bytes, nonce 24 bytes: random nonces are safe)."""
-    __slots__ = ()
-    _ALG = 8
-    _KEY_SIZES = (32,)
-
-
-class Ascon128(_AEAD):
-    """Ascon-AEAD128, NIST SP 800-232 (key 16 bytes, nonce 16 bytes)."""
-    __slots__ = ()
-    _ALG = 9
-    _KEY_SIZES = (16,)
-
-
-class AESSIV(_rijn.Aead):
-    """AES-SIV, RFC 5297 (key 32, 48 or 64 bytes), like cryptography's AESSIV:
-    encrypt(data, associated_data=None) -> V || C where associated_data is a
-    list of byte strings (each authenticated separately; a nonce, if you use
-    one, goes last). decrypt(data, associated_data=None) -> plaintext."""
-
-    __slots__ = ()
-    _KEY_SIZES = (32, 48, 64)
-
-    def __init__(self, key):
-        super().__init__(5, key)
-
-    generate_key = _AEAD.generate_key
-
-    def encrypt(self, data, associated_data=None):
-        return self.seal_v(associated_data, data)
-
-    def decrypt(self, data, associated_data=None):
-        return self.open_v(associated_data, data)
+# ---- AEADs (cryptography's shapes) ------------------------------------------
+from ._aead import (AEADDecryptionContext, AEADEncryptionContext, AESCCM, AESEAX,  # noqa: E402
+                    AESGCM, AESGCMSIV, AESOCB3, AESSIV, AlreadyFinalized, Ascon128,
+                    ChaCha20Poly1305, XChaCha20Poly1305)
+from ._kdf import (CMAC, HKDF, HMAC, PBKDF2HMAC, Argon2id, HKDFExpand, InvalidKey,  # noqa: E402
+                   InvalidSignature, InvalidUnwrap, Poly1305, Scrypt, aes_key_unwrap,
+                   aes_key_unwrap_with_padding, aes_key_wrap, aes_key_wrap_with_padding,
+                   hash_name as _hash_name, xts_decrypt, xts_encrypt)
+from ._x25519 import (Encoding, NoEncryption, PrivateFormat, PublicFormat,  # noqa: E402
+                      X25519PrivateKey, X25519PublicKey)
 
 
 # ---- hashes -----------------------------------------------------------------
@@ -319,22 +287,18 @@ class blake2b(_Hash):
         super().__init__("blake2b", data, digest_size=digest_size, key=key or None)
 
 
-_HASH_NAMES = {
-    "sha224": "SHA-224", "sha256": "SHA-256", "sha384": "SHA-384", "sha512": "SHA-512",
-    "sha512_224": "SHA-512/224", "sha512_256": "SHA-512/256", "sha3_224": "SHA3-224",
-    "sha3_256": "SHA3-256", "sha3_384": "SHA3-384", "sha3_512": "SHA3-512", "md5": "MD5",
-    "sha1": "SHA-1", "blake2b": "BLAKE2b-512",
-}
-
-
 def _hname(h):
     """A hash name for HMAC/HKDF/PBKDF2: "sha256", "SHA-256", a rijn hash class,
-    or a hashlib constructor (hashlib.sha256)."""
-    if not isinstance(h, str):
-        h = getattr(h, "name", None) or getattr(h, "__name__", "")
-        h = h.replace("openssl_", "")
-    key = h.lower().replace("-", "_").replace("/", "_")
-    return _HASH_NAMES.get(key, h)
+    a cryptography hash object or a hashlib constructor (hashlib.sha256)."""
+    return _hash_name(h)
+
+
+def _hname_hashlib(h):
+    """_hname for the hashlib-shaped functions: an unknown hash is a ValueError there."""
+    try:
+        return _hash_name(h)
+    except UnsupportedError as e:
+        raise ValueError("unsupported hash type %s" % (h,)) from e
 
 
 def new_hash(name, data=None):
@@ -352,12 +316,12 @@ class hmac(_Hash):
     name = "hmac"
 
     def __init__(self, key, msg=None, digestmod="sha256"):
-        super().__init__(_hname(digestmod), msg, hmac_key=key)
+        super().__init__(_hname_hashlib(digestmod), msg, hmac_key=key)
 
 
 def hmac_digest(key, msg, digest="sha256"):
     """One-shot HMAC (the standard hmac.digest shape)."""
-    return _rijn.Hash(_hname(digest), msg, hmac_key=key).digest()
+    return _rijn.Hash(_hname_hashlib(digest), msg, hmac_key=key).digest()
 
 
 def hkdf(ikm, length, salt=None, info=None, hash="sha256"):
@@ -367,7 +331,7 @@ def hkdf(ikm, length, salt=None, info=None, hash="sha256"):
 
 def pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None):
     """PBKDF2-HMAC (hashlib.pbkdf2_hmac's signature); str passwords are UTF-8."""
-    name = _hname(hash_name)
+    name = _hname_hashlib(hash_name)
     if isinstance(password, str):
         password = password.encode()
     if dklen is None:
@@ -397,6 +361,13 @@ def argon2d(password, salt, t_cost=3, m_cost_kib=65536, parallelism=4, length=32
     return _argon2(0, password, salt, t_cost, m_cost_kib, parallelism, length, secret, ad)
 
 
+def scrypt(password, salt, n, r, p, length=64):
+    """scrypt (RFC 7914): 128 * r * (n + p + 2) bytes of memory per call."""
+    if isinstance(password, str):
+        password = password.encode()
+    return _rijn.scrypt(password, salt, n, r, p, length)
+
+
 def x25519(scalar, point=None):
     """X25519 (RFC 7748): scalar * point (32 bytes each); point None: the base
     point (public key from private key). An all-zero result (low-order point)
@@ -405,6 +376,7 @@ def x25519(scalar, point=None):
 
 
 def x25519_base(scalar):
+    """The X25519 public key of scalar (scalar * base point)."""
     return _rijn.x25519(scalar, None)
 
 

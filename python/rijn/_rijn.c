@@ -20,6 +20,7 @@
  */
 #include "_rijn.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "rijn/aes.h"
@@ -27,7 +28,26 @@
 
 static PyObject *err_base, *err_tag, *err_param, *err_unsupported, *err_state;
 
+static PyObject *raise_text(int rc, PyObject *text);
+
 PyObject *rijn_py_raise(int rc)
+{
+    PyObject *text = PyUnicode_FromString(rijn_strerror(rc));
+    return text ? raise_text(rc, text) : NULL;
+}
+
+PyObject *rijn_py_raise_msg(int rc, const char *fmt, ...)
+{
+    PyObject *text;
+    va_list ap;
+    va_start(ap, fmt);
+    text = PyUnicode_FromFormatV(fmt, ap);
+    va_end(ap);
+    return text ? raise_text(rc, text) : NULL;
+}
+
+/* Raise the class for rc with message text (stolen) and .code = rc. */
+static PyObject *raise_text(int rc, PyObject *text)
 {
     PyObject *cls = err_param, *inst, *code;
     if (rc == RIJN_ERR_AUTH)
@@ -36,7 +56,8 @@ PyObject *rijn_py_raise(int rc)
         cls = err_unsupported;
     else if (rc == RIJN_ERR_STATE)
         cls = err_state;
-    inst = PyObject_CallFunction(cls, "s", rijn_strerror(rc));
+    inst = PyObject_CallFunctionObjArgs(cls, text, NULL);
+    Py_DECREF(text);
     if (inst == NULL)
         return NULL;
     code = PyLong_FromLong(rc);
@@ -49,6 +70,19 @@ PyObject *rijn_py_raise(int rc)
     PyErr_SetObject(cls, inst);
     Py_DECREF(inst);
     return NULL;
+}
+
+int rijn_py_opt_buf(PyObject *o, void *view)
+{
+    Py_buffer *b = view;
+    if (o == NULL) { /* clean-up call after a later argument failed */
+        PyBuffer_Release(b);
+        return 1;
+    }
+    memset(b, 0, sizeof *b);
+    if (o == Py_None)
+        return Py_CLEANUP_SUPPORTED;
+    return PyObject_GetBuffer(o, b, PyBUF_SIMPLE) == 0 ? Py_CLEANUP_SUPPORTED : 0;
 }
 
 PyObject *rijn_py_busy(void)
@@ -385,7 +419,7 @@ static PyGetSetDef aes_getset[] = {
 static PyTypeObject AESType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rijn.AES",
     .tp_basicsize = sizeof(AESObj),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "AES(key): the AES block cipher (16-, 24- or 32-byte key)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)aes_init,
@@ -454,12 +488,31 @@ static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "rijn._rijn", "rijn C extension", -1, module_methods,
     NULL, NULL, NULL, NULL};
 
-static PyObject *new_error(PyObject *m, const char *name, PyObject *base2, const char *doc)
+/* cryptography.exceptions.<name> when that package is installed, else NULL
+ * (no exception set): rijn's InvalidTag and UnsupportedError derive from
+ * it, so code moved from cryptography catches rijn's errors unchanged. */
+static PyObject *cryptography_exc(const char *name)
+{
+    PyObject *mod = PyImport_ImportModule("cryptography.exceptions"), *cls = NULL;
+    if (mod != NULL) {
+        cls = PyObject_GetAttrString(mod, name);
+        Py_DECREF(mod);
+        if (cls != NULL && !PyExceptionClass_Check(cls))
+            Py_CLEAR(cls);
+    }
+    PyErr_Clear();
+    return cls;
+}
+
+static PyObject *new_error(PyObject *m, const char *name, PyObject *base2, const char *doc,
+                           const char *crypto_name)
 {
     char full[64];
-    PyObject *bases, *cls;
+    PyObject *bases, *cls, *base3 = crypto_name ? cryptography_exc(crypto_name) : NULL;
     PyOS_snprintf(full, sizeof full, "rijn.%s", name);
-    bases = base2 ? PyTuple_Pack(2, err_base, base2) : PyTuple_Pack(1, err_base);
+    bases = base3 ? PyTuple_Pack(3, err_base, base2, base3)
+            : base2 ? PyTuple_Pack(2, err_base, base2) : PyTuple_Pack(1, err_base);
+    Py_XDECREF(base3);
     if (bases == NULL)
         return NULL;
     cls = PyErr_NewExceptionWithDoc(full, doc, bases, NULL);
@@ -487,12 +540,16 @@ PyMODINIT_FUNC PyInit__rijn(void)
     Py_INCREF(err_base);
     if (PyModule_AddObject(m, "Error", err_base) < 0)
         goto fail;
-    err_tag = new_error(m, "InvalidTag", PyExc_ValueError, "Authentication failed (RIJN_ERR_AUTH).");
+    err_tag = new_error(m, "InvalidTag", PyExc_ValueError, "Authentication failed (RIJN_ERR_AUTH). Also a ValueError (PyCryptodome's "
+                       "'MAC check failed') and, when the cryptography package is installed, a "
+                       "cryptography.exceptions.InvalidTag.", "InvalidTag");
     err_param = new_error(m, "ParamError", PyExc_ValueError,
-                          "Bad key, nonce, tag or data length, bad padding or parameter.");
+                          "Bad key, nonce, tag or data length, bad padding or parameter.", NULL);
     err_unsupported = new_error(m, "UnsupportedError", PyExc_NotImplementedError,
-                                "Not compiled in, or the CPU lacks it.");
-    err_state = new_error(m, "StateError", PyExc_RuntimeError, "Call out of order.");
+                                "Not compiled in, or the CPU lacks it (an unknown algorithm too); "
+                                "also a cryptography.exceptions.UnsupportedAlgorithm when that "
+                                "package is installed.", "UnsupportedAlgorithm");
+    err_state = new_error(m, "StateError", PyExc_RuntimeError, "Call out of order.", NULL);
     if (!err_tag || !err_param || !err_unsupported || !err_state)
         goto fail;
     if (PyType_Ready(&AESType) < 0 || PyType_Ready(&ModeCtxType) < 0)
@@ -505,7 +562,8 @@ PyMODINIT_FUNC PyInit__rijn(void)
         goto fail;
     if (PyModule_AddStringConstant(m, "library_version", rijn_version()) < 0)
         goto fail;
-    if (rijn_py_init_aead(m) < 0 || rijn_py_init_hash(m) < 0 || rijn_py_init_file(m) < 0)
+    if (rijn_py_init_aead(m) < 0 || rijn_py_init_hash(m) < 0 || rijn_py_init_file(m) < 0 ||
+        rijn_py_init_aeadstream(m) < 0 || rijn_py_init_mac(m) < 0)
         goto fail;
     return m;
 fail:

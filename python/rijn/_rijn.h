@@ -38,6 +38,12 @@
 
 /* Set the exception for status rc (< 0) and return NULL. */
 PyObject *rijn_py_raise(int rc);
+/* Same with a message of its own (PyUnicode_FromFormat's format). */
+PyObject *rijn_py_raise_msg(int rc, const char *fmt, ...);
+/* PyArg "O&" converter: None -> an empty (zeroed) view, else a bytes-like
+ * object's buffer (str is a TypeError, as in cryptography); release with
+ * PyBuffer_Release in every case. */
+int rijn_py_opt_buf(PyObject *o, void *view);
 /* Raise rijn.StateError("object in use by another thread"). */
 PyObject *rijn_py_busy(void);
 
@@ -45,5 +51,7 @@ PyObject *rijn_py_busy(void);
 int rijn_py_init_aead(PyObject *m);
 int rijn_py_init_hash(PyObject *m);
 int rijn_py_init_file(PyObject *m);
+int rijn_py_init_aeadstream(PyObject *m);
+int rijn_py_init_mac(PyObject *m);
 
 #endif

@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+
 #include "rijn/ascon.h"
 #include "rijn/ccm.h"
 #include "rijn/chachapoly.h"
@@ -78,6 +79,7 @@ typedef struct {
         rijn_ascon_aead128_ctx ascon;
     } u;
     int alg, keyed;
+    Py_ssize_t nonce_min, nonce_max; /* accepted nonce lengths (the Python class's rule) */
     seal_fn seal;
     open_fn open;
 } AeadObj;
@@ -93,7 +95,9 @@ static int aead_init(AeadObj *self, PyObject *args, PyObject *kw)
         rijn_py_raise(RIJN_ERR_STATE); /* re-keying could race a seal running without the GIL */
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "iy*", &alg, &key))
+    self->nonce_min = 0;
+    self->nonce_max = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "iy*|nn", &alg, &key, &self->nonce_min, &self->nonce_max))
         return -1;
     k = key.buf;
     kl = (size_t)key.len;
@@ -136,72 +140,154 @@ static int check_keyed(AeadObj *self)
     return 0;
 }
 
+/* The arguments of seal/open: nonce and data bytes-like (str and None
+ * are TypeError, as in cryptography), aad bytes-like or None, tag_len,
+ * and for the _into forms a writable buffer. */
+typedef struct {
+    Py_buffer nonce, data, aad, buf;
+    Py_ssize_t tag_len;
+} aead_args;
+
+static void args_release(aead_args *a)
+{
+    PyBuffer_Release(&a->nonce);
+    PyBuffer_Release(&a->data);
+    PyBuffer_Release(&a->aad);
+    PyBuffer_Release(&a->buf);
+}
+
+static int args_get(AeadObj *self, PyObject *args, aead_args *a, int into)
+{
+    PyObject *aad, *buf = NULL;
+    memset(a, 0, sizeof *a);
+    if (check_keyed(self) < 0)
+        return -1;
+    if (!PyArg_ParseTuple(args, into ? "y*y*OnO" : "y*y*On", &a->nonce, &a->data, &aad,
+                          &a->tag_len, &buf))
+        return -1;
+    if (aad != Py_None && PyObject_GetBuffer(aad, &a->aad, PyBUF_SIMPLE) < 0)
+        goto fail;
+    if (into && PyObject_GetBuffer(buf, &a->buf, PyBUF_WRITABLE) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_BufferError)) { /* cryptography: a TypeError */
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "Buffer is not writable.");
+        }
+        goto fail;
+    }
+    if (a->nonce.len < self->nonce_min || a->nonce.len > self->nonce_max) {
+        if (self->nonce_min == self->nonce_max)
+            rijn_py_raise_msg(RIJN_ERR_NONCE_LEN, "Nonce must be %zd bytes", self->nonce_min);
+        else
+            rijn_py_raise_msg(RIJN_ERR_NONCE_LEN, "Nonce must be between %zd and %zd bytes",
+                              self->nonce_min, self->nonce_max);
+        goto fail;
+    }
+    if (a->tag_len < 0 || a->tag_len > RIJN_AEAD_TAG_MAX ||
+        a->data.len > PY_SSIZE_T_MAX - a->tag_len) {
+        rijn_py_raise(RIJN_ERR_TAG_LEN);
+        goto fail;
+    }
+    return 0;
+fail:
+    args_release(a);
+    return -1;
+}
+
+/* Seal into out (data.len + tag_len bytes). */
+static int do_seal(AeadObj *self, aead_args *a, uint8_t *out)
+{
+    int rc;
+    RIJN_PY_NOGIL_IF(a->data.len >= RIJN_PY_NOGIL_MIN,
+                     rc = self->seal(&self->u, out, out + a->data.len, (size_t)a->tag_len,
+                                     a->nonce.buf, (size_t)a->nonce.len, a->aad.buf,
+                                     (size_t)a->aad.len, a->data.buf, (size_t)a->data.len));
+    if (rc != RIJN_OK) {
+        rijn_py_raise(rc);
+        return -1;
+    }
+    return 0;
+}
+
+/* Open data (ct || tag) into out (data.len - tag_len bytes; checked by the caller). */
+static int do_open(AeadObj *self, aead_args *a, uint8_t *out)
+{
+    Py_ssize_t len = a->data.len - a->tag_len;
+    const uint8_t *in = a->data.buf;
+    int rc;
+    RIJN_PY_NOGIL_IF(len >= RIJN_PY_NOGIL_MIN,
+                     rc = self->open(&self->u, out, in + len, (size_t)a->tag_len, a->nonce.buf,
+                                     (size_t)a->nonce.len, a->aad.buf, (size_t)a->aad.len, in,
+                                     (size_t)len));
+    if (rc != RIJN_OK) {
+        rijn_py_raise(rc);
+        return -1;
+    }
+    return 0;
+}
+
 /* seal(nonce, data, aad, tag_len) -> ciphertext || tag */
 static PyObject *aead_seal(AeadObj *self, PyObject *args)
 {
-    Py_buffer nonce, data, aad;
-    Py_ssize_t tag_len;
-    PyObject *res = NULL;
-    int rc;
-    if (check_keyed(self) < 0 || !PyArg_ParseTuple(args, "z*y*z*n", &nonce, &data, &aad, &tag_len))
+    aead_args a;
+    PyObject *res;
+    if (args_get(self, args, &a, 0) < 0)
         return NULL;
-    if (tag_len < 0 || tag_len > RIJN_AEAD_TAG_MAX || data.len > PY_SSIZE_T_MAX - tag_len) {
-        rijn_py_raise(RIJN_ERR_TAG_LEN);
-        goto done;
-    }
-    res = PyBytes_FromStringAndSize(NULL, data.len + tag_len);
-    if (res != NULL) {
-        uint8_t *out = (uint8_t *)PyBytes_AS_STRING(res);
-        RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
-                         rc = self->seal(&self->u, out, out + data.len, (size_t)tag_len, nonce.buf,
-                                         (size_t)nonce.len, aad.buf, (size_t)aad.len, data.buf,
-                                         (size_t)data.len));
-        if (rc != RIJN_OK) {
-            Py_CLEAR(res);
-            rijn_py_raise(rc);
-        }
-    }
-done:
-    PyBuffer_Release(&nonce);
-    PyBuffer_Release(&data);
-    PyBuffer_Release(&aad);
+    res = PyBytes_FromStringAndSize(NULL, a.data.len + a.tag_len);
+    if (res != NULL && do_seal(self, &a, (uint8_t *)PyBytes_AS_STRING(res)) < 0)
+        Py_CLEAR(res);
+    args_release(&a);
     return res;
 }
 
 /* open(nonce, ciphertext || tag, aad, tag_len) -> plaintext */
 static PyObject *aead_open(AeadObj *self, PyObject *args)
 {
-    Py_buffer nonce, data, aad;
-    Py_ssize_t tag_len, len;
+    aead_args a;
     PyObject *res = NULL;
-    int rc;
-    if (check_keyed(self) < 0 || !PyArg_ParseTuple(args, "z*y*z*n", &nonce, &data, &aad, &tag_len))
+    if (args_get(self, args, &a, 0) < 0)
         return NULL;
-    if (tag_len < 0 || tag_len > RIJN_AEAD_TAG_MAX) {
-        rijn_py_raise(RIJN_ERR_TAG_LEN);
-        goto done;
-    }
-    if (data.len < tag_len) {
+    if (a.data.len < a.tag_len) {
         rijn_py_raise(RIJN_ERR_AUTH); /* too short to hold a tag */
-        goto done;
-    }
-    len = data.len - tag_len;
-    res = PyBytes_FromStringAndSize(NULL, len);
-    if (res != NULL) {
-        const uint8_t *in = data.buf;
-        RIJN_PY_NOGIL_IF(len >= RIJN_PY_NOGIL_MIN,
-                         rc = self->open(&self->u, (uint8_t *)PyBytes_AS_STRING(res), in + len,
-                                         (size_t)tag_len, nonce.buf, (size_t)nonce.len, aad.buf,
-                                         (size_t)aad.len, in, (size_t)len));
-        if (rc != RIJN_OK) {
+    } else {
+        res = PyBytes_FromStringAndSize(NULL, a.data.len - a.tag_len);
+        if (res != NULL && do_open(self, &a, (uint8_t *)PyBytes_AS_STRING(res)) < 0)
             Py_CLEAR(res);
-            rijn_py_raise(rc);
-        }
     }
-done:
-    PyBuffer_Release(&nonce);
-    PyBuffer_Release(&data);
-    PyBuffer_Release(&aad);
+    args_release(&a);
+    return res;
+}
+
+/* seal_into(nonce, data, aad, tag_len, buf) -> bytes written (len + tag_len);
+ * buf must hold exactly that many bytes (cryptography's rule). The
+ * output may not overlap the input except exactly (in place). */
+static PyObject *aead_seal_into(AeadObj *self, PyObject *args)
+{
+    aead_args a;
+    PyObject *res = NULL;
+    if (args_get(self, args, &a, 1) < 0)
+        return NULL;
+    if (a.buf.len != a.data.len + a.tag_len)
+        rijn_py_raise_msg(RIJN_ERR_BUFFER, "buffer must be %zd bytes", a.data.len + a.tag_len);
+    else if (do_seal(self, &a, a.buf.buf) == 0)
+        res = PyLong_FromSsize_t(a.buf.len);
+    args_release(&a);
+    return res;
+}
+
+/* open_into(nonce, ct || tag, aad, tag_len, buf) -> bytes written (len - tag_len) */
+static PyObject *aead_open_into(AeadObj *self, PyObject *args)
+{
+    aead_args a;
+    PyObject *res = NULL;
+    if (args_get(self, args, &a, 1) < 0)
+        return NULL;
+    if (a.data.len < a.tag_len)
+        rijn_py_raise(RIJN_ERR_AUTH);
+    else if (a.buf.len != a.data.len - a.tag_len)
+        rijn_py_raise_msg(RIJN_ERR_BUFFER, "buffer must be %zd bytes", a.data.len - a.tag_len);
+    else if (do_open(self, &a, a.buf.buf) == 0)
+        res = PyLong_FromSsize_t(a.buf.len);
+    args_release(&a);
     return res;
 }
 
@@ -227,6 +313,11 @@ static int ad_get(ad_vec *v, PyObject *list)
     v->n = 0;
     if (list == Py_None)
         return 0;
+    if (!PyList_Check(list)) { /* cryptography's rule: a list, not any iterable */
+        PyErr_Format(PyExc_TypeError, "'%.100s' object is not an instance of 'list'",
+                     Py_TYPE(list)->tp_name);
+        return -1;
+    }
     seq = PySequence_Fast(list, "rijn: associated_data must be a list of bytes");
     if (seq == NULL)
         return -1;
@@ -311,6 +402,10 @@ static PyObject *aead_open_v(AeadObj *self, PyObject *args) { return siv_v(self,
 static PyMethodDef aead_methods[] = {
     {"seal", (PyCFunction)aead_seal, METH_VARARGS, "seal(nonce, data, aad, tag_len) -> ct || tag"},
     {"open", (PyCFunction)aead_open, METH_VARARGS, "open(nonce, ct || tag, aad, tag_len) -> pt"},
+    {"seal_into", (PyCFunction)aead_seal_into, METH_VARARGS,
+     "seal_into(nonce, data, aad, tag_len, buf) -> len(data) + tag_len"},
+    {"open_into", (PyCFunction)aead_open_into, METH_VARARGS,
+     "open_into(nonce, ct || tag, aad, tag_len, buf) -> len(ct)"},
     {"seal_v", (PyCFunction)aead_seal_v, METH_VARARGS, "SIV: seal_v(ad_list, data) -> V || C"},
     {"open_v", (PyCFunction)aead_open_v, METH_VARARGS, "SIV: open_v(ad_list, V || C) -> pt"},
     {NULL, NULL, 0, NULL}};
@@ -319,7 +414,7 @@ static PyTypeObject AeadType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rijn._rijn.Aead",
     .tp_basicsize = sizeof(AeadObj),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_doc = "Aead(alg, key): a keyed AEAD context",
+    .tp_doc = "Aead(alg, key, nonce_min=0, nonce_max=any): a keyed AEAD context",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)aead_init,
     .tp_dealloc = (destructor)aead_dealloc,

@@ -50,7 +50,7 @@ static const rijn_hash_desc *find_desc(const char *name)
 {
     const rijn_hash_desc *d = rijn_hash_find(name);
     if (d == NULL)
-        PyErr_Format(PyExc_ValueError, "rijn: unknown hash %s", name);
+        rijn_py_raise_msg(RIJN_ERR_UNSUPPORTED, "rijn: unknown hash %s", name);
     return d;
 }
 
@@ -63,8 +63,8 @@ static int hash_init(HashObj *self, PyObject *args, PyObject *kw)
     Py_ssize_t dsize = 64;
     Py_buffer key = {0}, hkey = {0};
     int rc = RIJN_OK, ret = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|Onz*z*", kwlist, &name, &data, &dsize, &key,
-                                     &hkey))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|OnO&O&", kwlist, &name, &data, &dsize,
+                                     rijn_py_opt_buf, &key, rijn_py_opt_buf, &hkey))
         return -1;
     if (self->busy || self->kind != 0) {
         PyErr_SetString(PyExc_RuntimeError, "rijn: object already set up");
@@ -279,7 +279,8 @@ static PyObject *py_hkdf(PyObject *self, PyObject *args)
     PyObject *res = NULL;
     int rc = RIJN_ERR_PARAM;
     (void)self;
-    if (!PyArg_ParseTuple(args, "snz*y*z*", &name, &len, &salt, &ikm, &info))
+    if (!PyArg_ParseTuple(args, "snO&y*O&", &name, &len, rijn_py_opt_buf, &salt, &ikm,
+                          rijn_py_opt_buf, &info))
         return NULL;
     if ((d = find_desc(name)) != NULL && len >= 0 &&
         (res = PyBytes_FromStringAndSize(NULL, len)) != NULL) {
@@ -334,7 +335,8 @@ static PyObject *py_argon2(PyObject *self, PyObject *args)
     int type, rc;
     PyObject *res = NULL;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iy*y*kkknz*z*", &type, &pw, &salt, &t, &m, &p, &len, &secret, &ad))
+    if (!PyArg_ParseTuple(args, "iy*y*kkknO&O&", &type, &pw, &salt, &t, &m, &p, &len,
+                          rijn_py_opt_buf, &secret, rijn_py_opt_buf, &ad))
         return NULL;
     if (len < 0 || t > 0xFFFFFFFFul || m > 0xFFFFFFFFul || p > RIJN_ARGON2_MAX_LANES || p == 0 ||
         m < 8 * p) {
@@ -380,10 +382,10 @@ static PyObject *py_x25519(PyObject *self, PyObject *args)
     int rc = RIJN_ERR_PARAM;
     PyObject *res = NULL;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*z*", &s, &pt))
+    if (!PyArg_ParseTuple(args, "y*O&", &s, rijn_py_opt_buf, &pt))
         return NULL;
     if (s.len != 32 || (pt.buf != NULL && pt.len != 32)) {
-        PyErr_SetString(((PyObject *)PyExc_ValueError), "rijn: X25519 scalars and points are 32 bytes");
+        rijn_py_raise_msg(RIJN_ERR_KEY_LEN, "rijn: X25519 scalars and points are 32 bytes");
     } else {
         rc = pt.buf ? rijn_x25519(out, s.buf, pt.buf) : rijn_x25519_base(out, s.buf);
         if (rc != RIJN_OK)

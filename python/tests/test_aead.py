@@ -32,7 +32,7 @@ def test_gcm_cavp(path, aes_impl):
         tl = int(v["_section"]["Taglen"]) // 8
         if tl not in rijn.AESGCM._TAGS:
             continue
-        g = rijn.AESGCM(h(v["Key"]), tag_length=tl)
+        g = rijn.AESGCM(h(v["Key"]), tag_length=tl, wide_nonces=True)  # CAVP has 1-byte IVs
         ct = h(v["CT"]) + h(v["Tag"])
         if v.get("FAIL"):
             with pytest.raises(rijn.InvalidTag):
