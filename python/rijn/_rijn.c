@@ -563,7 +563,8 @@ PyMODINIT_FUNC PyInit__rijn(void)
     if (PyModule_AddStringConstant(m, "library_version", rijn_version()) < 0)
         goto fail;
     if (rijn_py_init_aead(m) < 0 || rijn_py_init_hash(m) < 0 || rijn_py_init_file(m) < 0 ||
-        rijn_py_init_aeadstream(m) < 0 || rijn_py_init_mac(m) < 0)
+        rijn_py_init_aeadstream(m) < 0 || rijn_py_init_mac(m) < 0 ||
+        rijn_py_init_cpu(m) < 0)
         goto fail;
     return m;
 fail:

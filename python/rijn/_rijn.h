@@ -53,5 +53,6 @@ int rijn_py_init_hash(PyObject *m);
 int rijn_py_init_file(PyObject *m);
 int rijn_py_init_aeadstream(PyObject *m);
 int rijn_py_init_mac(PyObject *m);
+int rijn_py_init_cpu(PyObject *m);
 
 #endif
