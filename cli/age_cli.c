@@ -9,9 +9,9 @@
  * Recipients are "age1..." strings (-r) or recipients files (-R: one per
  * line, '#' comments and empty lines ignored, as age reads them);
  * identities are age-keygen files (-i: "AGE-SECRET-KEY-1..." lines,
- * comments and empty lines ignored). Only X25519 keys: an ssh-* or
- * plugin line is reported as not supported. Secret key lines are wiped
- * after decoding. --scrypt-log-n sets the scrypt work factor when
+ * comments and empty lines ignored); both parsed by file_recip.c, shared
+ * with the rijn format's version 2. Only X25519 keys: an ssh-* line is
+ * reported as not supported. --scrypt-log-n sets the scrypt work factor when
  * writing (default 18, as age); decryption refuses more than 22 (age's
  * own limit) unless --max-scrypt-log-n raises it.
  */
@@ -83,10 +83,6 @@ int age_claims(int argc, char **argv, int enc)
         } else if (!nomore && s[0] == '-' && s[1] != '\0') {
             if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0)
                 return 0;
-            if (!enc && (strcmp(s, "-i") == 0 || strcmp(s, "--identity") == 0 ||
-                         strncmp(s, "--identity=", 11) == 0 ||
-                         (strncmp(s, "-i", 2) == 0 && s[2] != '\0')))
-                return 1;
             if (takes_value(s))
                 i++;
         } else {
@@ -135,75 +131,6 @@ static void help(int enc)
            "damaged or truncated file), 2 usage error.\n");
 }
 
-/* Trim white space around s[0..*n) in place: the start. */
-static char *trim(char *s, size_t *n)
-{
-    while (*n > 0 && isspace((unsigned char)s[*n - 1]))
-        (*n)--;
-    while (*n > 0 && isspace((unsigned char)*s))
-        s++, (*n)--;
-    return s;
-}
-
-static int add_recipient(age_opts *o, const char *s, size_t n, const char *where)
-{
-    if (o->nrecip == AGE_MAX_KEYS) {
-        cli_err("too many recipients (at most %d)", AGE_MAX_KEYS);
-        return CLI_USAGE;
-    }
-    if (rijn_age_public_decode(o->recip[o->nrecip], s, n) != RIJN_OK) {
-        if (n >= 4 && strncmp(s, "ssh-", 4) == 0)
-            cli_err("%s: SSH recipients are not supported (X25519 age1... keys only)", where);
-        else
-            cli_err("%s: not an age X25519 recipient (age1...): '%.*s'", where,
-                    (int)(n > 70 ? 70 : n), s);
-        return CLI_USAGE;
-    }
-    o->nrecip++;
-    return CLI_OK;
-}
-
-/* A recipients file (-R) or an identity file (-i): lines, '#' comments. */
-static int read_key_file(age_opts *o, const char *path, int ident)
-{
-    cli_buf b;
-    size_t pos = 0, found = 0;
-    unsigned long line = 0;
-    int rc = CLI_OK;
-    if (cli_read_file(path, &b) != 0)
-        return CLI_USAGE;
-    while (rc == CLI_OK && pos < b.n) {
-        char *s = (char *)b.p + pos, *nl = memchr(s, '\n', b.n - pos);
-        size_t n = nl != NULL ? (size_t)(nl - s) : b.n - pos;
-        pos += n + 1;
-        line++;
-        s = trim(s, &n);
-        if (n == 0 || s[0] == '#')
-            continue;
-        if (!ident) {
-            char where[FIO_PATH + 32];
-            snprintf(where, sizeof where, "%s line %lu", path, line);
-            rc = add_recipient(o, s, n, where);
-        } else if (o->nident == AGE_MAX_KEYS) {
-            cli_err("too many identities (at most %d)", AGE_MAX_KEYS);
-            rc = CLI_USAGE;
-        } else if (rijn_age_secret_decode(o->ident[o->nident], s, n) != RIJN_OK) {
-            cli_err("%s line %lu: not an age X25519 identity (AGE-SECRET-KEY-1...)", path,
-                    line);
-            rc = CLI_USAGE;
-        } else {
-            o->nident++;
-        }
-        found += rc == CLI_OK;
-    }
-    cli_buf_free(&b);
-    if (rc == CLI_OK && found == 0) {
-        cli_err("%s: no %s in the file", path, ident ? "identity" : "recipient");
-        rc = CLI_USAGE;
-    }
-    return rc;
-}
-
 static int parse_log_n(const char *s, unsigned *v)
 {
     char *end;
@@ -240,9 +167,19 @@ int age_run(int argc, char **argv, int enc)
         case O_HELP: help(enc); goto out;
         case O_PASS: o.passphrase = 1, npass++; break;
         case O_PASSFILE: o.pass_file = a.val, npass++; break;
-        case O_RECIP: rc = add_recipient(&o, a.val, strlen(a.val), "-r"); break;
-        case O_RECIPFILE: rc = read_key_file(&o, a.val, 0); break;
-        case O_IDENT: rc = read_key_file(&o, a.val, 1); break;
+        case O_RECIP:
+            if (o.nrecip == AGE_MAX_KEYS) {
+                cli_err("too many recipients (at most %d)", AGE_MAX_KEYS);
+                rc = CLI_USAGE;
+            } else if ((rc = frecip_parse_recipient(a.val, strlen(a.val), o.recip[o.nrecip],
+                                                    "-r")) == CLI_OK) {
+                o.nrecip++;
+            }
+            break;
+        case O_RECIPFILE:
+            rc = frecip_key_lines(a.val, 0, o.recip, AGE_MAX_KEYS, &o.nrecip);
+            break;
+        case O_IDENT: rc = frecip_key_lines(a.val, 1, o.ident, AGE_MAX_KEYS, &o.nident); break;
         case O_ARMOR: o.armor = 1; break;
         case O_OUT: o.out_path = a.val; break;
         case O_FORCE: o.force = 1; break;

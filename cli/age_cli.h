@@ -5,8 +5,7 @@
  *
  * Hook: cmd_encrypt.c calls age_claims() before the legacy formats; when
  * it returns 1, age_run() runs the whole command. Claimed: `--format age`
- * anywhere in the arguments, and `rijn decrypt` with -i / --identity or
- * whose input starts with "age-encryption.org/v1" or, after white space,
+ * anywhere in the arguments, and `rijn decrypt` whose input starts with "age-encryption.org/v1" or, after white space,
  * "-----BEGIN AGE ENCRYPTED FILE-----" (peeked without consuming it).
  *
  * Files: age_cli.c (claims, options, help, key strings and files),

@@ -19,7 +19,8 @@
 #include "fmt.h"
 
 enum { O_PASS = 1, O_PASSFILE, O_KEY, O_AEAD, O_CHUNK, O_KDF, O_ITER, O_MEM, O_LANES,
-       O_ARMOR, O_OUT, O_FORCE, O_NOPROG, O_SALT, O_HELP };
+       O_ARMOR, O_OUT, O_FORCE, O_NOPROG, O_SALT, O_HELP, O_RECIP, O_RECIPFILE, O_IDENT,
+       O_FKEY, O_EPH };
 
 static const cli_opt enc_opts[] = {
     {"passphrase", 'p', 0, O_PASS},   {"passphrase-file", 0, 1, O_PASSFILE},
@@ -29,9 +30,12 @@ static const cli_opt enc_opts[] = {
     {"lanes", 0, 1, O_LANES},         {"armor", 0, 0, O_ARMOR},
     {"output", 'o', 1, O_OUT},        {"force", 'f', 0, O_FORCE},
     {"no-progress", 0, 0, O_NOPROG},  {"salt-hex", 0, 1, O_SALT},
+    {"recipient", 'r', 1, O_RECIP},   {"recipients-file", 'R', 1, O_RECIPFILE},
+    {"file-key-hex", 0, 1, O_FKEY},   {"ephemeral-hex", 0, 1, O_EPH},
     {"help", 'h', 0, O_HELP},         {NULL, 0, 0, 0}};
 
 static const cli_opt dec_opts[] = {
+    {"identity", 'i', 1, O_IDENT},
     {"passphrase", 'p', 0, O_PASS},   {"passphrase-file", 0, 1, O_PASSFILE},
     {"key-file", 'k', 1, O_KEY},      {"output", 'o', 1, O_OUT},
     {"force", 'f', 0, O_FORCE},       {"no-progress", 0, 0, O_NOPROG},
@@ -59,13 +63,20 @@ static void help_common(void)
 static void enc_help(void)
 {
     printf("usage: rijn encrypt [-p | --passphrase-file F | -k KEYFILE] [-a AEAD]\n"
+           "                    [-r age1...]... [-R RECIPIENTS_FILE]...\n"
            "                    [--chunk-size N] [--kdf argon2id|pbkdf2] [--iter N]\n"
            "                    [--armor] [-o OUT] [--force] [IN]\n\n"
            "Encrypt IN (default stdin; '-' = stdin) into the rijn file format:\n"
            "authenticated, streaming (any size, constant memory); any change,\n"
            "truncation, reordering or appending is detected on decryption.\n\n");
     help_common();
-    printf("  -a, --aead NAME        aes-256-gcm (default), chacha20-poly1305, ascon128\n"
+    printf("  -r, --recipient KEY    an X25519 public key (age1..., from `rijn keygen\n"
+           "                         --x25519` or age-keygen), repeatable: writes format\n"
+           "                         version 2, a random file key wrapped for each\n"
+           "                         recipient; -p/--passphrase-file and -k may be added\n"
+           "                         (a stanza each)\n"
+           "  -R, --recipients-file F one age1... key per line ('#' comments)\n"
+           "  -a, --aead NAME        aes-256-gcm (default), chacha20-poly1305, ascon128\n"
            "      --chunk-size N     plaintext bytes per chunk, 256 .. 16M (suffix K,\n"
            "                         M allowed; default 64K)\n"
            "      --kdf NAME         argon2id (default where built) or pbkdf2\n"
@@ -86,14 +97,17 @@ static void enc_help(void)
 
 static void dec_help(void)
 {
-    printf("usage: rijn decrypt [-p | --passphrase-file F | -k KEYFILE] [-o OUT]\n"
-           "                    [--force] [IN]\n\n"
+    printf("usage: rijn decrypt [-i IDENTITY_FILE]... [-p | --passphrase-file F |\n"
+           "                    -k KEYFILE] [-o OUT] [--force] [IN]\n\n"
            "Decrypt a rijn file (binary or --armor text, recognised by itself) from\n"
            "IN (default stdin). The header says which AEAD and KDF were used.\n"
            "Nothing unauthenticated is ever written: to a file, the output appears\n"
            "only once the whole input verified; to stdout, each chunk is written\n"
            "after it verified, and a damaged or truncated input stops with exit 1.\n\n");
     help_common();
+    printf("  -i, --identity F       an X25519 identity file (`rijn keygen --x25519`\n"
+           "                         or age-keygen), repeatable, for version 2 files\n"
+           "                         with recipients (and for age files)\n");
     printf("\nHeaders asking for more than %u PBKDF2 iterations or Argon2id t > %u\n"
            "or m > %u MiB are refused.\n"
            "exit status: 0 ok, 1 wrong key or passphrase, corrupted or truncated\n"
@@ -191,6 +205,32 @@ static int run(int argc, char **argv, int enc)
         case O_PASS: o.passphrase = 1, nkeys++; break;
         case O_PASSFILE: o.pass_file = a.val, nkeys++; break;
         case O_KEY: o.key_file = a.val, nkeys++; break;
+        case O_RECIP:
+            if (o.nrecip == RIJN_FILE_STANZAS_MAX) {
+                cli_err("too many recipients (at most %d)", RIJN_FILE_STANZAS_MAX);
+                return CLI_USAGE;
+            }
+            if (frecip_parse_recipient(a.val, strlen(a.val), o.recip[o.nrecip], "-r") != 0)
+                return CLI_USAGE;
+            o.nrecip++;
+            break;
+        case O_RECIPFILE:
+            if (frecip_key_lines(a.val, 0, o.recip, RIJN_FILE_STANZAS_MAX, &o.nrecip) != 0)
+                return CLI_USAGE;
+            break;
+        case O_IDENT:
+            if (frecip_key_lines(a.val, 1, o.ident, RIJN_FILE_STANZAS_MAX, &o.nident) != 0)
+                return CLI_USAGE;
+            break;
+        case O_FKEY:
+        case O_EPH:
+            if (cli_parse_hex(a.val, id == O_FKEY ? o.fixed_key : o.fixed_eph, 32, &slen) != 0 ||
+                slen != 32) {
+                cli_err("--%s needs 64 hex digits", id == O_FKEY ? "file-key-hex" : "ephemeral-hex");
+                return CLI_USAGE;
+            }
+            o.fixed_given |= id == O_FKEY ? 1 : 2;
+            break;
         case O_AEAD:
             if (parse_aead(a.val, &p->aead) != 0)
                 return CLI_USAGE;
@@ -241,17 +281,24 @@ static int run(int argc, char **argv, int enc)
             break;
         }
     }
-    if (nkeys > 1) {
-        cli_err("give only one of -p, --passphrase-file and -k");
+    if (nkeys > 1 && (o.passphrase + (o.pass_file != NULL) > 1 || o.nrecip + o.nident == 0)) {
+        cli_err(o.nrecip + o.nident == 0
+                    ? "give only one of -p, --passphrase-file and -k (or add -r recipients: "
+                      "each becomes a stanza of a version 2 file)"
+                    : "give only one of -p and --passphrase-file");
+        return CLI_USAGE;
+    }
+    if (o.fixed_given != 0 && o.fixed_given != 3) {
+        cli_err("--file-key-hex and --ephemeral-hex go together (testing only)");
         return CLI_USAGE;
     }
     if (!enc)
         return fcrypt_decrypt(&o);
-    if (o.key_file != NULL && kdf_opts > 0) {
+    if (o.key_file != NULL && kdf_opts > 0 && o.nrecip == 0) {
         cli_err("--kdf, --iter, --memory and --lanes apply to passphrases, not key files");
         return CLI_USAGE;
     }
-    if (o.key_file != NULL) {
+    if (o.key_file != NULL && !o.passphrase && o.pass_file == NULL) {
         p->key_source = RIJN_FILE_KEY_RAW;
     } else if (kdf == NULL) {
         p->key_source = rijn_file_kdf_available(RIJN_FILE_KEY_ARGON2ID) ? RIJN_FILE_KEY_ARGON2ID

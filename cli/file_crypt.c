@@ -76,7 +76,7 @@ static int derive(const rijn_file_params *p, const uint8_t *pass, size_t plen,
 }
 
 /* The key: a key file, or a passphrase then the KDF. */
-static int get_master(const fcrypt_opts *o, const rijn_file_params *p, int confirm,
+int fcrypt_get_master(const fcrypt_opts *o, const rijn_file_params *p, int confirm,
                       uint8_t master[32])
 {
     uint8_t pass[FIO_PASS_MAX];
@@ -138,7 +138,7 @@ int fcrypt_encrypt(fcrypt_opts *o)
     static fio_out out;
     rijn_file_params *p = &o->params;
     rijn_file_ctx ctx;
-    uint8_t master[32], header[RIJN_FILE_HEADER_MAX];
+    uint8_t master[32], header[RIJN_FILE_V2_HEADER_MAX];
     size_t hl = 0;
     int rc, r, begun = 0;
 
@@ -154,10 +154,17 @@ int fcrypt_encrypt(fcrypt_opts *o)
     if (rc == CLI_OK && !o->salt_given)
         rc = fio_random(p->salt, sizeof p->salt);
     if (rc == CLI_OK)
-        rc = get_master(o, p, 1, master);
+        rc = o->nrecip > 0 ? CLI_OK : fcrypt_get_master(o, p, 1, master);
     if (rc != CLI_OK)
         goto done;
-    r = rijn_file_seal_init(&ctx, header, sizeof header, &hl, p, master);
+    if (o->nrecip > 0) { /* version 2: recipients (file_recip.c) */
+        rc = frecip_seal_init(o, &ctx, header, sizeof header, &hl);
+        if (rc != CLI_OK)
+            goto done;
+        r = RIJN_OK;
+    } else {
+        r = rijn_file_seal_init(&ctx, header, sizeof header, &hl, p, master);
+    }
     if (r != RIJN_OK) {
         cli_err("cannot start encryption: %s", rijn_strerror(r));
         rc = r == RIJN_ERR_UNSUPPORTED ? CLI_USAGE : CLI_FAIL;
@@ -187,6 +194,9 @@ static int read_header(fio_in *in, uint8_t *h, rijn_file_params *p)
     int r;
     if (fio_in_read(in, h, RIJN_FILE_FIXED_SIZE, &got) != CLI_OK)
         return CLI_FAIL;
+    if (got == RIJN_FILE_FIXED_SIZE && memcmp(h, RIJN_FILE_MAGIC, 8) == 0 &&
+        h[8] == RIJN_FILE_VERSION2)
+        return frecip_read_header(in, h, got, p);
     r = rijn_file_header_parse(p, h, got);
     if (r == RIJN_ERR_LENGTH && got == RIJN_FILE_FIXED_SIZE) {
         if (fio_in_read(in, h + got, p->header_len - got, &more) != CLI_OK)
@@ -205,7 +215,7 @@ static int read_header(fio_in *in, uint8_t *h, rijn_file_params *p)
     else if (r == RIJN_ERR_LENGTH)
         cli_err("%s ends inside the header (%zu bytes): truncated", in->name, got);
     else if (h[8] != RIJN_FILE_VERSION)
-        cli_err("unsupported format version %u (this rijn reads version 1)", h[8]);
+        cli_err("unsupported format version %u (this rijn reads versions 1 and 2)", h[8]);
     else if (r == RIJN_ERR_UNSUPPORTED && (h[9] < 1 || h[9] > 3))
         cli_err("header: unknown AEAD id %u (damaged header?)", h[9]);
     else if (r == RIJN_ERR_UNSUPPORTED)
@@ -328,7 +338,7 @@ int fcrypt_decrypt(fcrypt_opts *o)
     static fio_out out;
     rijn_file_params p;
     rijn_file_ctx ctx;
-    uint8_t master[32], header[RIJN_FILE_HEADER_MAX];
+    uint8_t master[32], header[RIJN_FILE_V2_HEADER_MAX];
     int rc, r, begun = 0;
 
     memset(&ctx, 0, sizeof ctx);
@@ -342,13 +352,18 @@ int fcrypt_decrypt(fcrypt_opts *o)
         rc = fio_in_detect_armor(&in);
     if (rc == CLI_OK)
         rc = read_header(&in, header, &p);
-    if (rc == CLI_OK)
-        rc = check_key_source(o, &p);
-    if (rc == CLI_OK)
-        rc = get_master(o, &p, 0, master);
+    if (rc == CLI_OK && p.stanzas != 0) { /* version 2: master = the file key F */
+        rc = frecip_unwrap(o, header, &p, master);
+    } else {
+        if (rc == CLI_OK)
+            rc = check_key_source(o, &p);
+        if (rc == CLI_OK)
+            rc = fcrypt_get_master(o, &p, 0, master);
+    }
     if (rc != CLI_OK)
         goto done;
-    r = rijn_file_open_header(&ctx, header, p.header_len, master);
+    r = p.stanzas != 0 ? rijn_file_v2_open(&ctx, header, p.header_len, master)
+                       : rijn_file_open_header(&ctx, header, p.header_len, master);
     if (r != RIJN_OK) {
         if (r == RIJN_ERR_AUTH)
             cli_err("wrong key or passphrase, or a damaged header (header authentication "

@@ -129,6 +129,7 @@ int fio_random(uint8_t *p, size_t n);
 
 /* ---- the encrypt / decrypt engines (file_crypt.c) -------------------- */
 #include "rijn/file.h"
+#include "rijn/file_recipients.h"
 
 typedef struct fcrypt_opts {
     const char *in_path, *out_path;  /* NULL = stdin / stdout            */
@@ -137,6 +138,12 @@ typedef struct fcrypt_opts {
     int force, armor, progress;
     int salt_given;                  /* params.salt set (tests only)     */
     rijn_file_params params;         /* encrypt: aead, chunk size, KDF   */
+    /* version 2 (file_recip.c): X25519 recipients / identities */
+    size_t nrecip, nident;
+    uint8_t recip[RIJN_FILE_STANZAS_MAX][32];
+    uint8_t ident[RIJN_FILE_STANZAS_MAX][32];
+    int fixed_given;                 /* tests only: file key, ephemeral  */
+    uint8_t fixed_key[32], fixed_eph[32];
 } fcrypt_opts;
 
 /* Decrypt refuses headers asking for more than this (a damaged or hostile
@@ -147,6 +154,27 @@ typedef struct fcrypt_opts {
 
 int fcrypt_encrypt(fcrypt_opts *o);
 int fcrypt_decrypt(fcrypt_opts *o);
+/* Master key for p's key source: the key file (-k) or the passphrase
+ * (file or terminal, asked twice if confirm) through p's KDF. */
+int fcrypt_get_master(const fcrypt_opts *o, const rijn_file_params *p, int confirm,
+                      uint8_t master[32]);
+
+/* Version 2 (file_recip.c): the header after its first 15 bytes h[0..got)
+ * (p set); the file key from the stanzas with the identities, key file or
+ * passphrase of o (a line says which stanza matched, or why none did);
+ * the writer's header with a stanza per recipient, plus passphrase and
+ * key-file stanzas when given, ctx keyed for sealing. CLI_* codes. */
+int frecip_read_header(fio_in *in, uint8_t *h, size_t got, rijn_file_params *p);
+int frecip_unwrap(const fcrypt_opts *o, const uint8_t *h, const rijn_file_params *p,
+                  uint8_t file_key[32]);
+int frecip_seal_init(fcrypt_opts *o, rijn_file_ctx *ctx, uint8_t *h, size_t size, size_t *hl);
+/* An "age1..." recipient s[0..n) (where: for the message). */
+int frecip_parse_recipient(const char *s, size_t n, uint8_t out[32], const char *where);
+/* Keys from a recipients file (ident 0: age1... lines) or an identity
+ * file (ident 1: AGE-SECRET-KEY-1... lines), '#' comments and empty lines
+ * skipped, appended to keys[*n..max). */
+int frecip_key_lines(const char *path, int ident, uint8_t (*keys)[32], size_t max, size_t *n);
+
 /* The chunk loops, shared with the age format (age_crypt.c): seal the
  * input into out with ctx (keyed for sealing) / open the rest of the
  * input with ctx (keyed for opening): one line on failure, which says

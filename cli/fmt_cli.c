@@ -47,10 +47,13 @@ static int takes_value(const char *s)
 {
     static const char *const longs[] = {"passphrase-file", "key-file", "output", "format",
                                         "cipher", "md", "iter", "salt-hex", "iv-hex",
-                                        "aead", "chunk-size", "kdf", "memory", "lanes", NULL};
+                                        "aead", "chunk-size", "kdf", "memory", "lanes", "recipient",
+                                        "recipients-file", "identity", "file-key-hex",
+                                        "ephemeral-hex", "scrypt-log-n",
+                                        "max-scrypt-log-n", NULL};
     size_t i;
     if (s[1] != '-')
-        return s[2] == '\0' && strchr("koca", s[1]) != NULL;
+        return s[2] == '\0' && strchr("kocarRi", s[1]) != NULL;
     if (strchr(s, '=') != NULL)
         return 0;
     for (i = 0; longs[i] != NULL; i++)

@@ -34,6 +34,7 @@
 #include "rijn/norx.h"
 
 #include "rijn/file.h"
+#include "rijn/file_recipients.h"
 #include "rijn/age.h"
 #include "rijn/legacy_formats.h"
 

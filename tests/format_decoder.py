@@ -8,9 +8,11 @@ AES-256-GCM and ChaCha20-Poly1305. Ascon-AEAD128 is not in `cryptography`:
 it is written here from NIST SP 800-232 (AsconAEAD below, checked against
 the Ascon team's KAT file by tests/test_cli_encrypt.py).
 
-Library use:  decrypt(data, key=32 bytes | passphrase=bytes) -> plaintext
+Library use:  decrypt(data, key=32 bytes | passphrase=bytes | identity=32 bytes)
+                  -> plaintext (versions 1 and 2)
               key_schedule(master, salt, aead) -> dict of derived keys
-Command line: format_decoder.py (-k KEYFILE | --passphrase-file F) FILE
+              parse_header_v2(data), unwrap_v2(h, i, secret), bech32 helpers
+Command line: format_decoder.py (-k KEYFILE | --passphrase-file F | -i IDENTITY_FILE) FILE
               writes the plaintext to stdout; exit 1 with a message on
               any failure, 77 when the file needs something unsupported.
 """
@@ -24,6 +26,8 @@ import sys
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.exceptions import InvalidTag
 
 MAGIC = b"\x89RIJN\r\n\x1a"
@@ -96,6 +100,144 @@ def parse_header(data):
     h["mac"] = data[47 + k:79 + k]
     h["body"] = data[:47 + k]
     return h
+
+
+# ---- version 2 (section 10) --------------------------------------------
+STANZA_PARAMS = {1: 0, 2: 4, 3: 9, 4: 32}
+B32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+
+def _polymod(values):
+    gen = (0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3)
+    chk = 1
+    for v in values:
+        b = chk >> 25
+        chk = (chk & 0x1ffffff) << 5 ^ v
+        for i in range(5):
+            chk ^= gen[i] if (b >> i) & 1 else 0
+    return chk
+
+
+def _hrp_expand(hrp):
+    return [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+
+
+def bech32_encode(hrp, data):
+    """Section 10.1: BIP 173 Bech32 (checksum constant 1) of 32 bytes."""
+    bits, acc, v = 0, 0, []
+    for b in data:
+        acc, bits = acc << 8 | b, bits + 8
+        while bits >= 5:
+            bits -= 5
+            v.append(acc >> bits & 31)
+    if bits:
+        v.append(acc << (5 - bits) & 31)
+    chk = _polymod(_hrp_expand(hrp) + v + [0] * 6) ^ 1
+    v += [chk >> 5 * (5 - i) & 31 for i in range(6)]
+    return hrp + "1" + "".join(B32[x] for x in v)
+
+
+def bech32_decode(hrp, s):
+    if s.lower() != s and s.upper() != s:
+        raise FormatError("mixed-case key")
+    s = s.lower()
+    if not s.startswith(hrp + "1") or len(s) != len(hrp) + 59:
+        raise FormatError("not a %s... key" % hrp)
+    v = [B32.index(c) for c in s[len(hrp) + 1:]]
+    if _polymod(_hrp_expand(hrp) + v) != 1:
+        raise FormatError("bad key checksum")
+    acc = bits = 0
+    out = bytearray()
+    for x in v[:-6]:
+        acc, bits = acc << 5 | x, bits + 5
+        if bits >= 8:
+            bits -= 8
+            out.append(acc >> bits & 255)
+    if acc & ((1 << bits) - 1) or len(out) != 32:
+        raise FormatError("bad key padding")
+    return bytes(out)
+
+
+def x25519_public(secret):
+    return X25519PrivateKey.from_private_bytes(secret).public_key().public_bytes_raw()
+
+
+def parse_header_v2(data):
+    """Section 10.2. Returns a dict of the fields, or raises FormatError."""
+    if len(data) < 47 or data[:8] != MAGIC or data[8] != 2:
+        raise FormatError("not a version 2 header")
+    aead, chunk_size, n = data[9], struct.unpack(">I", data[10:14])[0], data[14]
+    if aead not in AEADS or not 256 <= chunk_size <= 16777216 or not 1 <= n <= 32:
+        raise FormatError("header field out of range")
+    h = {"version": 2, "aead": aead, "chunk_size": chunk_size, "salt": data[15:47],
+         "stanzas": []}
+    pos = 47
+    for _ in range(n):
+        if pos >= len(data) or data[pos] not in STANZA_PARAMS:
+            raise FormatError("bad stanza type")
+        t = data[pos]
+        k = STANZA_PARAMS[t]
+        end = pos + 1 + k + 48
+        if end > len(data):
+            raise FormatError("truncated header")
+        st = {"type": t, "prefix": data[pos:pos + 1 + k], "wrapped": data[pos + 1 + k:end]}
+        if t == 2:
+            st["iterations"] = struct.unpack(">I", data[pos + 1:pos + 5])[0]
+            if st["iterations"] < 1:
+                raise FormatError("iterations out of range")
+        elif t == 3:
+            st["t_cost"], st["m_cost"] = struct.unpack(">II", data[pos + 1:pos + 9])
+            st["lanes"] = data[pos + 9]
+            if st["t_cost"] < 1 or st["lanes"] < 1 or st["m_cost"] < 8 * st["lanes"]:
+                raise FormatError("Argon2id parameters out of range")
+        elif t == 4:
+            st["ephemeral"] = data[pos + 1:pos + 33]
+        h["stanzas"].append(st)
+        pos = end
+    if pos + 32 > len(data):
+        raise FormatError("truncated header")
+    h["header_len"] = pos + 32
+    h["body"], h["mac"] = data[:pos], data[pos:pos + 32]
+    return h
+
+
+def wrap_key_v2(h, st, secret):
+    """Section 10.3: S_i and K_i of a stanza; secret is the raw key, the
+    passphrase master key or the X25519 identity."""
+    info = b"rijn v2 wrap" + st["prefix"]
+    if st["type"] == 4:
+        shared = X25519PrivateKey.from_private_bytes(secret).exchange(
+            X25519PublicKey.from_public_bytes(st["ephemeral"]))
+        info += x25519_public(secret)
+        s_i = shared
+    else:
+        s_i = secret
+    return HKDF(hashes.SHA256(), 32, h["salt"], info).derive(s_i)
+
+
+def unwrap_v2(h, st, secret):
+    try:
+        return AESGCM(wrap_key_v2(h, st, secret)).decrypt(bytes(12), st["wrapped"], b"")
+    except (InvalidTag, ValueError):
+        return None
+
+
+def file_key_v2(h, key=None, passphrase=None, identity=None):
+    """Try every stanza the secrets can open (section 10.4)."""
+    for st in h["stanzas"]:
+        secret = None
+        if st["type"] == 4 and identity is not None:
+            secret = identity
+        elif st["type"] == 1 and key is not None:
+            secret = key
+        elif st["type"] in (2, 3) and passphrase is not None:
+            secret = master_key(dict(st, key_source=st["type"], salt=h["salt"]),
+                                passphrase=passphrase)
+        if secret is not None:
+            f = unwrap_v2(h, st, secret)
+            if f is not None:
+                return f
+    raise FormatError("no stanza opens with the given key, passphrase or identity")
 
 
 def master_key(h, key=None, passphrase=None):
@@ -245,11 +387,15 @@ def cipher(aead, payload_key):
     return AsconAEAD(payload_key)
 
 
-def decrypt(data, key=None, passphrase=None):
-    """Decrypt a whole rijn file (binary or armored) by sections 3-6."""
+def decrypt(data, key=None, passphrase=None, identity=None):
+    """Decrypt a whole rijn file (binary or armored) by sections 3-6 and 10."""
     data = dearmor(data)
-    h = parse_header(data)
-    m = master_key(h, key, passphrase)
+    if len(data) > 8 and data[:8] == MAGIC and data[8] == 2:
+        h = parse_header_v2(data)
+        m = file_key_v2(h, key, passphrase, identity)
+    else:
+        h = parse_header(data)
+        m = master_key(h, key, passphrase)
     ks = key_schedule(m, h["salt"], h["aead"])
     want = hmac.new(ks["header_key"], h["body"], hashlib.sha256).digest()
     if not hmac.compare_digest(want, h["mac"]):
@@ -286,21 +432,32 @@ def read_key_file(path):
     return bytes.fromhex(text.decode())
 
 
+def read_identity(path):
+    for line in open(path).read().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return bech32_decode("age-secret-key-", line)
+    raise FormatError("no identity in the file")
+
+
 def main(argv):
-    key = passphrase = None
+    key = passphrase = identity = None
     args = list(argv[1:])
     try:
         while args and args[0].startswith("-"):
             opt = args.pop(0)
             if opt == "-k":
                 key = read_key_file(args.pop(0))
+            elif opt == "-i":
+                identity = read_identity(args.pop(0))
             elif opt == "--passphrase-file":
                 passphrase = open(args.pop(0), "rb").read().split(b"\n")[0].rstrip(b"\r")
             else:
                 raise FormatError("unknown option " + opt)
         if len(args) != 1:
-            raise FormatError("usage: format_decoder.py (-k KEYFILE | --passphrase-file F) FILE")
-        sys.stdout.buffer.write(decrypt(open(args[0], "rb").read(), key, passphrase))
+            raise FormatError("usage: format_decoder.py (-k KEYFILE | --passphrase-file F | "
+                              "-i IDENTITY_FILE) FILE")
+        sys.stdout.buffer.write(decrypt(open(args[0], "rb").read(), key, passphrase, identity))
         return 0
     except Unsupported as e:
         print("format_decoder: unsupported: %s" % e, file=sys.stderr)

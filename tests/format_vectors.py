@@ -2,7 +2,8 @@
 """format_vectors.py -- worked test vectors of the rijn file format.
 
 Runs `rijn encrypt` (the C library through the CLI, with the hidden
---salt-hex option to fix the salt) on fixed inputs and writes
+--salt-hex option to fix the salt; for version 2 also --file-key-hex and
+--ephemeral-hex) on fixed inputs and writes
 docs/FORMAT-vectors.md: inputs, parameters, every derived key, the header
 and each chunk. Every vector is then checked independently with
 tests/format_decoder.py (written from docs/FORMAT.md): the derived keys
@@ -42,6 +43,19 @@ VECTORS = [
     ("5. Ascon-AEAD128, key file, two chunks", 3, "key", 256, P300, {}),
 ]
 
+# Version 2 (section 10): fixed file key, identities and ephemeral secrets
+# (hidden testing options --file-key-hex / --ephemeral-hex; the i-th X25519
+# stanza's ephemeral secret is EPH with its last byte XORed with i).
+FILE_KEY = bytes(range(0x80, 0xa0))
+EPH = bytes(range(0xc0, 0xe0))
+IDENTITIES = [bytes(range(0x10, 0x30)), bytes(range(0x30, 0x50))]
+VECTORS2 = [
+    ("6. Version 2: AES-256-GCM, two X25519 recipients", 1, 1024, b"hello, recipients\n",
+     ["x25519", "x25519"]),
+    ("7. Version 2: ChaCha20-Poly1305, an X25519 recipient, a PBKDF2 passphrase and a "
+     "key file, two chunks", 2, 256, P300, ["x25519", "pbkdf2", "key"]),
+]
+
 
 def run_cli(cli, tmp, aead, kind, cs, pt, kdf, armor=False):
     kf, pf = os.path.join(tmp, "key"), os.path.join(tmp, "pass")
@@ -64,6 +78,63 @@ def run_cli(cli, tmp, aead, kind, cs, pt, kdf, armor=False):
     if p.returncode != 0:
         raise RuntimeError("rijn encrypt failed: %s" % p.stderr.decode())
     return p.stdout
+
+
+def run_cli_v2(cli, tmp, aead, cs, pt, kinds):
+    kf, pf = os.path.join(tmp, "key"), os.path.join(tmp, "pass")
+    with open(kf, "w") as f:
+        f.write(KEY.hex() + "\n")
+    with open(pf, "wb") as f:
+        f.write(PASS + b"\n")
+    args = [cli, "encrypt", "--salt-hex", SALT.hex(), "--file-key-hex", FILE_KEY.hex(),
+            "--ephemeral-hex", EPH.hex(), "-a", AEAD_ARG[aead], "--chunk-size", str(cs)]
+    n = 0
+    for k in kinds:
+        if k == "x25519":
+            args += ["-r", fd.bech32_encode("age", fd.x25519_public(IDENTITIES[n]))]
+            n += 1
+        elif k == "pbkdf2":
+            args += ["--passphrase-file", pf, "--kdf", "pbkdf2", "--iter", "1000"]
+        else:
+            args += ["-k", kf]
+    p = subprocess.run(args, input=pt, capture_output=True, timeout=60)
+    if p.returncode != 0:
+        raise RuntimeError("rijn encrypt failed: %s" % p.stderr.decode())
+    return p.stdout
+
+
+def python_file_v2(aead, cs, pt, kinds):
+    """A version 2 file rebuilt from FORMAT.md section 10 in Python."""
+    body = fd.MAGIC + bytes([2, aead]) + struct.pack(">I", cs) + bytes([len(kinds)]) + SALT
+    stanzas, n = [], 0
+    for i, k in enumerate(kinds):
+        if k == "x25519":
+            eph = EPH[:31] + bytes([EPH[31] ^ n])
+            prefix = b"\x04" + fd.x25519_public(eph)
+            st = {"type": 4, "prefix": prefix, "ephemeral": prefix[1:]}
+            secret, n = IDENTITIES[n], n + 1
+        elif k == "pbkdf2":
+            prefix = b"\x02" + struct.pack(">I", 1000)
+            st = {"type": 2, "prefix": prefix, "iterations": 1000}
+            secret = fd.master_key({"key_source": 2, "salt": SALT, "iterations": 1000},
+                                   passphrase=PASS)
+        else:
+            prefix = b"\x01"
+            st = {"type": 1, "prefix": prefix}
+            secret = KEY
+        kw = fd.wrap_key_v2({"salt": SALT}, st, secret)
+        st["wrap_key"] = kw
+        st["wrapped"] = fd.AESGCM(kw).encrypt(bytes(12), FILE_KEY, b"")
+        body += prefix + st["wrapped"]
+        stanzas.append(st)
+    keys = fd.key_schedule(FILE_KEY, SALT, aead)
+    header = body + fd.hmac.new(keys["header_key"], body, fd.hashlib.sha256).digest()
+    c = fd.cipher(aead, keys["payload_key"])
+    pieces = [pt[i:i + cs] for i in range(0, len(pt), cs)] or [b""]
+    chunks = [(fd.nonce(aead, i, i == len(pieces) - 1),
+               c.encrypt(fd.nonce(aead, i, i == len(pieces) - 1), p, b""))
+              for i, p in enumerate(pieces)]
+    return header, chunks, keys, stanzas
 
 
 def python_file(aead, kind, cs, pt, kdf):
@@ -141,6 +212,46 @@ def render(results):
     return "\n".join(out)
 
 
+def render_v2(results):
+    out = ["# Version 2: recipients (section 10)", "",
+           "Same salt, key file and passphrase as above; the file key and the",
+           "ephemeral X25519 secrets are fixed with the hidden testing options",
+           "`--file-key-hex` and `--ephemeral-hex` (the i-th X25519 stanza's ephemeral",
+           "secret is the given one with its last byte XORed with i). Never do this",
+           "with real data.", "",
+           "- file key F: `%s`;" % FILE_KEY.hex(),
+           "- ephemeral secret e_0: `%s`;" % EPH.hex()]
+    for i, ident in enumerate(IDENTITIES):
+        out += ["- identity %d: `%s`," % (i, ident.hex()),
+                "  i.e. `%s`," % fd.bech32_encode("age-secret-key-", ident).upper(),
+                "  public key `%s`;" % fd.bech32_encode("age", fd.x25519_public(ident))]
+    out += [""]
+    for (title, aead, cs, pt, kinds), (data, header, chunks, keys, stanzas) in results:
+        out += ["## " + title, "",
+                "| field | value |", "| --- | --- |",
+                "| aead | %02x %s |" % (aead, fd.AEADS[aead]),
+                "| chunk_size | %d |" % cs,
+                "| stanzas | %s |" % ", ".join(kinds),
+                "| plaintext | %s |" % ("P300" if pt == P300 else "the %d ASCII bytes %r" % (
+                    len(pt), pt.decode())),
+                "| file length | %d bytes (header %d, %d chunk%s) |" % (
+                    len(data), len(header), len(chunks), "" if len(chunks) == 1 else "s"), ""]
+        for i, st in enumerate(stanzas):
+            out += ["Stanza %d (type %02x): type and parameters, wrap key K_%d, wrapped F:" % (
+                i, st["type"], i), "", wrap(st["prefix"].hex()), "",
+                "    K_%d     %s" % (i, st["wrap_key"].hex()), "", wrap(st["wrapped"].hex()), ""]
+        out += ["Keys from F (section 4 with M = F):", "",
+                "    PRK         " + keys["prk"].hex(),
+                "    header_key  " + keys["header_key"].hex(),
+                "    payload_key " + keys["payload_key"].hex(), "",
+                "Header (%d bytes; the last 32 are header_mac):" % len(header), "",
+                wrap(header.hex()), ""]
+        for i, (nonce, ct) in enumerate(chunks):
+            out += ["Chunk %d (nonce %s, %d bytes of ciphertext and the tag):" % (
+                i, nonce.hex(), len(ct) - 16), "", wrap(ct.hex()), ""]
+    return "\n".join(out)
+
+
 def main(argv):
     cli = os.environ.get("RIJN_CLI")
     check = "--check" in argv
@@ -162,7 +273,28 @@ def main(argv):
             if got != pt:
                 problems.append("%s: format_decoder.py does not decrypt it" % title)
             results.append((v, (data, header, chunks, keys)))
-        text = render(results) + "\n"
+        results2 = []
+        for v in VECTORS2:
+            title, aead, cs, pt, kinds = v
+            data = run_cli_v2(cli, tmp, aead, cs, pt, kinds)
+            header, chunks, keys, stanzas = python_file_v2(aead, cs, pt, kinds)
+            if data != header + b"".join(ct for _, ct in chunks):
+                problems.append("%s: the C output differs from the Python rebuild" % title)
+            for secret in (dict(identity=IDENTITIES[0]), dict(key=KEY), dict(passphrase=PASS),
+                           dict(identity=IDENTITIES[1])):
+                want_ok = (("identity" in secret and (secret["identity"] == IDENTITIES[0] or
+                                                      kinds.count("x25519") > 1)) or
+                           ("key" in secret and "key" in kinds) or
+                           ("passphrase" in secret and "pbkdf2" in kinds))
+                try:
+                    got = fd.decrypt(data, **secret)
+                except fd.FormatError:
+                    got = None
+                if (got == pt) != want_ok:
+                    problems.append("%s: format_decoder.py with %s: %s" % (
+                        title, list(secret)[0], "fails" if want_ok else "opens it"))
+            results2.append((v, (data, header, chunks, keys, stanzas)))
+        text = render(results) + "\n\n" + render_v2(results2) + "\n"
     for p in problems:
         print("FAIL", p)
     if check:
@@ -170,11 +302,12 @@ def main(argv):
             if f.read() != text:
                 problems.append("docs/FORMAT-vectors.md differs from this run")
                 print("FAIL docs/FORMAT-vectors.md differs from this run")
-        print("format_vectors.py: %d vectors checked, %d problems" % (len(VECTORS), len(problems)))
+        print("format_vectors.py: %d vectors checked, %d problems" % (
+            len(VECTORS) + len(VECTORS2), len(problems)))
     elif not problems:
         with open(DOC, "w") as f:
             f.write(text)
-        print("wrote %s (%d vectors)" % (os.path.normpath(DOC), len(VECTORS)))
+        print("wrote %s (%d vectors)" % (os.path.normpath(DOC), len(VECTORS) + len(VECTORS2)))
     return 1 if problems else 0
 
 

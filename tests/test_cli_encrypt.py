@@ -302,7 +302,7 @@ def exit_codes():
              (ct + b"\0", k, "chunk 4: authentication failed"),
              (b"", k, "is empty"), (b"Salted__" + os.urandom(40), k, "openssl enc"),
              (os.urandom(200), k, "not a rijn encrypted file"),
-             (ct[:8] + b"\x02" + ct[9:], k, "unsupported format version 2"),
+             (ct[:8] + b"\x03" + ct[9:], k, "unsupported format version 3"),
              (ct[:9] + b"\x09" + ct[10:], k, "unknown AEAD id 9"),
              (ct, ["--passphrase-file", path("pass")], "encrypted with a key file")]
     for data, opts, want in cases:

@@ -104,6 +104,8 @@ typedef struct rijn_file_params {
     uint8_t aead;          /* RIJN_FILE_AES256GCM, ...                      */
     uint8_t key_source;    /* RIJN_FILE_KEY_RAW, ...                        */
     uint8_t argon2_lanes;  /* Argon2id p (1..255)                           */
+    uint8_t stanzas;       /* version 2 (file_recipients.h): stanza count;
+                            * 0 for version 1                              */
     uint32_t chunk_size;   /* plaintext bytes per chunk                     */
     uint32_t iterations;   /* PBKDF2 iterations                             */
     uint32_t argon2_t;     /* Argon2id passes                               */

@@ -73,6 +73,12 @@ size_t rijn_i_file_argon2_work(const rijn_file_params *p);
 #define RIJN_I_FILE_INFO_MAX 17
 size_t rijn_i_file_info(uint8_t info[RIJN_I_FILE_INFO_MAX], int payload, unsigned aead);
 
+/* The key schedule of FORMAT.md section 4 from master (v1: M; v2: the
+ * file key F) and p's salt and aead: mac = HMAC(header_key, body), ctx
+ * keyed with the payload key, state NONE (file_stream.c). */
+int rijn_i_file_key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body, size_t body_len,
+                       const rijn_file_params *p, const uint8_t *master);
+
 /* Key ctx for sealing (seal = 1) or opening with key (key_len bytes, the
  * AEAD's key size) and chunk_size, skipping the rijn header (file_stream.c:
  * the age format's payload uses the same chunks). RIJN_ERR_UNSUPPORTED. */

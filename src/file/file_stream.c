@@ -114,8 +114,8 @@ typedef char rijn_i_file_scratch_fits[sizeof(((rijn_file_ctx *)0)->aead) >=
                                           ? 1
                                           : -1];
 
-static int key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body, size_t body_len,
-                  const rijn_file_params *p, const uint8_t *master)
+int rijn_i_file_key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body, size_t body_len,
+                       const rijn_file_params *p, const uint8_t *master)
 {
     uint8_t k[32], *scratch = (uint8_t *)&ctx->aead;
     size_t klen = rijn_file_aead_key_size(p->aead);
@@ -165,7 +165,7 @@ int rijn_file_seal_init(rijn_file_ctx *ctx, uint8_t *header, size_t header_size,
         return RIJN_ERR_BUFFER;
     body = q.header_len - RIJN_FILE_MAC_SIZE;
     rijn_i_file_header_body(header, &q);
-    r = key_up(ctx, header + body, header, body, &q, master);
+    r = rijn_i_file_key_up(ctx, header + body, header, body, &q, master);
     if (r != RIJN_OK) {
         memset(header, 0, q.header_len);
         return r;
@@ -191,7 +191,7 @@ int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *header, size_t len,
     if (r != RIJN_OK)
         return r;
     body = q.header_len - RIJN_FILE_MAC_SIZE;
-    r = key_up(ctx, mac, header, body, &q, master);
+    r = rijn_i_file_key_up(ctx, mac, header, body, &q, master);
     if (r == RIJN_OK && !rijn_ct_equal(mac, header + body, RIJN_FILE_MAC_SIZE)) {
         rijn_file_wipe(ctx);
         r = RIJN_ERR_AUTH;
