@@ -6,10 +6,11 @@
 # and -O2, 24 random inputs per class, key size and operation: same
 # instruction-address and memory-address digests, same load/store counts
 # (and cycles on AVR); secret-indexed loads only inside a table class's
-# declared table. Its positive controls (a planted secret branch, a
-# planted out-of-table secret load, the "small" class) must be caught, or
-# it fails. Under a minute: objects are shared with test_mcu (in
-# build-mcu/ or $RIJN_MCU_BUILD).
+# declared SRAM table; no operand-dependent-latency instruction. Its
+# positive controls (a planted secret branch, a planted out-of-table
+# secret load, a planted secret division, the "small" class) must be
+# caught, or it fails. About 25 s of CPU: objects are shared with
+# test_mcu (in build-mcu/ or $RIJN_MCU_BUILD).
 # Optional like test_mcu: skips (77) only when no MCU toolchain is
 # installed at all (scripts/setup.sh --mcu); a partial set is a failure.
 set -uo pipefail
