@@ -36,7 +36,12 @@ import time
 
 import warnings
 
-import rijn
+# Measure the installed package, not the source folder next to this script
+# (python/rijn has no compiled extension).
+if sys.path and os.path.abspath(sys.path[0] or os.curdir) == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]
+
+import rijn  # noqa: E402
 
 warnings.filterwarnings("ignore", message=".*moved to cryptography.hazmat.decrepit")
 
