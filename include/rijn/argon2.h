@@ -113,6 +113,47 @@ RIJN_API RIJN_WUR int rijn_argon2d(uint8_t *out, size_t out_len, const uint8_t *
                                    uint32_t t_cost, uint32_t m_cost_kib, uint32_t lanes,
                                    void *work, size_t work_size);
 
+/* ---- PHC strings (crypto_pwhash_str / argon2-cffi format) ------------- */
+/* "$argon2id$v=19$m=65536,t=3,p=4$<salt>$<hash>": the type, version 19,
+ * the costs, then salt and hash in standard Base64 without padding --
+ * what libsodium's crypto_pwhash_str (16-byte salt, 32-byte hash) and
+ * argon2-cffi write. Strings here hold salts and hashes of up to
+ * RIJN_ARGON2_STR_FIELD_MAX bytes; RIJN_ARGON2_STR_MAX bytes (with the
+ * NUL) always hold one. Parsing is strict: canonical Base64, decimal
+ * costs without leading zeros, version 19 only, nothing after the hash.
+ * Errors: RIJN_ERR_PARAM (malformed string or parameters out of range),
+ * RIJN_ERR_BUFFER (out_size or work_size too small), RIJN_ERR_AUTH (the
+ * password does not match), and rijn_argon2's. */
+#define RIJN_ARGON2_STR_FIELD_MAX 64
+#define RIJN_ARGON2_STR_MAX 256
+
+typedef struct rijn_argon2_str_info {
+    uint32_t type, t_cost, m_cost_kib, lanes;
+    uint8_t salt[RIJN_ARGON2_STR_FIELD_MAX];
+    size_t salt_len;
+    uint8_t hash[RIJN_ARGON2_STR_FIELD_MAX];
+    size_t hash_len;
+    size_t work_size;   /* rijn_argon2_work_size(m, p): allocate this */
+} rijn_argon2_str_info;
+
+/* Hash pwd with a fresh random salt (the caller's: 16 bytes advised) into
+ * a NUL-terminated PHC string; hash_len 4..64 (32 advised). */
+RIJN_API RIJN_WUR int rijn_argon2_str(char *out, size_t out_size, uint32_t type, uint32_t t_cost,
+                                      uint32_t m_cost_kib, uint32_t lanes, const uint8_t *pwd,
+                                      size_t pwd_len, const uint8_t *salt, size_t salt_len,
+                                      size_t hash_len, void *work, size_t work_size);
+/* RIJN_OK if pwd matches str (hash recomputed with str's parameters in
+ * work, at least info.work_size bytes: see rijn_argon2_str_decode; the
+ * comparison is constant time), RIJN_ERR_AUTH if not. */
+RIJN_API RIJN_WUR int rijn_argon2_str_verify(const char *str, const uint8_t *pwd,
+                                             size_t pwd_len, void *work, size_t work_size);
+/* Parse str (no hashing): type, costs, salt, hash, and the work size. */
+RIJN_API RIJN_WUR int rijn_argon2_str_decode(const char *str, rijn_argon2_str_info *info);
+/* 1 if str was made with another type or costs than these (re-hash it at
+ * the next login), 0 if the same, RIJN_ERR_PARAM if malformed. */
+RIJN_API int rijn_argon2_str_needs_rehash(const char *str, uint32_t type, uint32_t t_cost,
+                                          uint32_t m_cost_kib, uint32_t lanes);
+
 #ifdef __cplusplus
 }
 #endif
