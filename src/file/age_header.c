@@ -46,7 +46,9 @@ typedef struct stanza {
 
 static int span_is(const span *s, const char *t)
 {
-    size_t n = strlen(t);
+    size_t n = 0;
+    while (t[n] != 0)
+        n++;
     return s->len == n && memcmp(s->p, t, n) == 0;
 }
 
@@ -94,15 +96,14 @@ static int b64_exact(uint8_t *out, size_t want, const span *s)
 /* The next line of h[*pos..len) without its "\n". */
 static int get_line(const uint8_t *h, size_t len, size_t *pos, span *line)
 {
-    const uint8_t *nl;
-    if (*pos >= len)
-        return RIJN_ERR_LENGTH;
-    nl = (const uint8_t *)memchr(h + *pos, '\n', len - *pos);
-    if (nl == NULL)
+    size_t e = *pos;
+    while (e < len && h[e] != '\n')
+        e++;
+    if (e >= len)
         return RIJN_ERR_LENGTH;
     line->p = h + *pos;
-    line->len = (size_t)(nl - line->p);
-    *pos += line->len + 1;
+    line->len = e - *pos;
+    *pos = e + 1;
     return RIJN_OK;
 }
 

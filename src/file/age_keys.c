@@ -63,9 +63,10 @@ static char to_char(uint32_t v, int upper)
     return (char)c;
 }
 
-static int encode(char *out, size_t out_size, const char *hrp, const uint8_t key[32], int upper)
+static int encode(char *out, size_t out_size, const char *hrp, size_t h, const uint8_t key[32],
+                  int upper)
 {
-    size_t h = strlen(hrp), i, n = 0;
+    size_t i, n = 0;
     uint32_t chk, acc = 0, v[58];
     unsigned bits = 0;
     RIJN_CHECK_PTR(out);
@@ -100,9 +101,9 @@ static int encode(char *out, size_t out_size, const char *hrp, const uint8_t key
     return RIJN_OK;
 }
 
-static int decode(uint8_t key[32], const char *s, size_t len, const char *hrp)
+static int decode(uint8_t key[32], const char *s, size_t len, const char *hrp, size_t h)
 {
-    size_t h = strlen(hrp), i, n = 0;
+    size_t i, n = 0;
     uint32_t chk, acc = 0, bad = 0, lower = 0, upper = 0, v = 0, j;
     unsigned bits = 0;
     RIJN_CHECK_PTR(key);
@@ -161,20 +162,20 @@ static int decode(uint8_t key[32], const char *s, size_t len, const char *hrp)
 
 int rijn_age_public_encode(char *out, size_t out_size, const uint8_t pub[32])
 {
-    return encode(out, out_size, hrp_pub, pub, 0);
+    return encode(out, out_size, hrp_pub, sizeof hrp_pub - 1, pub, 0);
 }
 
 int rijn_age_secret_encode(char *out, size_t out_size, const uint8_t sk[32])
 {
-    return encode(out, out_size, hrp_sec, sk, 1);
+    return encode(out, out_size, hrp_sec, sizeof hrp_sec - 1, sk, 1);
 }
 
 int rijn_age_public_decode(uint8_t pub[32], const char *s, size_t len)
 {
-    return decode(pub, s, len, hrp_pub);
+    return decode(pub, s, len, hrp_pub, sizeof hrp_pub - 1);
 }
 
 int rijn_age_secret_decode(uint8_t sk[32], const char *s, size_t len)
 {
-    return decode(sk, s, len, hrp_sec);
+    return decode(sk, s, len, hrp_sec, sizeof hrp_sec - 1);
 }
