@@ -7,6 +7,8 @@
 #   3. ASan + UBSan build, every test (RIJN_TEST_QUICK shrinks the long loops)
 #   4. Valgrind memcheck over every C test (quick mode)
 #   5. with the CPU's AES/SHA/CLMUL extensions masked (software paths)
+#   6. the ctgrind (constant-time) tests with the library built by gcc at
+#      -O1 and -O2 too (scripts/ctgrind-levels.sh; step 1 covers -O3)
 # Options: --fast runs step 1 only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,6 +47,11 @@ RIJN_CPU_MASK=0 RIJN_TEST_QUICK=1 ctest --test-dir build/test-gcc -j "$jobs" --o
 
 step "Valgrind memcheck (quick loops)"
 bash scripts/valgrind.sh build/test-gcc || status=1
+
+step "ctgrind at gcc -O1 and -O2"
+t0=$(date +%s)
+bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2 || status=1
+echo "(ctgrind levels: $(($(date +%s) - t0)) s)"
 
 step "summary"
 if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi

@@ -105,6 +105,32 @@ RIJN_INLINE uint32_t rijn_ct_lt32(uint32_t a, uint32_t b)
     return (uint32_t)0 - ((a - b) >> 31);
 }
 
+/* v, hidden from the optimiser: the compiler can no longer derive another
+ * value (a loop bound, an exit test) from it. A counter that is secret
+ * (a GCM or EAX nonce, a SIV or GCM-SIV tag) is stepped through these so
+ * that GCC does not turn the public loop counter next to it into a
+ * compare on the counter's value (it does at -O1 and -O2). Without GNU
+ * asm: the value as is. */
+#if defined(__GNUC__) || defined(__clang__)
+RIJN_INLINE uint32_t rijn_i_opaque32(uint32_t v)
+{
+    __asm__("" : "+r"(v));
+    return v;
+}
+RIJN_INLINE uint64_t rijn_i_opaque64(uint64_t v)
+{
+#if defined(__x86_64__) || defined(__aarch64__)
+    __asm__("" : "+r"(v));
+#else
+    __asm__("" : "+m"(v)); /* 32/8-bit targets: no one register holds it */
+#endif
+    return v;
+}
+#else
+#define rijn_i_opaque32(v) (v)
+#define rijn_i_opaque64(v) (v)
+#endif
+
 /* ---- argument checks -------------------------------------------------- */
 /* A pointer that may be NULL only with a zero length. */
 #define RIJN_CHECK_BUF(p, n)                   \

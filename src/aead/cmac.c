@@ -177,7 +177,7 @@ void rijn_i_ctr128(const rijn_aes_ctx *aes, int secret_ctr, uint8_t ctr[16], uin
             n = RIJN_I_BATCH_BLOCKS;
         for (i = 0; i < n; i++) {
             ctr_block(ks + 16 * i, hi, lo);
-            lo++;
+            lo = rijn_i_opaque64(lo + 1); /* no loop test on the (secret) value */
             hi += (uint64_t)(lo == 0); /* carry without a branch */
         }
         rijn_i_aes_enc(aes, ks, ks, n);

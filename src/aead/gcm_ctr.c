@@ -63,7 +63,7 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
             int le = mode == RIJN_I_CTR_LE32;
             uint8_t *w = le ? ctr : ctr + 12;
             uint32_t c = le ? rijn_load32_le(w) : rijn_load32_be(w);
-            for (i = 0; i < n; i++, c++) {
+            for (i = 0; i < n; i++, c = rijn_i_opaque32(c + 1)) { /* c may be secret */
                 uint8_t *b = ks + 16 * i;
                 memcpy(b, ctr, 16);
                 if (le)
