@@ -46,7 +46,7 @@ typedef struct rijn_aes_ctx {
 
 #define RIJN_I_DIR_ENC 1u
 #define RIJN_I_DIR_DEC 2u
-#define RIJN_I_DIR_VEX 4u /* internal: x86ni class, and its AVX (VEX) one-shot entries run here */
+/* (bit 4u and up: internal to the implementation classes) */
 
 /* Expand key for encryption and decryption with the default implementation.
  * Returns RIJN_OK, RIJN_ERR_KEY_LEN, RIJN_ERR_NULL. */

@@ -12,7 +12,7 @@
  *   zero-padded nonce and its bit length. Text runs in chunks of 4 KiB:
  *   encryption does CTR then GHASH over the chunk, decryption GHASH then
  *   CTR, so out == in works and both passes stay in cache. With the
- *   x86ni AES class and a PCLMULQDQ GHASH class, whole blocks of
+ *   AES class with AES-NI round keys (rk_isa) and a PCLMULQDQ GHASH class, whole blocks of
  *   encryption / streaming decryption go through a stitched kernel
  *   instead (CTR and GHASH in one loop; rijn_i_gcm_stitch picks AES-NI
  *   8 blocks, VAES-256 16 or VAES-512 32 blocks per iteration, see

@@ -9,7 +9,7 @@
  *   derived from a secret (J0 = GHASH(nonce) for nonces other than 12
  *   bytes: a fused hook may branch on the counter to spot a 32-bit wrap),
  *   always take the N-block path, whose increment is branch-free (GCM-SIV
- *   on x86ni with VAES-512 first runs whole 32-block passes in
+ *   on AES-NI round keys with VAES-512 first runs whole 32-block passes in
  *   gcm_ctr_vaes512.c). Counter values are public (they derive from the nonce);
  *   the keystream on the stack is wiped.
  *   Vectors: every GCM/CCM/GCM-SIV test exercises it, per AES class.
@@ -41,7 +41,7 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
         aes->impl->ctr(aes->ks, (unsigned)aes->rounds, mode, ctr, out, in, nblocks);
         return;
     }
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
     if (mode == RIJN_I_CTR_LE32) {
         size_t d = rijn_i_aead_ctr_le32_vaes512(aes, ctr, out, in, nblocks);
         out += 16 * d;

@@ -8,10 +8,10 @@
  *   element of each 128-bit lane as loaded (little-endian), so the
  *   counters are one VPADDD of (4r + j) in elements 0, 4, 8, 12: it wraps
  *   mod 2^32 and never touches the other 12 bytes, as RFC 8452 requires.
- *   Round keys are broadcast from the x86ni schedule. All loads of a pass
+ *   Round keys are broadcast from the standard round-key layout. All loads of a pass
  *   precede its stores (out == in works). Only whole passes run here; the
  *   caller (gcm_ctr.c) does the rest.
- *   Used only for the x86ni class on a CPU with VAES + AVX-512
+ *   Used only for a class with AES-NI round keys (rk_isa) on a CPU with VAES + AVX-512
  *   (rijn_i_cpu_features, masked by RIJN_CPU_MASK in tests).
  *   Constant time: VAES, adds on the public counter, XOR; branches on
  *   lengths only.
@@ -21,19 +21,18 @@
  *   wrap, against a reference built from single blocks).
  */
 #include "gcm_internal.h"
-#include "aes/aes_x86ni.h"
+#include "aes/aesni.h"
 
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
 
 #define T512 "aes,sse2,ssse3,avx,avx2,vaes,avx512f,avx512bw,avx512vl"
 #define CTGT __attribute__((target(T512)))
 
 #define NREG 8
 
-CTGT static size_t run(const uint64_t *ks, unsigned rounds, uint8_t ctr[16], uint8_t *out,
+CTGT static size_t run(const uint8_t *ek, unsigned rounds, uint8_t ctr[16], uint8_t *out,
                        const uint8_t *in, size_t n)
 {
-    const uint8_t *ek = rijn_i_x86ni_ek(ks);
     __m512i base = _mm512_add_epi32(_mm512_broadcast_i32x4(x86ni_ld(ctr)),
                                     _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0,
                                                      0, 0));
@@ -68,10 +67,10 @@ size_t rijn_i_aead_ctr_le32_vaes512(const rijn_aes_ctx *aes, uint8_t ctr[16], ui
                                     const uint8_t *in, size_t n)
 {
     const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_VAES | RIJN_CPU_AVX512;
-    if (n < 4 * NREG || aes->impl != &rijn_i_aes_x86ni ||
+    if (n < 4 * NREG || !rijn_i_aes_rk_aesni(aes) ||
         (rijn_i_cpu_features() & need) != need)
         return 0;
-    return run(aes->ks, aes->rounds, ctr, out, in, n);
+    return run(rijn_i_aes_rk_enc(aes), aes->rounds, ctr, out, in, n);
 }
 
 #endif

@@ -28,9 +28,9 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
                        const uint8_t *in, size_t nblocks);
 
 /* GCM-SIV's counter mode on VAES-512 (gcm_ctr_vaes512.c): the longest
- * prefix of 32-block passes when aes is x86ni on a CPU with VAES +
+ * prefix of 32-block passes when aes has AES-NI round keys on a CPU with VAES +
  * AVX-512; ctr advanced; returns the blocks done (0 otherwise). */
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
 size_t rijn_i_aead_ctr_le32_vaes512(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out,
                                     const uint8_t *in, size_t n);
 #endif
@@ -63,12 +63,12 @@ int rijn_i_gcm_check_nonce(const uint8_t *nonce, size_t nlen);
 int rijn_i_gcm_check_io(const uint8_t *out, const uint8_t *in, size_t len);
 
 /* Short messages in registers (gcm_small_x86.c): 12-byte nonce, text and
- * AAD of at most RIJN_I_GCM_SMALL bytes, x86ni AES with a PCLMULQDQ GHASH
+ * AAD of at most RIJN_I_GCM_SMALL bytes, AES-NI round keys with a PCLMULQDQ GHASH
  * class. rijn_i_gcm_small_ok: 0 if the context cannot use it, else the
  * kind to pass on (GHASH key layout). Arguments already checked. */
 #define RIJN_I_GCM_SMALL 64u
 #include "ghash.h"
-#if RIJN_CFG_AES_X86NI && RIJN_CFG_GHASH_PCLMUL
+#if RIJN_I_AES_RK_AESNI && RIJN_CFG_GHASH_PCLMUL
 #define RIJN_I_HAVE_GCM_SMALL 1
 int rijn_i_gcm_small_ok(const rijn_gcm_ctx *k);
 int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uint8_t *tag,
@@ -87,7 +87,7 @@ int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const u
  * otherwise) into m->y; m->ctr advanced. Runs a prefix of the nblocks when
  * the context's AES and GHASH classes have a kernel on this CPU; returns
  * the blocks done (0: none). out == in allowed. */
-#if RIJN_CFG_AES_X86NI && RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
+#if RIJN_I_AES_RK_AESNI && RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
 #define RIJN_I_HAVE_GCM_STITCH 1
 size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                          const uint8_t *in, size_t nblocks, int enc);

@@ -9,7 +9,7 @@
  *   first counter block; on a mismatch out is zeroed (nothing was written
  *   before). Every argument is checked before anything is written.
  *   Short messages (12-byte nonce, text and AAD up to 64 bytes) on the
- *   x86ni AES class with a PCLMULQDQ GHASH class go to gcm_small_x86.c
+ *   AES class with AES-NI round keys (rk_isa) with a PCLMULQDQ GHASH class go to gcm_small_x86.c
  *   (everything in registers, one AES pass), with the same checks first.
  *   Vectors: tests/test_gcm*.c (CAVP, Wycheproof, OpenSSL differential).
  */

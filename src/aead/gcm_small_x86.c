@@ -1,6 +1,6 @@
 /*
  * gcm_small_x86.c -- AES-GCM seal/open of short messages in registers
- * (x86ni AES class with the pclmul or vpclmul512 GHASH class, 12-byte
+ * (an AES class with AES-NI round keys, x86ni, with the pclmul or vpclmul512 GHASH class, 12-byte
  * nonce, text and AAD of at most RIJN_I_GCM_SMALL bytes each).
  *
  * Implementation notes
@@ -26,9 +26,9 @@
  */
 #include "gcm_internal.h"
 #include "ghash.h"
-#include "aes/aes_x86ni.h"
+#include "aes/aesni.h"
 
-#if RIJN_CFG_AES_X86NI && RIJN_CFG_GHASH_PCLMUL
+#if RIJN_I_AES_RK_AESNI && RIJN_CFG_GHASH_PCLMUL
 
 #define TGT __attribute__((target("aes,pclmul,sse2,ssse3,sse4.1")))
 #define INL static inline __attribute__((always_inline, target("aes,pclmul,sse2,ssse3,sse4.1")))
@@ -37,7 +37,8 @@
 
 int rijn_i_gcm_small_ok(const rijn_gcm_ctx *k)
 {
-    if (k->aes.impl != &rijn_i_aes_x86ni || !rijn_i_aes_x86ni.available())
+    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_SSSE3;
+    if (!rijn_i_aes_rk_aesni(&k->aes) || (rijn_i_cpu_features() & need) != need)
         return 0;
 #if RIJN_GCM_HKEY_WORDS >= 32
     if (k->gh == &rijn_i_ghash_vpclmul512)
@@ -87,7 +88,7 @@ TGT static void small_core(const rijn_gcm_ctx *k, int kind, const uint8_t *nonce
                            const uint8_t *aad, size_t alen, const uint8_t *in, size_t len,
                            int dec, uint8_t txt[64], uint8_t t[16])
 {
-    const uint8_t *ek = rijn_i_x86ni_ek(k->aes.ks);
+    const uint8_t *ek = rijn_i_aes_rk_enc(&k->aes);
     const uint64_t *hk = k->hkey;
     uint8_t buf[64], j0[16];
     __m128i ks[5], x[9], h[8], y;

@@ -1,8 +1,8 @@
 /*
  * gcm_stitch_vaes256.c -- AES-GCM encryption/decryption with CTR and
  * GHASH in one loop on 256-bit registers: VAES + VPCLMULQDQ + AVX2 (CPUs
- * with VAES but without AVX-512, or with it masked), for the x86ni AES
- * class with the pclmul GHASH class.
+ * with VAES but without AVX-512, or with it masked), for an AES
+ * class with AES-NI round keys (rk_isa) and the pclmul GHASH class.
  *
  * Implementation notes
  *   Layout: 16 counter blocks per iteration in eight YMM registers, lane j
@@ -30,7 +30,7 @@
  *   to wrap) and every GCM test run with RIJN_CPU_MASK hiding AVX-512.
  */
 #include "gcm_internal.h"
-#include "aes/aes_x86ni.h"
+#include "aes/aesni.h"
 
 #if RIJN_I_HAVE_GCM_STITCH
 
@@ -134,7 +134,7 @@ size_t rijn_i_gcm_stitch256(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out
     size_t n = nblocks - nblocks % (2 * NR);
     if (n == 0 || (rijn_i_cpu_features() & need) != need)
         return 0;
-    run(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n, enc);
+    run(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n, enc);
     return n;
 }
 

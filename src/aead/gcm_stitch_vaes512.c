@@ -1,7 +1,7 @@
 /*
  * gcm_stitch_vaes512.c -- AES-GCM encryption/decryption with CTR and
  * GHASH in one loop on 512-bit registers: VAES + VPCLMULQDQ + AVX-512,
- * for the x86ni AES class with the vpclmul512 GHASH class.
+ * for an AES class with AES-NI round keys (rk_isa) and the vpclmul512 GHASH class.
  *
  * Implementation notes
  *   Layout: 32 counter blocks per iteration in eight registers, lane j of
@@ -30,7 +30,7 @@
  *   every GCM test on a CPU with VAES-512.
  */
 #include "gcm_internal.h"
-#include "aes/aes_x86ni.h"
+#include "aes/aesni.h"
 
 #if RIJN_I_HAVE_GCM_STITCH512
 
@@ -141,7 +141,7 @@ size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out
     size_t n = nblocks - nblocks % (4 * NR);
     if (n == 0 || (rijn_i_cpu_features() & need) != need)
         return 0;
-    run(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n, enc);
+    run(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n, enc);
     return n;
 }
 

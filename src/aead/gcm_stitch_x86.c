@@ -1,7 +1,7 @@
 /*
  * gcm_stitch_x86.c -- AES-GCM encryption/decryption with CTR and GHASH in
  * one loop ("stitched"): AES-NI + PCLMULQDQ on 128-bit registers, for the
- * x86ni AES class with the pclmul GHASH class (CPUs without VAES-512 /
+ * AES class with AES-NI round keys (rk_isa) and the pclmul GHASH class (CPUs without VAES-512 /
  * VPCLMULQDQ-512, or with them masked).
  *
  * Implementation notes
@@ -29,7 +29,7 @@
  *   wrap, with this path forced by RIJN_CPU_MASK), and every GCM test.
  */
 #include "gcm_internal.h"
-#include "aes/aes_x86ni.h"
+#include "aes/aesni.h"
 
 #if RIJN_I_HAVE_GCM_STITCH
 
@@ -150,7 +150,7 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
     const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3;
     uint32_t f;
     size_t n = nblocks & ~(size_t)7, d;
-    if (n == 0 || k->aes.impl != &rijn_i_aes_x86ni)
+    if (n == 0 || !rijn_i_aes_rk_aesni(&k->aes))
         return 0;
 #if RIJN_I_HAVE_GCM_STITCH512
     if (k->gh == &rijn_i_ghash_vpclmul512)
@@ -167,10 +167,10 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
     out += 16 * d;
     in += 16 * d;
     if (f & RIJN_CPU_AVX)
-        run_avx(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
+        run_avx(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
                 enc);
     else
-        run_sse(rijn_i_x86ni_ek(k->aes.ks), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
+        run_sse(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
                 enc);
     return d + n;
 }

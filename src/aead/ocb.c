@@ -16,12 +16,12 @@
  *  on 32-bit, 1 on 8/16-bit targets): their offsets are chained in a small
  *  stack array, XORed in, sent through one N-block AES call, XORed out,
  *  so bitsliced and AES-NI code runs at full width. Input is read before
- *  output is written, so out == in works. On x86ni with VAES + AVX-512,
+ *  output is written, so out == in works. With AES-NI round keys (rk_isa) and VAES + AVX-512,
  *  whole 32-block passes go to ocb_vaes512.c first (offsets from
- *  L_0..L_4, everything in registers). On x86ni, one-shot calls with at
+ *  L_0..L_4, everything in registers). With AES-NI round keys, one-shot calls with at
  *  most 112 bytes of AAD hash it beside Ktop in one AES pass, and short
  *  messages (text <= 128 bytes) run entirely in registers
- *  (ocb_x86ni.c).
+ *  (ocb_aesni.c).
  *  Constant time: doubling uses masks; no secret-dependent branch or
  *  index; the tag is compared with rijn_ct_equal; open wipes out on a
  *  mismatch.
@@ -182,7 +182,7 @@ void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
 {
     uint8_t offs[RIJN_I_BATCH_BLOCKS * 16], x[RIJN_I_BATCH_BLOCKS * 16], off[16], cs[16], sc[16];
     size_t i, k;
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
     k = rijn_i_ocb_vaes512(c, m, dec, out, in, nb);
     in += 16 * k;
     out += 16 * k;
@@ -271,15 +271,15 @@ static int oneshot(const rijn_ocb_ctx *ctx, int dec, uint8_t *out, uint8_t *tag_
     r = rijn_i_io_check(out, in, len, tag, tag_len);
     if (r != RIJN_OK)
         return r;
-#if RIJN_CFG_AES_X86NI
-    if (ctx->aes.impl == &rijn_i_aes_x86ni && len <= RIJN_I_OCB_SMALL_TEXT &&
+#if RIJN_I_AES_RK_AESNI
+    if (rijn_i_aes_rk_aesni(&ctx->aes) && len <= RIJN_I_OCB_SMALL_TEXT &&
         aad_len <= RIJN_I_OCB_SMALL_AAD)
         return rijn_i_ocb_small(ctx, dec, out, tag_out, tag_in, tag_len, nonce, nonce_len, aad,
                                 aad_len, in, len);
 #endif
-#if RIJN_CFG_AES_X86NI
-    if (ctx->aes.impl == &rijn_i_aes_x86ni && aad_len <= RIJN_I_OCB_SMALL_AAD) {
-        rijn_i_ocb_x86ni_start(ctx, &m, nonce, nonce_len, tag_len, aad, aad_len);
+#if RIJN_I_AES_RK_AESNI
+    if (rijn_i_aes_rk_aesni(&ctx->aes) && aad_len <= RIJN_I_OCB_SMALL_AAD) {
+        rijn_i_ocb_aesni_start(ctx, &m, nonce, nonce_len, tag_len, aad, aad_len);
     } else
 #endif
     {

@@ -24,24 +24,24 @@ void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
 void rijn_i_ocb_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                      const uint8_t *in, size_t r);
 /* Whole 32-block passes with VAES-512 (ocb_vaes512.c) when the message
- * is at a multiple of 32 blocks and the CPU has VAES + AVX-512 (x86ni
- * class); updates offset, checksum and block count; returns the blocks
+ * is at a multiple of 32 blocks and the CPU has VAES + AVX-512 (AES-NI
+ * round keys); updates offset, checksum and block count; returns the blocks
  * done (0 otherwise). */
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
 size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                           const uint8_t *in, size_t nb);
 #endif
 /* One-shot seal (dec 0: writes out and tag_len bytes of tag_out) or open
  * (dec 1: checks tag_in, writes out only on a match, else zeroes it) of a
- * short message on the x86ni class (ocb_x86ni.c); arguments checked by
+ * short message with AES-NI round keys (ocb_aesni.c); arguments checked by
  * the caller; RIJN_OK or RIJN_ERR_AUTH. */
 #define RIJN_I_OCB_SMALL_TEXT 128u /* 8 blocks, the last may be partial */
 #define RIJN_I_OCB_SMALL_AAD 112u  /* 7 blocks beside Ktop              */
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
 /* Message start with the AAD already hashed (aad_len <= RIJN_I_OCB_SMALL_AAD),
  * Ktop beside the AAD blocks in one pass: as msg_start + hash_blocks +
  * hash_tail. The AAD offset and block count are left 0 (no more AAD). */
-void rijn_i_ocb_x86ni_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *nonce,
+void rijn_i_ocb_aesni_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m, const uint8_t *nonce,
                             size_t nonce_len, size_t tag_len, const uint8_t *aad,
                             size_t aad_len);
 int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *out, uint8_t *tag_out,

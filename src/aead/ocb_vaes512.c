@@ -1,6 +1,6 @@
 /*
  * ocb_vaes512.c -- OCB3 text blocks with VAES on 512-bit registers
- * (x86ni AES class, AVX-512 F/BW/VL + VAES).
+ * (AES class with AES-NI round keys, AVX-512 F/BW/VL + VAES).
  *
  * Implementation notes
  *   A pass is 32 blocks in eight registers, lane j of register r holding
@@ -22,11 +22,11 @@
  *   to 600 bytes and long texts), tests/test_perf_paths.c (0..70 blocks
  *   unaligned, in place, against OpenSSL, with and without AVX-512).
  */
-#include "aes/aes_x86ni.h"
+#include "aes/aesni.h"
 #include "cmac_i.h"
 #include "ocb_i.h"
 
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
 
 #define T512 "aes,sse2,ssse3,avx,avx2,vaes,avx512f,avx512bw,avx512vl"
 #define OTGT __attribute__((target(T512)))
@@ -37,7 +37,7 @@ OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
                        const uint8_t *in, size_t nb)
 {
     const unsigned rounds = c->aes.rounds;
-    const uint8_t *rk = dec ? rijn_i_x86ni_dk(c->aes.ks, rounds) : rijn_i_x86ni_ek(c->aes.ks);
+    const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
     uint8_t sc[16];
     __m512i p[NREG], cs = _mm512_setzero_si512(), pat;
     __m128i off = x86ni_ld(m->offset), base = _mm_setzero_si128(), p31, c4, l0, l1, e;
@@ -117,7 +117,7 @@ size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
                           const uint8_t *in, size_t nb)
 {
     const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_VAES | RIJN_CPU_AVX512;
-    if (nb < 4 * NREG || m->blocks % (4 * NREG) != 0 || c->aes.impl != &rijn_i_aes_x86ni ||
+    if (nb < 4 * NREG || m->blocks % (4 * NREG) != 0 || !rijn_i_aes_rk_aesni(&c->aes) ||
         (rijn_i_cpu_features() & need) != need)
         return 0;
     return run(c, m, dec, out, in, nb);

@@ -184,11 +184,10 @@ static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *ke
     if (!RIJN_CFG_AES_DECRYPT || impl->decrypt == NULL)
         dirs &= ~RIJN_I_DIR_DEC;
     impl->setkey(ctx->ks, key, key_len, dirs);
-#if RIJN_CFG_AES_X86NI
-    /* the one-shot ECB / CBC entries have VEX-encoded copies (memory
-     * operands fold into vaesenc: about 10 fewer instructions a block) */
-    if (impl == &rijn_i_aes_x86ni && (rijn_i_cpu_features() & RIJN_CPU_AVX) != 0)
-        dirs |= RIJN_I_DIR_VEX;
+#if RIJN_I_AES_HOOKS
+    /* the class's alternate one-shot entries, when this CPU runs them */
+    if (impl->alt_cpu != 0 && (rijn_i_cpu_features() & impl->alt_cpu) == impl->alt_cpu)
+        dirs |= RIJN_I_DIR_ALT;
 #endif
     ctx->impl = impl;
     ctx->rounds = (uint32_t)(key_len / 4 + 6);

@@ -91,9 +91,11 @@ void rijn_i_aes_avr_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, uns
 #endif
 
 const rijn_aes_impl rijn_i_aes_avr = {
-    "avr", RIJN_AES_IMPL_CONSTTIME, NULL, rijn_i_aes_avr_setkey, rijn_i_aes_avr_enc,
-    AVR_DECRYPT, NULL, NULL, NULL,
-    NULL,
+    .name = "avr",
+    .flags = RIJN_AES_IMPL_CONSTTIME,
+    .setkey = rijn_i_aes_avr_setkey,
+    .encrypt = rijn_i_aes_avr_enc,
+    .decrypt = AVR_DECRYPT,
 };
 
 /* clang-format off */

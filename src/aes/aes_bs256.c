@@ -190,8 +190,12 @@ static void bs_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const 
 }
 
 const rijn_aes_impl rijn_i_aes_bs256 = {
-    "bs256", RIJN_AES_IMPL_CONSTTIME, bs_available, bs_setkey, bs_encrypt,
-    RIJN_CFG_AES_DECRYPT ? bs_decrypt : NULL, NULL, NULL, NULL, NULL,
+    .name = "bs256",
+    .flags = RIJN_AES_IMPL_CONSTTIME,
+    .available = bs_available,
+    .setkey = bs_setkey,
+    .encrypt = bs_encrypt,
+    .decrypt = RIJN_CFG_AES_DECRYPT ? bs_decrypt : NULL,
 };
 
 #endif /* RIJN_CFG_AES_BS256 */

@@ -400,8 +400,11 @@ static void ct32_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, cons
 #endif
 
 const rijn_aes_impl rijn_i_aes_ct32 = {
-    "ct32", RIJN_AES_IMPL_CONSTTIME, NULL, ct32_setkey, ct32_encrypt, CT32_DECRYPT,
-    NULL, NULL, NULL, NULL,
+    .name = "ct32",
+    .flags = RIJN_AES_IMPL_CONSTTIME,
+    .setkey = ct32_setkey,
+    .encrypt = ct32_encrypt,
+    .decrypt = CT32_DECRYPT,
 };
 
 #endif /* RIJN_CFG_AES_CT32 */

@@ -104,8 +104,11 @@ static void ct32v6m_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
 #endif
 
 const rijn_aes_impl rijn_i_aes_ct32v6m = {
-    "ct32v6m", RIJN_AES_IMPL_CONSTTIME, NULL, ct32v6m_setkey, ct32v6m_encrypt, CT32V6M_DECRYPT,
-    NULL, NULL, NULL, NULL,
+    .name = "ct32v6m",
+    .flags = RIJN_AES_IMPL_CONSTTIME,
+    .setkey = ct32v6m_setkey,
+    .encrypt = ct32v6m_encrypt,
+    .decrypt = CT32V6M_DECRYPT,
 };
 
 /* clang-format off */

@@ -96,8 +96,11 @@ static void ct32asm_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
 #endif
 
 const rijn_aes_impl rijn_i_aes_ct32asm = {
-    "ct32asm", RIJN_AES_IMPL_CONSTTIME, NULL, ct32asm_setkey, ct32asm_encrypt, CT32ASM_DECRYPT,
-    NULL, NULL, NULL, NULL,
+    .name = "ct32asm",
+    .flags = RIJN_AES_IMPL_CONSTTIME,
+    .setkey = ct32asm_setkey,
+    .encrypt = ct32asm_encrypt,
+    .decrypt = CT32ASM_DECRYPT,
 };
 
 /* clang-format off */

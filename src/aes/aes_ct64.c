@@ -253,8 +253,11 @@ static void ct64_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, cons
 #endif
 
 const rijn_aes_impl rijn_i_aes_ct64 = {
-    "ct64", RIJN_AES_IMPL_CONSTTIME, NULL, ct64_setkey, ct64_encrypt, CT64_DECRYPT,
-    NULL, NULL, NULL, NULL,
+    .name = "ct64",
+    .flags = RIJN_AES_IMPL_CONSTTIME,
+    .setkey = ct64_setkey,
+    .encrypt = ct64_encrypt,
+    .decrypt = CT64_DECRYPT,
 };
 
 #endif /* RIJN_CFG_AES_CT64 */

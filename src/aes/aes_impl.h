@@ -13,7 +13,25 @@
 #ifndef RIJN_AES_IMPL_H
 #define RIJN_AES_IMPL_H
 
+#include "core/cpu.h"
 #include "rijn/aes.h"
+
+/* Bits of rijn_aes_ctx.dirs besides RIJN_I_DIR_ENC / RIJN_I_DIR_DEC
+ * (rijn/aes.h): ALT, set at key setup when the CPU has the class's
+ * alt_cpu features, selects the class's alternate one-shot entries
+ * (x86ni: the VEX-encoded copies, hence the second name). */
+#define RIJN_I_DIR_ALT 4u
+#define RIJN_I_DIR_VEX RIJN_I_DIR_ALT
+
+/* Whether the class struct carries the one-shot / XTS hooks and alt_cpu:
+ * only builds with a class that provides them pay for the entries (MCU
+ * images keep the short struct and the modes their generic paths). */
+#define RIJN_I_AES_HOOKS RIJN_CFG_AES_X86NI
+
+/* Whether a class with rk_isa RIJN_CPU_AESNI (below) may be compiled in:
+ * the AES-NI kernels of the AEADs (stitched GCM, OCB, GCM-SIV's CTR) are
+ * built only then. */
+#define RIJN_I_AES_RK_AESNI RIJN_CFG_AES_X86NI
 
 /* op of the cbcmac entry below. */
 #define RIJN_I_CBCMAC_MAC 0u
@@ -65,7 +83,74 @@ struct rijn_aes_impl {
      * is advanced by nblocks. out may equal in. */
     void (*cbcmac)(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t mac[16],
                    uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+
+#if RIJN_I_AES_HOOKS
+    /* The entries below exist only in builds with a class that fills them
+     * (RIJN_I_AES_HOOKS); classes initialise the struct with designated
+     * initialisers, so the ones that have none leave them NULL. */
+
+    /* CPU features (RIJN_CPU_*, core/cpu.h) under which key setup marks
+     * the context RIJN_I_DIR_ALT (0: never). */
+    uint32_t alt_cpu;
+
+    /* Round-key view: the CPU's AES instructions (RIJN_CPU_AESNI, ...)
+     * the class runs on, when its schedule is the standard round-key
+     * layout -- bytes [0, 16(r+1)) of ks the encryption round keys K0..Kr
+     * in FIPS 197 byte order, then, keyed for decryption, the equivalent
+     * inverse cipher's Kr, IMC(Kr-1), ..., IMC(K1), K0 (0: neither). Code
+     * built on the same instructions (the AEADs' kernels) then uses the
+     * keys in place through rijn_i_aes_rk_enc / _dec, testing this
+     * capability (rijn_i_aes_rk_aesni), never the class. */
+    uint32_t rk_isa;
+
+    /* Optional one-shot entries, the whole message of a public one-shot
+     * call after its fast-path test (rijn_i_mode_fast_ok: aes keyed for
+     * the direction, out == in or disjoint, nblocks > 0): ECB, CBC
+     * encryption, CTR (ctr_bits 128 or 32). The IV is only read; each
+     * returns RIJN_OK and takes at most six arguments, so the public call
+     * ends in a tail call. Index [1] serves contexts marked
+     * RIJN_I_DIR_ALT, [0] the others. NULL: the mode's generic path. */
+    int (*ecb_enc_once[2])(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                           size_t nblocks);
+    int (*ecb_dec_once[2])(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                           size_t nblocks);
+    int (*cbc_enc_once[2])(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                           const uint8_t *in, size_t nblocks);
+    int (*ctr_once[2])(const rijn_aes_ctx *aes, unsigned ctr_bits, const uint8_t iv[16],
+                       uint8_t *out, const uint8_t *in, size_t nblocks);
+
+    /* Optional: a whole XTS message (IEEE 1619; len >= 16, arguments
+     * checked), called when both keys use this class: key[0] the data key
+     * (keyed for the direction), key[1] the tweak key (for encryption), as
+     * in rijn_xts_ctx. Returns RIJN_OK; six arguments, so xts.c ends in a
+     * tail call (as a plain indirect call with seven arguments it cost a
+     * 16-byte message about 33 more cycles, twice its time, on the
+     * benchmark machine's EPYC). */
+    int (*xts)(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], uint8_t *out,
+               const uint8_t *in, size_t len);
+#endif
 };
+
+#if RIJN_I_AES_RK_AESNI
+/* 1 when ctx (keyed) holds AES-NI round keys in the standard layout. */
+static inline int rijn_i_aes_rk_aesni(const rijn_aes_ctx *ctx)
+{
+    return (ctx->impl->rk_isa & RIJN_CPU_AESNI) != 0;
+}
+#endif
+/* The round keys of a context in the standard layout (see rk_isa). */
+static inline const uint8_t *rijn_i_aes_rk_enc(const rijn_aes_ctx *ctx)
+{
+    return (const uint8_t *)ctx->ks;
+}
+static inline const uint8_t *rijn_i_aes_rk_dec(const rijn_aes_ctx *ctx)
+{
+    return (const uint8_t *)ctx->ks + 16 * (ctx->rounds + 1);
+}
+
+/* The one-shot entry of a context (see ecb_enc_once above): [1] when its
+ * key setup marked it RIJN_I_DIR_ALT. */
+#define RIJN_I_AES_ALT(aes) (((aes)->dirs / RIJN_I_DIR_ALT) & 1u)
 
 /* The classes; each is defined in its own file when compiled in. */
 extern const rijn_aes_impl rijn_i_aes_x86ni;

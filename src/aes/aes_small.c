@@ -253,8 +253,11 @@ static void small_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, con
 #endif
 
 const rijn_aes_impl rijn_i_aes_small = {
-    "small", 0u, NULL, small_setkey, small_encrypt, SMALL_DECRYPT, NULL, NULL, NULL,
-    NULL,
+    .name = "small",
+    .flags = 0u,
+    .setkey = small_setkey,
+    .encrypt = small_encrypt,
+    .decrypt = SMALL_DECRYPT,
 };
 
 #endif /* RIJN_CFG_AES_SMALL */

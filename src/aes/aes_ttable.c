@@ -248,8 +248,12 @@ static int tt_available(void)
 #endif
 
 const rijn_aes_impl rijn_i_aes_ttable = {
-    "ttable", RIJN_CFG_AES_TTABLE_VARTIME ? 0u : RIJN_AES_IMPL_CONSTTIME,
-    TT_AVAILABLE, tt_setkey, tt_encrypt, TT_DECRYPT, NULL, NULL, NULL, NULL,
+    .name = "ttable",
+    .flags = RIJN_CFG_AES_TTABLE_VARTIME ? 0u : RIJN_AES_IMPL_CONSTTIME,
+    .available = TT_AVAILABLE,
+    .setkey = tt_setkey,
+    .encrypt = tt_encrypt,
+    .decrypt = TT_DECRYPT,
 };
 
 #endif /* RIJN_CFG_AES_TTABLE */

@@ -1,7 +1,9 @@
 /*
  * aes_x86ni.c -- "x86ni": AES with the AES-NI instructions. Key schedule,
  * ECB (N-block) entries and the class; the fused CTR/CBC paths are in
- * aes_x86ni_modes.c, the VAES (256/512-bit) paths in aes_x86ni_vaes.c.
+ * aes_x86ni_modes.c, the VAES (256/512-bit) paths in aes_x86ni_vaes512.c
+ * and aes_x86ni_vaes256.c, XTS in aes_x86ni_xts.c and aes_x86ni_xts512.c,
+ * CBC-MAC / CCM in aes_x86ni_mac.c.
  *
  * Implementation notes
  *   Layout: see aes_x86ni.h (encryption round keys, then the decryption
@@ -29,7 +31,6 @@
  *   class's own N-block entries, 0..70 blocks, with VAES masked and not.
  */
 #include "aes_x86ni.h"
-#include "modes/modes_internal.h" /* the one-shot entries it declares */
 
 #if RIJN_CFG_AES_X86NI
 
@@ -328,7 +329,7 @@ static void x86ni_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16
 #define X86NI_CBC_DECRYPT NULL
 #endif
 
-/* One-shot ECB entries for the modes (modes_internal.h): the N-block
+/* One-shot ECB entries, the class's ecb_enc_once / ecb_dec_once hooks: the N-block
  * entries returning RIJN_OK, so a public call ends in a tail call. The
  * encryption entry has a VEX copy (RIJN_X86NI_VEX_TARGET); one block is
  * done in the entry itself, more in a function of their own, whose
@@ -408,17 +409,32 @@ static void x86ni_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, ui
         ctr_long(ks, rounds, ctr_bits, ctr, out, in, nblocks);
 }
 
+#if RIJN_CFG_AES_DECRYPT
+#define X86NI_ECB_DEC_ONCE rijn_i_x86ni_ecb_dec
+#else
+#define X86NI_ECB_DEC_ONCE NULL
+#endif
+
 const rijn_aes_impl rijn_i_aes_x86ni = {
-    "x86ni",
-    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
-    x86ni_available,
-    x86ni_setkey,
-    x86ni_encrypt,
-    X86NI_DECRYPT,
-    x86ni_ctr,
-    X86NI_CBC_DECRYPT,
-    rijn_i_x86ni_cbc_enc,
-    rijn_i_x86ni_cbcmac,
+    .name = "x86ni",
+    .flags = RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
+    .available = x86ni_available,
+    .setkey = x86ni_setkey,
+    .encrypt = x86ni_encrypt,
+    .decrypt = X86NI_DECRYPT,
+    .ctr = x86ni_ctr,
+    .cbc_decrypt = X86NI_CBC_DECRYPT,
+    .cbc_encrypt = rijn_i_x86ni_cbc_enc,
+    .cbcmac = rijn_i_x86ni_cbcmac,
+    /* with AVX, the VEX copies of the one-shot ECB / CBC entries (memory
+     * operands fold into vaesenc: about 10 fewer instructions a block) */
+    .alt_cpu = RIJN_CPU_AVX,
+    .rk_isa = RIJN_CPU_AESNI, /* layout: aes_x86ni.h */
+    .ecb_enc_once = {rijn_i_x86ni_ecb_enc, rijn_i_x86ni_ecb_enc_vex},
+    .ecb_dec_once = {X86NI_ECB_DEC_ONCE, X86NI_ECB_DEC_ONCE},
+    .cbc_enc_once = {rijn_i_x86ni_cbc_enc_once, rijn_i_x86ni_cbc_enc_once_vex},
+    .ctr_once = {rijn_i_x86ni_ctr_once, rijn_i_x86ni_ctr_once},
+    .xts = rijn_i_x86ni_xts,
 };
 
 #endif /* RIJN_CFG_AES_X86NI */

@@ -27,7 +27,6 @@
  *   entries; counters near 2^32 and 2^128 wraps; in place; unaligned).
  */
 #include "aes_x86ni.h"
-#include "modes/modes_internal.h" /* the one-shot entries it declares */
 
 #if RIJN_CFG_AES_X86NI
 
@@ -168,7 +167,7 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_short(const uint64_t *ks, unsigned round
     x86ni_st(ctr, _mm_add_epi32(c, _mm_set_epi32((int)((unsigned)nblocks << 24), 0, 0, 0)));
 }
 
-/* One-shot CTR for the modes (modes_internal.h): iv is only read (no
+/* One-shot CTR, the class's ctr_once hook: iv is only read (no
  * next counter to store); returns RIJN_OK. */
 /* The other cases: the class's ctr entry on a copy of the counter (out of
  * line: the short path above needs no stack frame). */
@@ -313,7 +312,7 @@ cbc_enc_blocks_vex(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
     return cbc_enc_blocks(aes, iv, out, in, nblocks);
 }
 
-/* One-shot CBC encryption for the modes (modes_internal.h): nblocks > 0,
+/* One-shot CBC encryption, the class's cbc_enc_once hook: nblocks > 0,
  * iv only read; returns RIJN_OK. One block (the commonest short message)
  * is straight-line code with no stack frame. A VEX copy for contexts with
  * RIJN_I_DIR_VEX. */

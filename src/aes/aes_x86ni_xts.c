@@ -12,7 +12,7 @@
  *   folded back as 0x87; carries selected by an arithmetic-shift mask and
  *   a shuffle, no branch). Blocks go through passes of 8, 4, then 3/2/1
  *   independent blocks (one pass for the 1-4 blocks of a short message);
- *   with VAES + AVX-512 and at least 32 whole blocks, xts_vaes512.c does
+ *   with VAES + AVX-512 and at least 32 whole blocks, aes_x86ni_xts512.c does
  *   its 32-block passes first. All loads of a pass precede its stores, so
  *   out == in works.
  *   Stealing (len = 16m + r, 0 < r < 16): block m-1 with T(m-1) (T(m)
@@ -28,7 +28,6 @@
  *   AVX-512 masked and not, against OpenSSL), every AES class forced.
  */
 #include "aes_x86ni.h"
-#include "modes/modes_internal.h"
 
 #if RIJN_CFG_AES_X86NI
 
@@ -109,10 +108,11 @@ RIJN_X86NI_INLINE void xts_x86ni_steal(const uint8_t *rk, unsigned rounds, int d
     rijn_wipe(last, sizeof last);
 }
 
-RIJN_X86NI_TARGET void rijn_i_x86ni_xts(const rijn_aes_ctx *data, const rijn_aes_ctx *tk,
-                                        int dec, const uint8_t tweak[16], uint8_t *out,
-                                        const uint8_t *in, size_t len)
+RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
+                                       const uint8_t tweak[16], uint8_t *out, const uint8_t *in,
+                                       size_t len)
 {
+    const rijn_aes_ctx *data = &key[0], *tk = &key[1];
     unsigned rounds = data->rounds;
     const uint8_t *rk = dec ? rijn_i_x86ni_dk(data->ks, rounds) : rijn_i_x86ni_ek(data->ks);
     size_t r = len % 16, n = len / 16 - (r != 0), k;
@@ -134,6 +134,7 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_xts(const rijn_aes_ctx *data, const rijn_aes
         t = xts_x86ni_blocks(rk, rounds, 0, t, out, in, n);
     if (r != 0)
         xts_x86ni_steal(rk, rounds, dec, t, out + 16 * n, in + 16 * n, r);
+    return RIJN_OK;
 }
 
 #endif /* RIJN_CFG_AES_X86NI */

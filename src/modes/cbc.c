@@ -9,8 +9,8 @@
  *   ciphertext blocks from the last block down to the first, so out == in
  *   works (block i is overwritten only after block i+1 used it); the class's
  *   fused cbc_decrypt hook is used instead when present.
- *   One-shot calls check inline; encryption on the x86ni class goes to its
- *   one-shot entry after a single fast-path test (rijn_i_mode_fast_ok;
+ *   One-shot calls check inline; encryption goes to the class's
+ *   cbc_enc_once hook, when it has one, after a single fast-path test (rijn_i_mode_fast_ok;
  *   any other case takes the full checks, same errors, same order).
  *   Constant time: as the AES class; the stack buffers are wiped.
  *   Vectors: SP 800-38A F.2 (tests/test_modes_sp800_38a.c), CAVP CBC files.
@@ -113,13 +113,14 @@ RIJN_I_MODE_COLD int cbc_enc_checked(const rijn_aes_ctx *aes, const uint8_t iv[1
 int rijn_cbc_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
                      const uint8_t *in, size_t len)
 {
-#if RIJN_CFG_AES_X86NI
-    /* common case on x86ni: one test, then a tail call (IV only read) */
+#if RIJN_I_AES_HOOKS
+    /* common case with a one-shot hook: one test, then a tail call (IV
+     * only read) */
     if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {
-        if (RIJN_LIKELY(aes->dirs & RIJN_I_DIR_VEX)) /* implies the x86ni class */
-            return rijn_i_x86ni_cbc_enc_once_vex(aes, iv, out, in, len / 16);
-        if (RIJN_I_IS_X86NI(aes))
-            return rijn_i_x86ni_cbc_enc_once(aes, iv, out, in, len / 16);
+        int (*once)(const rijn_aes_ctx *, const uint8_t *, uint8_t *, const uint8_t *, size_t) =
+            aes->impl->cbc_enc_once[RIJN_I_AES_ALT(aes)];
+        if (RIJN_LIKELY(once != NULL))
+            return once(aes, iv, out, in, len / 16);
     }
 #endif
     return cbc_enc_checked(aes, iv, out, in, len);

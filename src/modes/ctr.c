@@ -10,8 +10,8 @@
  *   as two 64-bit halves while building a run. A partial last block leaves
  *   its unused keystream in ks for the streaming API (stream.c).
  *   One-shot calls on whole blocks go straight to the class's ctr hook
- *   after the inlined checks (no keystream buffer, no run loop); on the
- *   x86ni class to its one-shot entry (IV only read) after a single
+ *   after the inlined checks (no keystream buffer, no run loop); to the
+ *   class's ctr_once hook (IV only read) when it has one, after a single
  *   fast-path test, as a tail call.
  *   Constant time: the counter is public; the keystream buffer is wiped.
  *   Vectors: SP 800-38A F.5, RFC 3686 section 6 (tests/test_modes_sp800_38a.c);
@@ -86,8 +86,8 @@ RIJN_I_MODE_COLD void ctr_any(const rijn_aes_ctx *aes, unsigned bits, const uint
         rijn_wipe(ks, sizeof ks);
 }
 
-/* The full checks (and the call) for every case the fast test of the x86ni
- * class does not take; out of line, so that test and its tail call are all
+/* The full checks (and the call) for every case the one-shot hook does
+ * not take; out of line, so that test and its tail call are all
  * a short call runs. */
 RIJN_I_MODE_COLD int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t iv[16], uint8_t *out,
                     const uint8_t *in, size_t len)
@@ -110,27 +110,31 @@ RIJN_I_MODE_COLD int ctr(const rijn_aes_ctx *aes, unsigned bits, const uint8_t i
     return RIJN_OK;
 }
 
-#if RIJN_CFG_AES_X86NI
-/* Whole blocks on the x86ni class after one fast-path test (any other
- * case takes the full checks in ctr(): same errors, same order). */
-#define CTR_X86NI(bits)                                                                  \
-    if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len) &&       \
-        RIJN_I_IS_X86NI(aes))                                                            \
-    return rijn_i_x86ni_ctr_once(aes, bits, iv, out, in, len / 16)
+#if RIJN_I_AES_HOOKS
+/* Whole blocks with the class's ctr_once hook after one fast-path test
+ * (any other case takes the full checks in ctr(): same errors, same
+ * order). */
+#define CTR_ONCE(bits)                                                                   \
+    if (iv != NULL && rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {        \
+        int (*once)(const rijn_aes_ctx *, unsigned, const uint8_t *, uint8_t *,          \
+                    const uint8_t *, size_t) = aes->impl->ctr_once[RIJN_I_AES_ALT(aes)]; \
+        if (RIJN_LIKELY(once != NULL))                                                   \
+            return once(aes, bits, iv, out, in, len / 16);                               \
+    }
 #else
-#define CTR_X86NI(bits) (void)0
+#define CTR_ONCE(bits) (void)0
 #endif
 
 int rijn_ctr_crypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
                    const uint8_t *in, size_t len)
 {
-    CTR_X86NI(128);
+    CTR_ONCE(128);
     return ctr(aes, 128, iv, out, in, len);
 }
 
 int rijn_ctr32_crypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
                      const uint8_t *in, size_t len)
 {
-    CTR_X86NI(32);
+    CTR_ONCE(32);
     return ctr(aes, 32, iv, out, in, len);
 }

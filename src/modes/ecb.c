@@ -6,8 +6,8 @@
  *   one call (bitsliced and AES-NI classes work at full width); out == in is
  *   handled by the implementation. The one-shot calls test the common case
  *   (keyed, non-NULL, whole non-empty blocks, in place or disjoint) with
- *   one branch and call the class (x86ni: its one-shot entry, a tail
- *   call); anything else goes through the full checks (ecb_checked), so
+ *   one branch and call the class (its one-shot hook when it has one, a
+ *   tail call); anything else goes through the full checks (ecb_checked), so
  *   errors and their order are unchanged.
  *   Constant time: as the AES class.
  *   Vectors: SP 800-38A F.1 (tests/test_modes_sp800_38a.c), CAVP ECB files.
@@ -44,11 +44,11 @@ RIJN_I_MODE_COLD int ecb_checked(const rijn_aes_ctx *aes, int dec, uint8_t *out,
 int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {
-#if RIJN_CFG_AES_X86NI
-        if (RIJN_LIKELY(aes->dirs & RIJN_I_DIR_VEX)) /* implies the x86ni class */
-            return rijn_i_x86ni_ecb_enc_vex(aes, out, in, len / 16);
-        if (RIJN_I_IS_X86NI(aes))
-            return rijn_i_x86ni_ecb_enc(aes, out, in, len / 16);
+#if RIJN_I_AES_HOOKS
+        int (*once)(const rijn_aes_ctx *, uint8_t *, const uint8_t *, size_t) =
+            aes->impl->ecb_enc_once[RIJN_I_AES_ALT(aes)];
+        if (RIJN_LIKELY(once != NULL))
+            return once(aes, out, in, len / 16);
 #endif
         aes->impl->encrypt(aes->ks, aes->rounds, out, in, len / 16);
         return RIJN_OK;
@@ -59,9 +59,11 @@ int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, s
 int rijn_ecb_decrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_DEC, out, in, len)) {
-#if RIJN_CFG_AES_X86NI && RIJN_CFG_AES_DECRYPT
-        if (RIJN_LIKELY(RIJN_I_IS_X86NI(aes)))
-            return rijn_i_x86ni_ecb_dec(aes, out, in, len / 16);
+#if RIJN_I_AES_HOOKS
+        int (*once)(const rijn_aes_ctx *, uint8_t *, const uint8_t *, size_t) =
+            aes->impl->ecb_dec_once[RIJN_I_AES_ALT(aes)];
+        if (RIJN_LIKELY(once != NULL))
+            return once(aes, out, in, len / 16);
 #endif
         aes->impl->decrypt(aes->ks, aes->rounds, out, in, len / 16);
         return RIJN_OK;

@@ -33,42 +33,6 @@
 #endif
 #endif
 
-/* XTS whole blocks with VAES-512 and tweaks in registers (xts_vaes512.c):
- * does the longest prefix of 32-block passes it can when aes is the x86ni
- * class on a CPU with VAES + AVX-512, advances t, returns the blocks done
- * (0 otherwise). */
-#if RIJN_CFG_AES_X86NI
-size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
-                          const uint8_t *in, size_t n);
-/* The whole XTS message (len >= 16, arguments checked; data keyed for the
- * direction, both contexts of the x86ni class) with AES-NI, tweaks in
- * registers (aes/aes_x86ni_xts.c). */
-void rijn_i_x86ni_xts(const rijn_aes_ctx *data, const rijn_aes_ctx *tk, int dec,
-                      const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len);
-/* One-shot entries of the x86ni class (aes/aes_x86ni.c, aes_x86ni_modes.c)
- * for a context of that class, arguments checked: the class's ECB
- * entries, CTR and CBC encryption with the IV only read (nothing stored
- * back), all returning RIJN_OK and taking at most six arguments, so the
- * public calls end in a tail call. CBC: nblocks > 0. */
-int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
-                         size_t nblocks);
-int rijn_i_x86ni_ecb_enc_vex(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
-                             size_t nblocks);
-int rijn_i_x86ni_ecb_dec(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
-                         size_t nblocks);
-int rijn_i_x86ni_ctr_once(const rijn_aes_ctx *aes, unsigned ctr_bits, const uint8_t iv[16],
-                          uint8_t *out, const uint8_t *in, size_t nblocks);
-int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
-                              const uint8_t *in, size_t nblocks);
-int rijn_i_x86ni_cbc_enc_once_vex(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
-                                  const uint8_t *in, size_t nblocks);
-/* The _vex entries are the same code compiled for AVX (VEX encoding folds
- * the round-key loads into vaesenc), for contexts with RIJN_I_DIR_VEX. */
-#define RIJN_I_IS_X86NI(aes) ((aes)->impl == &rijn_i_aes_x86ni)
-#else
-#define RIJN_I_IS_X86NI(aes) 0
-#endif
-
 /* The fast-path test of the one-shot calls: 1 when aes is keyed for dir
  * (RIJN_I_DIR_*; key setup sets dirs only together with impl), out and in
  * are non-NULL, len is a non-zero multiple of 16, and out == in or the

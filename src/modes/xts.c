@@ -10,9 +10,7 @@
  *  Bulk: up to RIJN_I_MODE_BATCH blocks at a time (16 on 64-bit hosts) are
  *  masked with their tweaks, sent
  *  through one N-block AES call (so bitsliced and AES-NI code runs at full
- *  width) and masked again. Before that, on the x86ni class with VAES +
- *  AVX-512, xts_vaes512.c takes every whole 32-block pass (tweaks in
- *  registers, one pass over the data).
+ *  width) and masked again.
  *  Stealing: for len = 16m + r (0 < r < 16) the first m-1 blocks go through
  *  the bulk path; the last full block and the partial one are handled with
  *  the standard swap (encryption uses T(m-1) then T(m); decryption T(m)
@@ -20,10 +18,10 @@
  *  Constant time: the tweak update uses a mask from the top bit; no branch
  *  or index depends on key, tweak or data, only on the (public) length.
  *  The Key1 == Key2 check uses rijn_ct_equal.
- *  x86ni: when both contexts use the x86ni class, the whole message (tweak
- *  encryption, blocks, stealing) goes to aes/aes_x86ni_xts.c after the
- *  checks (tweaks in registers, a single pass for 1-4 blocks, no stack
- *  buffers to build or wipe); the code below serves the other classes.
+ *  Hook: when both contexts use a class with an xts hook (x86ni), the
+ *  whole message (tweak encryption, blocks, stealing) goes to it after the
+ *  checks (x86ni: tweaks in registers, a single pass for 1-4 blocks, VAES
+ *  passes for long messages); the code below serves the other classes.
  *  Proof: NIST CAVP XTSGenAES128/256 in both tweak formats (every data
  *  unit length that is a whole number of bytes), IEEE 1619 vectors via
  *  those files, and a differential test against OpenSSL aes-*-xts
@@ -33,6 +31,10 @@
 #include "internal.h"
 #include "modes/modes_internal.h"
 #include "rijn/xts.h"
+
+/* The class's xts hook takes the two keys as an array (rijn_xts_ctx). */
+typedef char rijn_i_xts_keys_adjacent[offsetof(rijn_xts_ctx, tweak) == sizeof(rijn_aes_ctx) ? 1
+                                                                                           : -1];
 
 size_t rijn_xts_tweak_size(void) { return RIJN_XTS_TWEAK_SIZE; }
 size_t rijn_xts_min_len(void) { return RIJN_XTS_MIN_LEN; }
@@ -125,14 +127,6 @@ static void bulk(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
     uint8_t buf[RIJN_I_MODE_BATCH * 16], tw[RIJN_I_MODE_BATCH * 16];
     uint64_t lo, hi, carry;
     size_t i, k;
-#if RIJN_CFG_AES_X86NI
-    k = rijn_i_xts_vaes512(aes, dec, t, out, in, n);
-    in += 16 * k;
-    out += 16 * k;
-    n -= k;
-    if (n == 0)
-        return;
-#endif
     lo = rijn_load64_le(t);
     hi = rijn_load64_le(t + 8);
     while (n > 0) {
@@ -183,11 +177,9 @@ static int xts(const rijn_xts_ctx *ctx, int dec, const uint8_t tweak[16], uint8_
     if (out != in && rijn_overlaps(out, len, in, len))
         return RIJN_ERR_PARAM;
 
-#if RIJN_CFG_AES_X86NI
-    if (ctx->data.impl == &rijn_i_aes_x86ni && ctx->tweak.impl == &rijn_i_aes_x86ni) {
-        rijn_i_x86ni_xts(&ctx->data, &ctx->tweak, dec, tweak, out, in, len);
-        return RIJN_OK;
-    }
+#if RIJN_I_AES_HOOKS
+    if (ctx->data.impl->xts != NULL && ctx->tweak.impl == ctx->data.impl)
+        return ctx->data.impl->xts(&ctx->data, dec, tweak, out, in, len);
 #endif
     m = len / 16;
     r = len % 16;

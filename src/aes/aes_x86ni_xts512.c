@@ -1,5 +1,5 @@
 /*
- * xts_vaes512.c -- XTS bulk blocks with VAES on 512-bit registers, tweaks
+ * aes_x86ni_xts512.c -- XTS bulk blocks with VAES on 512-bit registers, tweaks
  * computed in registers (x86ni AES class, AVX-512 F/BW/VL + VAES).
  *
  * Implementation notes
@@ -26,8 +26,7 @@
  *   tails, unaligned and in place, against OpenSSL), with and without the
  *   AVX-512 mask.
  */
-#include "aes/aes_x86ni.h"
-#include "modes/modes_internal.h"
+#include "aes_x86ni.h"
 
 #if RIJN_CFG_AES_X86NI
 

@@ -1,6 +1,6 @@
 /*
- * ocb_x86ni.c -- OCB3 one-shot seal/open of short messages with AES-NI
- * (x86ni class): text up to RIJN_I_OCB_SMALL_TEXT bytes, AAD up to
+ * ocb_aesni.c -- OCB3 one-shot seal/open of short messages with AES-NI
+ * (an AES class with AES-NI round keys, rk_isa): text up to RIJN_I_OCB_SMALL_TEXT bytes, AAD up to
  * RIJN_I_OCB_SMALL_AAD bytes, everything in registers.
  *
  * Implementation notes
@@ -14,7 +14,7 @@
  *   So a short message costs three AES latencies plus set-up, instead of
  *   four separate one-block calls and the generic path's state handling.
  *   Longer one-shot texts with short AAD use pass 1 alone
- *   (rijn_i_ocb_x86ni_start) and continue on the generic/VAES path.
+ *   (rijn_i_ocb_aesni_start) and continue on the generic/VAES path.
  *   The nonce block is built in two 64-bit words from the caller's bytes,
  *   not in a stack buffer (byte stores then a 16-byte load stall).
  *   Offsets: block i (1..8) uses L_ntz(i) from the key's table; the
@@ -36,11 +36,11 @@
  *   1..15, tag lengths 1..16, tampered tags), with every AES class forced,
  *   so the generic path checks this one.
  */
-#include "aes/aes_x86ni.h"
+#include "aes/aesni.h"
 #include "cmac_i.h"
 #include "ocb_i.h"
 
-#if RIJN_CFG_AES_X86NI
+#if RIJN_I_AES_RK_AESNI
 
 /* Byte reversal within each 64-bit half. */
 #define BSWAP64X2 _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
@@ -165,7 +165,7 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
 {
     static const uint8_t ntz[8] = {0, 1, 0, 2, 0, 1, 0, 3}; /* ntz(1..8) */
     const unsigned rounds = c->aes.rounds;
-    const uint8_t *ek = rijn_i_x86ni_ek(c->aes.ks);
+    const uint8_t *ek = rijn_i_aes_rk_enc(&c->aes);
     const __m128i lstar = x86ni_ld(c->lstar), zero = _mm_setzero_si128();
     __m128i x[8], o[8], off, sum, cs = zero, pad = zero, t;
     uint8_t blk[16], tail[16], full[16];
@@ -207,7 +207,7 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
             if (i == nt)
                 y[0] = x[i];
         if (nt != 0)
-            dec_w(x, nt, rijn_i_x86ni_dk(c->aes.ks, rounds), rounds);
+            dec_w(x, nt, rijn_i_aes_rk_dec(&c->aes), rounds);
         if (rt != 0) {
             x86ni_encn(y, 2, ek, rounds);
             pad = y[0];
@@ -250,7 +250,7 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
     return ok ? RIJN_OK : RIJN_ERR_AUTH;
 }
 
-RIJN_X86NI_TARGET void rijn_i_ocb_x86ni_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m,
+RIJN_X86NI_TARGET void rijn_i_ocb_aesni_start(const rijn_ocb_ctx *c, rijn_ocb_msg *m,
                                               const uint8_t *nonce, size_t nonce_len,
                                               size_t tag_len, const uint8_t *aad,
                                               size_t aad_len)
@@ -258,7 +258,7 @@ RIJN_X86NI_TARGET void rijn_i_ocb_x86ni_start(const rijn_ocb_ctx *c, rijn_ocb_ms
     uint8_t blk[16];
     __m128i sum, off;
     memset(m, 0, sizeof *m);
-    off = pass1(c, rijn_i_x86ni_ek(c->aes.ks), c->aes.rounds, tag_len, nonce, nonce_len, aad,
+    off = pass1(c, rijn_i_aes_rk_enc(&c->aes), c->aes.rounds, tag_len, nonce, nonce_len, aad,
                 aad_len, &sum, blk);
     x86ni_st(m->offset, off);
     x86ni_st(m->asum, sum);
@@ -267,4 +267,4 @@ RIJN_X86NI_TARGET void rijn_i_ocb_x86ni_start(const rijn_ocb_ctx *c, rijn_ocb_ms
     rijn_i_wipe_inl(blk, sizeof blk);
 }
 
-#endif /* RIJN_CFG_AES_X86NI */
+#endif /* RIJN_I_AES_RK_AESNI */
