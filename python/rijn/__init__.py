@@ -129,6 +129,7 @@ def ecb_encrypt(key, data):
 
 
 def ecb_decrypt(key, data):
+    """Inverse of ecb_encrypt."""
     return _mode_crypt(_ECB, False, key, None, data)
 
 
@@ -150,6 +151,7 @@ def cts_encrypt(key, iv, data, variant=3):
 
 
 def cts_decrypt(key, iv, data, variant=3):
+    """Inverse of cts_encrypt."""
     if variant not in (1, 2, 3):
         raise ValueError("rijn: CTS variant is 1, 2 or 3")
     return _mode_crypt(_CTS1 + variant - 1, False, key, iv, data)
@@ -186,6 +188,7 @@ def cfb_encrypt(key, iv, data, segment_size=128):
 
 
 def cfb_decrypt(key, iv, data, segment_size=128):
+    """Inverse of cfb_encrypt (CFB128 or, with segment_size=8, CFB8)."""
     return _mode_crypt(_cfb_mode(segment_size), False, key, iv, data)
 
 
@@ -221,10 +224,12 @@ class Cipher(_rijn.ModeCtx):
         super().__init__(m, bool(encrypt), key, iv)
 
     def encryptor(self):
+        """A fresh encrypting context with the same mode, key and IV."""
         mode, key, iv, padding = self._args
         return Cipher(mode, key, iv, encrypt=True, padding=padding)
 
     def decryptor(self):
+        """A fresh decrypting context with the same mode, key and IV."""
         mode, key, iv, padding = self._args
         return Cipher(mode, key, iv, encrypt=False, padding=padding)
 
@@ -247,6 +252,7 @@ class _Hash(_rijn.Hash):
     name = ""
 
     def hexdigest(self, *length):
+        """digest() as a hex string (SHAKE: hexdigest(length))."""
         return self.digest(*length).hex()
 
     def __repr__(self):
@@ -257,9 +263,15 @@ def _hash_class(pyname, cname):
     def __init__(self, data=None):
         _rijn.Hash.__init__(self, cname, data)
 
-    __init__.__doc__ = "%s(data=None): update(data), digest(), hexdigest(), copy()" % pyname
+    doc = ("%s(data=None): the %s hash in hashlib's shape: update(data), digest(), "
+           "hexdigest(), copy(), digest_size, block_size, name." % (pyname, cname))
+    if pyname.startswith("shake"):
+        doc += " An XOF: digest(length) / hexdigest(length)."
+    if pyname in ("md5", "sha1"):
+        doc += " Legacy: broken for collisions; for old formats only."
+    __init__.__doc__ = doc
     return type(pyname, (_Hash,), {"__slots__": (), "name": pyname, "__init__": __init__,
-                                   "__module__": __name__})
+                                   "__module__": __name__, "__doc__": doc})
 
 
 sha224 = _hash_class("sha224", "SHA-224")
@@ -353,11 +365,14 @@ def argon2id(password, salt, t_cost=3, m_cost_kib=65536, parallelism=4, length=3
 
 def argon2i(password, salt, t_cost=3, m_cost_kib=65536, parallelism=4, length=32,
             secret=None, ad=None):
+    """Argon2i (RFC 9106; data-independent memory access). Prefer argon2id."""
     return _argon2(1, password, salt, t_cost, m_cost_kib, parallelism, length, secret, ad)
 
 
 def argon2d(password, salt, t_cost=3, m_cost_kib=65536, parallelism=4, length=32,
             secret=None, ad=None):
+    """Argon2d (RFC 9106; data-dependent memory access: not for passwords an
+    attacker can time). Prefer argon2id."""
     return _argon2(0, password, salt, t_cost, m_cost_kib, parallelism, length, secret, ad)
 
 

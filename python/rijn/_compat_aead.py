@@ -148,12 +148,11 @@ class _AeadMode:
         if self._fresh():
             self._step("encrypt", frozenset(("digest",)))
             aead = _rijn.Aead(self._alg, self._key)
-            out = aead.seal(self.nonce, plaintext, b"".join(self._aad), self._clen)
+            ct, tag = aead.seal_split(self.nonce, plaintext, b"".join(self._aad), self._clen)
             self._aad = None
-            k = len(out) - self._clen
-            self._tag = out[k:k + self._mac_len]
+            self._tag = tag[:self._mac_len]
             self._next = frozenset(("digest",))
-            return _output(out[:k], output, k), self._tag
+            return _output(ct, output, len(ct)), self._tag
         ct = self.encrypt(plaintext, output)
         tail = self._final_enc()
         if tail:
@@ -170,9 +169,8 @@ class _AeadMode:
                 self._verified = False
                 raise _mac_failed()
             aead = _rijn.Aead(self._alg, self._key)
-            ct = bytes(ciphertext) + tag
             try:
-                pt = aead.open(self.nonce, ct, b"".join(self._aad), self._mac_len)
+                pt = aead.open_split(self.nonce, ciphertext, b"".join(self._aad), tag)
             except _rijn.InvalidTag:
                 self._verified = False
                 raise _mac_failed() from None

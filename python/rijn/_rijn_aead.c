@@ -257,6 +257,64 @@ static PyObject *aead_open(AeadObj *self, PyObject *args)
     return res;
 }
 
+/* seal_split(nonce, data, aad, tag_len) -> (ciphertext, tag): PyCryptodome's
+ * encrypt_and_digest shape without copying the ciphertext out of ct || tag */
+static PyObject *aead_seal_split(AeadObj *self, PyObject *args)
+{
+    aead_args a;
+    PyObject *ct, *res = NULL;
+    uint8_t tag[RIJN_AEAD_TAG_MAX];
+    int rc;
+    if (args_get(self, args, &a, 0) < 0)
+        return NULL;
+    ct = PyBytes_FromStringAndSize(NULL, a.data.len);
+    if (ct != NULL) {
+        RIJN_PY_NOGIL_IF(a.data.len >= RIJN_PY_NOGIL_MIN,
+                         rc = self->seal(&self->u, (uint8_t *)PyBytes_AS_STRING(ct), tag,
+                                         (size_t)a.tag_len, a.nonce.buf, (size_t)a.nonce.len,
+                                         a.aad.buf, (size_t)a.aad.len, a.data.buf,
+                                         (size_t)a.data.len));
+        if (rc != RIJN_OK)
+            rijn_py_raise(rc);
+        else
+            res = Py_BuildValue("(Oy#)", ct, (const char *)tag, a.tag_len);
+        Py_DECREF(ct);
+    }
+    args_release(&a);
+    return res;
+}
+
+/* open_split(nonce, ciphertext, aad, tag) -> plaintext (tag given apart) */
+static PyObject *aead_open_split(AeadObj *self, PyObject *args)
+{
+    Py_buffer nonce, data, aad, tag;
+    PyObject *res = NULL;
+    int rc;
+    if (check_keyed(self) < 0 ||
+        !PyArg_ParseTuple(args, "y*y*O&y*", &nonce, &data, rijn_py_opt_buf, &aad, &tag))
+        return NULL;
+    if (nonce.len < self->nonce_min || nonce.len > self->nonce_max) {
+        rijn_py_raise_msg(RIJN_ERR_NONCE_LEN, "Nonce must be between %zd and %zd bytes",
+                          self->nonce_min, self->nonce_max);
+    } else if (tag.len > RIJN_AEAD_TAG_MAX) {
+        rijn_py_raise(RIJN_ERR_AUTH);
+    } else if ((res = PyBytes_FromStringAndSize(NULL, data.len)) != NULL) {
+        RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
+                         rc = self->open(&self->u, (uint8_t *)PyBytes_AS_STRING(res), tag.buf,
+                                         (size_t)tag.len, nonce.buf, (size_t)nonce.len, aad.buf,
+                                         (size_t)aad.len, data.buf, (size_t)data.len));
+        if (rc != RIJN_OK) {
+            Py_CLEAR(res);
+            rijn_py_raise(rc);
+        }
+    }
+    PyBuffer_Release(&nonce);
+    PyBuffer_Release(&data);
+    PyBuffer_Release(&aad);
+    PyBuffer_Release(&tag);
+    return res;
+}
+
 /* seal_into(nonce, data, aad, tag_len, buf) -> bytes written (len + tag_len);
  * buf must hold exactly that many bytes (cryptography's rule). The
  * output may not overlap the input except exactly (in place). */
@@ -402,6 +460,10 @@ static PyObject *aead_open_v(AeadObj *self, PyObject *args) { return siv_v(self,
 static PyMethodDef aead_methods[] = {
     {"seal", (PyCFunction)aead_seal, METH_VARARGS, "seal(nonce, data, aad, tag_len) -> ct || tag"},
     {"open", (PyCFunction)aead_open, METH_VARARGS, "open(nonce, ct || tag, aad, tag_len) -> pt"},
+    {"seal_split", (PyCFunction)aead_seal_split, METH_VARARGS,
+     "seal_split(nonce, data, aad, tag_len) -> (ciphertext, tag)"},
+    {"open_split", (PyCFunction)aead_open_split, METH_VARARGS,
+     "open_split(nonce, ciphertext, aad, tag) -> plaintext"},
     {"seal_into", (PyCFunction)aead_seal_into, METH_VARARGS,
      "seal_into(nonce, data, aad, tag_len, buf) -> len(data) + tag_len"},
     {"open_into", (PyCFunction)aead_open_into, METH_VARARGS,

@@ -5,6 +5,7 @@
 - rsp(path): records of a NIST CAVP .rsp file from the cryptography_vectors
   package (RIJN_VECTORS_DIR, or the installed package).
 """
+from typing import Any, Dict, List
 import os
 
 import pytest
@@ -16,13 +17,13 @@ IMPLS = [name for name, _ct, _hw, avail in rijn.aes_implementations() if avail]
 
 
 @pytest.fixture(params=IMPLS)
-def aes_impl(request):
+def aes_impl(request: Any) -> Any:
     rijn.aes_force_implementation(request.param)
     yield request.param
     rijn.aes_force_implementation(None)
 
 
-def vectors_root():
+def vectors_root() -> Any:
     d = os.environ.get("RIJN_VECTORS_DIR")
     if d and os.path.isdir(os.path.join(d, "cryptography_vectors")):
         return os.path.join(d, "cryptography_vectors")
@@ -33,12 +34,14 @@ def vectors_root():
     return os.path.dirname(cryptography_vectors.__file__)
 
 
-def rsp(path):
+def rsp(path: str) -> Any:
     """[{field: value, ..., '_section': {...}}] of a CAVP response file; FAIL -> 'FAIL': True."""
     root = vectors_root()
     if root is None or not os.path.exists(os.path.join(root, path)):
         pytest.skip("vector file %s not available" % path)
-    out, cur, section = [], None, {}
+    out: List[Dict[str, Any]] = []
+    cur: Any = None
+    section: Dict[str, Any] = {}
     with open(os.path.join(root, path)) as f:
         for line in f:
             line = line.strip()
@@ -61,5 +64,5 @@ def rsp(path):
     return out
 
 
-def h(s):
+def h(s: Any) -> Any:
     return bytes.fromhex(s)

@@ -6,6 +6,7 @@ Each collected test module that imported AES gets rijn.AES instead
 the file named by RIJN_SELFTEST_COUNT, so the caller can tell that the
 substitution happened (a test run that never reached rijn must fail).
 """
+from typing import Any
 import os
 
 import rijn
@@ -14,7 +15,7 @@ _calls = [0]
 _orig_new = rijn.AES.__dict__["new"].__func__
 
 
-def _counting_new(key, mode, *args, **kwargs):
+def _counting_new(key: Any, mode: Any, *args: Any, **kwargs: Any) -> Any:
     _calls[0] += 1
     return _orig_new(key, mode, *args, **kwargs)
 
@@ -25,14 +26,14 @@ class _AESProxy(rijn.AES):
     new = staticmethod(_counting_new)
 
 
-def pytest_collection_modifyitems(session, config, items):
+def pytest_collection_modifyitems(session: Any, config: Any, items: Any) -> None:
     for item in items:
         mod = getattr(item, "module", None)
         if mod is not None and getattr(mod, "AES", None) is not None:
             mod.AES = _AESProxy
 
 
-def pytest_sessionfinish(session, exitstatus):
+def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
     path = os.environ.get("RIJN_SELFTEST_COUNT")
     if path:
         with open(path, "w") as f:

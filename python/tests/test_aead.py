@@ -1,6 +1,7 @@
 """AEAD classes: NIST GCM CAVP files and RFC vectors, differential tests
 against cryptography and PyCryptodome on random inputs, tampering gives
 rijn.InvalidTag, error mapping."""
+from typing import Any
 import os
 import random
 
@@ -16,7 +17,7 @@ if not QUICK:
     LENGTHS += [70000]
 
 
-def cases(seed, nonce_lens=(12,)):
+def cases(seed: Any, nonce_lens: Any = (12,)) -> Any:
     rnd = random.Random(seed)
     for n in LENGTHS:
         yield (rnd.randbytes(n), rnd.randbytes(rnd.choice([0, 1, 13, 16, 40])) or None,
@@ -26,7 +27,7 @@ def cases(seed, nonce_lens=(12,)):
 @pytest.mark.parametrize("path", ["ciphers/AES/GCM/gcmDecrypt128.rsp",
                                   "ciphers/AES/GCM/gcmDecrypt256.rsp",
                                   "ciphers/AES/GCM/gcmEncryptExtIV192.rsp"])
-def test_gcm_cavp(path, aes_impl):
+def test_gcm_cavp(path: str, aes_impl: str) -> None:
     n = 0
     for v in rsp(path):
         tl = int(v["_section"]["Taglen"]) // 8
@@ -46,7 +47,7 @@ def test_gcm_cavp(path, aes_impl):
     assert n > 0
 
 
-def test_chacha20poly1305_rfc8439():
+def test_chacha20poly1305_rfc8439() -> None:
     key = h("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f")
     pt = (b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip "
           b"for the future, sunscreen would be it.")
@@ -58,7 +59,7 @@ def test_chacha20poly1305_rfc8439():
     assert c.encrypt(h("070000004041424344454647"), pt, h("50515253c0c1c2c3c4c5c6c7")) == ct
 
 
-def test_siv_rfc5297():
+def test_siv_rfc5297() -> None:
     key = h("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff")
     ad = h("101112131415161718191a1b1c1d1e1f2021222324252627")
     pt = h("112233445566778899aabbccddee")
@@ -67,7 +68,7 @@ def test_siv_rfc5297():
     assert rijn.AESSIV(key).decrypt(out, [ad]) == pt
 
 
-def test_gcmsiv_rfc8452():
+def test_gcmsiv_rfc8452() -> None:
     key = h("01000000000000000000000000000000")
     nonce = h("030000000000000000000000")
     assert rijn.AESGCMSIV(key).encrypt(nonce, b"", None) == h("dc20e2d83f25705bb49e439eca56de25")
@@ -75,11 +76,12 @@ def test_gcmsiv_rfc8452():
         "b5d839330ac7b786578782fff6013b815b287c22493a364c")
 
 
-def _ascon_kats():
+def _ascon_kats() -> Any:
     p = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests",
                      "vectors", "ascon", "asconaead128_LWC_AEAD_KAT_128_128.txt")
     assert os.path.exists(p), "missing vector file %s (part of the repository)" % p
-    out, cur = [], {}
+    out: Any = []
+    cur: Any = {}
     for line in open(p):
         k, _, v = line.partition("=")
         k, v = k.strip(), v.strip()
@@ -91,7 +93,7 @@ def _ascon_kats():
     return out
 
 
-def test_ascon128_kat():
+def test_ascon128_kat() -> None:
     kats = _ascon_kats()
     assert len(kats) == 1089, "Ascon-AEAD128 KAT count %d" % len(kats)
     for v in kats[:: 7 if QUICK else 1]:
@@ -101,7 +103,7 @@ def test_ascon128_kat():
 
 
 @pytest.mark.parametrize("klen", [16, 24, 32])
-def test_gcm_vs_cryptography(klen, aes_impl):
+def test_gcm_vs_cryptography(klen: int, aes_impl: str) -> None:
     key = os.urandom(klen)
     mine, ref = rijn.AESGCM(key), aead.AESGCM(key)
     for data, ad, nl in cases(klen, (12, 8, 16, 60)):
@@ -113,7 +115,7 @@ def test_gcm_vs_cryptography(klen, aes_impl):
 
 @pytest.mark.parametrize("name", ["AESCCM", "AESOCB3", "AESGCMSIV", "AESSIV",
                                   "ChaCha20Poly1305"])
-def test_vs_cryptography(name):
+def test_vs_cryptography(name: str) -> None:
     ref_cls = getattr(aead, name)
     for klen in {"AESSIV": (32, 64), "ChaCha20Poly1305": (32,), "AESGCMSIV": (16, 32)}.get(
             name, (16, 24, 32)):
@@ -138,7 +140,7 @@ def test_vs_cryptography(name):
             assert mine.decrypt(nonce, ct, ad) == data
 
 
-def test_ccm_short_tags_vs_cryptography():
+def test_ccm_short_tags_vs_cryptography() -> None:
     key = os.urandom(16)
     for tl in (4, 8, 10, 16):
         mine, ref = rijn.AESCCM(key, tag_length=tl), aead.AESCCM(key, tag_length=tl)
@@ -146,7 +148,7 @@ def test_ccm_short_tags_vs_cryptography():
         assert mine.encrypt(nonce, b"data" * 9, b"ad") == ref.encrypt(nonce, b"data" * 9, b"ad")
 
 
-def test_vs_pycryptodome():
+def test_vs_pycryptodome() -> None:
     AES = pytest.importorskip("Crypto.Cipher.AES")
     ChaCha = pytest.importorskip("Crypto.Cipher.ChaCha20_Poly1305")
     key = os.urandom(32)
@@ -159,7 +161,8 @@ def test_vs_pycryptodome():
             c.update(ad)
             ct, tag = c.encrypt_and_digest(data)
             assert cls(key).encrypt(nonce, data, ad) == ct + tag, mode
-        for nl, cls in [(12, rijn.ChaCha20Poly1305), (24, rijn.XChaCha20Poly1305)]:
+        fixed: Any = [(12, rijn.ChaCha20Poly1305), (24, rijn.XChaCha20Poly1305)]
+        for nl, cls in fixed:
             nonce = os.urandom(nl)
             c = ChaCha.new(key=key, nonce=nonce)
             c.update(ad)
@@ -174,7 +177,7 @@ ALL = [(rijn.AESGCM, 16, 12), (rijn.AESCCM, 16, 13), (rijn.AESOCB3, 24, 12),
 
 
 @pytest.mark.parametrize("cls,klen,nl", ALL, ids=[c[0].__name__ for c in ALL])
-def test_tamper(cls, klen, nl):
+def test_tamper(cls: Any, klen: int, nl: int) -> None:
     key, nonce = os.urandom(klen), os.urandom(nl)
     c = cls(key)
     ct = c.encrypt(nonce, b"attack at dawn" * 3, b"hdr")
@@ -191,7 +194,7 @@ def test_tamper(cls, klen, nl):
     assert c.decrypt(nonce, ct, b"hdr") == b"attack at dawn" * 3
 
 
-def test_siv_tamper():
+def test_siv_tamper() -> None:
     s = rijn.AESSIV(os.urandom(32))
     ct = s.encrypt(b"msg", [b"a", b"b"])
     with pytest.raises(rijn.InvalidTag):
@@ -200,7 +203,7 @@ def test_siv_tamper():
         s.decrypt(ct[:-1] + bytes([ct[-1] ^ 1]), [b"a", b"b"])
 
 
-def test_errors():
+def test_errors() -> None:
     with pytest.raises(rijn.ParamError) as e:
         rijn.AESGCM(bytes(17))
     assert e.value.code == -1
@@ -217,7 +220,7 @@ def test_errors():
         rijn.AESGCMSIV(bytes(16)).encrypt(bytes(8), b"x", None)
 
 
-def test_threads_release_gil():
+def test_threads_release_gil() -> None:
     import threading
     key, nonce = os.urandom(32), os.urandom(12)
     g = rijn.AESGCM(key)

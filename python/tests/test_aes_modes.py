@@ -1,6 +1,7 @@
 """AES and the classic modes: FIPS 197 / SP 800-38A KATs and CAVP files,
 differential tests against cryptography and PyCryptodome on random inputs
 (every AES implementation), streaming splits, error mapping."""
+from typing import Any
 import os
 import random
 
@@ -19,13 +20,13 @@ if not QUICK:
     LENGTHS += [65536 + 7]
 
 
-def ref(mode, key, iv, data, enc=True):
+def ref(mode: Any, key: Any, iv: Any, data: Any, enc: Any = True) -> Any:
     c = CCipher(algorithms.AES(key), mode(iv) if iv is not None else mode())
     ctx = c.encryptor() if enc else c.decryptor()
     return ctx.update(data) + ctx.finalize()
 
 
-def test_fips197(aes_impl):
+def test_fips197(aes_impl: str) -> None:
     pt = h("00112233445566778899aabbccddeeff")
     for key, ct in [
         ("000102030405060708090a0b0c0d0e0f", "69c4e0d86a7b0430d8cdb78070b4c55a"),
@@ -39,7 +40,7 @@ def test_fips197(aes_impl):
         assert a.decrypt_block(h(ct)) == pt
 
 
-def test_sp800_38a():
+def test_sp800_38a() -> None:
     key = h("2b7e151628aed2a6abf7158809cf4f3c")
     pt = h("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
            "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710")
@@ -61,7 +62,7 @@ def test_sp800_38a():
     ("ciphers/AES/OFB/OFBMMT128.rsp", "ofb"), ("ciphers/AES/CFB/CFB128MMT256.rsp", "cfb"),
     ("ciphers/AES/CFB/CFB8MMT128.rsp", "cfb8"),
 ])
-def test_cavp_files(path, mode, aes_impl):
+def test_cavp_files(path: str, mode: Any, aes_impl: str) -> None:
     n = 0
     for v in rsp(path):
         enc = "ENCRYPT" in v["_section"]
@@ -84,7 +85,7 @@ def test_cavp_files(path, mode, aes_impl):
 
 
 @pytest.mark.parametrize("klen", [16, 24, 32])
-def test_vs_cryptography(klen, aes_impl):
+def test_vs_cryptography(klen: int, aes_impl: str) -> None:
     rnd = random.Random(klen)
     for n in LENGTHS:
         key, iv, data = os.urandom(klen), os.urandom(16), rnd.randbytes(n)
@@ -106,13 +107,13 @@ def test_vs_cryptography(klen, aes_impl):
         assert rijn.cfb_decrypt(key, iv, data, 8) == ref(modes.CFB8, key, iv, data, False)
 
 
-def test_ctr_wraps_128_bits():
+def test_ctr_wraps_128_bits() -> None:
     key, iv = os.urandom(16), b"\xff" * 16
     data = os.urandom(100)
     assert rijn.ctr(key, iv, data) == ref(modes.CTR, key, iv, data)
 
 
-def test_vs_pycryptodome():
+def test_vs_pycryptodome() -> None:
     AES = pytest.importorskip("Crypto.Cipher.AES")
     from Crypto.Util.Padding import pad
     rnd = random.Random(7)
@@ -131,7 +132,7 @@ def test_vs_pycryptodome():
 
 @pytest.mark.parametrize("mode", ["ecb", "cbc", "cbc-pad", "ctr", "ctr32", "ofb", "cfb", "cfb8",
                                   "cbc-cs1", "cbc-cs2", "cbc-cs3"])
-def test_streaming_splits(mode):
+def test_streaming_splits(mode: Any) -> None:
     rnd = random.Random(mode)
     padding = mode == "cbc-pad"
     m = "cbc" if padding else mode
@@ -160,7 +161,7 @@ def test_streaming_splits(mode):
             assert len(ct) == n
 
 
-def test_buffer_protocol():
+def test_buffer_protocol() -> None:
     key, iv = bytearray(16), memoryview(bytes(16))
     data = bytearray(b"abc" * 50)
     assert rijn.ctr(key, iv, data) == rijn.ctr(bytes(key), bytes(iv), bytes(data))
@@ -168,7 +169,7 @@ def test_buffer_protocol():
     assert rijn.ctr(key, iv, array.array("B", data)) == rijn.ctr(bytes(key), bytes(iv), bytes(data))
 
 
-def test_errors():
+def test_errors() -> None:
     with pytest.raises(rijn.ParamError) as e:
         rijn.AES(b"k" * 15)
     assert isinstance(e.value, ValueError) and e.value.code == -1

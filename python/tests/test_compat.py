@@ -15,10 +15,11 @@ import rijn
 from rijn import AES, Padding
 
 Crypto = pytest.importorskip("Crypto")
-from Crypto.Cipher import AES as PAES  # noqa: E402
+from Crypto.Cipher import AES as _PAES  # noqa: E402
 from Crypto.Util import Counter  # noqa: E402
 from Crypto.Util import Padding as PPadding  # noqa: E402
 
+PAES: Any = _PAES  # PyCryptodome's overloaded stubs do not take **kwargs dicts
 R = random.Random(1234)
 
 

@@ -95,7 +95,8 @@ def test_generate_key_validation() -> None:
                     cls.generate_key(bits)
             else:
                 assert len(cls.generate_key(bits)) == ref
-        for bad in ("128", 128.0, None):
+        bads: Any = ("128", 128.0, None)
+        for bad in bads:
             with pytest.raises(TypeError):
                 cls.generate_key(bad)
         with pytest.raises(TypeError):
@@ -107,19 +108,22 @@ def test_generate_key_validation() -> None:
 def test_aessiv_associated_data_types() -> None:
     key = os.urandom(32)
     mine, theirs = rijn.AESSIV(key), caead.AESSIV(key)
-    for ad in (b"", b"ab", (b"a",), {b"a"}, iter([b"a"]), ["a"], [None], "ab"):
+    bad_ads: Any = (b"", b"ab", (b"a",), {b"a"}, iter([b"a"]), ["a"], [None], "ab")
+    for ad in bad_ads:
         with pytest.raises(TypeError):
             theirs.encrypt(b"data", ad)
         with pytest.raises(TypeError):
             mine.encrypt(b"data", ad)
-    for ad in (None, [], [b""], [b"a", bytearray(b"b"), memoryview(b"c")]):
+    good_ads: Any = (None, [], [b""], [b"a", bytearray(b"b"), memoryview(b"c")])
+    for ad in good_ads:
         assert mine.encrypt(b"data", ad) == theirs.encrypt(b"data", ad)
         assert mine.decrypt(theirs.encrypt(b"data", ad), ad) == b"data"
     assert mine.encrypt(b"", None) == theirs.encrypt(b"", None)
 
 
 def test_tag_length_type() -> None:
-    for bad in (8.0, "8"):
+    bad_lengths: Any = (8.0, "8")
+    for bad in bad_lengths:
         with pytest.raises(TypeError):
             caead.AESCCM(bytes(16), tag_length=bad)
         with pytest.raises(TypeError):

@@ -1,6 +1,8 @@
 """The rijn file format from Python: round trips (every AEAD, key and
 passphrase, chunk edges), files read and written by the rijn CLI (when
 RIJN_CLI is set), and every kind of damage detected."""
+import pathlib
+from typing import Any
 import os
 import shutil
 import subprocess
@@ -15,7 +17,7 @@ AEADS = ["aes-256-gcm", "chacha20-poly1305", "ascon128"]
 
 
 @pytest.mark.parametrize("aead", AEADS)
-def test_roundtrip_key(aead):
+def test_roundtrip_key(aead: str) -> None:
     for n in (0, 1, 255, 256, 257, 512, 1000, 70000):
         data = os.urandom(n)
         blob = rijn.encrypt_bytes(data, key=KEY, aead=aead, chunk_size=256)
@@ -24,7 +26,7 @@ def test_roundtrip_key(aead):
         assert rijn.decrypt_bytes(bytearray(blob), key=KEY) == data
 
 
-def test_roundtrip_passphrase():
+def test_roundtrip_passphrase() -> None:
     data = os.urandom(3000)
     blob = rijn.encrypt_bytes(data, passphrase="correct horse", kdf="pbkdf2", iterations=1000)
     assert rijn.decrypt_bytes(blob, passphrase=b"correct horse") == data
@@ -39,11 +41,11 @@ def test_roundtrip_passphrase():
         rijn.decrypt_bytes(blob, passphrase="pw", max_argon2_m=32)
 
 
-def test_salt_is_fresh():
+def test_salt_is_fresh() -> None:
     assert rijn.encrypt_bytes(b"x", key=KEY) != rijn.encrypt_bytes(b"x", key=KEY)
 
 
-def test_damage_detected():
+def test_damage_detected() -> None:
     data = os.urandom(1000)
     blob = rijn.encrypt_bytes(data, key=KEY, chunk_size=256)
     hdr = len(blob) - 1000 - 4 * 16
@@ -68,7 +70,7 @@ def test_damage_detected():
         rijn.decrypt_bytes(b"not a rijn file at all, not at all" * 3, key=KEY)
 
 
-def test_files(tmp_path):
+def test_files(tmp_path: pathlib.Path) -> None:
     src = tmp_path / "plain.bin"
     data = os.urandom(200_000)
     src.write_bytes(data)
@@ -93,11 +95,11 @@ def test_files(tmp_path):
     assert dec.read_bytes() == b""
 
 
-def _listing(d):
+def _listing(d: pathlib.Path) -> Any:
     return sorted(p.name for p in d.iterdir())
 
 
-def test_same_file_refused(tmp_path):
+def test_same_file_refused(tmp_path: pathlib.Path) -> None:
     """Issue 13: encrypt_file('p.txt', 'p.txt') replaced the plaintext."""
     p = tmp_path / "p.txt"
     data = b"precious plaintext\n" * 100
@@ -118,7 +120,7 @@ def test_same_file_refused(tmp_path):
     assert p.read_bytes() == data
 
 
-def test_no_overwrite_without_force(tmp_path):
+def test_no_overwrite_without_force(tmp_path: pathlib.Path) -> None:
     src, out = tmp_path / "in", tmp_path / "out"
     src.write_bytes(b"new data")
     out.write_bytes(b"old output")
@@ -144,7 +146,7 @@ def test_no_overwrite_without_force(tmp_path):
     assert _listing(tmp_path) == ["dangling", "enc", "in", "out"]
 
 
-def test_temp_file_and_rename(tmp_path, monkeypatch):
+def test_temp_file_and_rename(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The output appears only complete: written to a temporary file in the
     output's directory, linked (no force) or renamed (force) into place;
     a failure in the middle leaves neither the output nor the temporary."""
@@ -153,11 +155,11 @@ def test_temp_file_and_rename(tmp_path, monkeypatch):
     seen = []
     real_link, real_replace = os.link, os.replace
 
-    def spy_link(a, b, *args, **kw):
+    def spy_link(a: Any, b: Any, *args: Any, **kw: Any) -> Any:
         seen.append(("link", os.path.dirname(a), os.path.getsize(a)))
         return real_link(a, b, *args, **kw)
 
-    def spy_replace(a, b, *args, **kw):
+    def spy_replace(a: Any, b: Any, *args: Any, **kw: Any) -> Any:
         seen.append(("replace", os.path.dirname(a), os.path.getsize(a)))
         return real_replace(a, b, *args, **kw)
 
@@ -173,7 +175,7 @@ def test_temp_file_and_rename(tmp_path, monkeypatch):
     late = tmp_path / "late"
     orig = rijn._file._stream
 
-    def stream_then_race(fin, fout, size, fn):
+    def stream_then_race(fin: Any, fout: Any, size: Any, fn: Any) -> Any:
         orig(fin, fout, size, fn)
         late.write_bytes(b"someone else's")
 
@@ -185,7 +187,7 @@ def test_temp_file_and_rename(tmp_path, monkeypatch):
     assert _listing(tmp_path) == ["in", "late", "out"]
 
     # failure in the middle: nothing left behind, old output intact
-    def boom(*a):
+    def boom(*a: Any) -> Any:
         raise OSError("disk full")
 
     enc = out.read_bytes()
@@ -198,13 +200,13 @@ def test_temp_file_and_rename(tmp_path, monkeypatch):
     assert _listing(tmp_path) == ["in", "late", "out"]
 
 
-def test_passphrase_default_is_argon2id_like_cli():
+def test_passphrase_default_is_argon2id_like_cli() -> None:
     """Issue 13: Python used PBKDF2 for passphrases, the CLI Argon2id."""
     assert rijn._file.DEFAULT_KDF == "argon2id"
     seen = []
     real = rijn._rijn.file_master_key
 
-    def spy(params, pw):
+    def spy(params: Any, pw: Any) -> Any:
         seen.append(params)
         return real(params[:4] + (1, 8, 1) + params[7:], pw)  # cheap costs for the test
 
@@ -216,7 +218,7 @@ def test_passphrase_default_is_argon2id_like_cli():
     assert seen[0][4:7] == (3, 65536, 4)
 
 
-def _cli():
+def _cli() -> Any:
     cli = os.environ.get("RIJN_CLI")
     if not cli or not os.access(cli, os.X_OK):
         pytest.skip("RIJN_CLI not set")
@@ -224,7 +226,7 @@ def _cli():
 
 
 @pytest.mark.parametrize("aead", AEADS)
-def test_cli_interop(tmp_path, aead):
+def test_cli_interop(tmp_path: pathlib.Path, aead: str) -> None:
     cli = _cli()
     keyfile = tmp_path / "k.key"
     keyfile.write_text(KEY.hex() + "\n")

@@ -1,6 +1,7 @@
 """Hashes, HMAC, HKDF, PBKDF2, Argon2, X25519: differential tests against
 hashlib / hmac / cryptography / PyCryptodome on random inputs, RFC vectors,
 copy and streaming semantics, errors."""
+from typing import Any
 import hashlib
 import hmac as std_hmac
 import os
@@ -18,7 +19,7 @@ LENGTHS = [0, 1, 55, 56, 63, 64, 65, 71, 72, 111, 112, 127, 128, 129, 135, 136, 
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_vs_hashlib(name):
+def test_vs_hashlib(name: str) -> None:
     rnd = random.Random(name)
     for n in LENGTHS:
         data = rnd.randbytes(n)
@@ -39,14 +40,14 @@ def test_vs_hashlib(name):
         assert c.digest() == s.digest() == hashlib.new(name, data + b"more").digest()
 
 
-def test_sha512_t():
+def test_sha512_t() -> None:
     for n in (0, 3, 200):
         data = os.urandom(n)
         assert rijn.sha512_256(data).digest() == hashlib.new("sha512_256", data).digest()
         assert rijn.sha512_224(data).digest() == hashlib.new("sha512_224", data).digest()
 
 
-def test_shake_blake2b():
+def test_shake_blake2b() -> None:
     rnd = random.Random(3)
     for n in LENGTHS:
         data = rnd.randbytes(n)
@@ -59,13 +60,13 @@ def test_shake_blake2b():
                     == hashlib.blake2b(data, digest_size=ds, key=key).digest())
 
 
-def test_new_hash_and_names():
+def test_new_hash_and_names() -> None:
     assert rijn.new_hash("sha3_256", b"x").digest() == hashlib.sha3_256(b"x").digest()
     assert rijn.sha256().name == "sha256" and rijn.sha256().copy().name == "sha256"
     assert "SHA-256" in rijn._rijn.hash_names()
 
 
-def test_hmac():
+def test_hmac() -> None:
     rnd = random.Random(5)
     for name in ["sha256", "sha384", "sha512", "sha3_256", "sha1", "sha224"]:
         for n in (0, 1, 64, 1000):
@@ -86,7 +87,7 @@ def test_hmac():
         "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
 
 
-def test_hkdf():
+def test_hkdf() -> None:
     # RFC 5869 test case 1
     okm = rijn.hkdf(h("0b" * 22), 42, salt=h("000102030405060708090a0b0c"),
                     info=h("f0f1f2f3f4f5f6f7f8f9"))
@@ -101,7 +102,7 @@ def test_hkdf():
         assert rijn.hkdf(ikm, 100, salt=salt, info=info, hash=name) == ref
 
 
-def test_pbkdf2():
+def test_pbkdf2() -> None:
     for name in ("sha1", "sha256", "sha512"):
         for it in (1, 2, 1000):
             pw, salt = os.urandom(13), os.urandom(16)
@@ -111,7 +112,7 @@ def test_pbkdf2():
         "sha256", "pässword".encode(), b"salt", 10)
 
 
-def test_argon2_rfc9106():
+def test_argon2_rfc9106() -> None:
     pw, salt, secret, ad = b"\x01" * 32, b"\x02" * 16, b"\x03" * 8, b"\x04" * 12
     assert rijn.argon2id(pw, salt, 3, 32, 4, 32, secret, ad) == h(
         "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659")
@@ -123,7 +124,7 @@ def test_argon2_rfc9106():
         rijn.argon2id(pw, salt, 1, 4, 1)  # m < 8 * lanes
 
 
-def test_x25519():
+def test_x25519() -> None:
     # RFC 7748 section 6.1
     a = h("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
     b = h("5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb")
@@ -148,7 +149,7 @@ def test_x25519():
         rijn.x25519(a, bytes(31))
 
 
-def test_pycryptodome_hashes():
+def test_pycryptodome_hashes() -> None:
     SHA3 = pytest.importorskip("Crypto.Hash.SHA3_256")
     from Crypto.Hash import BLAKE2b, SHA256
     data = os.urandom(3000)
@@ -157,7 +158,7 @@ def test_pycryptodome_hashes():
     assert rijn.blake2b(data, digest_size=48).digest() == BLAKE2b.new(data=data, digest_bytes=48).digest()
 
 
-def test_errors():
+def test_errors() -> None:
     with pytest.raises(ValueError):
         rijn.hmac_digest(b"k", b"m", "sha-999")
     with pytest.raises(ValueError):

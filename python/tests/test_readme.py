@@ -1,4 +1,6 @@
 """The README's example runs as written."""
+import pathlib
+from typing import Any
 import os
 import re
 
@@ -7,7 +9,7 @@ import pytest
 README = os.path.join(os.path.dirname(__file__), "..", "README.md")
 
 
-def test_readme_example(tmp_path, monkeypatch):
+def test_readme_example(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if not os.path.exists(README):
         pytest.skip("README.md not shipped")
     blocks = re.findall(r"```python\n(.*?)```", open(README, encoding="utf-8").read(), re.S)
@@ -19,7 +21,7 @@ def test_readme_example(tmp_path, monkeypatch):
     assert (tmp_path / "report.pdf.rijn").exists()
 
 
-def test_top_readme_example(tmp_path, monkeypatch):
+def test_top_readme_example(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     top = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
     if not os.path.exists(top):
         pytest.skip("not in the rijn repository")

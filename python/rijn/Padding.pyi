@@ -1,0 +1,6 @@
+from typing import Any, Union
+
+_Buffer = Union[bytes, bytearray, memoryview, Any]
+
+def pad(data_to_pad: _Buffer, block_size: int, style: str = ...) -> bytes: ...
+def unpad(padded_data: _Buffer, block_size: int, style: str = ...) -> bytes: ...
