@@ -97,7 +97,7 @@ static int encode(char *out, size_t out_size, const char *hrp, size_t h, const u
         out[h + 1 + i] = to_char(v[i], upper);
     out[h + 59] = 0;
     rijn_wipe(v, sizeof v);
-    acc = 0;
+    /* acc is not cleared: a dead store the compiler removes (test_dead_wipes) */
     return RIJN_OK;
 }
 
@@ -151,8 +151,8 @@ static int decode(uint8_t key[32], const char *s, size_t len, const char *hrp, s
     bad |= acc & ((1u << bits) - 1u);
     bad |= chk ^ 1u;
     bad |= lower & upper;
-    v = 0;
-    acc = 0;
+    /* v and acc are not cleared: dead stores the compiler removes; key is
+     * the output (wiped on failure below) */
     if (bad != 0 || n != 32) {
         rijn_wipe(key, 32);
         return RIJN_ERR_PARAM;
