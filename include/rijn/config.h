@@ -60,10 +60,15 @@
  *                       the default; builds there need
  *                       RIJN_CFG_AES_TTABLE_VARTIME=1 (tests only).
  *   RIJN_CFG_AES_TTABLE_TABLES
- *                       1 (default): one encryption and one decryption
- *                       table, rotated in the round (free on Thumb-2); 4:
- *                       four of each (6 KiB more SRAM, a few % faster on
- *                       Thumb-1 and RV32, which rotate in instructions).
+ *                       1: one encryption and one decryption table,
+ *                       rotated in the round (free on Thumb-2; one RORS
+ *                       per lookup on Thumb-1); 4: four of each (6 KiB
+ *                       more SRAM; RV32 has no rotate instruction).
+ *                       default: 4 on RISC-V, 1 elsewhere.
+ *   RIJN_CFG_AES_TTABLE_ASM
+ *                       1 (default): the block functions in assembly on
+ *                       Thumb-2, Thumb-1 and RV32 (src/aes/aes_ttable_*.c,
+ *                       generated); 0: the portable C ones.
  *   RIJN_CFG_AES_TTABLE_VARTIME
  *                       0; 1: allow ttable on a CPU not in the table above
  *                       (host tests of its C code). The class then does
@@ -263,7 +268,11 @@
 #define RIJN_CFG_AES_TTABLE RIJN_ARCH_CACHELESS
 #endif
 #ifndef RIJN_CFG_AES_TTABLE_TABLES
+#if defined(__riscv)
+#define RIJN_CFG_AES_TTABLE_TABLES 4 /* no rotate instruction in RV32IMAC */
+#else
 #define RIJN_CFG_AES_TTABLE_TABLES 1
+#endif
 #endif
 #ifndef RIJN_CFG_AES_TTABLE_VARTIME
 #define RIJN_CFG_AES_TTABLE_VARTIME 0

@@ -29,10 +29,34 @@
 
 #define RIJN_I_TT_N RIJN_CFG_AES_TTABLE_TABLES
 
-/* Block functions in assembly (aes_ttable_<arch>.c) instead of C. */
-#ifndef RIJN_I_TT_ASM
+/* Block functions in assembly instead of C (RIJN_CFG_AES_TTABLE_ASM=0:
+ * the C ones): 1 Thumb-2 (aes_ttable_armv7m.c, any alignment), 2 Thumb-1
+ * (aes_ttable_armv6m.c), 3 RV32 (aes_ttable_rv32.c); 2 and 3 take
+ * word-aligned in/out/x (rijn_i_ttable_enc1w/dec1w) and aes_ttable.c
+ * bounces other buffers through an aligned one. */
+#ifndef RIJN_CFG_AES_TTABLE_ASM
+#define RIJN_CFG_AES_TTABLE_ASM 1
+#endif
+#if !RIJN_CFG_AES_TTABLE_ASM || !(defined(__GNUC__) || defined(__clang__))
+#define RIJN_I_TT_ASM 0
+#elif defined(__thumb2__) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || \
+                              defined(__ARM_ARCH_8M_MAIN__))
+#define RIJN_I_TT_ASM 1
+#elif defined(__thumb__) && (defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_8M_BASE__))
+#define RIJN_I_TT_ASM 2
+#elif defined(__riscv) && defined(__riscv_xlen) && __riscv_xlen == 32
+#define RIJN_I_TT_ASM 3
+#else
 #define RIJN_I_TT_ASM 0
 #endif
+
+/* Offsets in rijn_i_ttable_tab, as text for the assembly (.equ). */
+#define RIJN_I_TT_STR2(x) #x
+#define RIJN_I_TT_STR(x)  RIJN_I_TT_STR2(x)
+#define RIJN_I_TT_EQU                                                                     \
+    "\t.equ TTOFF_TD, 1024 * " RIJN_I_TT_STR(RIJN_I_TT_N) "\n"                             \
+    "\t.equ TTOFF_ISB, 2048 * " RIJN_I_TT_STR(RIJN_I_TT_N) "\n"                            \
+    "\t.equ TTOFF_SB, 2048 * " RIJN_I_TT_STR(RIJN_I_TT_N) " + 256\n"
 
 #define RIJN_I_TT_CPUID RIJN_CFG_AES_TTABLE_CPUID
 
@@ -48,11 +72,22 @@ extern struct rijn_i_ttable_tables rijn_i_ttable_tab;
 /* Fills rijn_i_ttable_tab (idempotent: the same values every time). */
 void rijn_i_ttable_build(void);
 
-/* One block each; rk: the class's schedule for the direction (encryption
- * round keys first to last; decryption: the equivalent inverse cipher's,
- * in the order used). out may equal in; any alignment. */
-void rijn_i_ttable_enc1(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in);
-void rijn_i_ttable_dec1(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in);
+/* One block each, with CBC's chaining XOR built in: enc1 out = E(in ^ x),
+ * dec1 out = D(in) ^ x (x = 16 zero bytes for ECB). rk: the class's
+ * schedule for the direction (encryption round keys first to last;
+ * decryption: the equivalent inverse cipher's, in the order used). out
+ * may equal in or x; any alignment. */
+void rijn_i_ttable_enc1(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                        const uint8_t *x);
+void rijn_i_ttable_dec1(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                        const uint8_t *x);
+#if RIJN_I_TT_ASM >= 2
+/* the same, word-aligned in, out and x (assembly) */
+void rijn_i_ttable_enc1w(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                         const uint8_t *x);
+void rijn_i_ttable_dec1w(const uint32_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                         const uint8_t *x);
+#endif
 
 #endif
 #endif /* RIJN_AES_TTABLE_H */
