@@ -88,7 +88,8 @@
  *                       assembly (same schedule; key setup and decryption
  *                       are ct32's, so it needs RIJN_CFG_AES_CT32).
  *                       auto: on for ARMv7-M/ARMv7E-M/ARMv8-M mainline
- *                       (Cortex-M3/M4/M7/M33) with GCC or Clang.
+ *                       with GCC or Clang when ct32 is on: the default
+ *                       for Cortex-M7 builds (RIJN_CFG_AES_TTABLE=0).
  *                       M3: 6,732 (AES-128 encrypt-only with key setup)
  *   RIJN_CFG_AES_ARMV6M "ct32v6m": ct32 with the block encryption in Thumb-1
  *                       assembly for ARMv6-M / ARMv8-M baseline (Cortex-M0,

@@ -202,9 +202,37 @@ def goal_peer(runs, gid, tn):
     return ""
 
 
+def goal_peer_op(runs, tn, op):
+    """Peers cell of an operation goal: each peer's best (-Os/-O2) count of
+    the same operation on the same target, fastest first."""
+    best = {}
+    for _t, opt, label, ops in _bench_entries(runs, [tn]):
+        c = ops.get(op, {}).get("count")
+        if c is not None and (label not in best or c < best[label][0]):
+            best[label] = (c, opt)
+    if not best:
+        return "not measured (does not fit or not run)"
+    return ", ".join("%s %s (-%s)" % (_title(k), fmt(v[0]), v[1])
+                     for k, v in sorted(best.items(), key=lambda kv: kv[1][0]))
+
+
+def goal_peer_flash(runs, tn):
+    """Peers cell of a flash goal: AES-128 encrypt+decrypt with key setup
+    (their smallest such program, -Os)."""
+    r = (runs.get(tn) or {}).get("Os") or {}
+    vals = []
+    for label, e in _ordered(r.get("peers", {})):
+        v = e.get("sizes", {}).get("aes128_encdec")
+        if v and v.get("fits"):
+            vals.append((v["flash"], _title(label)))
+    return ("AES-128 enc+dec only: " + ", ".join("%s %s" % (n, fmt(f)) for f, n in sorted(vals))
+            if vals else "not measured")
+
+
 # ---- rijn and the peers per target (a section of its own; README copies it)
 GLANCE = "rijn and the peers, per target"
-CT_CLASSES = ("ct32", "ct32asm", "ct32v6m", "avr", "avrcompact")  # avr: LPM tables, no cache on AVR
+# avr: LPM tables, no cache on AVR; ttable: SRAM tables on cache-less cores only
+CT_CLASSES = ("ttable", "ct32", "ct32asm", "ct32v6m", "avr", "avrcompact")
 GLANCE_PEERS = [("tiny-AES-c", ["tiny-AES-c"]), ("BearSSL aes_ct", ["BearSSL-aes_ct"]),
                 ("BearSSL aes_big", ["BearSSL-aes_big"]),
                 ("Mbed TLS", ["MbedTLS", "MbedTLS-fewer"])]
