@@ -45,7 +45,6 @@ typedef struct fio_in {
     const char *label;    /* armor label, NULL = "RIJN ENCRYPTED FILE"   */
     uint64_t size;        /* size of a regular file, else 0               */
     uint64_t consumed;    /* raw bytes read so far                        */
-    uint8_t rbuf[FIO_BUF];/* raw read buffer                              */
     size_t rpos, rlen;
     int eof;
     /* armor decoding */
@@ -57,6 +56,9 @@ typedef struct fio_in {
     size_t nquad;
     uint8_t dbuf[128];    /* decoded bytes not yet returned               */
     size_t dpos, dlen;
+    /* last: fio_in_open clears everything before it (a second open of the
+     * same struct, as the fuzz harnesses do, must not inherit state) */
+    uint8_t rbuf[FIO_BUF];/* raw read buffer                              */
 } fio_in;
 
 /* Open path (NULL or "-" = stdin). */

@@ -7,7 +7,10 @@
 #   3. ASan + UBSan build, every test (RIJN_TEST_QUICK shrinks the long loops)
 #   4. Valgrind memcheck over every C test (quick mode)
 #   5. with the CPU's AES/SHA/CLMUL extensions masked (software paths)
-#   6. the ctgrind (constant-time) tests with the library built by gcc at
+#   6. fuzz smoke: every harness of fuzz/ ~10 s under libFuzzer + ASan/UBSan
+#      (scripts/fuzz.sh --smoke; steps 1-2 also build the harnesses with the
+#      gcc driver and clang, and step 1 replays their seeds)
+#   7. the ctgrind (constant-time) tests with the library built by gcc at
 #      -O1 and -O2 too (scripts/ctgrind-levels.sh; step 1 covers -O3)
 # Options: --fast runs step 1 only.
 set -euo pipefail
@@ -27,13 +30,13 @@ step() { printf '\n=== %s ===\n' "$*"; }
 
 step "gcc Release build + tests (the README's route: cmake -S . -B build; ctest)"
 cmake -S . -B build/test-gcc -G Ninja -URIJN_VECTORS_DIR -UPython3_EXECUTABLE \
-  -DCMAKE_BUILD_TYPE=Release >/dev/null
+  -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_FUZZ=ON >/dev/null
 cmake --build build/test-gcc -j "$jobs"
 ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
 [ "$fast" = 1 ] && exit $status
 
 step "clang -Werror build"
-CC=clang cmake -S . -B build/test-clang "${common[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+CC=clang cmake -S . -B build/test-clang "${common[@]}" -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_FUZZ=ON >/dev/null
 cmake --build build/test-clang -j "$jobs" || status=1
 
 step "ASan + UBSan build + tests (quick loops)"
@@ -47,6 +50,11 @@ RIJN_CPU_MASK=0 RIJN_TEST_QUICK=1 ctest --test-dir build/test-gcc -j "$jobs" --o
 
 step "Valgrind memcheck (quick loops)"
 bash scripts/valgrind.sh build/test-gcc || status=1
+
+step "fuzz smoke (every harness, libFuzzer + ASan/UBSan)"
+t0=$(date +%s)
+bash scripts/fuzz.sh --smoke 10 || status=1
+echo "(fuzz smoke: $(($(date +%s) - t0)) s)"
 
 step "ctgrind at gcc -O1 and -O2"
 t0=$(date +%s)
