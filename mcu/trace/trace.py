@@ -47,6 +47,11 @@ TARGETS = ["m0", "m3", "m4", "m33", "rv32", "avr328p"]
 # (trace_plugin.c variable_latency): none on the M0 (no divider; MULS is
 # fixed per implementation) and AVR (simavr's cycle count covers it).
 VLAT = {"m3": "arm-m3", "m4": "arm", "m33": "arm", "rv32": "riscv"}
+# The constant-time classes each target must have traced (all key sizes):
+# a class that silently drops out of the images fails the test.
+EXPECT = {"m0": {"ttable", "ct32v6m", "ct32"}, "m3": {"ttable", "ct32asm", "ct32"},
+          "m4": {"ttable", "ct32asm", "ct32"}, "m33": {"ttable", "ct32asm", "ct32"},
+          "rv32": {"ttable", "ct32"}, "avr328p": {"avr"}}
 LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/modes_common.c",
              "aead/cmac.c", "aead/ccm.c", "aead/gcm_ctr.c"]
 FIELDS = ["insns", "loads", "stores", "table loads", "pc digest", "mem digest", "cycles",
@@ -170,9 +175,9 @@ class Group:
     def __init__(self, cls, op, klen, recs, ct):
         self.cls, self.op, self.klen, self.recs, self.ct = cls, op, klen, recs, ct
         table = cls in TABLES  # then the memory digest without table-load addresses
-        keyed = [r[:5] + (r[6] if table else r[5],) + r[7:9] for r in recs]
-        self.diff = [FIELDS[k] for k in range(len(keyed[0]))
-                     if len(set(x[k] for x in keyed)) > 1]
+        self.keyed = [r[:5] + (r[6] if table else r[5],) + r[7:9] for r in recs]
+        self.diff = [FIELDS[k] for k in range(len(self.keyed[0]))
+                     if len(set(x[k] for x in self.keyed)) > 1]
         self.vlat = max(int(r[8]) for r in recs)
 
     def name(self):
@@ -183,7 +188,7 @@ def locate(tn, elf, bdir, regs, syms, g):
     """Where two inputs of group g part: re-runs the image dumping both
     regions' events; returns a line."""
     table = g.cls in TABLES
-    key = [r[:5] + (r[6] if table else r[5],) + r[7:9] for r in g.recs]
+    key = g.keyed
     j = next((j for j in range(1, len(key)) if key[j] != key[0]), None)
     if j is None:
         return "only the variable-latency count"
@@ -223,6 +228,10 @@ def judge(tn, plant, gs, regs):
         bad += [(g, "%d instructions of operand-dependent latency" % g.vlat) for g in ct
                 if g.vlat]
         classes = sorted(set(g.cls for g in ct))
+        for cls in sorted(EXPECT.get(tn, set())):
+            if set(g.klen for g in ct if g.cls == cls) != {16, 24, 32}:
+                bad.append((Group(cls, "-", 0, [("0",) * 9], True),
+                            "not traced with all three key sizes"))
         for r in regs:  # a table class: its table where the argument needs it, and used
             used = sum(int(g.recs[0][3]) for g in ct if g.cls == r[0])
             if r[0] in classes and (not (r[1] == "P" or r[4] in "bBdD") or used == 0
