@@ -135,8 +135,7 @@ def ops():
     add(F + ": GCM encrypt_and_digest",
         lambda d: b"".join(A.new(K32, A.MODE_GCM, nonce=N12).encrypt_and_digest(d)), p_gcm_enc)
 
-    g128, g256 = rijn.AESGCM(K16), rijn.AESGCM(K32)
-    cg128 = c_aead.AESGCM(K16) if HAVE_CRY else None
+    g256 = rijn.AESGCM(K32)
     cg256 = c_aead.AESGCM(K32) if HAVE_CRY else None
 
     def p_gcm(key):

@@ -41,7 +41,7 @@ UnsupportedError.code, StateError.code = -7, -10
 
 from . import Padding  # noqa: F401  (rijn.Padding.pad / unpad, PyCryptodome's)
 from ._compat import MessageTooLongError, new_classic as _new_classic
-from ._compat_aead import new_aead as _new_aead
+from ._compat_new import new_aead as _new_aead
 
 __version__ = "0.1.0"
 library_version = _rijn.library_version

@@ -2,9 +2,12 @@
  * _rijn.h -- shared declarations of the rijn CPython extension.
  *
  * Implementation notes
- *   The extension is split by family: _rijn.c (module, errors, AES and the
- *   classic modes), _rijn_aead.c (the AEAD classes), _rijn_hash.c (hashes,
- *   HMAC, KDFs, X25519), _rijn_file.c (the rijn file format). Every entry
+ *   The extension is split by family: _rijn.c (module, errors, AES),
+ *   _rijn_modes.c (the classic modes), _rijn_aead.c (the AEAD classes),
+ *   _rijn_aeadstream.c (streaming AEAD messages), _rijn_hash.c (hashes,
+ *   HMAC, KDFs, X25519), _rijn_mac.c (CMAC, Poly1305, XTS, key wrap, HKDF
+ *   halves, scrypt), _rijn_file.c (the rijn file format), _rijn_cpu.c
+ *   (the clock measurement of bench.py). Every entry
  *   takes bytes-like objects through the buffer protocol ("y*") and
  *   returns new bytes objects written in place (PyBytes_FromStringAndSize
  *   with NULL, then filled). Inputs of RIJN_PY_NOGIL_MIN bytes or more are
@@ -48,6 +51,7 @@ int rijn_py_opt_buf(PyObject *o, void *view);
 PyObject *rijn_py_busy(void);
 
 /* Each family adds its functions and types to the module; 0 or -1. */
+int rijn_py_init_modes(PyObject *m);
 int rijn_py_init_aead(PyObject *m);
 int rijn_py_init_hash(PyObject *m);
 int rijn_py_init_file(PyObject *m);

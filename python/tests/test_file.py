@@ -4,7 +4,6 @@ RIJN_CLI is set), and every kind of damage detected."""
 import pathlib
 from typing import Any
 import os
-import shutil
 import subprocess
 
 import pytest

@@ -1,7 +1,6 @@
 """Hashes, HMAC, HKDF, PBKDF2, Argon2, X25519: differential tests against
 hashlib / hmac / cryptography / PyCryptodome on random inputs, RFC vectors,
 copy and streaming semantics, errors."""
-from typing import Any
 import hashlib
 import hmac as std_hmac
 import os

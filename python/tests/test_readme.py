@@ -1,6 +1,5 @@
 """The README's example runs as written."""
 import pathlib
-from typing import Any
 import os
 import re
 
