@@ -309,6 +309,9 @@ def cpu_model():
         os.cpu_count() or 0)
 
 
+_COMMIT = ["unknown"]
+
+
 def commit():
     """The repository commit the package was measured at (with -dirty if changed)."""
     import subprocess
@@ -334,7 +337,7 @@ def table(rows, rounds, batch_ms):
         " over the peer's, measured side by side in the same process." % (rounds, batch_ms),
         "",
         "- CPU: %s" % cpu_model(),
-        "- commit %s; Python %s; %s" % (commit(), platform.python_version(), platform.platform()),
+        "- commit %s; Python %s; %s" % (_COMMIT[0], platform.python_version(), platform.platform()),
         "- rijn %s (AES implementation: %s); PyCryptodome %s; cryptography %s (%s)" % (
             rijn.__version__, rijn.AES(K16).impl,
             Crypto.__version__ if HAVE_PCD else "n/a",
@@ -401,6 +404,7 @@ def main():
     sizes = SIZES
     if a.quick:
         a.rounds, a.batch_ms, sizes = 3, 5.0, SIZES[:2]
+    _COMMIT[0] = commit()  # before the run: the code measured
     rows = bench(a.rounds, a.batch_ms, sizes, a.only)
     text = table(rows, a.rounds, a.batch_ms)
     if a.out == "-":
