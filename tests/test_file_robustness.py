@@ -8,7 +8,8 @@ with the right one-line message, never crash (no signal, no exit code
 other than 1), and release exactly the plaintext of the chunks that
 verified before the damage (nothing for a damaged header):
   - every single-bit flip of both headers (the key-file one and the
-    PBKDF2 one, including its iteration count);
+    PBKDF2 one, including its iteration count; RIJN_TEST_QUICK: every
+    third bit);
   - chunk and tag bits: one bit of every 11th byte (bit position
     rotating; every byte is changed in the per-AEAD part below), every bit
     of the first tag, and (key-file file) every bit of the short last
@@ -25,7 +26,8 @@ with a nonzero value), every truncation (0 .. size-1 bytes), every
 reordering of its chunks and every duplication of a chunk at every place:
 each must exit 1 with one line on stderr, nothing on stdout and nothing at
 all in the output directory (no output, no temporary file); the intact
-file must decrypt (RIJN_TEST_QUICK: every 5th byte and length).
+file must decrypt (RIJN_TEST_QUICK, the sanitizer stages: every 17th
+byte and length).
 Decryptions run two at a time.
 Prints a tally per category and "N passed, N failed"; exit 1 on failure,
 77 without the CLI.
@@ -112,13 +114,25 @@ def header_expectation(data, kind):
     return "header authentication failed"
 
 
+def slow_kdf(data):
+    try:
+        h = fd.parse_header(data)
+    except fd.FormatError:
+        return False
+    return h["key_source"] == 2 and 100000 < h["iterations"] <= 10000000
+
+
 def campaign(kind, ct, pt, opts, rnd):
     hl = 79 if kind == "key" else 83
     nfull = len(pt) // CS
-    # every bit of the header
-    for bit in range(hl * 8):
+    # every bit of the header (RIJN_TEST_QUICK: every third, and not the
+    # iteration-count bits that make PBKDF2 run millions of times within the
+    # limit: minutes under a sanitizer, only to fail the header MAC)
+    for bit in range(0, hl * 8, 3 if QUICK else 1):
         d = bytearray(ct)
         d[bit // 8] ^= 1 << (bit % 8)
+        if QUICK and kind == "pass" and slow_kdf(bytes(d)):
+            continue
         expect("header bit flip", bytes(d), opts, header_expectation(bytes(d), kind), b"")
     # chunk bytes: one bit each, rotating; every bit of one tag and of the last chunk
     step = 11
@@ -222,7 +236,7 @@ def rejected_to_file(t, key, cases):
 
 def every_aead(t, key, rnd):
     pt = rnd.randbytes(2 * CS + 8)
-    step = 5 if QUICK else 1
+    step = 17 if QUICK else 1
     for aead in AEADS:
         p = subprocess.run([CLI, "encrypt", "-k", key, "-a", aead, "--chunk-size", str(CS)],
                            input=pt, capture_output=True, timeout=60)
