@@ -12,7 +12,9 @@
  *   branch, and the result is one value; only then does the code branch on
  *   good / bad, which the caller learns anyway. Any bad padding (pad byte 0,
  *   pad byte > 16, any covered byte different) gives the one code
- *   RIJN_ERR_PADDING and wipes the whole output.
+ *   RIJN_ERR_PADDING and wipes the whole output. The check has a 64-bit
+ *   form (hosts), a 16-bit one (AVR/MSP430: 32-bit compares cost ~60
+ *   cycles each there) and the 32-bit loop.
  *   Vectors: SP 800-38A F.2 blocks with padding, OpenSSL differential
  *   (aes-*-cbc with padding), every pad length 1..16 and the bad-padding
  *   cases in tests/test_modes_errors.c.
