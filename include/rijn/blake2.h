@@ -66,6 +66,14 @@ RIJN_API RIJN_WUR int rijn_blake2b_init(rijn_blake2b_ctx *ctx, size_t out_len);
 RIJN_API RIJN_WUR int rijn_blake2b_init_key(rijn_blake2b_ctx *ctx, size_t out_len,
                                             const uint8_t *key, size_t key_len);
 
+/* rijn_blake2b_init_key with a 16-byte salt and a 16-byte personalization
+ * in the parameter block (RFC 7693 section 2.5; libsodium's
+ * crypto_generichash_blake2b_salt_personal); NULL means 16 zero bytes. */
+RIJN_API RIJN_WUR int rijn_blake2b_init_param(rijn_blake2b_ctx *ctx, size_t out_len,
+                                             const uint8_t *key, size_t key_len,
+                                             const uint8_t salt[16],
+                                             const uint8_t personal[16]);
+
 /* Absorb len bytes (any split). RIJN_OK, RIJN_ERR_NULL, RIJN_ERR_STATE. */
 RIJN_API RIJN_WUR int rijn_blake2b_update(rijn_blake2b_ctx *ctx, const uint8_t *data,
                                           size_t len);
@@ -85,6 +93,35 @@ RIJN_API RIJN_WUR int rijn_blake2b(uint8_t *out, size_t out_len, const uint8_t *
 /* Unkeyed BLAKE2b-512 (64-byte output), the init of the hash descriptor
  * rijn_hash_blake2b_512. RIJN_OK or RIJN_ERR_NULL. */
 RIJN_API RIJN_WUR int rijn_blake2b_512_init(rijn_blake2b_ctx *ctx);
+
+/* ---- BLAKE2s (RFC 7693): 32-bit words, for 32-bit MCUs ---------------- */
+/* Same conventions as BLAKE2b: 1..32-byte output, 0..32-byte key, an
+ * 8-byte salt and an 8-byte personalization (NULL = zeros). Always built
+ * (it does not depend on RIJN_CFG_HASH_BLAKE2B). */
+#define RIJN_BLAKE2S_OUT_MAX    32
+#define RIJN_BLAKE2S_KEY_MAX    32
+#define RIJN_BLAKE2S_BLOCK_SIZE 64
+
+typedef struct rijn_blake2s_ctx {
+    uint32_t h[8];      /* chaining value                               */
+    uint32_t t[2];      /* byte counter, low word first                 */
+    uint8_t buf[64];    /* pending block                                */
+    uint32_t buflen;    /* bytes in buf, 0..64                          */
+    uint32_t out_len;   /* digest size 1..32; 0 = not set up            */
+} rijn_blake2s_ctx;
+
+RIJN_API RIJN_WUR int rijn_blake2s_init(rijn_blake2s_ctx *ctx, size_t out_len);
+RIJN_API RIJN_WUR int rijn_blake2s_init_key(rijn_blake2s_ctx *ctx, size_t out_len,
+                                            const uint8_t *key, size_t key_len);
+RIJN_API RIJN_WUR int rijn_blake2s_init_param(rijn_blake2s_ctx *ctx, size_t out_len,
+                                              const uint8_t *key, size_t key_len,
+                                              const uint8_t salt[8], const uint8_t personal[8]);
+RIJN_API RIJN_WUR int rijn_blake2s_update(rijn_blake2s_ctx *ctx, const uint8_t *data,
+                                          size_t len);
+RIJN_API RIJN_WUR int rijn_blake2s_final(rijn_blake2s_ctx *ctx, uint8_t *out);
+RIJN_API void rijn_blake2s_wipe(rijn_blake2s_ctx *ctx);
+RIJN_API RIJN_WUR int rijn_blake2s(uint8_t *out, size_t out_len, const uint8_t *key,
+                                   size_t key_len, const uint8_t *data, size_t len);
 
 #ifdef __cplusplus
 }

@@ -69,10 +69,31 @@ RIJN_API RIJN_WUR int rijn_chacha20_xor(uint8_t *out, const uint8_t *in, size_t 
 RIJN_API void rijn_hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t in[16]);
 RIJN_API void rijn_hsalsa20(uint8_t out[32], const uint8_t key[32], const uint8_t in[16]);
 
+/* The same with caller constants c (16 bytes, as libsodium's
+ * crypto_core_hchacha20 / crypto_core_hsalsa20 take them) in place of
+ * "expand 32-byte k"; c == NULL gives the functions above. */
+RIJN_API void rijn_hchacha20_c(uint8_t out[32], const uint8_t key[32], const uint8_t in[16],
+                               const uint8_t c[16]);
+RIJN_API void rijn_hsalsa20_c(uint8_t out[32], const uint8_t key[32], const uint8_t in[16],
+                              const uint8_t c[16]);
+
+/* XChaCha20 with a 64-bit block counter (libsodium's
+ * crypto_stream_xchacha20_xor_ic): HChaCha20(key, nonce[0..16)) then the
+ * original ChaCha20 with nonce[16..24). Continue with rijn_chacha20_update. */
+RIJN_API RIJN_WUR int rijn_xchacha20_djb_init(rijn_chacha20_ctx *ctx, const uint8_t key[32],
+                                              const uint8_t nonce[24], uint64_t counter);
+
 /* Salsa20 with a 32- or 16-byte key (RIJN_ERR_KEY_LEN otherwise). */
 RIJN_API RIJN_WUR int rijn_salsa20_init(rijn_salsa20_ctx *ctx, const uint8_t *key,
                                         size_t key_len, const uint8_t nonce[8],
                                         uint64_t counter);
+/* Salsa20/rounds with rounds 20, 12 or 8 (RIJN_ERR_PARAM otherwise):
+ * libsodium's crypto_stream_salsa2012 / crypto_stream_salsa208 (reduced-
+ * round variants: Salsa20/20 unless a protocol asks for them). Continue
+ * with rijn_salsa20_update. */
+RIJN_API RIJN_WUR int rijn_salsa20_init_rounds(rijn_salsa20_ctx *ctx, const uint8_t *key,
+                                               size_t key_len, const uint8_t nonce[8],
+                                               uint64_t counter, unsigned rounds);
 RIJN_API RIJN_WUR int rijn_xsalsa20_init(rijn_salsa20_ctx *ctx, const uint8_t key[32],
                                          const uint8_t nonce[24], uint64_t counter);
 RIJN_API RIJN_WUR int rijn_salsa20_update(rijn_salsa20_ctx *ctx, uint8_t *out,

@@ -86,6 +86,25 @@ RIJN_API void rijn_chacha20poly1305_wipe(rijn_chachapoly_ctx *ctx);
 #define rijn_xchacha20poly1305_decrypt_final rijn_chacha20poly1305_decrypt_final
 #define rijn_xchacha20poly1305_wipe rijn_chacha20poly1305_wipe
 
+/* ChaCha20-Poly1305 with the original 8-byte nonce (libsodium's
+ * crypto_aead_chacha20poly1305_encrypt_detached / _decrypt_detached, not
+ * RFC 8439): original ChaCha20 keystream, Poly1305 over AD || LE64(|AD|)
+ * || C || LE64(|C|). One-shot; out may equal in. Open checks the tag
+ * before decrypting: RIJN_ERR_AUTH with out wiped. Errors: RIJN_ERR_NULL,
+ * RIJN_ERR_PARAM (partial overlap), RIJN_ERR_LIMIT (len over
+ * RIJN_CHACHAPOLY_TEXT_MAX). A random 8-byte nonce is too short to pick at
+ * random: use a counter, or XChaCha20-Poly1305. */
+RIJN_API RIJN_WUR int rijn_chacha20poly1305_djb_seal(uint8_t *out, uint8_t tag[16],
+                                                     const uint8_t key[32],
+                                                     const uint8_t nonce[8],
+                                                     const uint8_t *aad, size_t aad_len,
+                                                     const uint8_t *in, size_t len);
+RIJN_API RIJN_WUR int rijn_chacha20poly1305_djb_open(uint8_t *out, const uint8_t tag[16],
+                                                     const uint8_t key[32],
+                                                     const uint8_t nonce[8],
+                                                     const uint8_t *aad, size_t aad_len,
+                                                     const uint8_t *in, size_t len);
+
 /* Size getters (for bindings). */
 RIJN_API size_t rijn_chacha20poly1305_key_size(void);
 RIJN_API size_t rijn_chacha20poly1305_nonce_size(void);

@@ -8,7 +8,10 @@
  *   seen: the buffer holds 1..128 bytes between calls (after a first
  *   byte), and only final compresses it with the last-block flag.
  * - The parameter block (digest length, key length, fanout = depth = 1)
- *   is folded into h[0] at init; salt and personalization are zero.
+ *   is folded into h[0] at init; salt and personalization (16 bytes each,
+ *   zero unless rijn_blake2b_init_param gives them) into h[4..5] and
+ *   h[6..7], little-endian, as RFC 7693 section 2.5 / libsodium's
+ *   crypto_generichash_blake2b_salt_personal.
  * - Rounds: 12 rounds of eight G functions; the message word order comes
  *   from the SIGMA table, indexed by the round number only (public). On
  *   64-bit hosts the 12 rounds are unrolled (SIGMA folds into constant
@@ -195,6 +198,21 @@ int rijn_blake2b_init_key(rijn_blake2b_ctx *ctx, size_t out_len, const uint8_t *
         /* the key, zero-padded to a full block, is the first block */
         memcpy(ctx->buf, key, key_len);
         ctx->buflen = RIJN_BLAKE2B_BLOCK_SIZE;
+    }
+    return RIJN_OK;
+}
+
+int rijn_blake2b_init_param(rijn_blake2b_ctx *ctx, size_t out_len, const uint8_t *key,
+                            size_t key_len, const uint8_t salt[16], const uint8_t personal[16])
+{
+    int r = rijn_blake2b_init_key(ctx, out_len, key, key_len), i;
+    if (r != RIJN_OK)
+        return r;
+    for (i = 0; i < 2; i++) {
+        if (salt != NULL)
+            ctx->h[4 + i] ^= rijn_load64_le(salt + 8 * i);
+        if (personal != NULL)
+            ctx->h[6 + i] ^= rijn_load64_le(personal + 8 * i);
     }
     return RIJN_OK;
 }

@@ -94,6 +94,11 @@ static void chacha_setup(uint32_t in[16], const uint8_t key[32])
         in[4 + i] = rijn_load32_le(key + 4 * i);
 }
 
+void rijn_i_chacha20_rounds(uint32_t x[16])
+{
+    chacha_rounds(x);
+}
+
 void rijn_hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t in16[16])
 {
     uint32_t x[16];

@@ -1,5 +1,5 @@
 /*
- * salsa20.c -- Salsa20/20, XSalsa20 and HSalsa20.
+ * salsa20.c -- Salsa20/20, Salsa20/12, Salsa20/8, XSalsa20 and HSalsa20.
  *
  * Implementation notes
  *   Layout: ctx->in is the Salsa20 input matrix: constants on the
@@ -13,6 +13,9 @@
  *   Vectors: Salsa20 spec examples, XSalsa20 from NaCl, and differential
  *   tests against libsodium's crypto_stream_salsa20_xor_ic and
  *   crypto_stream_xsalsa20_xor_ic (tests/test_salsa20.c).
+ *   Reduced rounds: ctx->kind RIJN_I_SALSA12 / RIJN_I_SALSA8 selects 6 or 4
+ *   double rounds (libsodium's crypto_stream_salsa2012 / salsa208; tested
+ *   against them in tests/test_stream_ext.c).
  */
 #include "internal.h"
 #include "salsa_core.h"
@@ -58,7 +61,7 @@ static void salsa_next(void *vctx, uint8_t out[64])
     uint32_t x[16];
     int i;
     memcpy(x, ctx->in, sizeof x);
-    rijn_i_salsa_rounds(x, 10);
+    rijn_i_salsa_rounds(x, ctx->kind == RIJN_I_SALSA8 ? 4u : ctx->kind == RIJN_I_SALSA12 ? 6u : 10u);
     for (i = 0; i < 16; i++)
         rijn_store32_le(out + 4 * i, x[i] + ctx->in[i]);
     if (++ctx->in[8] == 0)
@@ -86,6 +89,18 @@ int rijn_salsa20_init(rijn_salsa20_ctx *ctx, const uint8_t *key, size_t key_len,
     return RIJN_OK;
 }
 
+int rijn_salsa20_init_rounds(rijn_salsa20_ctx *ctx, const uint8_t *key, size_t key_len,
+                             const uint8_t nonce[8], uint64_t counter, unsigned rounds)
+{
+    int r;
+    if (rounds != 20 && rounds != 12 && rounds != 8)
+        return RIJN_ERR_PARAM;
+    r = rijn_salsa20_init(ctx, key, key_len, nonce, counter);
+    if (r == RIJN_OK)
+        ctx->kind = rounds == 20 ? RIJN_I_SALSA : rounds == 12 ? RIJN_I_SALSA12 : RIJN_I_SALSA8;
+    return r;
+}
+
 int rijn_xsalsa20_init(rijn_salsa20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[24],
                        uint64_t counter)
 {
@@ -101,7 +116,8 @@ int rijn_xsalsa20_init(rijn_salsa20_ctx *ctx, const uint8_t key[32], const uint8
 
 int rijn_salsa20_update(rijn_salsa20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (ctx != NULL && ctx->kind != RIJN_I_SALSA)
+    if (ctx != NULL && ctx->kind != RIJN_I_SALSA && ctx->kind != RIJN_I_SALSA12 &&
+        ctx->kind != RIJN_I_SALSA8)
         return RIJN_ERR_STATE;
     return rijn_i_stream_xor(ctx, out, in, len, salsa_next);
 }

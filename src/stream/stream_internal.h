@@ -9,6 +9,8 @@
 #define RIJN_I_CHACHA_IETF 1u
 #define RIJN_I_CHACHA_DJB 2u
 #define RIJN_I_SALSA 3u
+#define RIJN_I_SALSA12 4u /* Salsa20/12 (rijn_salsa20_init_rounds) */
+#define RIJN_I_SALSA8 5u  /* Salsa20/8                           */
 
 /* RIJN_CFG_CHACHA_X86: unset = auto (x86-64 with GCC/Clang), 0 = off. */
 #if defined(RIJN_CFG_CHACHA_X86) && !RIJN_CFG_CHACHA_X86
@@ -51,6 +53,10 @@ void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const ui
 void rijn_i_chacha20_blocks_armv7m(uint32_t st[16], uint8_t *out, const uint8_t *in,
                                    size_t nblocks);
 #endif
+
+/* The 20 ChaCha rounds on x in place (no feed-forward): chacha20.c, for
+ * HChaCha20 with caller constants (stream_ext.c). */
+void rijn_i_chacha20_rounds(uint32_t x[16]);
 
 /* XOR len bytes of keystream (block() makes the next 64-byte block and
  * advances the counter) into in; checks arguments and ctx->left. */
