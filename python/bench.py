@@ -352,7 +352,10 @@ def table(rows, rounds, batch_ms):
         "- targets: rijn >= 1.0x cryptography and >= 2x PyCryptodome in every cell: %s." % (
             _targets(rows)),
         "- shared machine (load average %s at the end): absolute figures drift with load"
-        " (cache pollution by other jobs); the ratios are the result." % _load(),
+        " (cache pollution by other jobs); the ratios are the result. The 10 MB rows also"
+        " count the kernel's zeroing of the fresh 10 MB output buffer each call allocates"
+        " (system time, glibc's mmap threshold decides when): they vary more between runs"
+        " than the smaller sizes." % _load(),
         "",
         "| operation | size | rijn | PyCryptodome | cryptography | rijn / PyCryptodome | rijn / cryptography |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -123,7 +123,6 @@ if (cd "$W" && "$fpy" -m mypy --strict --no-incremental --cache-dir=/dev/null \
 else
   bad "mypy --strict python/tests"; tail -20 "$W/mypy.log"
 fi
-fi
 
 # The sdist must carry the library sources (csrc/) and build on its own.
 lst=$(tar tzf "$W"/dist/rijn-*.tar.gz 2>/dev/null)

@@ -64,6 +64,7 @@ __all__ = [
     "PrivateFormat", "PublicFormat", "NoEncryption",
     "AEADEncryptionContext", "AEADDecryptionContext",
     "encrypt_bytes", "decrypt_bytes", "encrypt_file", "decrypt_file",
+    "openssl_enc_encrypt", "openssl_enc_decrypt", "mbedtls_cah_encrypt", "mbedtls_cah_decrypt",
     "random_bytes", "aes_implementations", "aes_force_implementation",
 ]
 
@@ -396,3 +397,5 @@ def x25519_base(scalar):
 
 
 from ._file import decrypt_bytes, decrypt_file, encrypt_bytes, encrypt_file  # noqa: E402
+from ._legacy import (mbedtls_cah_decrypt, mbedtls_cah_encrypt, openssl_enc_decrypt,  # noqa: E402
+                      openssl_enc_encrypt)
