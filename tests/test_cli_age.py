@@ -117,6 +117,8 @@ def x25519_both_ways(pub, key):
             check(rc == 0, "age encrypt %s: %s" % (tag, err))
             rc, out, err = rijn(["decrypt", "-i", key, path("a.age")])
             check(rc == 0 and out == data, "age -> rijn %s: rc %d %s" % (tag, rc, err))
+            rc, out, err = rijn(["decrypt", "-i", key], read("a.age"))
+            check(rc == 0 and out == data, "age -> rijn from a pipe %s: rc %d %s" % (tag, rc, err))
             if os.path.exists(path("r.age")):
                 os.unlink(path("r.age"))
             rc, _, err = rijn(["encrypt", "--format", "age"] + a + ["-r", pub, "-o",
