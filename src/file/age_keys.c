@@ -9,7 +9,9 @@
  * Secret keys are handled in constant time: character values are found
  * by scanning the whole alphabet with masks (no table index or branch on
  * a key character), the checksum steps use masks instead of branches,
- * and only the final accept/reject is a branch. Public keys use the same
+ * and the verdict clears the output with a mask and is returned as a
+ * computed status (no branch either: tests/test_age_ctgrind.c checks all
+ * of it under Valgrind memcheck). Public keys use the same
  * code. Proof: tests/test_age.c (keys written by age-keygen, round trips,
  * every single-character change rejected).
  */
@@ -104,7 +106,7 @@ static int encode(char *out, size_t out_size, const char *hrp, size_t h, const u
 static int decode(uint8_t key[32], const char *s, size_t len, const char *hrp, size_t h)
 {
     size_t i, n = 0;
-    uint32_t chk, acc = 0, bad = 0, lower = 0, upper = 0, v = 0, j;
+    uint32_t chk, acc = 0, bad = 0, lower = 0, upper = 0, v = 0, j, ok;
     unsigned bits = 0;
     RIJN_CHECK_PTR(key);
     memset(key, 0, 32);
@@ -151,13 +153,18 @@ static int decode(uint8_t key[32], const char *s, size_t len, const char *hrp, s
     bad |= acc & ((1u << bits) - 1u);
     bad |= chk ^ 1u;
     bad |= lower & upper;
-    /* v and acc are not cleared: dead stores the compiler removes; key is
-     * the output (wiped on failure below) */
-    if (bad != 0 || n != 32) {
+    /* v and acc are not cleared: dead stores the compiler removes. Accept
+     * or reject without a branch on the key: the output is cleared with a
+     * mask and the status computed (n is public: 32 whenever len is
+     * right). */
+    ok = ((bad | (0u - bad)) >> 31) ^ 1u; /* 1 when bad == 0 */
+    for (i = 0; i < 32; i++)
+        key[i] &= (uint8_t)(0u - ok);
+    if (n != 32) {
         rijn_wipe(key, 32);
         return RIJN_ERR_PARAM;
     }
-    return RIJN_OK;
+    return RIJN_ERR_PARAM * (int)(1u - ok);
 }
 
 int rijn_age_public_encode(char *out, size_t out_size, const uint8_t pub[32])
