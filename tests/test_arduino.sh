@@ -9,7 +9,7 @@
 # gives Serial, micros() and main(). Each run's output is checked against
 # OpenSSL through Python's `cryptography` (tests/arduino_shim/
 # check_examples.py); flash and RAM per example are printed.
-# Exit 77 if avr-gcc or simavr is missing. RIJN_ARDUINO_KEEP=DIR keeps the
+# Exit 77 (a failure unless RIJN_TESTS_ALLOW_SKIP) if avr-gcc or simavr is missing. RIJN_ARDUINO_KEEP=DIR keeps the
 # build there.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -83,7 +83,7 @@ run_check() { # TAG EXAMPLE OUTPUT STATUS
   local rc=$?
   echo "$r" | sed 's/^/    /'
   if [ $rc = 0 ]; then ok "$tag $ex: output checked ($(echo "$r" | tail -1))"
-  elif [ $rc = 77 ]; then echo "note: $tag $ex: output not checked (no cryptography module)"
+  elif [ $rc = 77 ]; then bad "$tag $ex: output not checked (no cryptography module: scripts/setup.sh --tests)"
   else bad "$tag $ex: output check"; fi
 }
 
@@ -141,7 +141,8 @@ for mcu in atmega328p atmega2560; do
 done
 
 # ---- Cortex-M3 (QEMU mps2-an385) -------------------------------------------
-if command -v arm-none-eabi-gcc >/dev/null && command -v arm-none-eabi-g++ >/dev/null; then
+if command -v arm-none-eabi-gcc >/dev/null && command -v arm-none-eabi-g++ >/dev/null &&
+   command -v qemu-system-arm >/dev/null; then
   d="$W/cortex-m3"
   cflags=(-Os -mcpu=cortex-m3 -mthumb -mfloat-abi=soft -ffunction-sections -fdata-sections
           -DARDUINO=10819 -DARDUINO_ARCH_SAM -I"$pack/src")
@@ -172,15 +173,13 @@ if command -v arm-none-eabi-gcc >/dev/null && command -v arm-none-eabi-g++ >/dev
       awk '$1==".text"{t=$2} $1==".ARM.exidx"{x=$2} $1==".data"{d=$2} $1==".bss"{b=$2} END{print t+x, d+0, b+0}')
     printf '%-11s %-15s flash %6d  RAM %5d (static)\n' cortex-m3 "$ex" $((text + data)) \
       $((data + bss)) | tee -a "$sizes"
-    if command -v qemu-system-arm >/dev/null; then
-      timeout 60 qemu-system-arm -M mps2-an385 -display none -monitor none -serial none \
-        -chardev stdio,id=sh0 -semihosting-config enable=on,target=native,chardev=sh0 \
-        -kernel "$e/$ex.elf" > "$e/out.txt" 2>"$e/err.txt"
-      run_check cortex-m3 "$ex" "$e/out.txt" $?
-    fi
+    timeout 60 qemu-system-arm -M mps2-an385 -display none -monitor none -serial none \
+      -chardev stdio,id=sh0 -semihosting-config enable=on,target=native,chardev=sh0 \
+      -kernel "$e/$ex.elf" > "$e/out.txt" 2>"$e/err.txt"
+    run_check cortex-m3 "$ex" "$e/out.txt" $?
   done
 else
-  echo "note: arm-none-eabi-gcc/g++ not found: Cortex-M build skipped"
+  bad "arm-none-eabi-gcc/g++ or qemu-system-arm not found: no Cortex-M build (scripts/setup.sh --mcu)"
 fi
 
 echo "---- sizes (flash = .text + .data, static RAM = .data + .bss) ----"
