@@ -585,6 +585,9 @@ def write_md(data, path):
         head, " plus uncommitted changes in src/ or include/" if dirty else "",
         "; ".join("%s: %s" % kv for kv in data["tools"].items())))
     w("")
+    w("Host CPU (runs the compilers and emulators; the counts do not depend on it): %s."
+      % data.get("host_cpu", "not recorded"))
+    w("")
     w("How it is counted:")
     w("")
     w("- **Instructions** (Cortex-M, RV32): exact guest instruction counts under QEMU TCG with "
@@ -787,8 +790,10 @@ def main():
     a = p.parse_args()
     targets = a.targets.split(",") if a.targets else list(mcu.TARGETS)
     head, dirty = git_state()
+    host = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "cpu_id.py"), "--clock"],
+                          capture_output=True, text=True).stdout.strip()
     data = {"generated_by": "scripts/mcu-measure.sh", "commit": head, "dirty": dirty,
-            "tools": tool_versions(), "charts": False, "runs": {}}
+            "tools": tool_versions(), "charts": False, "runs": {}, "host_cpu": host or "?"}
     t0 = time.time()
     for tn in targets:
         if not mcu.tool_ok(mcu.TARGETS[tn]):

@@ -3,8 +3,10 @@
 # docs/BENCHMARKS.md and docs/bench/*.png.
 #
 #   scripts/bench.sh            full run (about 5 minutes on a busy 2-core machine)
-#   scripts/bench.sh --quick    fewer, shorter rounds, one process per group
-#                               (under a minute)
+#   scripts/bench.sh --quick    the README headline's rows only (16 B and 1 MiB;
+#                               no ECB, no X25519), fewer and shorter rounds, one
+#                               process per group: under a minute once the peers
+#                               are installed; reproduces README's table here
 #   options: --no-install (use only what is already installed)
 #            --groups "ctr cbc ..." (subset; the report then covers only these)
 #            --runs N (processes per group, default 3: each process has its
@@ -24,18 +26,22 @@ WORK=${BENCH_WORK:-/tmp/rijn-bench}
 QUICK=
 RUNS=
 INSTALL=1
-BENCH_GROUPS="ctr cbc ecb xts gcm aead mac keysetup pk ct"
+BENCH_GROUPS=
 while [ $# -gt 0 ]; do
     case "$1" in
     --quick) QUICK=--quick ;;
     --no-install) INSTALL= ;;
     --groups) BENCH_GROUPS=$2; shift ;;
     --runs) RUNS=$2; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
 done
+if [ -z "$BENCH_GROUPS" ]; then
+    BENCH_GROUPS="ctr cbc ecb xts gcm aead mac keysetup pk ct"
+    [ -z "$QUICK" ] || BENCH_GROUPS="ctr cbc xts gcm aead mac keysetup ct"
+fi
 if [ -z "$RUNS" ]; then
     RUNS=3
     [ -z "$QUICK" ] || RUNS=1
@@ -57,7 +63,8 @@ get_pkg() {
     [ -n "$INSTALL" ] || return 1
     apt-cache show "$1" >/dev/null 2>&1 || return 1
     log "installing $1"
-    $SUDO apt-get install -y -q "$1" >"$WORK/apt-$1.log" 2>&1
+    $SUDO apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends "$1" \
+        >"$WORK/apt-$1.log" 2>&1
 }
 
 DEFS=""
@@ -121,20 +128,16 @@ else
     peer BearSSL dropped "neither libbearssl-dev nor the bearssl source package could be had"
 fi
 
-# tiny-AES-c from the PyPI sdist of tinyaes, compiled here.
+# tiny-AES-c from the PyPI sdist of tinyaes (scripts/fetch-peers.sh: that one
+# file, nothing built; cached in $RIJN_PEER_CACHE), compiled here.
 TINY_VER=
-tiny_dir=$WORK/tinyaes
-if [ -n "$INSTALL" ] || [ -d "$tiny_dir" ]; then
-    mkdir -p "$tiny_dir"
-    if ls "$tiny_dir"/tinyaes-*.tar.gz >/dev/null 2>&1 ||
-        "$ROOT/.venv/bin/pip" download -q --no-deps --no-binary :all: tinyaes -d "$tiny_dir" \
-            >"$WORK/pip-tinyaes.log" 2>&1 ||
-        pip download -q --no-deps --no-binary :all: tinyaes -d "$tiny_dir" >>"$WORK/pip-tinyaes.log" 2>&1; then
-        sdist=$(ls "$tiny_dir"/tinyaes-*.tar.gz | head -1)
-        (cd "$tiny_dir" && tar xzf "$sdist")
+if { [ -n "$INSTALL" ] || [ -d "${RIJN_PEER_CACHE:-/tmp/rijn-peer-cache}/tinyaes/tree" ]; } &&
+    tline=$("$ROOT/scripts/fetch-peers.sh" tinyaes 2>>"$WORK/pip-tinyaes.log"); then
+    tiny_dir=$(printf '%s\n' "$tline" | cut -f2)
+    if [ -d "$tiny_dir" ]; then
         aesc=$(find "$tiny_dir" -name aes.c -path '*tiny-AES-c*' | head -1)
         if [ -n "$aesc" ]; then
-            TINY_VER="$(basename "$sdist" .tar.gz) (PyPI sdist)"
+            TINY_VER="$(printf '%s\n' "$tline" | cut -f3)"
             tinc=$(dirname "$aesc")
             for k in 128 256; do
                 a=""; [ $k = 256 ] && a="-DAES256=1"
@@ -192,7 +195,8 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" $EXTRA_INC $DEFS \
 # ---- 4. run: one process per mode group -------------------------------------
 {
     echo "date	$(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "cpu	$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
+    echo "cpu	$(python3 "$ROOT/scripts/cpu_id.py")"
+    echo "cpu_short	$(python3 "$ROOT/scripts/cpu_id.py" --short)"
     echo "cpus	$(nproc)"
     echo "flags	$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2- | tr ' ' '\n' |
         grep -xE 'sse4_1|ssse3|aes|pclmulqdq|avx|avx2|bmi2|adx|sha_ni|vaes|vpclmulqdq|avx512f|avx512bw|avx512vl|gfni|constant_tsc|nonstop_tsc' |
@@ -201,6 +205,7 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" $EXTRA_INC $DEFS \
     echo "cc	$(cc --version | head -1)"
     echo "load	$(cut -d' ' -f1-3 /proc/loadavg)"
     echo "rijn_commit	$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet -- src include 2>/dev/null || echo ' (+ uncommitted changes in src/include)')"
+    echo "rijn_commit_full	$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet -- src include 2>/dev/null || echo '+dirty')"
     echo "quick	${QUICK:-no}"
     echo "runs	$RUNS"
 } >"$RES/machine.tsv"
