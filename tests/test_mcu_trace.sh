@@ -11,8 +11,9 @@
 # secret load, a planted secret division, the "small" class) must be
 # caught, or it fails. About 25 s of CPU: objects are shared with
 # test_mcu (in build-mcu/ or $RIJN_MCU_BUILD).
-# Optional like test_mcu: skips (77) only when no MCU toolchain is
-# installed at all (scripts/setup.sh --mcu); a partial set is a failure.
+# Exits 77 when no MCU toolchain is installed at all (scripts/setup.sh
+# --mcu): a failure unless the build says RIJN_TESTS_ALLOW_SKIP=ON; a
+# partial set of tools is a failure (trace.py names what is missing).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 if ! command -v arm-none-eabi-gcc >/dev/null && ! command -v avr-gcc >/dev/null &&
