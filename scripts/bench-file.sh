@@ -29,7 +29,7 @@ command -v openssl >/dev/null || { echo "bench-file: needs the openssl command" 
 cli=${RIJN_CLI:-}
 if [ -z "$cli" ]; then
   bdir=$here/build-bench-file
-  cmake -S "$here" -B "$bdir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S "$here" -B "$bdir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_TESTS=OFF >/dev/null
   cmake --build "$bdir" -j2 --target rijn_cli >/dev/null
   cli=$bdir/rijn
 fi
