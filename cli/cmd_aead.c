@@ -6,8 +6,9 @@
  * Implementation notes: the input is read whole (file, stdin or
  * --in-string) and decoded from --inform; seal writes ciphertext || tag,
  * open takes ciphertext || tag and writes the plaintext, both in
- * --outform. Each algorithm is one row of a table (key sizes, default and
- * allowed tag lengths) and one call into the library's one-shot API. A
+ * --outform. Each algorithm is a descriptor of the library's AEAD table
+ * (rijn/aead_table.h: names, key size, default and allowed tag lengths,
+ * the one-shot calls). A
  * failed open prints nothing on stdout and exits 1 (the library has wiped
  * its output); usage errors exit 2. Key, nonce and data buffers are wiped
  * before exit. AES-SIV is the exception: V || C, RFC 5297's order (and
@@ -21,69 +22,24 @@
 
 #include "util.h"
 
-enum { X_GCM = 1, X_CCM, X_EAX, X_OCB, X_GCMSIV, X_SIV, X_CHACHA, X_XCHACHA, X_ASCON };
-
-typedef struct aead_alg {
-    const char *name;
-    int kind;
-    size_t key_len;
-    size_t tag_min, tag_max; /* bytes; the default is tag_max */
-    int nonce_optional;
-} aead_alg;
-
-static const aead_alg algs[] = {
-    {"aes-128-gcm", X_GCM, 16, 4, 16, 0},        {"aes-192-gcm", X_GCM, 24, 4, 16, 0},
-    {"aes-256-gcm", X_GCM, 32, 4, 16, 0},        {"aes-128-ccm", X_CCM, 16, 4, 16, 0},
-    {"aes-192-ccm", X_CCM, 24, 4, 16, 0},        {"aes-256-ccm", X_CCM, 32, 4, 16, 0},
-    {"aes-128-eax", X_EAX, 16, 1, 16, 0},        {"aes-192-eax", X_EAX, 24, 1, 16, 0},
-    {"aes-256-eax", X_EAX, 32, 1, 16, 0},        {"aes-128-ocb3", X_OCB, 16, 1, 16, 0},
-    {"aes-192-ocb3", X_OCB, 24, 1, 16, 0},       {"aes-256-ocb3", X_OCB, 32, 1, 16, 0},
-    {"aes-128-gcm-siv", X_GCMSIV, 16, 16, 16, 0}, {"aes-256-gcm-siv", X_GCMSIV, 32, 16, 16, 0},
-    {"aes-128-siv", X_SIV, 32, 16, 16, 1},       {"aes-192-siv", X_SIV, 48, 16, 16, 1},
-    {"aes-256-siv", X_SIV, 64, 16, 16, 1},       {"chacha20-poly1305", X_CHACHA, 32, 16, 16, 0},
-    {"xchacha20-poly1305", X_XCHACHA, 32, 16, 16, 0}, {"ascon128", X_ASCON, 16, 16, 16, 0},
-    {"ascon-aead128", X_ASCON, 16, 16, 16, 0}};
-
 typedef struct aead_io {
     const uint8_t *key, *nonce, *aad, *in;
     size_t nonce_len, aad_len, len, tag_len;
     uint8_t *out, *tag;
 } aead_io;
 
-/* One library call: seal (in -> out, tag) or open (in, tag -> out). */
-#define AEAD_CALL(prefix, ctx_t, init, s)                                                      \
-    do {                                                                                      \
-        ctx_t ctx;                                                                            \
-        r = init(&ctx, io->key, a->key_len);                                                  \
-        if (r == RIJN_OK)                                                                     \
-            r = (s) ? prefix##_seal(&ctx, io->out, io->tag, io->tag_len, io->nonce,          \
-                                    io->nonce_len, io->aad, io->aad_len, io->in, io->len)     \
-                    : prefix##_open(&ctx, io->out, io->tag, io->tag_len, io->nonce,          \
-                                    io->nonce_len, io->aad, io->aad_len, io->in, io->len);    \
-        rijn_wipe(&ctx, sizeof ctx);                                                          \
-    } while (0)
-
-static int aead_run(const aead_alg *a, int s, aead_io *io)
+/* One library call through the AEAD's descriptor: seal (in -> out, tag)
+ * or open (in, tag -> out). */
+static int aead_run(const rijn_aead_alg *a, int s, aead_io *io)
 {
-    int r = RIJN_ERR_UNSUPPORTED;
-    switch (a->kind) {
-    case X_GCM: AEAD_CALL(rijn_gcm, rijn_gcm_ctx, rijn_gcm_init, s); break;
-    case X_CCM: AEAD_CALL(rijn_ccm, rijn_ccm_ctx, rijn_ccm_init, s); break;
-    case X_EAX: AEAD_CALL(rijn_eax, rijn_eax_ctx, rijn_eax_init, s); break;
-    case X_OCB: AEAD_CALL(rijn_ocb, rijn_ocb_ctx, rijn_ocb_init, s); break;
-    case X_GCMSIV: AEAD_CALL(rijn_gcmsiv, rijn_gcmsiv_ctx, rijn_gcmsiv_init, s); break;
-    case X_SIV: AEAD_CALL(rijn_siv, rijn_siv_ctx, rijn_siv_init, s); break;
-    case X_CHACHA:
-        AEAD_CALL(rijn_chacha20poly1305, rijn_chachapoly_ctx, rijn_chacha20poly1305_init, s);
-        break;
-    case X_XCHACHA:
-        AEAD_CALL(rijn_chacha20poly1305, rijn_chachapoly_ctx, rijn_xchacha20poly1305_init, s);
-        break;
-    case X_ASCON:
-        AEAD_CALL(rijn_ascon_aead128, rijn_ascon_aead128_ctx, rijn_ascon_aead128_init, s);
-        break;
-    default: break;
-    }
+    rijn_aead_any_ctx ctx;
+    int r = a->init(&ctx, io->key, a->key_len);
+    if (r == RIJN_OK)
+        r = s ? a->seal(&ctx, io->out, io->tag, io->tag_len, io->nonce, io->nonce_len, io->aad,
+                        io->aad_len, io->in, io->len)
+              : a->open(&ctx, io->out, io->tag, io->tag_len, io->nonce, io->nonce_len, io->aad,
+                        io->aad_len, io->in, io->len);
+    rijn_wipe(&ctx, sizeof ctx);
     return r;
 }
 
@@ -96,6 +52,7 @@ static const cli_opt opts[] = {
 
 static void help(void)
 {
+    const rijn_aead_alg *a;
     size_t i;
     printf("usage: rijn aead seal|open -a ALG --key HEX --nonce HEX [--aad HEX]\n"
            "                 [--tag-len N] [-i FILE | --in-string STR] [-o FILE]\n"
@@ -120,9 +77,12 @@ static void help(void)
            "      --outform FORM   output encoding: raw (default), hex, base64\n"
            "      --impl NAME      force an AES implementation (see rijn selftest)\n"
            "  -h, --help           this help\n\nalgorithms (key bytes):\n");
-    for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
-        printf("  %-20s %2zu%s\n", algs[i].name, algs[i].key_len,
-               algs[i].kind == X_SIV ? "  (two AES keys; V || C, RFC 5297)" : "");
+    for (i = 0; (a = rijn_aead_alg_at(i)) != NULL; i++) {
+        if (a->alias != NULL)
+            printf("  %-20s %2zu\n", a->alias, a->key_len);
+        printf("  %-20s %2zu%s\n", a->name, a->key_len,
+               (a->flags & RIJN_AEAD_TAG_FIRST) ? "  (two AES keys; V || C, RFC 5297)" : "");
+    }
     printf("  (ascon128 = ascon-aead128: Ascon-AEAD128 of NIST SP 800-232)\n\n"
            "exit status: 0 ok, 1 authentication or operation failed, 2 usage error\n");
 }
@@ -154,9 +114,9 @@ static int run(int argc, char **argv)
     cli_io cio = {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_RAW};
     const char *alg_name = NULL, *key_hex = NULL, *nonce_hex = NULL, *aad_hex = "";
     const char *tl = NULL;
-    const aead_alg *alg = NULL;
+    const rijn_aead_alg *alg = NULL;
     uint8_t *key = NULL, *nonce = NULL, *aad = NULL, *out = NULL;
-    size_t key_len = 0, i;
+    size_t key_len = 0;
     cli_buf in = {NULL, 0};
     aead_io io;
     memset(&io, 0, sizeof io);
@@ -192,24 +152,22 @@ static int run(int argc, char **argv)
         cli_err("give -a ALG and --key HEX (see --help)");
         return CLI_USAGE;
     }
-    for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
-        if (strcmp(algs[i].name, alg_name) == 0)
-            alg = &algs[i];
+    alg = rijn_aead_alg_find(alg_name);
     if (alg == NULL) {
         cli_err("unknown algorithm '%s' (see --help)", alg_name);
         return CLI_USAGE;
     }
-    if (nonce_hex == NULL && !alg->nonce_optional) {
+    if (nonce_hex == NULL && !(alg->flags & RIJN_AEAD_NONCE_OPTIONAL)) {
         cli_err("give --nonce HEX");
         return CLI_USAGE;
     }
-    io.tag_len = alg->tag_max;
+    io.tag_len = alg->tag_len;
     if (tl != NULL) {
         char *end = NULL;
         unsigned long v = strtoul(tl, &end, 10);
-        if (end == tl || *end != '\0' || v < alg->tag_min || v > alg->tag_max) {
-            cli_err("--tag-len %s: %s takes %zu..%zu bytes", tl, alg->name, alg->tag_min,
-                    alg->tag_max);
+        if (end == tl || *end != '\0' || v < alg->tag_min || v > alg->tag_len) {
+            cli_err("--tag-len %s: %s takes %zu..%zu bytes", tl, alg_name, alg->tag_min,
+                    alg->tag_len);
             return CLI_USAGE;
         }
         io.tag_len = (size_t)v;
@@ -219,7 +177,7 @@ static int run(int argc, char **argv)
         hex_arg("--aad", aad_hex, &aad, &io.aad_len) != 0)
         goto done;
     if (key_len != alg->key_len) {
-        cli_err("%s takes a %zu-byte key (got %zu)", alg->name, alg->key_len, key_len);
+        cli_err("%s takes a %zu-byte key (got %zu)", alg_name, alg->key_len, key_len);
         goto done;
     }
     if ((status = cli_io_read(&cio, &in)) != CLI_OK)
@@ -234,7 +192,7 @@ static int run(int argc, char **argv)
     io.key = key;
     io.nonce = nonce;
     io.aad = aad;
-    if (alg->kind == X_SIV) { /* V || C */
+    if (alg->flags & RIJN_AEAD_TAG_FIRST) { /* SIV: V || C */
         io.in = s ? in.p : in.p + io.tag_len;
         io.out = s ? out + io.tag_len : out;
         io.tag = s ? out : in.p;
@@ -250,7 +208,7 @@ static int run(int argc, char **argv)
         goto done;
     }
     if (r != RIJN_OK) {
-        cli_err("%s %s: %s", alg->name, s ? "seal" : "open", rijn_strerror(r));
+        cli_err("%s %s: %s", alg_name, s ? "seal" : "open", rijn_strerror(r));
         status = r == RIJN_ERR_NONCE_LEN || r == RIJN_ERR_TAG_LEN ? CLI_USAGE : CLI_FAIL;
         goto done;
     }

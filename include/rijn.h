@@ -17,6 +17,7 @@
 #include "rijn/argon2.h"
 #include "rijn/encoding.h"
 #include "rijn/aead.h"
+#include "rijn/aead_table.h"
 #include "rijn/gcm.h"
 #include "rijn/ccm.h"
 #include "rijn/gcmsiv.h"

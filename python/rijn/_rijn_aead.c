@@ -4,9 +4,10 @@
  * each algorithm its own class (AESGCM, AESCCM, ... like cryptography's).
  *
  * Implementation notes
- *   Layout: the object holds a union of the keyed library contexts; seal
- *   and open go through a table of wrappers that share the rijn/aead.h
- *   one-shot shape. seal returns ciphertext || tag (tag_len bytes); open
+ *   Layout: the object holds a context big enough for any AEAD
+ *   (rijn_aead_any_ctx) and its descriptor from the library's AEAD table
+ *   (rijn/aead_table.h: key setup, seal, open behind one signature;
+ *   exported to Python as AEAD_TABLE). seal returns ciphertext || tag (tag_len bytes); open
  *   takes ciphertext || tag. SIV has seal_v / open_v over a vector of
  *   associated-data strings and returns V || C (RFC 5297, cryptography's
  *   AESSIV).
@@ -23,65 +24,39 @@
 #include <string.h>
 
 
-#include "rijn/ascon.h"
-#include "rijn/ccm.h"
-#include "rijn/chachapoly.h"
-#include "rijn/eax.h"
-#include "rijn/gcm.h"
-#include "rijn/gcmsiv.h"
-#include "rijn/ocb.h"
+#include "rijn/aead_table.h"
 #include "rijn/siv.h"
 
+/* The alg numbers of Aead(alg, key) (rijn/_aead.py's _ALG): a family of
+ * the library's AEAD table (rijn/aead_table.h), the descriptor chosen by
+ * the key size ("aes-<bits>-gcm"; AES-SIV keys are two AES keys). The
+ * sizes and calls are the descriptor's; AEAD_TABLE gives Python the
+ * whole table. */
 enum { A_GCM = 1, A_CCM, A_OCB, A_GCMSIV, A_SIV, A_EAX, A_CHACHA, A_XCHACHA, A_ASCON, A_LAST = A_ASCON };
+static const char *const families[] = {NULL,  "gcm", "ccm",               "ocb3",
+                                       "gcm-siv", "siv", "eax", "chacha20-poly1305",
+                                       "xchacha20-poly1305", "ascon-aead128"};
 
-typedef int (*seal_fn)(const void *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
-                       const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                       size_t aad_len, const uint8_t *in, size_t len);
-typedef int (*open_fn)(const void *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len,
-                       const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                       size_t aad_len, const uint8_t *in, size_t len);
-
-#define WRAP(name, type)                                                                      \
-    static int seal_##name(const void *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,       \
-                           const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,        \
-                           size_t aad_len, const uint8_t *in, size_t len)                     \
-    {                                                                                         \
-        return rijn_##name##_seal((const type *)ctx, out, tag, tag_len, nonce, nonce_len, aad, \
-                                  aad_len, in, len);                                          \
-    }                                                                                         \
-    static int open_##name(const void *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len, \
-                           const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,        \
-                           size_t aad_len, const uint8_t *in, size_t len)                     \
-    {                                                                                         \
-        return rijn_##name##_open((const type *)ctx, out, tag, tag_len, nonce, nonce_len, aad, \
-                                  aad_len, in, len);                                          \
-    }
-
-WRAP(gcm, rijn_gcm_ctx)
-WRAP(ccm, rijn_ccm_ctx)
-WRAP(ocb, rijn_ocb_ctx)
-WRAP(gcmsiv, rijn_gcmsiv_ctx)
-WRAP(siv, rijn_siv_ctx)
-WRAP(eax, rijn_eax_ctx)
-WRAP(chacha20poly1305, rijn_chachapoly_ctx)
-WRAP(ascon_aead128, rijn_ascon_aead128_ctx)
+static const rijn_aead_alg *family_alg(int alg, size_t key_len)
+{
+    char name[40];
+    const rijn_aead_alg *a;
+    if (alg < 1 || alg > A_LAST)
+        return NULL;
+    if (alg >= A_CHACHA)
+        return rijn_aead_alg_find(families[alg]);
+    PyOS_snprintf(name, sizeof name, "aes-%u-%s",
+                  (unsigned)(alg == A_SIV ? key_len * 4 : key_len * 8), families[alg]);
+    a = rijn_aead_alg_find(name);
+    return a != NULL && a->key_len == key_len ? a : NULL;
+}
 
 typedef struct {
     PyObject_HEAD
-    union {
-        rijn_gcm_ctx gcm;
-        rijn_ccm_ctx ccm;
-        rijn_ocb_ctx ocb;
-        rijn_gcmsiv_ctx gcmsiv;
-        rijn_siv_ctx siv;
-        rijn_eax_ctx eax;
-        rijn_chachapoly_ctx chacha;
-        rijn_ascon_aead128_ctx ascon;
-    } u;
+    rijn_aead_any_ctx u;
     int alg, keyed;
     Py_ssize_t nonce_min, nonce_max; /* accepted nonce lengths (the Python class's rule) */
-    seal_fn seal;
-    open_fn open;
+    const rijn_aead_alg *desc;
 } AeadObj;
 
 static int aead_init(AeadObj *self, PyObject *args, PyObject *kw)
@@ -103,18 +78,11 @@ static int aead_init(AeadObj *self, PyObject *args, PyObject *kw)
     kl = (size_t)key.len;
     self->keyed = 0;
     self->alg = alg;
-    switch (alg) {
-    case A_GCM: rc = rijn_gcm_init(&self->u.gcm, k, kl); self->seal = seal_gcm; self->open = open_gcm; break;
-    case A_CCM: rc = rijn_ccm_init(&self->u.ccm, k, kl); self->seal = seal_ccm; self->open = open_ccm; break;
-    case A_OCB: rc = rijn_ocb_init(&self->u.ocb, k, kl); self->seal = seal_ocb; self->open = open_ocb; break;
-    case A_GCMSIV: rc = rijn_gcmsiv_init(&self->u.gcmsiv, k, kl); self->seal = seal_gcmsiv; self->open = open_gcmsiv; break;
-    case A_SIV: rc = rijn_siv_init(&self->u.siv, k, kl); self->seal = seal_siv; self->open = open_siv; break;
-    case A_EAX: rc = rijn_eax_init(&self->u.eax, k, kl); self->seal = seal_eax; self->open = open_eax; break;
-    case A_CHACHA: rc = rijn_chacha20poly1305_init(&self->u.chacha, k, kl); self->seal = seal_chacha20poly1305; self->open = open_chacha20poly1305; break;
-    case A_XCHACHA: rc = rijn_xchacha20poly1305_init(&self->u.chacha, k, kl); self->seal = seal_chacha20poly1305; self->open = open_chacha20poly1305; break;
-    case A_ASCON: rc = rijn_ascon_aead128_init(&self->u.ascon, k, kl); self->seal = seal_ascon_aead128; self->open = open_ascon_aead128; break;
-    default: break;
-    }
+    self->desc = family_alg(alg, kl);
+    if (self->desc != NULL)
+        rc = self->desc->init(&self->u, k, kl);
+    else if (alg >= 1 && alg <= A_LAST)
+        rc = RIJN_ERR_KEY_LEN; /* no such key size, as the AEAD's key setup says */
     PyBuffer_Release(&key);
     if (rc != RIJN_OK) {
         rijn_wipe(&self->u, sizeof self->u);
@@ -198,7 +166,7 @@ static int do_seal(AeadObj *self, aead_args *a, uint8_t *out)
 {
     int rc;
     RIJN_PY_NOGIL_IF(a->data.len >= RIJN_PY_NOGIL_MIN,
-                     rc = self->seal(&self->u, out, out + a->data.len, (size_t)a->tag_len,
+                     rc = self->desc->seal(&self->u, out, out + a->data.len, (size_t)a->tag_len,
                                      a->nonce.buf, (size_t)a->nonce.len, a->aad.buf,
                                      (size_t)a->aad.len, a->data.buf, (size_t)a->data.len));
     if (rc != RIJN_OK) {
@@ -215,7 +183,7 @@ static int do_open(AeadObj *self, aead_args *a, uint8_t *out)
     const uint8_t *in = a->data.buf;
     int rc;
     RIJN_PY_NOGIL_IF(len >= RIJN_PY_NOGIL_MIN,
-                     rc = self->open(&self->u, out, in + len, (size_t)a->tag_len, a->nonce.buf,
+                     rc = self->desc->open(&self->u, out, in + len, (size_t)a->tag_len, a->nonce.buf,
                                      (size_t)a->nonce.len, a->aad.buf, (size_t)a->aad.len, in,
                                      (size_t)len));
     if (rc != RIJN_OK) {
@@ -270,7 +238,7 @@ static PyObject *aead_seal_split(AeadObj *self, PyObject *args)
     ct = PyBytes_FromStringAndSize(NULL, a.data.len);
     if (ct != NULL) {
         RIJN_PY_NOGIL_IF(a.data.len >= RIJN_PY_NOGIL_MIN,
-                         rc = self->seal(&self->u, (uint8_t *)PyBytes_AS_STRING(ct), tag,
+                         rc = self->desc->seal(&self->u, (uint8_t *)PyBytes_AS_STRING(ct), tag,
                                          (size_t)a.tag_len, a.nonce.buf, (size_t)a.nonce.len,
                                          a.aad.buf, (size_t)a.aad.len, a.data.buf,
                                          (size_t)a.data.len));
@@ -300,7 +268,7 @@ static PyObject *aead_open_split(AeadObj *self, PyObject *args)
         rijn_py_raise(RIJN_ERR_AUTH);
     } else if ((res = PyBytes_FromStringAndSize(NULL, data.len)) != NULL) {
         RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
-                         rc = self->open(&self->u, (uint8_t *)PyBytes_AS_STRING(res), tag.buf,
+                         rc = self->desc->open(&self->u, (uint8_t *)PyBytes_AS_STRING(res), tag.buf,
                                          (size_t)tag.len, nonce.buf, (size_t)nonce.len, aad.buf,
                                          (size_t)aad.len, data.buf, (size_t)data.len));
         if (rc != RIJN_OK) {
@@ -483,10 +451,39 @@ static PyTypeObject AeadType = {
     .tp_methods = aead_methods,
 };
 
+/* AEAD_TABLE: one tuple per descriptor of the library's AEAD table:
+ * (name, alias or None, key_len, nonce_len, nonce_min, nonce_max,
+ * tag_min, tag_len, flags). */
+static PyObject *aead_table(void)
+{
+    size_t i, n = rijn_aead_alg_count();
+    PyObject *t = PyTuple_New((Py_ssize_t)n);
+    for (i = 0; t != NULL && i < n; i++) {
+        const rijn_aead_alg *a = rijn_aead_alg_at(i);
+        PyObject *row = Py_BuildValue("(sznnnNnnI)", a->name, a->alias, (Py_ssize_t)a->key_len,
+                                      (Py_ssize_t)a->nonce_len, (Py_ssize_t)a->nonce_min,
+                                      PyLong_FromSize_t(a->nonce_max),
+                                      (Py_ssize_t)a->tag_min, (Py_ssize_t)a->tag_len,
+                                      a->flags);
+        if (row == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, (Py_ssize_t)i, row);
+    }
+    return t;
+}
+
 int rijn_py_init_aead(PyObject *m)
 {
+    PyObject *table;
     if (PyType_Ready(&AeadType) < 0)
         return -1;
+    table = aead_table();
+    if (table == NULL || PyModule_AddObject(m, "AEAD_TABLE", table) < 0) {
+        Py_XDECREF(table);
+        return -1;
+    }
     Py_INCREF(&AeadType);
     if (PyModule_AddObject(m, "Aead", (PyObject *)&AeadType) < 0) {
         Py_DECREF(&AeadType);

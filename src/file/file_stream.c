@@ -5,7 +5,7 @@
  *
  * Implementation notes
  *   Context: the payload AEAD's keyed context (GCM, ChaCha20-Poly1305 or
- *   Ascon-AEAD128), the index of the next chunk (uint64_t so
+ *   Ascon-AEAD128, through their descriptors of rijn/aead_table.h), the index of the next chunk (uint64_t so
  *   index 2^32 can be refused on 32-bit and 8-bit targets too), the chunk
  *   size and a state. No buffers: the caller hands over one chunk.
  *   Nonces: counter_i big-endian over the nonce's bytes but the last,
@@ -23,14 +23,29 @@
  *   trips, every error, tampering), tests/format_decoder.py (independent
  *   decoder).
  */
+#include "aead/aead_table_i.h"
 #include "file_i.h"
 
 #define NONCE_MAX 16
 
-static size_t nonce_len(unsigned aead)
+/* The payload AEAD of an id (rijn/aead_table.h descriptors: only these
+ * three are linked), NULL when compiled out. */
+static const rijn_aead_alg *file_aead(unsigned aead)
 {
-    return aead == RIJN_FILE_ASCON128 ? 16u : 12u;
+    switch (aead) {
+#if RIJN_CFG_AES_256
+    case RIJN_FILE_AES256GCM: return &rijn_i_aead_aes256_gcm;
+#endif
+#if RIJN_I_FILE_CHACHAPOLY
+    case RIJN_FILE_CHACHA20POLY1305: return &rijn_i_aead_chacha20poly1305;
+#endif
+#if RIJN_I_FILE_ASCON
+    case RIJN_FILE_ASCON128: return &rijn_i_aead_ascon_aead128;
+#endif
+    default: return NULL;
+    }
 }
+typedef char rijn_i_file_nonces_fit[RIJN_ASCON_AEAD128_NONCE_SIZE <= NONCE_MAX ? 1 : -1];
 
 static void make_nonce(uint8_t *nonce, size_t n, uint64_t counter, int is_last)
 {
@@ -41,60 +56,35 @@ static void make_nonce(uint8_t *nonce, size_t n, uint64_t counter, int is_last)
 
 static int aead_init(rijn_file_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-    switch (ctx->aead_id) {
-    case RIJN_FILE_AES256GCM:
-        if (!RIJN_CFG_AES_256)
-            return RIJN_ERR_UNSUPPORTED;
-        return rijn_gcm_init(&ctx->aead.gcm, key, key_len);
-#if RIJN_I_FILE_CHACHAPOLY
-    case RIJN_FILE_CHACHA20POLY1305:
-        return rijn_chacha20poly1305_init(&ctx->aead.chacha, key, key_len);
-#endif
-#if RIJN_I_FILE_ASCON
-    case RIJN_FILE_ASCON128:
-        return rijn_ascon_aead128_init(&ctx->aead.ascon, key, key_len);
-#endif
-    default:
+    const rijn_aead_alg *a = file_aead(ctx->aead_id);
+    if (a == NULL)
         return RIJN_ERR_UNSUPPORTED;
-    }
+    return a->init(&ctx->aead, key, key_len);
 }
 
-static int aead_seal(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonce, size_t nlen,
-                     const uint8_t *in, size_t len)
+/* ctx keyed by aead_init: its id has a descriptor. */
+static int aead_seal(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                     uint64_t counter, int is_last)
 {
-    if (ctx->aead_id == RIJN_FILE_AES256GCM)
-        return rijn_gcm_seal(&ctx->aead.gcm, out, out + len, RIJN_FILE_TAG_SIZE, nonce, nlen,
-                             NULL, 0, in, len);
-#if RIJN_I_FILE_ASCON
-    if (ctx->aead_id == RIJN_FILE_ASCON128)
-        return rijn_ascon_aead128_seal(&ctx->aead.ascon, out, out + len, RIJN_FILE_TAG_SIZE,
-                                       nonce, nlen, NULL, 0, in, len);
-#endif
-#if RIJN_I_FILE_CHACHAPOLY
-    return rijn_chacha20poly1305_seal(&ctx->aead.chacha, out, out + len, RIJN_FILE_TAG_SIZE,
-                                      nonce, nlen, NULL, 0, in, len);
-#else
-    return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
-#endif
+    uint8_t nonce[NONCE_MAX];
+    const rijn_aead_alg *a = file_aead(ctx->aead_id);
+    if (a == NULL)
+        return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
+    make_nonce(nonce, a->nonce_len, counter, is_last);
+    return a->seal(&ctx->aead, out, out + len, RIJN_FILE_TAG_SIZE, nonce, a->nonce_len, NULL,
+                   0, in, len);
 }
 
-static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *nonce, size_t nlen,
-                     const uint8_t *in, size_t len)
+static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                     uint64_t counter, int is_last)
 {
-    if (ctx->aead_id == RIJN_FILE_AES256GCM)
-        return rijn_gcm_open(&ctx->aead.gcm, out, in + len, RIJN_FILE_TAG_SIZE, nonce, nlen,
-                             NULL, 0, in, len);
-#if RIJN_I_FILE_ASCON
-    if (ctx->aead_id == RIJN_FILE_ASCON128)
-        return rijn_ascon_aead128_open(&ctx->aead.ascon, out, in + len, RIJN_FILE_TAG_SIZE,
-                                       nonce, nlen, NULL, 0, in, len);
-#endif
-#if RIJN_I_FILE_CHACHAPOLY
-    return rijn_chacha20poly1305_open(&ctx->aead.chacha, out, in + len, RIJN_FILE_TAG_SIZE,
-                                      nonce, nlen, NULL, 0, in, len);
-#else
-    return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
-#endif
+    uint8_t nonce[NONCE_MAX];
+    const rijn_aead_alg *a = file_aead(ctx->aead_id);
+    if (a == NULL)
+        return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
+    make_nonce(nonce, a->nonce_len, counter, is_last);
+    return a->open(&ctx->aead, out, in + len, RIJN_FILE_TAG_SIZE, nonce, a->nonce_len, NULL,
+                   0, in, len);
 }
 
 static void aead_wipe(rijn_file_ctx *ctx)
@@ -247,8 +237,6 @@ static void advance(rijn_file_ctx *ctx, int is_last)
 int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
                          int is_last)
 {
-    uint8_t nonce[NONCE_MAX];
-    size_t nl;
     int r;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
@@ -260,9 +248,7 @@ int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
         return r;
     if (in != out && rijn_overlaps(out, len + RIJN_FILE_TAG_SIZE, in, len))
         return RIJN_ERR_PARAM;
-    nl = nonce_len(ctx->aead_id);
-    make_nonce(nonce, nl, ctx->counter, is_last);
-    r = aead_seal(ctx, out, nonce, nl, in, len);
+    r = aead_seal(ctx, out, in, len, ctx->counter, is_last);
     if (r != RIJN_OK)
         return r;
     advance(ctx, is_last);
@@ -272,8 +258,7 @@ int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
 int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
                          int is_last)
 {
-    uint8_t nonce[NONCE_MAX];
-    size_t nl, text;
+    size_t text;
     int r;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(in, len);
@@ -291,9 +276,7 @@ int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
         goto fail;
     if (out != in && text != 0 && rijn_overlaps(out, text, in, len))
         return RIJN_ERR_PARAM;
-    nl = nonce_len(ctx->aead_id);
-    make_nonce(nonce, nl, ctx->counter, is_last);
-    r = aead_open(ctx, out, nonce, nl, in, text);
+    r = aead_open(ctx, out, in, text, ctx->counter, is_last);
     if (r != RIJN_OK)
         goto fail;
     advance(ctx, is_last);
