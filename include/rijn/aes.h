@@ -11,11 +11,21 @@
  *            16 blocks/pass (x86-64 with AVX-512VL)      constant-time
  *   "ct64"   bitsliced on 64-bit words, 4 blocks/pass    constant-time
  *   "ct32"   fixsliced on 32-bit words, 2 blocks/pass    constant-time
+ *   "ct32asm" ct32 with the block encryption in Thumb-2 assembly
+ *            (Cortex-M3/M4/M33; macro RIJN_CFG_AES_ARMV7M) constant-time
+ *   "ct32v6m" ct32 with the block encryption in Thumb-1 assembly
+ *            (Cortex-M0/M0+/M23; macro RIJN_CFG_AES_ARMV6M) constant-time
+ *   "avr"    AES in AVR assembly, tables in flash (LPM)  constant-time on
+ *            AVR (no cache)
+ *   "ttable" round tables in SRAM, one block per call   constant-time only
+ *            on cores without a data cache (rijn/config.h); vartime on hosts
  *   "small"  byte-oriented, S-box lookups               NOT constant-time
  *            on CPUs with a data cache; the least code (8-bit MCUs)
  * Run-time choice: the forced implementation (rijn_aes_impl_force) if any,
- * else the first of x86ni (if the CPU has it), bs256 (if the CPU has
- * AVX-512VL), ct64, ct32, small that is compiled in.
+ * else the first constant-time class the CPU can run, in the order
+ * x86ni, bs256, ct64, avr, ttable, ct32asm, ct32v6m, ct32, small, of
+ * those compiled in (a class without RIJN_AES_IMPL_CONSTTIME, such as
+ * small, only when no other can run).
  *
  * Key lengths: 16, 24, 32 bytes (RIJN_ERR_KEY_LEN otherwise, or when the
  * size was compiled out).

@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "../internal.h"
+#include "internal.h"
 #include "rijn/kdf.h"
 #include "rijn/legacy_formats.h"
 

@@ -23,7 +23,7 @@
  */
 #include "hash_impl.h"
 #include "rijn/sha2.h"
-#include "../core/cpu.h"
+#include "core/cpu.h"
 
 #if defined(__AVR__)
 #include <avr/pgmspace.h>

@@ -22,7 +22,7 @@
 #include "hash_impl.h"
 #include "rijn/sha2.h"
 #include "rijn/hash.h"
-#include "../core/cpu.h"
+#include "core/cpu.h"
 
 #if RIJN_CFG_HASH_SHA512
 

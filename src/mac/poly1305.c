@@ -42,7 +42,7 @@
 #include "mac_i.h"
 
 #if RIJN_I_POLY1305_X86
-#include "../core/cpu.h"
+#include "core/cpu.h"
 #endif
 
 #define M26 0x3ffffffu

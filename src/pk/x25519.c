@@ -20,7 +20,7 @@
 #include "x25519_i.h"
 
 #include "internal.h"
-#include "../core/cpu.h"
+#include "core/cpu.h"
 
 size_t rijn_x25519_size(void) { return RIJN_X25519_SIZE; }
 

@@ -28,7 +28,7 @@
 #include "stream_internal.h"
 
 #if RIJN_I_CHACHA_X86
-#include "../core/cpu.h"
+#include "core/cpu.h"
 #endif
 
 #define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
