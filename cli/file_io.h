@@ -148,11 +148,11 @@ typedef struct fcrypt_opts {
     uint8_t fixed_key[32], fixed_eph[32];
 } fcrypt_opts;
 
-/* Decrypt refuses headers asking for more than this (a damaged or hostile
- * header must not make it work for hours or exhaust memory). */
-#define FCRYPT_MAX_ITER     10000000u
-#define FCRYPT_MAX_ARGON2_T 64u
-#define FCRYPT_MAX_ARGON2_M 4194304u /* KiB = 4 GiB */
+/* Decrypt refuses headers asking for more than the file layer's reader
+ * limits (rijn/file.h). */
+#define FCRYPT_MAX_ITER     RIJN_FILE_READ_MAX_PBKDF2_ITER
+#define FCRYPT_MAX_ARGON2_T RIJN_FILE_READ_MAX_ARGON2_T
+#define FCRYPT_MAX_ARGON2_M RIJN_FILE_READ_MAX_ARGON2_M
 
 int fcrypt_encrypt(fcrypt_opts *o);
 int fcrypt_decrypt(fcrypt_opts *o);

@@ -99,6 +99,14 @@ extern "C" {
 #define RIJN_FILE_ARGON2_M_DEFAULT    65536u /* KiB = 64 MiB */
 #define RIJN_FILE_ARGON2_P_DEFAULT    4u
 
+/* Reader limits: readers (the CLI, the Python package) refuse a header
+ * asking for more key-derivation work than this unless told otherwise
+ * (a damaged or hostile header must not make them work for hours or
+ * exhaust memory). */
+#define RIJN_FILE_READ_MAX_PBKDF2_ITER 10000000u
+#define RIJN_FILE_READ_MAX_ARGON2_T    64u
+#define RIJN_FILE_READ_MAX_ARGON2_M    4194304u /* KiB = 4 GiB */
+
 /* The header's parameters. */
 typedef struct rijn_file_params {
     uint8_t aead;          /* RIJN_FILE_AES256GCM, ...                      */

@@ -39,10 +39,10 @@ TAG_SIZE = 16
 # Passphrase default: Argon2id where the library has it (the CLI's rule).
 DEFAULT_KDF = "argon2id" if _rijn.file_available(0, 3) else "pbkdf2"
 
-# Reader limits on key-derivation costs (the rijn CLI's).
-MAX_ITERATIONS = 10_000_000
-MAX_ARGON2_T = 64
-MAX_ARGON2_M = 4 * 1024 * 1024  # KiB = 4 GiB
+# Reader limits on key-derivation costs: the file layer's (rijn/file.h).
+MAX_ITERATIONS = _rijn.FILE_READ_MAX_PBKDF2_ITER
+MAX_ARGON2_T = _rijn.FILE_READ_MAX_ARGON2_T
+MAX_ARGON2_M = _rijn.FILE_READ_MAX_ARGON2_M  # KiB = 4 GiB
 
 
 def _passbytes(p):

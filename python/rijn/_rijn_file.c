@@ -287,5 +287,11 @@ int rijn_py_init_file(PyObject *m)
         Py_DECREF(&FileType);
         return -1;
     }
+    /* the file layer's reader limits (rijn/file.h) */
+    if (PyModule_AddIntConstant(m, "FILE_READ_MAX_PBKDF2_ITER",
+                                (long)RIJN_FILE_READ_MAX_PBKDF2_ITER) < 0 ||
+        PyModule_AddIntConstant(m, "FILE_READ_MAX_ARGON2_T", (long)RIJN_FILE_READ_MAX_ARGON2_T) < 0 ||
+        PyModule_AddIntConstant(m, "FILE_READ_MAX_ARGON2_M", (long)RIJN_FILE_READ_MAX_ARGON2_M) < 0)
+        return -1;
     return PyModule_AddFunctions(m, file_module_methods);
 }
