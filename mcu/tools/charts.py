@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """charts.py -- PNG charts for docs/BENCHMARKS-MCU.md from
-docs/mcu-results.json (run by mcu/measure.py with a Python that has
+build-mcu/mcu-results.json (run by mcu/measure.py with a Python that has
 matplotlib; skipped otherwise).
 
 Usage: charts.py RESULTS.json OUTDIR  -> OUTDIR/mcu-aes-block.png,
