@@ -105,12 +105,12 @@ class _Classic:
         self._dir = None
 
     def _ctx(self, enc):
-        if self._dir is None:
-            self._dir = enc
-            self._enc = _ModeCtx(self._ctx_mode, enc, self._key, self._ivv)
-        elif self._dir != enc:
+        if self._dir is not None and self._dir != enc:
             raise TypeError("%s() cannot be called after %s()" % (
                 "encrypt" if enc else "decrypt", "decrypt" if enc else "encrypt"))
+        self._dir = enc
+        if self._enc is None:
+            self._enc = _ModeCtx(self._ctx_mode, enc, self._key, self._ivv)
         return self._enc
 
     def _run(self, enc, data, output):
@@ -176,6 +176,23 @@ class CfbMode(_Classic):
         self.iv = self.IV = iv
         self.segment_size = segment_size // 8
         self._ctx_mode = _CFB8 if segment_size == 8 else _CFB
+        # CFB128 encryption of whole blocks takes the one-shot path (the
+        # extension runs it on the library's CBC kernel) until a call
+        # leaves a partial block; then the streaming context takes over
+        self._fast = segment_size == 128
+
+    def _run(self, enc, data, output):
+        if self._fast and enc and self._dir is not False:
+            data = _buf(data)
+            n = len(data) if isinstance(data, bytes) else len(memoryview(data).cast("B"))
+            if n % 16 == 0:
+                self._dir = True
+                out = _rijn.mode_crypt(_CFB, True, self._key, self._ivv, data)
+                if n:
+                    self._ivv = out[-16:]
+                return _output(out, output, n)
+        self._fast = False
+        return super()._run(enc, data, output)
 
 
 class _CfbSegments(CfbMode):
