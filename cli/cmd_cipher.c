@@ -12,14 +12,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "modeops.h"
+#include "bc_ops.h"
 
-enum { O_ENC = 1, O_DEC, O_MODE, O_KEY, O_IV, O_NOPAD, O_HELP };
+enum { O_ENC = 1, O_DEC, O_MODE, O_KEY, O_IV, O_NOPAD, O_CIPHER, O_HELP };
 
 static const cli_opt opts[] = {
     {"encrypt", 'e', 0, O_ENC},     {"decrypt", 'd', 0, O_DEC},
     {"mode", 'm', 1, O_MODE},       {"key", 'K', 1, O_KEY},
     {"iv", 0, 1, O_IV},             {"nopad", 0, 0, O_NOPAD},
+    {"cipher", 'c', 1, O_CIPHER},
     CLI_IO_OPTIONS,                 {"help", 'h', 0, O_HELP},
     {NULL, 0, 0, 0}};
 
@@ -28,7 +29,7 @@ static void help(void)
     printf("usage: rijn cipher (-e|-d) -m MODE --key HEX [--iv HEX]\n"
            "                   [-i FILE | --in-string STR] [-o FILE]\n"
            "                   [--inform raw|hex|base64] [--outform raw|hex|base64]\n"
-           "                   [--nopad] [--impl NAME]\n\n"
+           "                   [--nopad] [--impl NAME] [-c CIPHER]\n\n"
            "Raw AES in a classic mode, with the key and IV given in hex, like\n"
            "`openssl enc -aes-128-cbc -K HEX -iv HEX`. Not authenticated: use\n"
            "it for interoperability and tests, not to protect data.\n\n"
@@ -48,6 +49,8 @@ static void help(void)
            "      --nopad          ecb/cbc: no PKCS#7 padding (length must be a\n"
            "                       multiple of 16)\n"
            "      --impl NAME      force an AES implementation (see rijn selftest)\n"
+           "  -c, --cipher NAME    aes (default), serpent, twofish, rc6: the others\n"
+           "                       take ecb (with --nopad), cbc and ctr only\n"
            "  -h, --help           this help\n\n"
            "exit status: 0 ok, 1 failed (bad padding, bad length), 2 usage error\n");
 }
@@ -63,8 +66,11 @@ static int run(int argc, char **argv)
     size_t key_len = 0, iv_len = 0;
     cli_buf in = {NULL, 0}, res = {NULL, 0};
     rijn_aes_ctx aes;
+    rijn_bc_ctx bc;
+    const rijn_bc_desc *cipher = &rijn_bc_aes;
 
     memset(&aes, 0, sizeof aes);
+    memset(&bc, 0, sizeof bc);
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, opts)) != 0) {
         switch (id) {
@@ -82,6 +88,12 @@ static int run(int argc, char **argv)
         case O_KEY: key_hex = a.val; break;
         case O_IV: iv_hex = a.val; break;
         case O_NOPAD: nopad = 1; break;
+        case O_CIPHER:
+            if ((cipher = rijn_bc_find(a.val)) == NULL) {
+                cli_err("unknown cipher '%s' (aes, serpent, twofish, rc6)", a.val);
+                return CLI_USAGE;
+            }
+            break;
         default:
             if ((r = cli_io_option(&io, id, a.val)) != 0) {
                 if (r < 0)
@@ -103,6 +115,10 @@ static int run(int argc, char **argv)
     m = cli_mode_find(mode_name);
     if (m == NULL) {
         cli_err("unknown mode '%s' (see --help)", mode_name);
+        return CLI_USAGE;
+    }
+    if (cipher != &rijn_bc_aes && (!cli_bc_mode_ok(m->mode) || (m->mode == CLI_M_ECB && !nopad))) {
+        cli_err("%s takes ecb --nopad, cbc or ctr", cipher->name);
         return CLI_USAGE;
     }
     if (nopad && !m->can_pad) {
@@ -136,12 +152,16 @@ static int run(int argc, char **argv)
     if ((status = cli_io_read(&io, &in)) != CLI_OK)
         goto out;
     status = CLI_FAIL;
-    r = rijn_aes_init(&aes, key, key_len);
+    r = cipher == &rijn_bc_aes ? rijn_aes_init(&aes, key, key_len)
+                               : rijn_bc_init(&bc, cipher, key, key_len);
     if (r != RIJN_OK) {
         cli_err("key setup: %s", rijn_strerror(r));
         goto out;
     }
-    r = cli_mode_crypt(m->mode, dir, !nopad && m->can_pad, &aes, iv, in.p, in.n, &res);
+    if (cipher == &rijn_bc_aes)
+        r = cli_mode_crypt(m->mode, dir, !nopad && m->can_pad, &aes, iv, in.p, in.n, &res);
+    else
+        r = cli_bc_crypt(m->mode, dir, !nopad && m->can_pad, &bc, iv, in.p, in.n, &res);
     if (r == RIJN_ERR_PADDING) {
         cli_err("bad padding (wrong key or IV, or not PKCS#7-padded data)");
         goto out;
@@ -163,6 +183,7 @@ static int run(int argc, char **argv)
     status = cli_io_write(&io, res.p, res.n);
 out:
     rijn_aes_wipe(&aes);
+    rijn_bc_wipe(&bc);
     rijn_wipe(key, sizeof key);
     rijn_wipe(iv, sizeof iv);
     cli_buf_free(&in);

@@ -26,6 +26,7 @@
 #include "rijn/ocb.h"
 #include "rijn/siv.h"
 #include "rijn/xts.h"
+#include "rijn/blockcipher.h"
 #include "rijn/keywrap.h"
 #include "rijn/chacha20.h"
 #include "rijn/poly1305.h"

@@ -6,6 +6,8 @@
 #
 #   mbedtls  Debian source package mbedtls   (apt-get source --download-only)
 #   bearssl  Debian source package bearssl   (same)
+#   cryptopp Debian source package libcrypto++ (same; its TestVectors/ and
+#            TestData/ hold the AES finalists' vectors, read by the tests)
 #   tinyaes  PyPI sdist tinyaes 1.1.2 (tiny-AES-c): that one file, from the
 #            index's JSON file list (PEP 691), checked against the index's
 #            SHA-256; nothing is built (pip download would build the sdist's
@@ -135,11 +137,13 @@ rc=0
 for p in "${peers[@]}"; do
   case "$p" in
   mbedtls|bearssl) v=$(debian_src "$p") ;;
+  cryptopp) v=$(debian_src "libcrypto++") ;;
   tinyaes) v=$(pypi_sdist "$p" 1.1.2) ;;
   *) echo "fetch-peers: unknown peer $p" >&2; exit 2 ;;
   esac
   if [ $? -eq 0 ]; then
-    printf '%s\t%s\t%s\n' "$p" "$CACHE/$p/tree" "$v"
+    d=$p; [ "$p" = cryptopp ] && d=libcrypto++
+    printf '%s\t%s\t%s\n' "$p" "$CACHE/$d/tree" "$v"
   else
     printf '%s\t-\t%s\n' "$p" "$v"
     rc=1
