@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 
+QUICK = bool(os.environ.get("RIJN_TEST_QUICK"))
 CLI = os.environ.get("RIJN_CLI")
 passed = failed = 0
 T = None
@@ -173,15 +174,23 @@ def passphrases():
     rc, shown = on_tty(["age", "-p", "-o", path("s.age"), src],
                        [b"correct horse battery staple"] * 2)
     check(rc == 0, "age -p on a terminal: rc %d %r" % (rc, shown))
-    rc, out, err = rijn(["decrypt", "--passphrase-file", pw, path("s.age")])
-    check(rc == 0 and out == data, "age scrypt -> rijn: rc %d %s" % (rc, err))
     rc, out, err = rijn(["decrypt", "--passphrase-file", pw, "--max-scrypt-log-n", "17",
                          path("s.age")])
     check(rc == 1 and "work factor 18" in err, "work factor over the limit: %s" % err)
-    # rijn's default work factor is age's (18); checked on the header only
-    rc, out, err = rijn(["encrypt", "--format", "age", "--passphrase-file", pw], data)
-    check(rc == 0 and out.split(b"\n")[1].startswith(b"-> scrypt ") and
-          out.split(b"\n")[1].endswith(b" 18"), "default scrypt work factor 18: %r" % out[:80])
+    if QUICK:
+        # age -p always uses work factor 18 (256 MiB of scrypt): under the
+        # sanitizers on a loaded 2-core machine one such run took over 120 s.
+        # The Release stage runs both checks below; the quick stages say so.
+        print("quick mode: age -p -> rijn decrypt and rijn's default work factor "
+              "(scrypt 2^18) run in the Release stage only")
+    else:
+        rc, out, err = rijn(["decrypt", "--passphrase-file", pw, path("s.age")])
+        check(rc == 0 and out == data, "age scrypt -> rijn: rc %d %s" % (rc, err))
+        # rijn's default work factor is age's (18); checked on the header only
+        rc, out, err = rijn(["encrypt", "--format", "age", "--passphrase-file", pw], data)
+        check(rc == 0 and out.split(b"\n")[1].startswith(b"-> scrypt ") and
+              out.split(b"\n")[1].endswith(b" 18"),
+              "default scrypt work factor 18: %r" % out[:80])
     # cheaper work factors from here on (the machine is shared)
     for armor in ([], ["--armor"]):
         out_path = path("rs%d.age" % len(armor))
