@@ -9,6 +9,8 @@
  *
  * For each length 0..600 (every length; CFB1 costs 128 block operations
  * per byte, so it takes 0..80, the values around 128/256 and 584..600,
+ * and no long ones), the lengths 1007..1041, 2031..2065, multiples of 509
+ * and 2200 (runs of the feedback modes cross 1 KiB boundaries),
  * plus every bit length 0..300 through rijn_cfb1_*_bits) and each key
  * size: random key, IV and text from the seeded PRNG; OpenSSL encrypts;
  * rijn must give the same bytes, and decrypt them back, through
@@ -35,20 +37,32 @@
 #include "tu_modes.h"
 #include "tu_ossl.h"
 
-#define MAXLEN 600
+#define MAXLEN 2200
+#define DENSE 600 /* every length up to here; beyond, long_len() */
 #define BUF (MAXLEN + 96)
 
 static uint8_t key[32], iv[16];
 static uint8_t *pt, *ref, *inb, *outb, *tmpb;
 static unsigned long cases[TU_NMODES];
 
+/* Beyond DENSE: the lengths around 1024 and 2048 bytes (64 and 128
+ * blocks, the feedback modes' run length on hosts: RIJN_I_MODE_WIDE) and
+ * a few odd ones, so the streaming splits cross run boundaries. */
+static int long_len(size_t len)
+{
+    size_t r = len % 1024;
+    return r <= 17 || r >= 1007 || len % 509 == 0 || len == MAXLEN;
+}
+
 static int len_selected(tu_mode m, size_t len)
 {
     size_t r = len % 16;
     int edge = r == 15 || r == 0 || r == 1;
+    if (len > DENSE)
+        return m != TU_CFB1 && (tu_quick() ? len == MAXLEN || len == 1025 : long_len(len));
     if (tu_quick())
         return len <= 33 || (edge && (len < 80 || len % 128 <= 1 || len % 128 == 127)) ||
-               len == MAXLEN;
+               len == DENSE;
     if (m == TU_CFB1)
         return len <= 80 || (len >= 126 && len <= 130) || (len >= 254 && len <= 258) ||
                len >= 584;

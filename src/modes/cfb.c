@@ -32,36 +32,77 @@ static void cfb128_bytes(uint8_t reg[16], const uint8_t ks[16], uint32_t *pos, i
     *pos = p;
 }
 
+/* Encryption of n > 0 whole blocks from a block boundary (reg = the last
+ * ciphertext block). The keystream is K_1 = E(reg), K_{j+1} = E(P_j ^ K_j):
+ * the CBC encryption of P under the IV K_1, so runs of blocks go through
+ * the class's CBC entry (its fused cbc_encrypt hook, at the CBC latency
+ * bound) into tmp, then C = P ^ K a word at a time. With more (a partial
+ * block follows), the last run also makes K_{n+1} = E(C_n) into ks. */
+static void cfb128_enc_blocks(const rijn_aes_ctx *a, uint8_t reg[16], uint8_t ks[16],
+                              uint8_t *out, const uint8_t *in, size_t n, int more)
+{
+    uint8_t tmp[(RIJN_I_MODE_WIDE + 1) * 16];
+    size_t k, m;
+    rijn_i_aes_enc(a, tmp, reg, 1);
+    for (; n > 0; n -= k, in += 16 * k, out += 16 * k) {
+        k = n < RIJN_I_MODE_WIDE ? n : RIJN_I_MODE_WIDE;
+        m = (k < n || more) ? k : k - 1;
+        memcpy(ks, tmp, 16);
+        rijn_i_cbc_enc_blocks(a, ks, tmp + 16, in, m); /* ks = K of block k+1 */
+        rijn_i_xor_blocks(out, in, tmp, 16 * k);
+        memcpy(tmp, tmp + 16 * k, 16);
+    }
+    memcpy(reg, out - 16, 16);
+    rijn_wipe(tmp, sizeof tmp);
+}
+
+/* Decryption of n > 0 whole blocks: P_j = C_j ^ E(C_{j-1}), C_0 = reg.
+ * Runs are taken from the last block down, so each reads its cipher inputs
+ * straight from in (no copy) before writing out, and out == in works; the
+ * lowest run builds reg || C_0 .. in tmp. */
+static void cfb128_dec_blocks(const rijn_aes_ctx *a, uint8_t reg[16], uint8_t *out,
+                              const uint8_t *in, size_t n)
+{
+    uint8_t tmp[RIJN_I_MODE_WIDE * 16], last[16];
+    size_t j, k, lo;
+    memcpy(last, in + 16 * (n - 1), 16);
+    for (j = n; j > 0; j = lo) {
+        k = j < RIJN_I_MODE_WIDE ? j : RIJN_I_MODE_WIDE;
+        lo = j - k;
+        if (lo > 0) {
+            rijn_i_aes_enc(a, tmp, in + 16 * (lo - 1), k);
+        } else {
+            memcpy(tmp, reg, 16);
+            memcpy(tmp + 16, in, 16 * (k - 1));
+            rijn_i_aes_enc(a, tmp, tmp, k);
+        }
+        rijn_i_xor_blocks(out + 16 * lo, in + 16 * lo, tmp, 16 * k);
+    }
+    memcpy(reg, last, 16);
+    rijn_wipe(tmp, sizeof tmp);
+}
+
 void rijn_i_cfb128_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t ks[16],
                        uint32_t *pos, uint8_t *out, const uint8_t *in, size_t len)
 {
-    uint8_t tmp[RIJN_I_MODE_BATCH * 16];
-    size_t i = 16 - *pos, k;
+    size_t i = 16 - *pos, n;
+    int more;
     if (i > len)
         i = len;
     if (i > 0)
         cfb128_bytes(reg, ks, pos, dec, out, in, i);
-    if (!dec) {
-        for (; len - i >= 16; i += 16) {
-            rijn_i_aes_enc(a, ks, reg, 1);
-            rijn_xor16(out + i, in + i, ks);
-            memcpy(reg, out + i, 16);
-        }
-    } else {
-        for (; len - i >= 16; i += 16 * k) {
-            k = (len - i) / 16;
-            if (k > RIJN_I_MODE_BATCH)
-                k = RIJN_I_MODE_BATCH;
-            memcpy(tmp, reg, 16);
-            memcpy(tmp + 16, in + i, 16 * (k - 1));
-            memcpy(reg, in + i + 16 * (k - 1), 16);
-            rijn_i_aes_enc(a, tmp, tmp, k);
-            rijn_xor(out + i, in + i, tmp, 16 * k);
-        }
-        rijn_wipe(tmp, sizeof tmp);
+    n = (len - i) / 16;
+    more = len - i > 16 * n;
+    if (n > 0) {
+        if (dec)
+            cfb128_dec_blocks(a, reg, out + i, in + i, n);
+        else
+            cfb128_enc_blocks(a, reg, ks, out + i, in + i, n, more);
+        i += 16 * n;
     }
-    if (i < len) {
-        rijn_i_aes_enc(a, ks, reg, 1);
+    if (more) {
+        if (dec || n == 0)
+            rijn_i_aes_enc(a, ks, reg, 1);
         *pos = 0;
         cfb128_bytes(reg, ks, pos, dec, out + i, in + i, len - i);
     }

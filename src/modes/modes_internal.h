@@ -12,7 +12,10 @@
  *   CTR) give the implementation runs of up to RIJN_I_MODE_BATCH blocks
  *   through its N-block entry, built in a stack buffer of that many blocks
  *   (the stack cost per target is RIJN_I_MODE_BATCH * 16 bytes), or call
- *   the fused hooks of the class when it has them.
+ *   the fused hooks of the class when it has them. CFB128 and OFB take
+ *   runs of RIJN_I_MODE_WIDE blocks: their serial keystreams are CBC
+ *   encryptions (of the plaintext, of zero blocks) through the class's CBC
+ *   entry, and CFB128 decryption reads its cipher inputs from in.
  */
 #ifndef RIJN_MODES_INTERNAL_H
 #define RIJN_MODES_INTERNAL_H
@@ -32,6 +35,35 @@
 #define RIJN_I_MODE_BATCH 4
 #endif
 #endif
+
+/* Blocks per call of the feedback modes (CFB128, OFB) through a stack
+ * buffer: hosts with the fused class hooks take four batches (1 KiB of
+ * stack on 64-bit hosts) so a wide class runs long in one call; other
+ * targets keep RIJN_I_MODE_BATCH. */
+#if RIJN_I_AES_HOOKS
+#define RIJN_I_MODE_WIDE (4 * RIJN_I_MODE_BATCH)
+#else
+#define RIJN_I_MODE_WIDE RIJN_I_MODE_BATCH
+#endif
+
+/* d = a ^ b over n bytes, n a multiple of 16; a word at a time through
+ * memcpy (any alignment; compilers emit plain or vector loads). d may
+ * equal a or b. */
+RIJN_INLINE void rijn_i_xor_blocks(uint8_t *d, const uint8_t *a, const uint8_t *b, size_t n)
+{
+#if RIJN_ARCH_64
+    size_t i;
+    uint64_t x, y;
+    for (i = 0; i < n; i += 8) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        x ^= y;
+        memcpy(d + i, &x, 8);
+    }
+#else
+    rijn_xor(d, a, b, n);
+#endif
+}
 
 /* The fast-path test of the one-shot calls: 1 when aes is keyed for dir
  * (RIJN_I_DIR_*; key setup sets dirs only together with impl), out and in

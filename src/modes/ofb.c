@@ -2,24 +2,36 @@
  * ofb.c -- AES-OFB (NIST SP 800-38A 6.4).
  *
  * Implementation notes
- *   Serial by nature: O_j = E(O_{j-1}), O_0 = IV. reg holds the current
- *   output block and *pos how many of its bytes were used, so a stream can
- *   stop anywhere (stream.c). Constant time: as the AES class; the one-shot
+ *   Serial by nature: O_j = E(O_{j-1}), O_0 = IV, which is the CBC
+ *   encryption of zero blocks under the IV O_0: whole blocks take their
+ *   keystream in runs of RIJN_I_MODE_WIDE blocks from the class's CBC entry
+ *   (its fused cbc_encrypt hook: the CBC latency bound) into a stack
+ *   buffer, then a word-wise XOR. reg holds the current output block and
+ *   *pos how many of its bytes were used, so a stream can stop anywhere
+ *   (stream.c). Constant time: as the AES class; the one-shot
  *   wipes the keystream.
  *   Vectors: SP 800-38A F.4 (tests/test_modes_sp800_38a.c), CAVP OFB files.
  */
 #include "modes_internal.h"
 
+/* The CBC encryption of zero blocks under the IV O_0 is O_1, O_2, ...: the
+ * whole blocks take the OFB keystream from the class's CBC entry. */
+static const uint8_t ofb_zero[RIJN_I_MODE_WIDE * 16];
+
 void rijn_i_ofb_run(const rijn_aes_ctx *a, uint8_t reg[16], uint32_t *pos, uint8_t *out,
                     const uint8_t *in, size_t len)
 {
+    uint8_t tmp[RIJN_I_MODE_WIDE * 16];
     uint32_t p = *pos;
-    size_t i = 0;
+    size_t i = 0, k;
     for (; p < 16 && i < len; i++)
         out[i] = (uint8_t)(in[i] ^ reg[p++]);
-    for (; len - i >= 16; i += 16) {
-        rijn_i_aes_enc(a, reg, reg, 1);
-        rijn_xor16(out + i, in + i, reg);
+    for (; len - i >= 16; i += 16 * k) {
+        k = (len - i) / 16;
+        if (k > RIJN_I_MODE_WIDE)
+            k = RIJN_I_MODE_WIDE;
+        rijn_i_cbc_enc_blocks(a, reg, tmp, ofb_zero, k);
+        rijn_i_xor_blocks(out + i, in + i, tmp, 16 * k);
     }
     if (i < len) {
         rijn_i_aes_enc(a, reg, reg, 1);
@@ -27,6 +39,7 @@ void rijn_i_ofb_run(const rijn_aes_ctx *a, uint8_t reg[16], uint32_t *pos, uint8
             out[i] = (uint8_t)(in[i] ^ reg[p++]);
     }
     *pos = p;
+    rijn_wipe(tmp, sizeof tmp);
 }
 
 int rijn_ofb_crypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
