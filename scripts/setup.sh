@@ -21,7 +21,9 @@ pkgs=(build-essential cmake ninja-build pkg-config libssl-dev libcjson-dev opens
 if [ "$want_tests" = 1 ]; then
   pkgs+=(clang valgrind python3-venv python3-pip libsodium-dev libmbedtls-dev age
          libclang-rt-14-dev   # libFuzzer for fuzz/ (scripts/fuzz.sh)
-         libgcrypt20-dev libcrypto++-dev)  # test_finalists peers (Serpent, Twofish, RC6)
+         libgcrypt20-dev libcrypto++-dev   # test_finalists peers (Serpent, Twofish, RC6)
+         cppcheck clang-tidy   # scripts/static.sh
+         gcovr)                # scripts/coverage.sh
 fi
 if [ "$want_mcu" = 1 ]; then
   pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm qemu-system-misc

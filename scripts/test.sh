@@ -12,6 +12,9 @@
 #      gcc driver and clang, and step 1 replays their seeds)
 #   7. the ctgrind (constant-time) tests with the library built by gcc at
 #      -O1 and -O2 too (scripts/ctgrind-levels.sh; step 1 covers -O3)
+#   8. static analysis: cppcheck and clang-tidy, every finding in
+#      scripts/static.supp with its reason (scripts/static.sh); gcc -fanalyzer
+#      runs too but does not gate yet
 # Options: --fast runs step 1 only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,6 +63,16 @@ step "ctgrind at gcc -O1 and -O2"
 t0=$(date +%s)
 bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2 || status=1
 echo "(ctgrind levels: $(($(date +%s) - t0)) s)"
+
+step "static analysis (cppcheck, clang-tidy; gcc -fanalyzer reported, not gating yet)"
+t0=$(date +%s)
+bash scripts/static.sh --tool cppcheck --tool clang-tidy || status=1
+echo "(cppcheck + clang-tidy: $(($(date +%s) - t0)) s)"
+t0=$(date +%s)
+# gcc -fanalyzer: its suppressions were reviewed for src/aead and src/aes
+# only so far; its findings are printed but do not fail the run yet
+bash scripts/static.sh --tool gcc || echo "(gcc -fanalyzer: findings above not gating yet)"
+echo "(gcc -fanalyzer: $(($(date +%s) - t0)) s)"
 
 step "summary"
 if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi
