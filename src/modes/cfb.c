@@ -10,8 +10,9 @@
  *   blocks (reg, C_1 .. C_{k-1}) are copied to a stack buffer and encrypted
  *   in one N-block call.
  *   CFB8: reg is a 16-byte shift register. Encryption: one AES call per
- *   byte. Decryption: the inputs for k bytes are the k sliding windows of
- *   reg || C, built in a stack buffer and encrypted in one call.
+ *   byte on a window of reg || C (no byte shifting). Decryption: the
+ *   inputs for k bytes are the k sliding windows of reg || C, copied 16
+ *   bytes at a time into a stack buffer and encrypted in one call.
  *   All inputs are read into the stack buffers before out is written, so
  *   out == in works. Constant time: as the AES class; buffers wiped.
  *   Vectors: SP 800-38A F.3.7-F.3.18 (tests/test_modes_sp800_38a.c), CAVP
@@ -108,37 +109,39 @@ void rijn_i_cfb128_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t 
     }
 }
 
+/* x = reg || up to RIJN_I_MODE_WIDE ciphertext bytes: the register before
+ * byte j of a run is x[j .. j + 16). Encryption appends each ciphertext
+ * byte to x and encrypts the window in place of a 16-byte shift; a full x
+ * moves its last 16 bytes to the front. Decryption copies k windows of x
+ * into tmp and encrypts them in one N-block call. */
 void rijn_i_cfb8_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *out,
                      const uint8_t *in, size_t len)
 {
-    uint8_t tmp[RIJN_I_MODE_BATCH * 16];
-    size_t i, j, t, k;
+    uint8_t tmp[RIJN_I_MODE_WIDE * 16], x[16 + RIJN_I_MODE_WIDE];
+    size_t i, j, k;
     for (i = 0; i < len; i += k) {
+        k = len - i < RIJN_I_MODE_WIDE ? len - i : RIJN_I_MODE_WIDE;
+        memcpy(x, reg, 16);
         if (!dec) {
-            uint8_t c;
-            k = 1;
-            rijn_i_aes_enc(a, tmp, reg, 1);
-            c = (uint8_t)(in[i] ^ tmp[0]);
-            out[i] = c;
-            memmove(reg, reg + 1, 15);
-            reg[15] = c;
-            continue;
-        }
-        k = len - i < RIJN_I_MODE_BATCH ? len - i : RIJN_I_MODE_BATCH;
-        for (j = 0; j < k; j++)
-            for (t = 0; t < 16; t++)
-                tmp[16 * j + t] = j + t < 16 ? reg[j + t] : in[i + j + t - 16];
-        if (k >= 16) {
-            memcpy(reg, in + i + k - 16, 16);
+            for (j = 0; j < k; j++) {
+                uint8_t c;
+                rijn_i_aes_enc(a, tmp, x + j, 1);
+                c = (uint8_t)(in[i + j] ^ tmp[0]);
+                out[i + j] = c;
+                x[16 + j] = c;
+            }
         } else {
-            memmove(reg, reg + k, 16 - k);
-            memcpy(reg + 16 - k, in + i, k);
+            memcpy(x + 16, in + i, k);
+            for (j = 0; j < k; j++)
+                memcpy(tmp + 16 * j, x + j, 16);
+            rijn_i_aes_enc(a, tmp, tmp, k);
+            for (j = 0; j < k; j++)
+                out[i + j] = (uint8_t)(x[16 + j] ^ tmp[16 * j]);
         }
-        rijn_i_aes_enc(a, tmp, tmp, k);
-        for (j = 0; j < k; j++)
-            out[i + j] = (uint8_t)(in[i + j] ^ tmp[16 * j]);
+        memcpy(reg, x + k, 16);
     }
     rijn_wipe(tmp, sizeof tmp);
+    rijn_wipe(x, sizeof x);
 }
 
 static int cfb(const rijn_aes_ctx *aes, int seg8, int dec, const uint8_t iv[16], uint8_t *out,
