@@ -364,6 +364,36 @@
 #define RIJN_CFG_HASH_BLAKE2B 1
 #endif
 
+#ifndef RIJN_CFG_AES_SMALL_COMPACT
+#define RIJN_CFG_AES_SMALL_COMPACT 0
+#endif
+
+#ifndef RIJN_CFG_GHASH_PCLMUL
+#if RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_GHASH_PCLMUL 1
+#else
+#define RIJN_CFG_GHASH_PCLMUL 0
+#endif
+#endif
+#ifndef RIJN_CFG_GHASH_CT64
+#define RIJN_CFG_GHASH_CT64 RIJN_ARCH_64
+#endif
+#ifndef RIJN_CFG_GHASH_CT32
+#define RIJN_CFG_GHASH_CT32 1
+#endif
+
+#ifndef RIJN_CFG_ASCON_32
+#define RIJN_CFG_ASCON_32 (!RIJN_ARCH_64)
+#endif
+
+#ifndef RIJN_CFG_X25519_64 /* five 51-bit limbs need unsigned __int128 */
+#if defined(__SIZEOF_INT128__)
+#define RIJN_CFG_X25519_64 RIJN_ARCH_64
+#else
+#define RIJN_CFG_X25519_64 0
+#endif
+#endif
+
 #if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL && \
     !RIJN_CFG_AES_AVR && !RIJN_CFG_AES_TTABLE
 #error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"

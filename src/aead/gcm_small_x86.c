@@ -1,7 +1,8 @@
 /*
  * gcm_small_x86.c -- AES-GCM seal/open of short messages in registers
- * (an AES class with AES-NI round keys, x86ni, with the pclmul or vpclmul512 GHASH class, 12-byte
- * nonce, text and AAD of at most RIJN_I_GCM_SMALL bytes each).
+ * (an AES class with AES-NI round keys, x86ni, with the pclmul or
+ * vpclmul512 GHASH class, 12-byte nonce, text and AAD of at most
+ * RIJN_I_GCM_SMALL bytes each).
  *
  * Implementation notes
  *   Per-call cost is what matters at 16-64 bytes, so this path skips the

@@ -17,20 +17,7 @@
 
 #include "rijn/gcm.h"
 
-/* Build options (unset = auto, 0 = off, 1 = on). */
-#ifndef RIJN_CFG_GHASH_PCLMUL
-#if RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
-#define RIJN_CFG_GHASH_PCLMUL 1
-#else
-#define RIJN_CFG_GHASH_PCLMUL 0
-#endif
-#endif
-#ifndef RIJN_CFG_GHASH_CT64
-#define RIJN_CFG_GHASH_CT64 RIJN_ARCH_64
-#endif
-#ifndef RIJN_CFG_GHASH_CT32
-#define RIJN_CFG_GHASH_CT32 1
-#endif
+/* Build options RIJN_CFG_GHASH_*: defaults in rijn/config.h. */
 
 #if !RIJN_CFG_GHASH_PCLMUL && !RIJN_CFG_GHASH_CT64 && !RIJN_CFG_GHASH_CT32
 #error "rijn: at least one GHASH implementation must be enabled (RIJN_CFG_GHASH_*)"

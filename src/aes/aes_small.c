@@ -26,9 +26,6 @@
 
 #if RIJN_CFG_AES_SMALL
 
-#ifndef RIJN_CFG_AES_SMALL_COMPACT
-#define RIJN_CFG_AES_SMALL_COMPACT 0
-#endif
 
 /* AVR: the tables live in flash (avr-gcc would copy const data into RAM:
  * 512 bytes of the ATmega328P's 2 KiB), read with LPM through Z. Like

@@ -20,9 +20,6 @@
 
 #include "rijn/ascon.h"
 
-#ifndef RIJN_CFG_ASCON_32
-#define RIJN_CFG_ASCON_32 (!RIJN_ARCH_64)
-#endif
 
 /* Ascon-p[rounds] (rounds 1..12: the last `rounds` of the 12 rounds). */
 void rijn_i_ascon_p64(uint64_t s[5], unsigned rounds);

@@ -27,9 +27,7 @@
 #define RIJN_I_X25519_HAVE_FE64 0
 #endif
 
-#ifndef RIJN_CFG_X25519_64
-#define RIJN_CFG_X25519_64 (RIJN_ARCH_64 && RIJN_I_X25519_HAVE_FE64)
-#endif
+/* RIJN_CFG_X25519_64: default in rijn/config.h. */
 #if RIJN_CFG_X25519_64 && !RIJN_I_X25519_HAVE_FE64
 #error "rijn: RIJN_CFG_X25519_64=1 needs a compiler with unsigned __int128"
 #endif
