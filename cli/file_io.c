@@ -3,7 +3,9 @@
  * commands (see file_io.h for the guarantees).
  *
  * Implementation notes: plain POSIX read/write loops (EINTR, short reads
- * from pipes); a 64 KiB buffer each way. Output files: O_TMPFILE in the
+ * from pipes); a 64 KiB buffer each way, bypassed by requests of a whole
+ * buffer or more (a file chunk: read() into and write() from the caller's
+ * buffer, no copy; the buffered bytes go first). Output files: O_TMPFILE in the
  * target's directory, named at commit with linkat(/proc/self/fd/N) (no
  * overwrite) or linkat to a temporary name + rename (--force); without
  * O_TMPFILE (or /proc), mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path
@@ -144,6 +146,20 @@ int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got)
         if (in->rpos == in->rlen) {
             if (in->eof)
                 break;
+            if (n - *got >= sizeof in->rbuf) { /* large: read() straight into buf */
+                ssize_t r = read(in->fd, buf + *got, n - *got);
+                if (r < 0 && errno == EINTR)
+                    continue;
+                if (r < 0) {
+                    cli_err("cannot read '%s': %s", in->name, strerror(errno));
+                    return CLI_FAIL;
+                }
+                if (r == 0)
+                    in->eof = 1;
+                in->consumed += (uint64_t)r;
+                *got += (size_t)r;
+                continue;
+            }
             if (fio_raw_fill(in) != CLI_OK)
                 return CLI_FAIL;
             continue;
@@ -289,11 +305,23 @@ int fio_out_begin(fio_out *o, mode_t mode, int armor)
     return armor ? armor_edge(o, "BEGIN") : CLI_OK;
 }
 
+static int write_all(fio_out *o, const uint8_t *p, size_t n);
+
 static int flush(fio_out *o)
 {
+    if (write_all(o, o->obuf, o->olen) != CLI_OK)
+        return CLI_FAIL;
+    rijn_wipe(o->obuf, o->olen);
+    o->olen = 0;
+    return CLI_OK;
+}
+
+/* write() all of p[0..n) (the buffer is empty). */
+static int write_all(fio_out *o, const uint8_t *p, size_t n)
+{
     size_t off = 0;
-    while (off < o->olen) {
-        ssize_t w = write(o->fd, o->obuf + off, o->olen - off);
+    while (off < n) {
+        ssize_t w = write(o->fd, p + off, n - off);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
@@ -303,14 +331,18 @@ static int flush(fio_out *o)
         }
         off += (size_t)w;
     }
-    o->written += o->olen;
-    rijn_wipe(o->obuf, o->olen);
-    o->olen = 0;
+    o->written += n;
     return CLI_OK;
 }
 
 static int put(fio_out *o, const uint8_t *p, size_t n)
 {
+    /* a whole buffer's worth or more (a chunk): written from p, no copy */
+    if (n >= sizeof o->obuf) {
+        if (o->olen > 0 && flush(o) != CLI_OK)
+            return CLI_FAIL;
+        return write_all(o, p, n);
+    }
     while (n > 0) {
         size_t k = sizeof o->obuf - o->olen < n ? sizeof o->obuf - o->olen : n;
         memcpy(o->obuf + o->olen, p, k);
