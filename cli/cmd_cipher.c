@@ -49,7 +49,7 @@ static void help(void)
            "      --nopad          ecb/cbc: no PKCS#7 padding (length must be a\n"
            "                       multiple of 16)\n"
            "      --impl NAME      force an AES implementation (see rijn selftest)\n"
-           "  -c, --cipher NAME    aes (default), serpent, twofish, rc6: the others\n"
+           "  -c, --cipher NAME    aes (default), serpent, twofish, rc6, mars: the others\n"
            "                       take ecb (with --nopad), cbc and ctr only\n"
            "  -h, --help           this help\n\n"
            "exit status: 0 ok, 1 failed (bad padding, bad length), 2 usage error\n");
@@ -90,7 +90,7 @@ static int run(int argc, char **argv)
         case O_NOPAD: nopad = 1; break;
         case O_CIPHER:
             if ((cipher = rijn_bc_find(a.val)) == NULL) {
-                cli_err("unknown cipher '%s' (aes, serpent, twofish, rc6)", a.val);
+                cli_err("unknown cipher '%s' (aes, serpent, twofish, rc6, mars)", a.val);
                 return CLI_USAGE;
             }
             break;

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""test_cli_finalists.py -- `rijn cipher --cipher serpent|twofish|rc6`.
+"""test_cli_finalists.py -- `rijn cipher --cipher serpent|twofish|rc6|mars`.
 
 One known answer per cipher through `-m ecb --nopad` (the first vectors of
-Crypto++'s TestData/serpentv.dat, twofishv.dat and rc6val.dat: the
-submissions' zero-key vectors; test_finalists checks the whole files),
+Crypto++'s TestData/serpentv.dat, twofishv.dat, rc6val.dat and
+TestVectors/mars.txt: the submissions' vectors; test_finalists checks the
+whole files),
 then CBC (with and without PKCS#7) and CTR recomputed in Python from the
 CLI's own ECB blocks, round trips, and the usage errors (exit 2: unknown
 cipher, ecb without --nopad, a mode the generic interface lacks) and a
@@ -21,6 +22,7 @@ KATS = {  # cipher: (key, plaintext, ciphertext), hex
     "serpent": ("00" * 16, "d29d576fcea3a3a7ed9099f29273d78e", "b2288b968ae8b08648d1ce9606fd992d"),
     "twofish": ("00" * 16, "00" * 16, "9f589f5cf6122c32b6bfec2f2ae8c35a"),
     "rc6": ("00" * 16, "00" * 16, "8fc3a53656b1f778c129df4e9848a41e"),
+    "mars": ("80" + "00" * 15, "00" * 16, "b3e2ad5608ac1b6733a7cb4fdf8f9952"),
 }
 
 

@@ -4,9 +4,12 @@
  *
  * 1. Known answers from Crypto++'s source package (Debian libcrypto++,
  *    fetched at test time by scripts/fetch-peers.sh cryptopp, never
- *    committed): TestData/serpentv.dat, twofishv.dat, rc6val.dat (the
- *    submissions' vectors, Serpent in the NESSIE / Crypto++ byte order),
- *    encrypt and decrypt, every key size present.
+ *    committed): TestData/serpentv.dat, twofishv.dat, rc6val.dat,
+ *    marsval.dat (the submissions' vectors, Serpent in the NESSIE /
+ *    Crypto++ byte order), encrypt and decrypt, every key size present;
+ *    TestVectors/mars.txt: MARS known answers and the submission's Monte
+ *    Carlo tests (ECB, 400 x 10,000 blocks, the key XORed with the last
+ *    output bytes after each 10,000), encryption and decryption.
  * 2. libgcrypt differential (Serpent 128/192/256, Twofish 128/256; it has
  *    no Twofish-192 and no RC6): random keys, ECB, CBC and CTR of random
  *    lengths through the generic modes, and a 1000-step encryption chain
@@ -24,7 +27,8 @@
 
 #include "testutil.h"
 
-static const rijn_bc_desc *const finalists[] = {&rijn_bc_serpent, &rijn_bc_twofish, &rijn_bc_rc6};
+static const rijn_bc_desc *const finalists[] = {&rijn_bc_serpent, &rijn_bc_twofish, &rijn_bc_rc6,
+                                                &rijn_bc_mars};
 
 /* ---- 1. known answers ---------------------------------------------------- */
 static char peer_dir[1024];
@@ -94,6 +98,72 @@ static int kat_file(const rijn_bc_desc *d, const char *name, int min)
     TU_CHECK(n >= min, "%s: %d vectors, expected at least %d", name, n, min);
     printf("%-8s %2d known answers from %s\n", d->name, n, name);
     return n;
+}
+
+/* TestVectors/mars.txt: records of Key / Plaintext / Ciphertext / Test. */
+static void mct(const rijn_bc_desc *d, const uint8_t *key0, size_t kl, const uint8_t *start,
+                const uint8_t *want, int enc)
+{
+    uint8_t key[32], buf[16], prev[16];
+    rijn_bc_ctx c;
+    int i, j;
+
+    memcpy(key, key0, kl);
+    memcpy(buf, start, 16);
+    memset(prev, 0, 16);
+    for (i = 0; i < 400; i++) {
+        size_t b;
+        TU_CHECK(rijn_bc_init(&c, d, key, kl) == RIJN_OK, "mct init");
+        for (j = 0; j < 10000; j++) {
+            memcpy(prev, buf, 16);
+            (enc ? d->encrypt : d->decrypt)(&c.u, buf, buf);
+        }
+        /* key ^= the last kl bytes of the output stream (prev || buf) */
+        for (b = 0; b < kl; b++)
+            key[b] ^= b + 16 < kl ? prev[32 - kl + b] : buf[b + 16 - kl];
+    }
+    TU_EQ(buf, want, 16, enc ? "EncryptionMCT" : "DecryptionMCT");
+    rijn_bc_wipe(&c);
+}
+
+static void mars_txt(void)
+{
+    char path[1200], line[400], k[400] = "", p[400] = "", ct[400] = "";
+    int kats = 0, mcts = 0;
+    FILE *fp;
+
+    snprintf(path, sizeof path, "%s/TestVectors/mars.txt", peer_dir);
+    if ((fp = fopen(path, "r")) == NULL) {
+        TU_CHECK(0, "cannot read %s", path);
+        return;
+    }
+    while (fgets(line, sizeof line, fp) != NULL) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (strncmp(line, "Key: ", 5) == 0)
+            snprintf(k, sizeof k, "%s", line + 5);
+        else if (strncmp(line, "Plaintext: ", 11) == 0)
+            snprintf(p, sizeof p, "%s", line + 11);
+        else if (strncmp(line, "Ciphertext: ", 12) == 0)
+            snprintf(ct, sizeof ct, "%s", line + 12);
+        else if (strcmp(line, "Test: Encrypt") == 0)
+            kat(&rijn_bc_mars, k, p, ct), kats++;
+        else if (strcmp(line, "Test: EncryptionMCT") == 0 || strcmp(line, "Test: DecryptionMCT") == 0) {
+            uint8_t key[32], a[16], b[16];
+            size_t kl = strlen(k) / 2;
+            int enc = line[6] == 'E';
+            if (kl > 32 || tu_unhex_into(key, kl, k) || tu_unhex_into(a, 16, p) || tu_unhex_into(b, 16, ct)) {
+                TU_CHECK(0, "bad MCT record");
+                continue;
+            }
+            if (tu_quick() && mcts > 0)
+                continue; /* Valgrind runs: the first Monte Carlo test only */
+            mct(&rijn_bc_mars, key, kl, enc ? a : b, enc ? b : a, enc);
+            mcts++;
+        }
+    }
+    fclose(fp);
+    TU_CHECK(kats >= 10 && mcts >= (tu_quick() ? 1 : 6), "mars.txt: %d known answers, %d Monte Carlo", kats, mcts);
+    printf("mars     %d known answers and %d Monte Carlo tests (400 x 10,000) from mars.txt\n", kats, mcts);
 }
 
 /* ---- 2. libgcrypt differential ------------------------------------------- */
@@ -272,6 +342,7 @@ int main(void)
     gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
     TU_CHECK(rijn_bc_find("serpent") == &rijn_bc_serpent && rijn_bc_find("aes") == &rijn_bc_aes &&
                  rijn_bc_find("twofish") == &rijn_bc_twofish && rijn_bc_find("rc6") == &rijn_bc_rc6 &&
+                 rijn_bc_find("mars") == &rijn_bc_mars && rijn_bc_list(5) == NULL &&
                  rijn_bc_find("des") == NULL && rijn_bc_list(0) == &rijn_bc_aes,
              "registry");
     if (find_cryptopp() != 0) {
@@ -282,10 +353,12 @@ int main(void)
     kat_file(&rijn_bc_serpent, "serpentv.dat", 12);
     kat_file(&rijn_bc_twofish, "twofishv.dat", 9);
     kat_file(&rijn_bc_rc6, "rc6val.dat", 6);
+    kat_file(&rijn_bc_mars, "marsval.dat", 9);
+    mars_txt();
     for (i = 0; i < 2; i++)
         diff_gcrypt(finalists[i]);
     aes_desc();
-    for (i = 0; i < 3; i++)
+    for (i = 0; i < 4; i++)
         errors(finalists[i]);
     errors(&rijn_bc_aes);
     return tu_finish();

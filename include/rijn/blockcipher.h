@@ -1,6 +1,6 @@
 /*
- * rijn/blockcipher.h -- three AES finalists (Serpent, Twofish, RC6-32/20;
- * MARS is not written yet) as block ciphers of their own, and one generic block-cipher
+ * rijn/blockcipher.h -- the AES finalists (Serpent, Twofish, RC6-32/20,
+ * MARS) as block ciphers of their own, and one generic block-cipher
  * interface with ECB, CBC, CBC + PKCS#7 and CTR over it (AES joins
  * through an adapter).
  *
@@ -10,7 +10,7 @@
  * 16-byte blocks. Byte order is the one of the reference vectors: Serpent
  * in the NESSIE / Crypto++ / libgcrypt order (little-endian words; the
  * submission's own KAT files print blocks and keys reversed), Twofish,
- * RC6 little-endian as in their submissions.
+ * RC6 and MARS little-endian as in their submissions.
  *
  * Constant time (details and evidence in each src/cipher/<name>.c):
  *   serpent  bitsliced: no secret-dependent branch, index or shift.
@@ -23,6 +23,9 @@
  *            time only where both take fixed time (x86-64, Cortex-M3/M4,
  *            M0/M0+ with the 1-cycle multiplier); NOT on AVR, NOT on an
  *            M0/M0+ built with the 32-cycle iterative multiplier.
+ *   mars     as RC6 (rotations, multiplications) plus S-box lookups (2 KiB
+ *            table, in flash on AVR) indexed by data: NOT constant time on
+ *            cores with a data cache.
  */
 #ifndef RIJN_BLOCKCIPHER_H
 #define RIJN_BLOCKCIPHER_H
@@ -56,10 +59,16 @@ typedef struct rijn_rc6_ctx {
     uint32_t ready;
 } rijn_rc6_ctx;
 
+typedef struct rijn_mars_ctx {
+    uint32_t k[40]; /* expanded key */
+    uint32_t ready;
+} rijn_mars_ctx;
+
 /* Key setup: RIJN_OK, RIJN_ERR_KEY_LEN (not 16/24/32), RIJN_ERR_NULL. */
 RIJN_API RIJN_WUR int rijn_serpent_init(rijn_serpent_ctx *ctx, const uint8_t *key, size_t key_len);
 RIJN_API RIJN_WUR int rijn_twofish_init(rijn_twofish_ctx *ctx, const uint8_t *key, size_t key_len);
 RIJN_API RIJN_WUR int rijn_rc6_init(rijn_rc6_ctx *ctx, const uint8_t *key, size_t key_len);
+RIJN_API RIJN_WUR int rijn_mars_init(rijn_mars_ctx *ctx, const uint8_t *key, size_t key_len);
 
 /* One 16-byte block; out may equal in. The context must be set up. */
 RIJN_API void rijn_serpent_encrypt(const rijn_serpent_ctx *ctx, uint8_t out[16], const uint8_t in[16]);
@@ -68,17 +77,20 @@ RIJN_API void rijn_twofish_encrypt(const rijn_twofish_ctx *ctx, uint8_t out[16],
 RIJN_API void rijn_twofish_decrypt(const rijn_twofish_ctx *ctx, uint8_t out[16], const uint8_t in[16]);
 RIJN_API void rijn_rc6_encrypt(const rijn_rc6_ctx *ctx, uint8_t out[16], const uint8_t in[16]);
 RIJN_API void rijn_rc6_decrypt(const rijn_rc6_ctx *ctx, uint8_t out[16], const uint8_t in[16]);
+RIJN_API void rijn_mars_encrypt(const rijn_mars_ctx *ctx, uint8_t out[16], const uint8_t in[16]);
+RIJN_API void rijn_mars_decrypt(const rijn_mars_ctx *ctx, uint8_t out[16], const uint8_t in[16]);
 
 RIJN_API void rijn_serpent_wipe(rijn_serpent_ctx *ctx);
 RIJN_API void rijn_twofish_wipe(rijn_twofish_ctx *ctx);
 RIJN_API void rijn_rc6_wipe(rijn_rc6_ctx *ctx);
+RIJN_API void rijn_mars_wipe(rijn_mars_ctx *ctx);
 
 /* ---- generic interface ------------------------------------------------ */
 #define RIJN_BC_CONSTTIME 1u /* no secret-dependent branch/index on any core */
 
 /* A block-cipher descriptor: one per cipher (every key size). */
 typedef struct rijn_bc_desc {
-    const char *name;   /* "aes", "serpent", "twofish", "rc6" */
+    const char *name;   /* "aes", "serpent", "twofish", "rc6", "mars" */
     unsigned block_size; /* 16 */
     unsigned key_sizes;  /* bit (n/8 - 2) set when an n-byte key is taken: 16 -> 1, 24 -> 2, 32 -> 4 */
     size_t ctx_size;     /* bytes of the cipher's own context */
@@ -89,7 +101,8 @@ typedef struct rijn_bc_desc {
     void (*wipe)(void *ctx);
 } rijn_bc_desc;
 
-RIJN_API extern const rijn_bc_desc rijn_bc_aes, rijn_bc_serpent, rijn_bc_twofish, rijn_bc_rc6;
+RIJN_API extern const rijn_bc_desc rijn_bc_aes, rijn_bc_serpent, rijn_bc_twofish, rijn_bc_rc6,
+    rijn_bc_mars;
 
 /* The descriptor named `name`, or NULL. rijn_bc_list(i) walks them all
  * (NULL after the last): aes first. */
@@ -104,6 +117,7 @@ typedef struct rijn_bc_ctx {
         rijn_serpent_ctx serpent;
         rijn_twofish_ctx twofish;
         rijn_rc6_ctx rc6;
+        rijn_mars_ctx mars;
     } u;
 } rijn_bc_ctx;
 

@@ -172,6 +172,6 @@ int rijn_bc_cbc_pkcs7_decrypt(const rijn_bc_ctx *ctx, const uint8_t iv[16], uint
         rijn_wipe(out, len);
         return RIJN_ERR_PADDING;
     }
-    *out_len = len - pad;
+    *out_len = len - (size_t)pad;
     return RIJN_OK;
 }

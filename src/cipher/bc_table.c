@@ -36,6 +36,7 @@
 BC_WRAP(serpent, rijn_serpent_ctx)
 BC_WRAP(twofish, rijn_twofish_ctx)
 BC_WRAP(rc6, rijn_rc6_ctx)
+BC_WRAP(mars, rijn_mars_ctx)
 
 static int aes_init_v(void *c, const uint8_t *k, size_t n)
 {
@@ -68,9 +69,11 @@ const rijn_bc_desc rijn_bc_twofish = {"twofish",     16,           KEYS_ALL,
                                       twofish_enc_v, twofish_dec_v, twofish_wipe_v};
 const rijn_bc_desc rijn_bc_rc6 = {"rc6",      16,        KEYS_ALL, sizeof(rijn_rc6_ctx), 0,
                                   rc6_init_v, rc6_enc_v, rc6_dec_v, rc6_wipe_v};
+const rijn_bc_desc rijn_bc_mars = {"mars",      16,         KEYS_ALL, sizeof(rijn_mars_ctx), 0,
+                                   mars_init_v, mars_enc_v, mars_dec_v, mars_wipe_v};
 
 static const rijn_bc_desc *const all[] = {&rijn_bc_aes, &rijn_bc_serpent, &rijn_bc_twofish,
-                                          &rijn_bc_rc6};
+                                          &rijn_bc_rc6, &rijn_bc_mars};
 
 const rijn_bc_desc *rijn_bc_list(size_t i)
 {

@@ -71,7 +71,7 @@ static uint32_t gmul(uint32_t a, uint32_t b, uint32_t poly)
 }
 
 /* h(X, L) with the k words L[0..k-1] (specification figure 2). */
-static uint32_t h(uint32_t x, const uint32_t *l, unsigned k)
+static uint32_t h(uint32_t x, const uint32_t *l, uint32_t k)
 {
     static const uint8_t mds[4][4] = {
         {0x01, 0xEF, 0x5B, 0x5B}, {0x5B, 0xEF, 0xEF, 0x01},
