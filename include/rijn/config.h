@@ -107,7 +107,8 @@
  *                       Decryption is the same either way.
  *   RIJN_CFG_AES_SMALL  byte-oriented AES with an S-box table; least code.
  *                       NOT constant-time on CPUs with a data cache.
- *                       auto: on for 8/16-bit targets and 64-bit hosts
+ *                       auto: on for 8/16-bit targets without the avr
+ *                       class (MSP430) and 64-bit hosts
  *                       (there for tests; never chosen by default while a
  *                       constant-time implementation is compiled in).
  *                       M3: 1,116 (AES-128 encrypt-only with key setup),
@@ -328,16 +329,16 @@
 #endif
 #endif
 
-#ifndef RIJN_CFG_AES_SMALL
-#define RIJN_CFG_AES_SMALL (RIJN_ARCH_SMALLWORD || RIJN_ARCH_64)
-#endif
-
 #ifndef RIJN_CFG_AES_AVR
 #if defined(__AVR__) && defined(__GNUC__)
 #define RIJN_CFG_AES_AVR 1
 #else
 #define RIJN_CFG_AES_AVR 0
 #endif
+#endif
+
+#ifndef RIJN_CFG_AES_SMALL /* one class per target: not beside avr */
+#define RIJN_CFG_AES_SMALL ((RIJN_ARCH_SMALLWORD && !RIJN_CFG_AES_AVR) || RIJN_ARCH_64)
 #endif
 
 #ifndef RIJN_CFG_AES_DECRYPT
