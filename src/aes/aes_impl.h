@@ -128,6 +128,12 @@ struct rijn_aes_impl {
      * benchmark machine's EPYC). */
     int (*xts)(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], uint8_t *out,
                const uint8_t *in, size_t len);
+
+    /* Optional: CFB128 decryption of nblocks whole blocks (P_j = C_j ^
+     * E(C_{j-1}), C_0 = iv), the context keyed for encryption; iv is
+     * updated to the last ciphertext block. out may equal in. */
+    void (*cfb_decrypt)(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                        const uint8_t *in, size_t nblocks);
 #endif
 };
 

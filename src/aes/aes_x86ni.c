@@ -298,6 +298,27 @@ RIJN_X86NI_TARGET static void x86ni_encrypt(const uint64_t *ks, unsigned rounds,
         (void)encrypt_long(ks, rounds, out, in, nblocks);
 }
 
+/* CFB128 decryption, the cfb_decrypt hook: VAES passes (the cipher inputs
+ * are the ciphertext shifted by one block, loaded in place), then runs of
+ * up to 16 blocks through a stack copy of the cipher inputs. */
+static void x86ni_cfb_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                              const uint8_t *in, size_t nblocks)
+{
+    uint8_t t[16 * 16];
+    size_t i, k;
+    WIDE_PREFIX(cfb_dec, ks, rounds, iv, out, in, nblocks);
+    for (; nblocks > 0; nblocks -= k, in += 16 * k, out += 16 * k) {
+        k = nblocks < 16 ? nblocks : 16;
+        memcpy(t, iv, 16);
+        memcpy(t + 16, in, 16 * (k - 1));
+        memcpy(iv, in + 16 * (k - 1), 16);
+        x86ni_encrypt(ks, rounds, t, t, k);
+        for (i = 0; i < 16 * k; i++)
+            out[i] = (uint8_t)(in[i] ^ t[i]);
+    }
+    rijn_wipe(t, sizeof t);
+}
+
 #if RIJN_CFG_AES_DECRYPT
 X86NI_NOINLINE int decrypt_long(const uint64_t *ks, unsigned rounds, uint8_t *out,
                                 const uint8_t *in, size_t nblocks)
@@ -435,6 +456,7 @@ const rijn_aes_impl rijn_i_aes_x86ni = {
     .cbc_enc_once = {rijn_i_x86ni_cbc_enc_once, rijn_i_x86ni_cbc_enc_once_vex},
     .ctr_once = {rijn_i_x86ni_ctr_once, rijn_i_x86ni_ctr_once},
     .xts = rijn_i_x86ni_xts,
+    .cfb_decrypt = x86ni_cfb_decrypt,
 };
 
 #endif /* RIJN_CFG_AES_X86NI */

@@ -103,6 +103,8 @@ size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8
                                   uint8_t ctr[16], uint8_t *out, const uint8_t *in,          \
                                   size_t nblocks);                                           \
     size_t rijn_i_x86ni_##w##_cbc_dec(const uint64_t *ks, unsigned rounds, uint8_t iv[16],   \
+                                      uint8_t *out, const uint8_t *in, size_t nblocks);      \
+    size_t rijn_i_x86ni_##w##_cfb_dec(const uint64_t *ks, unsigned rounds, uint8_t iv[16],   \
                                       uint8_t *out, const uint8_t *in, size_t nblocks)
 RIJN_X86NI_DECL_WIDE(vaes512);
 RIJN_X86NI_DECL_WIDE(vaes256);

@@ -191,4 +191,31 @@ V256_TARGET size_t rijn_i_x86ni_vaes256_cbc_dec(const uint64_t *ks, unsigned rou
     return done;
 }
 
+/* CFB128 decryption: the cipher inputs are the ciphertext shifted by one
+ * block (prev first), as CBC's chaining blocks; loads precede stores. */
+V256_TARGET size_t rijn_i_x86ni_vaes256_cfb_dec(const uint64_t *ks, unsigned rounds,
+                                                uint8_t iv[16], uint8_t *out,
+                                                const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    __m128i prev = x86ni_ld(iv), last;
+    __m256i x[8], c[8];
+    size_t done;
+    unsigned i;
+    for (done = 0; nblocks - done >= 16; done += 16, in += 256, out += 256) {
+        for (i = 0; i < 8; i++)
+            c[i] = ld(in + 32 * i);
+        x[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), x86ni_ld(in), 1);
+        for (i = 1; i < 8; i++)
+            x[i] = ld(in + 32 * i - 16);
+        last = x86ni_ld(in + 240);
+        encn(x, ek, rounds);
+        for (i = 0; i < 8; i++)
+            st(out + 32 * i, _mm256_xor_si256(x[i], c[i]));
+        prev = last;
+    }
+    x86ni_st(iv, prev);
+    return done;
+}
+
 #endif /* RIJN_CFG_AES_X86NI */

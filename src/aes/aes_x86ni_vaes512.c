@@ -15,8 +15,9 @@
  *   the 128-bit code (rare; branch on the public counter).
  *   CBC decryption: the chaining blocks of register r are the ciphertext
  *   at in + 64r - 16 (an unaligned load); register 0 takes the IV into its
- *   first lane with VALIGNQ. All loads of a pass precede its stores, so
- *   out == in works.
+ *   first lane with VALIGNQ. CFB128 decryption the same with the roles
+ *   swapped (those blocks encrypted, XORed onto the ciphertext). All loads
+ *   of a pass precede its stores, so out == in works.
  *   Constant time: VAES instructions only; branches on lengths and the
  *   public counter.
  *   Vectors: tests/test_aes_fused.c runs ECB/CTR/CBC with the full CPU
@@ -220,6 +221,44 @@ V512_TARGET size_t rijn_i_x86ni_vaes512_cbc_dec(const uint64_t *ks, unsigned rou
         cbc_pass(dk, rounds, &prev, out + 16 * done, in + 16 * done, 8);
     if (nblocks - done >= 16) {
         cbc_pass(dk, rounds, &prev, out + 16 * done, in + 16 * done, 4);
+        done += 16;
+    }
+    x86ni_st(iv, prev);
+    return done;
+}
+
+/* CFB128 decryption, m registers: the cipher inputs of register r are the
+ * ciphertext at in + 64r - 16 (register 0 takes prev into its first lane
+ * with VALIGNQ, as CBC); P = C ^ E(input). All loads precede the stores. */
+V512_INLINE void cfb_pass(const uint8_t *ek, unsigned rounds, __m128i *prev, uint8_t *out,
+                          const uint8_t *in, unsigned m)
+{
+    __m512i x[8], c[8];
+    __m128i last;
+    unsigned i;
+    for (i = 0; i < m; i++)
+        c[i] = ld(in + 64 * i);
+    x[0] = _mm512_alignr_epi64(c[0], _mm512_broadcast_i32x4(*prev), 6);
+    for (i = 1; i < m; i++)
+        x[i] = ld(in + 64 * i - 16);
+    last = x86ni_ld(in + 64 * m - 16);
+    encn(x, m, ek, rounds);
+    for (i = 0; i < m; i++)
+        st(out + 64 * i, _mm512_xor_si512(x[i], c[i]));
+    *prev = last;
+}
+
+V512_TARGET size_t rijn_i_x86ni_vaes512_cfb_dec(const uint64_t *ks, unsigned rounds,
+                                                uint8_t iv[16], uint8_t *out,
+                                                const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    __m128i prev = x86ni_ld(iv);
+    size_t done = 0;
+    for (; nblocks - done >= 32; done += 32)
+        cfb_pass(ek, rounds, &prev, out + 16 * done, in + 16 * done, 8);
+    if (nblocks - done >= 16) {
+        cfb_pass(ek, rounds, &prev, out + 16 * done, in + 16 * done, 4);
         done += 16;
     }
     x86ni_st(iv, prev);

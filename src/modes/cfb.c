@@ -5,10 +5,14 @@
  *   CFB128: reg is the next cipher input; after E(reg) -> ks, each output
  *   byte's ciphertext is written back into reg at the same position, so a
  *   stream can stop mid-block (*pos = bytes of ks used). Encryption is
- *   serial. Decryption of whole blocks is parallel: the cipher inputs are
- *   the previous ciphertext blocks, so runs of up to RIJN_I_MODE_BATCH
- *   blocks (reg, C_1 .. C_{k-1}) are copied to a stack buffer and encrypted
- *   in one N-block call.
+ *   serial, but its keystream is a CBC encryption of the plaintext (see
+ *   cfb128_enc_blocks), so it runs through the class's CBC entry at the
+ *   CBC-encryption latency bound. Decryption of whole blocks is parallel:
+ *   the cipher inputs are the previous ciphertext blocks; the class's fused
+ *   cfb_decrypt hook takes them when it has one (x86ni: VAES passes with
+ *   the XOR in registers, at CTR speed), else runs of up to
+ *   RIJN_I_MODE_WIDE blocks go through the N-block entry straight from in,
+ *   last run first (see cfb128_dec_blocks).
  *   CFB8: reg is a 16-byte shift register. Encryption: one AES call per
  *   byte on a window of reg || C (no byte shifting). Decryption: the
  *   inputs for k bytes are the k sliding windows of reg || C, copied 16
@@ -66,6 +70,12 @@ static void cfb128_dec_blocks(const rijn_aes_ctx *a, uint8_t reg[16], uint8_t *o
 {
     uint8_t tmp[RIJN_I_MODE_WIDE * 16], last[16];
     size_t j, k, lo;
+#if RIJN_I_AES_HOOKS
+    if (a->impl->cfb_decrypt != NULL) { /* fused: VAES-wide on x86ni */
+        a->impl->cfb_decrypt(a->ks, a->rounds, reg, out, in, n);
+        return;
+    }
+#endif
     memcpy(last, in + 16 * (n - 1), 16);
     for (j = n; j > 0; j = lo) {
         k = j < RIJN_I_MODE_WIDE ? j : RIJN_I_MODE_WIDE;
