@@ -80,13 +80,21 @@ const rijn_bc_desc *rijn_bc_list(size_t i)
     return i < sizeof all / sizeof all[0] ? all[i] : NULL;
 }
 
+/* (no strcmp: the freestanding MCU runtime has only the mem* functions) */
+static int same(const char *a, const char *b)
+{
+    while (*a != 0 && *a == *b)
+        a++, b++;
+    return *a == *b;
+}
+
 const rijn_bc_desc *rijn_bc_find(const char *name)
 {
     size_t i;
     if (name == NULL)
         return NULL;
     for (i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(all[i]->name, name) == 0)
+        if (same(all[i]->name, name))
             return all[i];
     return NULL;
 }
