@@ -30,8 +30,9 @@ DEFAULT_TARGETS = "m0,m3,m4,rv32,avr328p,avr2560"
 OPS = [("setup_128", "key setup (128)"), ("enc_block", "encrypt 1 block"),
        ("dec_block", "decrypt 1 block"), ("cbc_enc_1k", "CBC encrypt 1 KiB"),
        ("seed_cbc_pkcs7_48", "seed job"), ("setup_256", "key setup (256)")]
-CT = {"aes": "yes (the target's default class: constant-time ct32/avr/small; "
-             "ttable where built is not)",
+CT = {"aes": "the class rijn_aes_init picks by default on that target (the RAM column "
+             "shows the ttable class's SRAM tables on ARM/RV32: table lookups, constant time "
+             "only without a data cache); every class is measured in docs/BENCHMARKS-MCU.md",
       "serpent": "yes, bitsliced (all targets)",
       "twofish": "no table; one secret-dependent variable shift: yes on ARM/RV32, "
                  "no on AVR",
