@@ -15,6 +15,9 @@
 #   8. static analysis: cppcheck and clang-tidy, every finding in
 #      scripts/static.supp with its reason (scripts/static.sh); gcc -fanalyzer
 #      runs too but does not gate yet
+#   9. coverage gate: gcc --coverage build, the suite in quick mode, line and
+#      branch totals of src/ and cli/ against scripts/coverage_gate.py
+#      (scripts/coverage.sh; uncovered lines in scripts/coverage-uncovered.txt)
 # Options: --fast runs step 1 only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -73,6 +76,11 @@ t0=$(date +%s)
 # only so far; its findings are printed but do not fail the run yet
 bash scripts/static.sh --tool gcc || echo "(gcc -fanalyzer: findings above not gating yet)"
 echo "(gcc -fanalyzer: $(($(date +%s) - t0)) s)"
+
+step "coverage gate (src/, cli/)"
+t0=$(date +%s)
+bash scripts/coverage.sh || status=1
+echo "(coverage: $(($(date +%s) - t0)) s)"
 
 step "summary"
 if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi
