@@ -134,6 +134,11 @@ struct rijn_aes_impl {
      * updated to the last ciphertext block. out may equal in. */
     void (*cfb_decrypt)(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                         const uint8_t *in, size_t nblocks);
+
+    /* Optional: CFB8 encryption of len bytes, reg the 16-byte shift
+     * register (updated). out may equal in. */
+    void (*cfb8_encrypt)(const uint64_t *ks, unsigned rounds, uint8_t reg[16], uint8_t *out,
+                         const uint8_t *in, size_t len);
 #endif
 };
 

@@ -457,6 +457,7 @@ const rijn_aes_impl rijn_i_aes_x86ni = {
     .ctr_once = {rijn_i_x86ni_ctr_once, rijn_i_x86ni_ctr_once},
     .xts = rijn_i_x86ni_xts,
     .cfb_decrypt = x86ni_cfb_decrypt,
+    .cfb8_encrypt = rijn_i_x86ni_cfb8_enc,
 };
 
 #endif /* RIJN_CFG_AES_X86NI */

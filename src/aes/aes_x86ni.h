@@ -54,6 +54,8 @@ void rijn_i_x86ni_ctr_short(const uint64_t *ks, unsigned rounds, unsigned ctr_bi
                             uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
                               uint8_t *out, const uint8_t *in, size_t nblocks);
+void rijn_i_x86ni_cfb8_enc(const uint64_t *ks, unsigned rounds, uint8_t reg[16], uint8_t *out,
+                           const uint8_t *in, size_t len);
 void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                           const uint8_t *in, size_t nblocks);
 /* The class's cbcmac entry (aes_x86ni_mac.c). */

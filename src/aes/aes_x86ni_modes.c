@@ -282,6 +282,41 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds,
         cbc_enc_r(ek, 14, iv, iv, out, in, nblocks);
 }
 
+/* CFB8 encryption with the shift register in an XMM register: per byte
+ * one AES, the ciphertext byte formed in the vector (its store to out is
+ * off the chain), the register shifted down one byte (PSRLDQ) and the byte
+ * put on top (PSLLDQ 15, OR): no store/reload of the register. */
+RIJN_X86NI_INLINE void cfb8_enc_r(const uint8_t *ek, unsigned rounds, uint8_t reg[16],
+                                  uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m128i k[15], s, c, r = x86ni_ld(reg);
+    unsigned i;
+    for (i = 0; i <= rounds; i++)
+        k[i] = x86ni_ld(ek + 16 * i);
+    for (; n > 0; n--, in++, out++) {
+        s = _mm_xor_si128(r, k[0]);
+        for (i = 1; i < rounds; i++)
+            s = _mm_aesenc_si128(s, k[i]);
+        c = _mm_xor_si128(_mm_aesenclast_si128(s, k[rounds]), _mm_cvtsi32_si128(*in));
+        r = _mm_or_si128(_mm_srli_si128(r, 1), _mm_slli_si128(c, 15));
+        *out = (uint8_t)_mm_cvtsi128_si32(c);
+    }
+    x86ni_st(reg, r);
+}
+
+RIJN_X86NI_TARGET void rijn_i_x86ni_cfb8_enc(const uint64_t *ks, unsigned rounds,
+                                             uint8_t reg[16], uint8_t *out, const uint8_t *in,
+                                             size_t len)
+{
+    const uint8_t *ek = rijn_i_x86ni_ek(ks);
+    if (rounds == 10)
+        cfb8_enc_r(ek, 10, reg, out, in, len);
+    else if (rounds == 12)
+        cfb8_enc_r(ek, 12, reg, out, in, len);
+    else
+        cfb8_enc_r(ek, 14, reg, out, in, len);
+}
+
 /* Two or more blocks of rijn_i_x86ni_cbc_enc_once (out of line: its round
  * keys live in registers and need a frame the one-block path does not),
  * in an SSE and a VEX copy (with VEX the AES-192/256 round-key loads fold

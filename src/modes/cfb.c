@@ -14,7 +14,8 @@
  *   RIJN_I_MODE_WIDE blocks go through the N-block entry straight from in,
  *   last run first (see cfb128_dec_blocks).
  *   CFB8: reg is a 16-byte shift register. Encryption: one AES call per
- *   byte on a window of reg || C (no byte shifting). Decryption: the
+ *   byte on a window of reg || C (no byte shifting), or the class's fused
+ *   cfb8_encrypt hook (x86ni: the register stays in an XMM register). Decryption: the
  *   inputs for k bytes are the k sliding windows of reg || C, copied 16
  *   bytes at a time into a stack buffer and encrypted in one call.
  *   All inputs are read into the stack buffers before out is written, so
@@ -129,6 +130,12 @@ void rijn_i_cfb8_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *o
 {
     uint8_t tmp[RIJN_I_MODE_WIDE * 16], x[16 + RIJN_I_MODE_WIDE];
     size_t i, j, k;
+#if RIJN_I_AES_HOOKS
+    if (!dec && a->impl->cfb8_encrypt != NULL) { /* fused: register in a register */
+        a->impl->cfb8_encrypt(a->ks, a->rounds, reg, out, in, len);
+        return;
+    }
+#endif
     for (i = 0; i < len; i += k) {
         k = len - i < RIJN_I_MODE_WIDE ? len - i : RIJN_I_MODE_WIDE;
         memcpy(x, reg, 16);
