@@ -127,7 +127,8 @@ def main():
         c, n = lag(rel)
         print("%s: commit %s, %s code change(s) behind HEAD" % (rel, c, "?" if n is None else n))
         if write:
-            new = with_note(text, note_for(rel))
+            # a note that is still true stays as it is (no churn per commit)
+            new = text if ok(rel, text)[0] else with_note(text, note_for(rel))
             if new != text:
                 path.write_text(new)
                 print("  note updated")
