@@ -49,10 +49,11 @@ static const uint16_t anf_inv[8][4] = {
 #define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
 
-/* x[0..3] <- S(x) for the S-box whose ANF masks are a[0..3]. */
-static void sbox(const uint16_t a[4], uint32_t x[4])
+/* x[0..3] <- S(x) for the S-box whose ANF masks are a[0..3]; s: the
+ * caller's 20-word scratch (monomials and outputs), wiped once by it. */
+static void sbox(const uint16_t a[4], uint32_t x[4], uint32_t s[20])
 {
-    uint32_t m[16], y[4];
+    uint32_t *m = s, *y = s + 16;
     unsigned b, k;
 
     m[0] = 0xFFFFFFFFu;
@@ -71,9 +72,7 @@ static void sbox(const uint16_t a[4], uint32_t x[4])
             v ^= m[k] & ((uint32_t)0 - (uint32_t)((a[b] >> k) & 1u));
         y[b] = v;
     }
-    memcpy(x, y, sizeof y);
-    rijn_wipe(m, sizeof m);
-    rijn_wipe(y, sizeof y);
+    memcpy(x, y, 4 * sizeof y[0]);
 }
 
 static void lt(uint32_t x[4])
@@ -114,7 +113,7 @@ static void addkey(uint32_t x[4], const uint32_t *k)
 
 int rijn_serpent_init(rijn_serpent_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-    uint32_t w[140];
+    uint32_t w[140], s[20];
     unsigned i;
 
     RIJN_CHECK_PTR(ctx);
@@ -132,23 +131,24 @@ int rijn_serpent_init(rijn_serpent_ctx *ctx, const uint8_t *key, size_t key_len)
     }
     for (i = 0; i < 33; i++) {
         memcpy(ctx->k + 4 * i, w + 8 + 4 * i, 16);
-        sbox(anf_fwd[(35 - i) % 8], ctx->k + 4 * i);
+        sbox(anf_fwd[(35 - i) % 8], ctx->k + 4 * i, s);
     }
     ctx->ready = 1;
     rijn_wipe(w, sizeof w);
+    rijn_wipe(s, sizeof s);
     return RIJN_OK;
 }
 
 void rijn_serpent_encrypt(const rijn_serpent_ctx *ctx, uint8_t out[16], const uint8_t in[16])
 {
-    uint32_t x[4];
+    uint32_t x[4], s[20];
     unsigned i;
 
     for (i = 0; i < 4; i++)
         x[i] = rijn_load32_le(in + 4 * i);
     for (i = 0; i < 32; i++) {
         addkey(x, ctx->k + 4 * i);
-        sbox(anf_fwd[i % 8], x);
+        sbox(anf_fwd[i % 8], x, s);
         if (i < 31)
             lt(x);
     }
@@ -156,11 +156,12 @@ void rijn_serpent_encrypt(const rijn_serpent_ctx *ctx, uint8_t out[16], const ui
     for (i = 0; i < 4; i++)
         rijn_store32_le(out + 4 * i, x[i]);
     rijn_wipe(x, sizeof x);
+    rijn_wipe(s, sizeof s);
 }
 
 void rijn_serpent_decrypt(const rijn_serpent_ctx *ctx, uint8_t out[16], const uint8_t in[16])
 {
-    uint32_t x[4];
+    uint32_t x[4], s[20];
     unsigned i;
 
     for (i = 0; i < 4; i++)
@@ -169,12 +170,13 @@ void rijn_serpent_decrypt(const rijn_serpent_ctx *ctx, uint8_t out[16], const ui
     for (i = 32; i-- > 0;) {
         if (i < 31)
             lt_inv(x);
-        sbox(anf_inv[i % 8], x);
+        sbox(anf_inv[i % 8], x, s);
         addkey(x, ctx->k + 4 * i);
     }
     for (i = 0; i < 4; i++)
         rijn_store32_le(out + 4 * i, x[i]);
     rijn_wipe(x, sizeof x);
+    rijn_wipe(s, sizeof s);
 }
 
 void rijn_serpent_wipe(rijn_serpent_ctx *ctx)
