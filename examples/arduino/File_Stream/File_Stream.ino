@@ -11,11 +11,12 @@
  *   rijn decrypt -k key.txt
  * opens on a host (key.txt: the key below as 64 hex digits).
  *
- * Memory: one chunk buffer (chunk_size + 16 bytes) and two contexts
- * (writer and reader, about 390 bytes each on AVR). Measured in CI under
- * a minimal core stand-in: Uno 22.3 KB flash and 1,991 of 2,048 bytes of
- * RAM (static + peak stack), too tight with the real core's Serial
- * buffers; Mega 2560 33.8 KB and 2.1 KB. Prefer a Mega or a 32-bit board.
+ * Memory: one chunk buffer (chunk_size + 16 bytes, which also holds the
+ * header before the first chunk) and two contexts (writer and reader,
+ * about 390 bytes each on AVR). The flash and RAM each board takes are in
+ * arduino/README.md (measured by the tests): on an Uno static RAM + peak
+ * stack come within a few hundred bytes of its 2,048, too tight beside the
+ * real core's Serial buffers. Prefer a Mega or a 32-bit board.
  * The key and the salt here are fixed for the demo. A real device keeps
  * its key secret and fills the salt from a hardware random generator
  * (e.g. esp_fill_random() on ESP32, the TRNG on SAMD51/RP2040/STM32):
@@ -34,8 +35,8 @@ static const uint8_t master_key[RIJN_FILE_KEY_SIZE] = {
 
 static rijn_file_ctx writer, reader;
 static rijn_file_params params;
+/* the sealed chunks, and before them the header (RIJN_FILE_HEADER_MAX) */
 static uint8_t buf[CHUNK + RIJN_FILE_TAG_SIZE];
-static uint8_t header[RIJN_FILE_HEADER_MAX];
 
 static void fill_salt(uint8_t salt[RIJN_FILE_SALT_SIZE])
 {
@@ -99,11 +100,11 @@ static bool write_and_read(void)
     params.chunk_size = CHUNK;
     fill_salt(params.salt);
 
-    rc = rijn_file_seal_init(&writer, header, sizeof header, &header_len, &params, master_key);
+    rc = rijn_file_seal_init(&writer, buf, sizeof buf, &header_len, &params, master_key);
     if (rc != RIJN_OK)
         return fail(F("seal_init"), rc);
-    print_hex(F("header "), header, header_len);
-    rc = rijn_file_open_header(&reader, header, header_len, master_key);
+    print_hex(F("header "), buf, header_len);
+    rc = rijn_file_open_header(&reader, buf, header_len, master_key);
     if (rc != RIJN_OK)
         return fail(F("open_header"), rc);
 
