@@ -4,15 +4,20 @@
 #   scripts/setup.sh --tests   also the test tools and the vector packages
 #                              (project-local virtual environment .venv)
 #   scripts/setup.sh --mcu     also the cross toolchains and emulators
+#   scripts/setup.sh --aarch64 also the AArch64 cross compiler, QEMU user mode
+#                              and the arm64 (multiarch) libraries the tests
+#                              link (scripts/test-aarch64.sh)
 # Idempotent: installs only what is missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 want_tests=0
 want_mcu=0
+want_a64=0
 for a in "$@"; do
   case "$a" in
     --tests) want_tests=1 ;;
     --mcu) want_mcu=1 ;;
+    --aarch64) want_a64=1 ;;
     *) echo "setup.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -29,6 +34,17 @@ if [ "$want_mcu" = 1 ]; then
   pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm qemu-system-misc
          gcc-avr avr-libc simavr libsimavr-dev gcc-riscv64-unknown-elf
          arduino-builder arduino-core-avr arduino-ctags)
+fi
+if [ "$want_a64" = 1 ]; then
+  pkgs+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+         libssl-dev:arm64 libsodium-dev:arm64 libcjson-dev:arm64 libgcrypt20-dev:arm64
+         libcrypto++-dev:arm64)
+  # the :arm64 packages need the architecture in dpkg (apt-get update below)
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    s=""
+    [ "$(id -u)" = 0 ] || s="sudo"
+    $s dpkg --add-architecture arm64
+  fi
 fi
 
 missing=()

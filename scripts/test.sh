@@ -18,6 +18,9 @@
 #   9. coverage gate: gcc --coverage build, the suite in quick mode, line and
 #      branch totals of src/ and cli/ against scripts/coverage_gate.py
 #      (scripts/coverage.sh; uncovered lines in scripts/coverage-uncovered.txt)
+#  10. AArch64: the C tests cross-built with aarch64-linux-gnu-gcc, run under
+#      qemu-aarch64 with every extension and with them masked
+#      (scripts/test-aarch64.sh)
 # Options: --fast runs step 1 only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +28,7 @@ cd "$here"
 fast=0
 [ "${1:-}" = "--fast" ] && fast=1
 
-bash scripts/setup.sh --tests --mcu
+bash scripts/setup.sh --tests --mcu --aarch64
 py="$here/.venv/bin/python"
 site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -81,6 +84,10 @@ step "coverage gate (src/, cli/)"
 t0=$(date +%s)
 bash scripts/coverage.sh || status=1
 echo "(coverage: $(($(date +%s) - t0)) s)"
+step "AArch64 under QEMU user mode (C tests, extensions on and masked)"
+t0=$(date +%s)
+bash scripts/test-aarch64.sh || status=1
+echo "(aarch64: $(($(date +%s) - t0)) s)"
 
 step "summary"
 if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi

@@ -21,6 +21,11 @@
  *   RIJN_CFG_AES_X86NI  AES-NI (+PCLMULQDQ), VAES 256/512, chosen at run
  *                       time by CPUID. auto: on for x86/x86-64 with GCC or
  *                       Clang.          x64: ~33 KB (4 files); ks: 480 bytes
+ *   RIJN_CFG_AES_ARMCE  "armce": AES with the ARMv8 Crypto Extensions
+ *                       (AESE/AESMC, 8 blocks per pass; fused CTR and CBC),
+ *                       chosen at run time (HWCAP_AES). auto: on for
+ *                       little-endian AArch64 with GCC or Clang.
+ *                                                             ks: 480 bytes
  *   RIJN_CFG_AES_CT64   constant-time bitsliced AES on 64-bit words.
  *                       auto: on for 64-bit targets. x64: ~10.7 KB;
  *                                                             ks: 960 bytes
@@ -141,6 +146,9 @@
  *   RIJN_CFG_GHASH_PCLMUL PCLMULQDQ (and VPCLMULQDQ on 512-bit registers)
  *                       paths, chosen at run time. auto: on for x86 with
  *                       GCC or Clang.                         x64: ~7.3 KB
+ *   RIJN_CFG_GHASH_PMULL "pmull": AArch64 PMULL, 8 blocks per reduction,
+ *                       chosen at run time (HWCAP_PMULL). auto: on for
+ *                       little-endian AArch64 with GCC or Clang.
  *   RIJN_CFG_GHASH_CT64 constant-time carry-less multiply on 64-bit words.
  *                       auto: on for 64-bit targets.          x64: ~1.8 KB
  *   RIJN_CFG_GHASH_CT32 constant-time carry-less multiply on 32-bit words.
@@ -163,6 +171,9 @@
  *   RIJN_CFG_SHA_X86      unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the SHA-NI SHA-256 path, chosen at run
  *                         time.                               x64: ~1 KB
+ *   RIJN_CFG_SHA_ARMCE    unset = auto (on for little-endian AArch64 with
+ *                         GCC or Clang), 0 = off: SHA-256 with the ARMv8
+ *                         SHA2 instructions, chosen at run time (HWCAP_SHA2).
  *   RIJN_CFG_SHA256_UNROLLED, RIJN_CFG_SHA512_UNROLLED
  *                         portable SHA-2 rounds unrolled by eight (1) or a
  *                         compact loop (0). default: 1 on 64-bit targets
@@ -295,6 +306,14 @@
 #endif
 #endif
 
+#ifndef RIJN_CFG_AES_ARMCE
+#if defined(__aarch64__) && !defined(__AARCH64EB__) && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_AES_ARMCE 1
+#else
+#define RIJN_CFG_AES_ARMCE 0
+#endif
+#endif
+
 #ifndef RIJN_CFG_AES_CT64
 #define RIJN_CFG_AES_CT64 RIJN_ARCH_64
 #endif
@@ -376,6 +395,13 @@
 #define RIJN_CFG_GHASH_PCLMUL 0
 #endif
 #endif
+#ifndef RIJN_CFG_GHASH_PMULL
+#if defined(__aarch64__) && !defined(__AARCH64EB__) && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_GHASH_PMULL 1
+#else
+#define RIJN_CFG_GHASH_PMULL 0
+#endif
+#endif
 #ifndef RIJN_CFG_GHASH_CT64
 #define RIJN_CFG_GHASH_CT64 RIJN_ARCH_64
 #endif
@@ -424,6 +450,9 @@
 #if RIJN_CFG_AES_X86NI && !RIJN_ARCH_X86
 #error "rijn: RIJN_CFG_AES_X86NI needs an x86 target"
 #endif
+#if RIJN_CFG_AES_ARMCE && !(defined(__aarch64__) && !defined(__AARCH64EB__))
+#error "rijn: RIJN_CFG_AES_ARMCE needs a little-endian AArch64 target"
+#endif
 #if RIJN_CFG_AES_BS256 && !RIJN_CFG_AES_CT64
 #error "rijn: RIJN_CFG_AES_BS256 needs RIJN_CFG_AES_CT64 (ct64's key schedule and decryption)"
 #endif
@@ -443,11 +472,12 @@
 #define RIJN_AES_MAX_ROUNDS 10
 #endif
 
-/* ct64: 8 words of 64 bits per round key; x86ni: 16 bytes per round key,
+/* ct64: 8 words of 64 bits per round key; x86ni, armce: 16 bytes per round key,
  * twice (encrypt and decrypt); ct32: 8 words of 32 bits per round key;
  * small: 16 bytes per round key. */
 #define RIJN_I_KS_CT64  (RIJN_CFG_AES_CT64 ? 8 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
-#define RIJN_I_KS_X86NI (RIJN_CFG_AES_X86NI ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+#define RIJN_I_KS_X86NI \
+    ((RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE) ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_CT32  (RIJN_CFG_AES_CT32 ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 /* ttable: 4 words of 32 bits per round key, for encryption and decryption */
 #define RIJN_I_KS_TTABLE (RIJN_CFG_AES_TTABLE ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)

@@ -48,9 +48,12 @@ extern "C" {
 #define RIJN_GCM_AAD_MAX   ((uint64_t)0x1FFFFFFFFFFFFFFFu) /* 2^61 - 1 bytes */
 
 /* Words of key-derived GHASH material (H and, for the carry-less-multiply
- * paths, its powers for aggregated reduction: 16 powers on x86 hosts). */
+ * paths, its powers for aggregated reduction: 16 powers on x86 hosts, 8 on
+ * AArch64 for PMULL). */
 #if RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
 #define RIJN_GCM_HKEY_WORDS 32
+#elif defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_GCM_HKEY_WORDS 16
 #else
 #define RIJN_GCM_HKEY_WORDS 2
 #endif

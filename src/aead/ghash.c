@@ -3,7 +3,7 @@
  *
  * Implementation notes
  *   Registry: the compiled-in classes in order of preference (vpclmul512,
- *   pclmul, ct64, ct32); the default is the forced one, else the first the CPU can
+ *   pclmul, pmull, ct64, ct32); the default is the forced one, else the first the CPU can
  *   run. Forcing is for tests (one static pointer, like rijn_aes_impl_force).
  *   POLYVAL (RFC 8452 appendix A): POLYVAL(H, X_1..X_n) =
  *   ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X_1), ...,
@@ -28,6 +28,9 @@ static const rijn_i_ghash_impl *const ghs[] = {
 #endif
 #if RIJN_CFG_GHASH_PCLMUL
     &rijn_i_ghash_pclmul,
+#endif
+#if RIJN_CFG_GHASH_PMULL
+    &rijn_i_ghash_pmull,
 #endif
 #if RIJN_CFG_GHASH_CT64
     &rijn_i_ghash_ct64,

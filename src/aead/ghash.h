@@ -10,7 +10,8 @@
  *
  * Choice: the forced class (rijn_i_ghash_force, tests), else vpclmul512
  * when the CPU has VPCLMULQDQ + AVX-512, else pclmul when
- * the CPU has PCLMULQDQ + SSSE3, else ct64 on 64-bit targets, else ct32.
+ * the CPU has PCLMULQDQ + SSSE3, else pmull when an AArch64 CPU has PMULL,
+ * else ct64 on 64-bit targets, else ct32.
  */
 #ifndef RIJN_GHASH_H
 #define RIJN_GHASH_H
@@ -39,6 +40,7 @@ typedef struct rijn_i_ghash_impl {
 
 extern const rijn_i_ghash_impl rijn_i_ghash_vpclmul512;
 extern const rijn_i_ghash_impl rijn_i_ghash_pclmul;
+extern const rijn_i_ghash_impl rijn_i_ghash_pmull;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct64;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct32;
 

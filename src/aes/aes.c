@@ -15,8 +15,8 @@
 #include "internal.h"
 
 #define RIJN_I_AES_NCLASSES                                                               \
-    (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 + RIJN_CFG_AES_AVR +      \
-     RIJN_CFG_AES_TTABLE +                                                               \
+    (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_ARMCE + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 +    \
+     RIJN_CFG_AES_AVR + RIJN_CFG_AES_TTABLE +                                            \
      RIJN_CFG_AES_ARMV7M + RIJN_CFG_AES_ARMV6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL)
 #ifndef RIJN_CFG_AES_SINGLE
 #define RIJN_CFG_AES_SINGLE (RIJN_I_AES_NCLASSES == 1)
@@ -25,6 +25,9 @@
 static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_X86NI
     &rijn_i_aes_x86ni,
+#endif
+#if RIJN_CFG_AES_ARMCE
+    &rijn_i_aes_armce,
 #endif
 #if RIJN_CFG_AES_BS256
     &rijn_i_aes_bs256, /* before ct64: the constant-time default with AVX2 */

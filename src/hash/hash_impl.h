@@ -20,6 +20,16 @@
 #define RIJN_I_SHA256_X86 0
 #endif
 
+/* RIJN_CFG_SHA_ARMCE: unset = auto (on for little-endian AArch64 with
+ * GCC/Clang), 0 = off: SHA-256 with the ARMv8 SHA2 instructions. */
+#if defined(RIJN_CFG_SHA_ARMCE) && !RIJN_CFG_SHA_ARMCE
+#define RIJN_I_SHA256_ARMCE 0
+#elif defined(__aarch64__) && !defined(__AARCH64EB__) && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_I_SHA256_ARMCE 1
+#else
+#define RIJN_I_SHA256_ARMCE 0
+#endif
+
 /* Wipe a context or stack buffer: memset plus a compiler barrier on the
  * buffer (the stores cannot be dropped as dead), so that the per-call
  * wipes of the hash contexts stay cheap in PBKDF2's inner loop. On x86-64
@@ -67,6 +77,9 @@ void rijn_i_sha512_compress_avx512vl(uint64_t hv[8], const uint8_t *blocks, size
 void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #if RIJN_I_SHA256_X86
 void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
+#endif
+#if RIJN_I_SHA256_ARMCE
+void rijn_i_sha256_compress_armce(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
 
 /* Keccak-f[1600] implementation, RIJN_CFG_KECCAK_IMPL: 0 compact loops

@@ -1,6 +1,7 @@
 /*
  * sha256.c -- SHA-224 and SHA-256 (FIPS 180-4), portable C, and the
- * dispatch to the SHA-NI compression (sha256_x86ni.c).
+ * dispatch to the SHA-NI compression (sha256_x86ni.c) and to the ARMv8
+ * SHA2 one (sha256_armce.c).
  *
  * Implementation notes:
  * - Layout: rijn_sha256_ctx holds the chaining value, a byte count and one
@@ -153,6 +154,12 @@ static void compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
         return;
     }
 #endif
+#if RIJN_I_SHA256_ARMCE
+    if (rijn_i_cpu_features() & RIJN_CPU_ARM_SHA2) {
+        rijn_i_sha256_compress_armce(h, blocks, nblocks);
+        return;
+    }
+#endif
     rijn_i_sha256_compress_portable(h, blocks, nblocks);
 }
 
@@ -162,6 +169,10 @@ const char *rijn_sha256_impl_name(void)
     const uint32_t need = RIJN_CPU_SHANI | RIJN_CPU_SSE41 | RIJN_CPU_SSSE3;
     if ((rijn_i_cpu_features() & need) == need)
         return "x86-shani";
+#endif
+#if RIJN_I_SHA256_ARMCE
+    if (rijn_i_cpu_features() & RIJN_CPU_ARM_SHA2)
+        return "armv8-sha2";
 #endif
     return "portable";
 }

@@ -6,7 +6,15 @@
  * Implementation notes: fork + execv of argv[0] (not /proc/self/exe, which
  * under Valgrind is the tool; /proc/self/exe only when argv[0] has no
  * slash), the child marked by an environment variable so it does not
- * recurse, the mask ANDed with the caller's own RIJN_CPU_MASK. Linux only;
+ * recurse, the mask ANDed with the caller's own RIJN_CPU_MASK. A mask that
+ * hides none of the features this process sees would re-test the same
+ * paths (an x86 mask on AArch64, AVX-512 hidden on a CPU without it): that
+ * run is left out, with a line saying so (under QEMU user mode each run of
+ * a long test costs minutes). With RIJN_TEST_NO_REEXEC set no run is
+ * made either, with a line saying so: under qemu-aarch64 (user mode, no
+ * binfmt_misc) a re-exec cannot start the program, and fork in a
+ * dynamically linked guest hung in QEMU 7.2; scripts/test-aarch64.sh runs
+ * every test a second time with RIJN_CPU_MASK=0 instead. Linux only;
  * elsewhere the call prints a line saying to run the masks by hand.
  */
 #if defined(__linux__)
@@ -18,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cpu.h"
 #include "testutil.h"
 
 int tu_rerun_is_child(const char *child_env)
@@ -35,6 +44,18 @@ void tu_rerun_masked(char **argv, uint32_t mask, const char *what, const char *c
     if (cur != NULL && *cur != '\0')
         mask &= (uint32_t)strtoul(cur, NULL, 16);
     snprintf(buf, sizeof buf, "%x", (unsigned)mask);
+    if (getenv("RIJN_TEST_NO_REEXEC") != NULL) {
+        printf("# not re-running with RIJN_CPU_MASK=%s (%s): RIJN_TEST_NO_REEXEC is set, the "
+               "caller runs that mask\n",
+               buf, what);
+        return;
+    }
+    if ((rijn_i_cpu_features() & mask) == rijn_i_cpu_features()) {
+        printf("# not re-running with RIJN_CPU_MASK=%s (%s): it hides no feature of this CPU "
+               "(0x%x), the paths are those just tested\n",
+               buf, what, (unsigned)rijn_i_cpu_features());
+        return;
+    }
     printf("# re-running with RIJN_CPU_MASK=%s (%s)\n", buf, what);
     fflush(stdout);
     fflush(stderr);

@@ -1,0 +1,300 @@
+/*
+ * aes_armce.c -- "armce": AES with the ARMv8 Crypto Extensions (AESE,
+ * AESD, AESMC, AESIMC) on AArch64. Key schedule, N-block ECB, and the
+ * class's fused CTR, CBC decryption and CBC encryption entries.
+ *
+ * Implementation notes
+ *   Layout: the standard round-key layout of aes_impl.h (as x86ni): bytes
+ *   [0, 16(r+1)) the encryption round keys K0..Kr in FIPS 197 byte order,
+ *   then, keyed for decryption, Kr, IMC(Kr-1), ..., IMC(K1), K0 for the
+ *   equivalent inverse cipher. 32(r+1) bytes fit the context's schedule.
+ *   Rounds: AESE(x, k) = SubBytes(ShiftRows(x ^ k)), so a block is
+ *   AESMC(AESE(.)) with K0..Kr-2, AESE with Kr-1, then XOR Kr; decryption
+ *   the same with AESD/AESIMC and the inverse-cipher keys.
+ *   Key schedule: FIPS 197 KeyExpansion (rijn_i_aes_expand_words) with
+ *   SubWord done by AESE with a zero key on the word broadcast to all four
+ *   columns (ShiftRows is then the identity): no table, constant time.
+ *   The expanded words are wiped.
+ *   Throughput: 8 independent blocks per pass (AESE+AESMC latency x issue
+ *   width on Cortex-A7x/Neoverse), then 4, then 1. CBC encryption is
+ *   serial by definition. Loads and stores are unaligned byte loads
+ *   (vld1q_u8); out == in works because each pass loads all its input
+ *   before it stores, and CBC decryption keeps the next chaining value in
+ *   a register.
+ *   CTR: the counter is held as two big-endian 64-bit halves in general
+ *   registers; each block's counter is built branch-free (carry by
+ *   comparison), so a secret counter costs no branch.
+ *   Constant time: the AES instructions take data-independent time; no
+ *   table, no secret-dependent branch or index.
+ *   Code generation: arm_neon.h intrinsics under per-function target
+ *   attributes, so the file builds with baseline -march=armv8-a; the class
+ *   is available when the CPU probe (core/cpu.c: getauxval HWCAP_AES on
+ *   Linux, sysctl on macOS) reports AES. Little-endian AArch64 only
+ *   (include/rijn/config.h).
+ *   Vectors: FIPS 197 and the CAVP files (every class, tu_for_each_impl),
+ *   tests/test_aes_fused.c (CTR/CBC against OpenSSL and the class's own
+ *   N-block entries), run under qemu-aarch64 by scripts/test-aarch64.sh.
+ */
+#include "aes_impl.h"
+#include "internal.h"
+
+#if RIJN_CFG_AES_ARMCE
+
+#include <arm_neon.h>
+
+#if defined(__clang__)
+#define ARMCE_TARGET __attribute__((target("aes")))
+#if !defined(__ARM_FEATURE_AES)
+/* Clang before 16 declares the AES intrinsics only when the whole unit is
+ * built with +aes; its builtins work under the target attribute. */
+#define vaeseq_u8(x, k) ((uint8x16_t)__builtin_neon_vaeseq_v((int8x16_t)(x), (int8x16_t)(k), 48))
+#define vaesdq_u8(x, k) ((uint8x16_t)__builtin_neon_vaesdq_v((int8x16_t)(x), (int8x16_t)(k), 48))
+#define vaesmcq_u8(x)   ((uint8x16_t)__builtin_neon_vaesmcq_v((int8x16_t)(x), 48))
+#define vaesimcq_u8(x)  ((uint8x16_t)__builtin_neon_vaesimcq_v((int8x16_t)(x), 48))
+#endif
+#else
+#define ARMCE_TARGET __attribute__((target("+crypto")))
+#endif
+#define ARMCE_INLINE static inline __attribute__((always_inline)) ARMCE_TARGET
+#define ARMCE_FN     static ARMCE_TARGET
+
+typedef char rijn_i_armce_ks_fits[RIJN_AES_KS_WORDS * 8 >= 32 * (RIJN_AES_MAX_ROUNDS + 1) ? 1
+                                                                                        : -1];
+
+static int armce_available(void)
+{
+    return (rijn_i_cpu_features() & RIJN_CPU_ARM_AES) != 0;
+}
+
+/* SubWord: every byte through the S-box (AESE with a zero key; all four
+ * columns equal, so ShiftRows changes nothing). */
+ARMCE_FN uint32_t armce_subword(uint32_t w)
+{
+    uint8x16_t x = vreinterpretq_u8_u32(vdupq_n_u32(w));
+    x = vaeseq_u8(x, vdupq_n_u8(0));
+    return vgetq_lane_u32(vreinterpretq_u32_u8(x), 0);
+}
+
+ARMCE_FN void armce_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
+{
+    uint32_t w[4 * (RIJN_AES_MAX_ROUNDS + 1)];
+    uint8_t *ek = (uint8_t *)ks;
+    unsigned rounds = rijn_i_aes_expand_words(w, key, key_len, armce_subword), i;
+    uint8_t *dk = ek + 16 * (rounds + 1);
+    for (i = 0; i < 4 * (rounds + 1); i++)
+        rijn_store32_be(ek + 4 * i, w[i]);
+    rijn_wipe(w, sizeof w);
+    if (dirs & RIJN_I_DIR_DEC) {
+        vst1q_u8(dk, vld1q_u8(ek + 16 * rounds));
+        for (i = 1; i < rounds; i++)
+            vst1q_u8(dk + 16 * i, vaesimcq_u8(vld1q_u8(ek + 16 * (rounds - i))));
+        vst1q_u8(dk + 16 * rounds, vld1q_u8(ek));
+    }
+}
+
+/* m blocks x[] through the cipher with round keys rk (m a constant after
+ * inlining: the loops unroll and the blocks interleave). */
+ARMCE_INLINE void armce_encn(uint8x16_t *x, unsigned m, const uint8_t *rk, unsigned rounds)
+{
+    unsigned r, j;
+    for (r = 0; r + 1 < rounds; r++) {
+        uint8x16_t k = vld1q_u8(rk + 16 * r);
+        for (j = 0; j < m; j++)
+            x[j] = vaesmcq_u8(vaeseq_u8(x[j], k));
+    }
+    {
+        uint8x16_t k = vld1q_u8(rk + 16 * r), kl = vld1q_u8(rk + 16 * rounds);
+        for (j = 0; j < m; j++)
+            x[j] = veorq_u8(vaeseq_u8(x[j], k), kl);
+    }
+}
+
+ARMCE_INLINE void armce_decn(uint8x16_t *x, unsigned m, const uint8_t *rk, unsigned rounds)
+{
+    unsigned r, j;
+    for (r = 0; r + 1 < rounds; r++) {
+        uint8x16_t k = vld1q_u8(rk + 16 * r);
+        for (j = 0; j < m; j++)
+            x[j] = vaesimcq_u8(vaesdq_u8(x[j], k));
+    }
+    {
+        uint8x16_t k = vld1q_u8(rk + 16 * r), kl = vld1q_u8(rk + 16 * rounds);
+        for (j = 0; j < m; j++)
+            x[j] = veorq_u8(vaesdq_u8(x[j], k), kl);
+    }
+}
+
+ARMCE_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                           unsigned m, int dec)
+{
+    uint8x16_t x[8];
+    unsigned j;
+    for (j = 0; j < m; j++)
+        x[j] = vld1q_u8(in + 16 * j);
+    if (dec)
+        armce_decn(x, m, rk, rounds);
+    else
+        armce_encn(x, m, rk, rounds);
+    for (j = 0; j < m; j++)
+        vst1q_u8(out + 16 * j, x[j]);
+}
+
+ARMCE_INLINE void ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                      size_t nblocks, int dec)
+{
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
+        ecb_pass(rk, rounds, out, in, 8, dec);
+    if (nblocks >= 4) {
+        ecb_pass(rk, rounds, out, in, 4, dec);
+        nblocks -= 4;
+        in += 64;
+        out += 64;
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16)
+        ecb_pass(rk, rounds, out, in, 1, dec);
+}
+
+ARMCE_FN void armce_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                            const uint8_t *in, size_t nblocks)
+{
+    ecb((const uint8_t *)ks, rounds, out, in, nblocks, 0);
+}
+
+/* Counter block i of the stream starting at (hi, lo), big-endian bytes. */
+ARMCE_INLINE uint8x16_t ctr_block(uint64_t hi, uint64_t lo, unsigned ctr_bits, uint64_t i)
+{
+    uint64_t l, h;
+    if (ctr_bits == 32) {
+        h = hi;
+        l = (lo & ~(uint64_t)0xFFFFFFFFu) | (uint32_t)(lo + i);
+    } else {
+        l = lo + i;
+        h = hi + (uint64_t)(l < lo);
+    }
+    return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(h), vcreate_u64(l))));
+}
+
+ARMCE_INLINE void ctr_pass(const uint8_t *rk, unsigned rounds, unsigned ctr_bits, uint64_t hi,
+                           uint64_t lo, uint8_t *out, const uint8_t *in, unsigned m)
+{
+    uint8x16_t x[8];
+    unsigned j;
+    for (j = 0; j < m; j++)
+        x[j] = ctr_block(hi, lo, ctr_bits, j);
+    armce_encn(x, m, rk, rounds);
+    for (j = 0; j < m; j++)
+        vst1q_u8(out + 16 * j, veorq_u8(x[j], vld1q_u8(in + 16 * j)));
+}
+
+/* Advance (hi, lo) by n blocks. */
+#define CTR_ADVANCE(n)                                                       \
+    do {                                                                     \
+        uint64_t n_ = (n);                                                   \
+        if (ctr_bits == 32) {                                                \
+            lo = (lo & ~(uint64_t)0xFFFFFFFFu) | (uint32_t)(lo + n_);        \
+        } else {                                                             \
+            uint64_t l_ = lo + n_;                                           \
+            hi += (uint64_t)(l_ < lo);                                       \
+            lo = l_;                                                         \
+        }                                                                    \
+    } while (0)
+
+ARMCE_FN void armce_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint8_t ctr[16],
+                        uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *rk = (const uint8_t *)ks;
+    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+        ctr_pass(rk, rounds, ctr_bits, hi, lo, out, in, 8);
+        CTR_ADVANCE(8);
+    }
+    if (nblocks >= 4) {
+        ctr_pass(rk, rounds, ctr_bits, hi, lo, out, in, 4);
+        CTR_ADVANCE(4);
+        nblocks -= 4;
+        in += 64;
+        out += 64;
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        ctr_pass(rk, rounds, ctr_bits, hi, lo, out, in, 1);
+        CTR_ADVANCE(1);
+    }
+    rijn_store64_be(ctr, hi);
+    rijn_store64_be(ctr + 8, lo);
+}
+
+ARMCE_FN void armce_cbc_encrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                                uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *rk = (const uint8_t *)ks;
+    uint8x16_t c = vld1q_u8(iv);
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        uint8x16_t x[1];
+        x[0] = veorq_u8(c, vld1q_u8(in));
+        armce_encn(x, 1, rk, rounds);
+        c = x[0];
+        vst1q_u8(out, c);
+    }
+    vst1q_u8(iv, c);
+}
+
+#if RIJN_CFG_AES_DECRYPT
+ARMCE_FN void armce_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
+                            const uint8_t *in, size_t nblocks)
+{
+    ecb((const uint8_t *)ks + 16 * (rounds + 1), rounds, out, in, nblocks, 1);
+}
+
+/* m blocks of CBC decryption; *c is the previous ciphertext block, then
+ * the last of this pass. */
+ARMCE_INLINE void cbc_dec_pass(const uint8_t *dk, unsigned rounds, uint8x16_t *c, uint8_t *out,
+                               const uint8_t *in, unsigned m)
+{
+    uint8x16_t x[8], y[8];
+    unsigned j;
+    for (j = 0; j < m; j++)
+        x[j] = y[j] = vld1q_u8(in + 16 * j);
+    armce_decn(x, m, dk, rounds);
+    vst1q_u8(out, veorq_u8(x[0], *c));
+    for (j = 1; j < m; j++)
+        vst1q_u8(out + 16 * j, veorq_u8(x[j], y[j - 1]));
+    *c = y[m - 1];
+}
+
+ARMCE_FN void armce_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                                uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *dk = (const uint8_t *)ks + 16 * (rounds + 1);
+    uint8x16_t c = vld1q_u8(iv);
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
+        cbc_dec_pass(dk, rounds, &c, out, in, 8);
+    if (nblocks >= 4) {
+        cbc_dec_pass(dk, rounds, &c, out, in, 4);
+        nblocks -= 4;
+        in += 64;
+        out += 64;
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16)
+        cbc_dec_pass(dk, rounds, &c, out, in, 1);
+    vst1q_u8(iv, c);
+}
+#define ARMCE_DECRYPT     armce_decrypt
+#define ARMCE_CBC_DECRYPT armce_cbc_decrypt
+#else
+#define ARMCE_DECRYPT     NULL
+#define ARMCE_CBC_DECRYPT NULL
+#endif
+
+const rijn_aes_impl rijn_i_aes_armce = {
+    .name = "armce",
+    .flags = RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
+    .available = armce_available,
+    .setkey = armce_setkey,
+    .encrypt = armce_encrypt,
+    .decrypt = ARMCE_DECRYPT,
+    .ctr = armce_ctr,
+    .cbc_decrypt = ARMCE_CBC_DECRYPT,
+    .cbc_encrypt = armce_cbc_encrypt,
+};
+
+#endif /* RIJN_CFG_AES_ARMCE */
