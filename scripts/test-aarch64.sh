@@ -43,5 +43,10 @@ run() { # label, then environment assignments
   echo "(aarch64 $label: $(($(date +%s) - t0)) s)"
 }
 run "qemu -cpu max, every extension" QEMU_CPU=max RIJN_CPU_MASK=ffffffff RIJN_TEST_NO_REEXEC=1
+# the extension classes must have been the ones chosen (tests print them)
+for want in "default classes: AES armce, GHASH pmull" "SHA-256 implementation: armv8-sha2"; do
+  grep -q "$want" "$bdir/Testing/Temporary/LastTest.log" ||
+    { echo "test-aarch64: -cpu max run lacks \"$want\"" >&2; status=1; }
+done
 run "qemu -cpu cortex-a53, extensions masked" QEMU_CPU=cortex-a53 RIJN_CPU_MASK=0
 exit $status
