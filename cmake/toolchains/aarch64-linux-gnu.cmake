@@ -1,6 +1,7 @@
 # rijn for AArch64 Linux with Debian's cross compiler (gcc-aarch64-linux-gnu,
 # g++-aarch64-linux-gnu, libc6-dev-arm64-cross; the tests' libraries from the arm64 multiarch
-# packages libssl-dev, libsodium-dev, libcjson-dev, libgcrypt20-dev, libcrypto++-dev :arm64:
+# packages libssl-dev, libsodium-dev, libcjson-dev, libcrypto++-dev :arm64 (no arm64
+# libgcrypt: not co-installable with the host's; test_finalists says so):
 # scripts/setup.sh --aarch64). ctest runs the test programs under QEMU user
 # mode (qemu-user); the QEMU_CPU environment variable picks the CPU model
 # (scripts/test-aarch64.sh runs "max" and "cortex-a53").
