@@ -14,7 +14,7 @@
 #      -O1 and -O2 too (scripts/ctgrind-levels.sh; step 1 covers -O3)
 #   8. static analysis: cppcheck and clang-tidy, every finding in
 #      scripts/static.supp with its reason (scripts/static.sh); gcc -fanalyzer
-#      runs too but does not gate yet
+#      (not gating yet) only with RIJN_TEST_ANALYZER=1
 #   9. coverage gate: gcc --coverage build, the suite in quick mode, line and
 #      branch totals of src/ and cli/ against scripts/coverage_gate.py
 #      (scripts/coverage.sh; uncovered lines in scripts/coverage-uncovered.txt)
@@ -70,15 +70,19 @@ t0=$(date +%s)
 bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2 || status=1
 echo "(ctgrind levels: $(($(date +%s) - t0)) s)"
 
-step "static analysis (cppcheck, clang-tidy; gcc -fanalyzer reported, not gating yet)"
+step "static analysis (cppcheck, clang-tidy; gcc -fanalyzer with RIJN_TEST_ANALYZER=1)"
 t0=$(date +%s)
 bash scripts/static.sh --tool cppcheck --tool clang-tidy || status=1
 echo "(cppcheck + clang-tidy: $(($(date +%s) - t0)) s)"
-t0=$(date +%s)
 # gcc -fanalyzer: its suppressions were reviewed for src/aead and src/aes
-# only so far; its findings are printed but do not fail the run yet
-bash scripts/static.sh --tool gcc || echo "(gcc -fanalyzer: findings above not gating yet)"
-echo "(gcc -fanalyzer: $(($(date +%s) - t0)) s)"
+# only so far, so its findings would not fail the run; it took 245 s of the
+# run (some files reach its 120 s per-file bound), so it runs only when
+# asked: RIJN_TEST_ANALYZER=1 (or scripts/static.sh --tool gcc)
+if [ "${RIJN_TEST_ANALYZER:-0}" = 1 ]; then
+  t0=$(date +%s)
+  bash scripts/static.sh --tool gcc || echo "(gcc -fanalyzer: findings above not gating yet)"
+  echo "(gcc -fanalyzer: $(($(date +%s) - t0)) s)"
+fi
 
 step "coverage gate (src/, cli/)"
 t0=$(date +%s)
