@@ -56,7 +56,9 @@ for p in "${pkgs[@]}"; do
   # a name without :arch means the host's (with arm64 added, a bare name
   # would also match a foreign-architecture copy)
   case "$p" in *:*) ;; *) q="$p:$host_arch" ;; esac
-  dpkg-query -W -f='${Status}' "$q" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  { dpkg-query -W -f='${Status}' "$q" 2>/dev/null ||
+    dpkg-query -W -f='${Status}' "${p%%:*}:all" 2>/dev/null; } |  # Architecture: all
+    grep -q "install ok installed" || missing+=("$p")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
   sudo=""
