@@ -30,10 +30,11 @@ import sys
 # measured 98.13 % at dbf9554 (the VAES-256 CFB-decrypt and other code landed
 # after 7d52e68 run only under a narrower CPU mask, which this run does not
 # use); the gate keeps 0.1 point below for the run-to-run variation of the
-# kill/signal tests.
+# kill/signal tests. cli/ measured 87.62 % lines and 75.45-75.50 % branches
+# in two runs at 5cd8808/63f6ba0: its gates keep the same margin.
 THRESHOLDS = {
     "src/": {"lines": 98.0, "branches": 64.1},
-    "cli/": {"lines": 87.6, "branches": 75.4},
+    "cli/": {"lines": 87.5, "branches": 75.3},
 }
 TARGETS = {
     "src/": {"lines": 99.5, "branches": 97.0},
