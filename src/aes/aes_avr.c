@@ -9,7 +9,7 @@
  *   previous word in four registers, word i - nk read through Y, SubWord
  *   by LPM; its branches test the word index and the round constant only.
  *   The block functions (assembly below, between the GENERATED markers)
- *   are produced by mcu/tools/gen_aes_avr.py, which also checks them by
+ *   are produced by src/aes/tools/gen_aes_avr.py, which also checks them by
  *   interpreting them against a reference AES (call-saved registers kept,
  *   0, 1, 3 and 257 blocks; the key setup against FIPS 197 KeyExpansion). They are the class's encrypt/decrypt entries
  *   themselves (the C signature of rijn_aes_impl, size_t block count): no
@@ -156,7 +156,7 @@ const rijn_aes_impl rijn_i_aes_avr = {
 
 /* clang-format off */
 __asm__(
-/* BEGIN GENERATED (mcu/tools/gen_aes_avr.py) */
+/* BEGIN GENERATED (src/aes/tools/gen_aes_avr.py) */
     "\t.section .progmem.rijn_aes_avr,\"a\",@progbits\n\t.balign 256\n"
     "\t.global rijn_i_aes_avr_tab\n\t.hidden rijn_i_aes_avr_tab\n"
     "\t.type rijn_i_aes_avr_tab, @object\n"

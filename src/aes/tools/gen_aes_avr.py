@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gen_aes_avr.py -- generates the AVR assembly of src/aes/aes_avr.c.
 
-  python3 mcu/tools/gen_aes_avr.py [--update]
+  python3 src/aes/tools/gen_aes_avr.py [--update]
 
 The class's entries themselves (setkey, encrypt, decrypt; the C signatures
 of rijn_aes_impl). Blocks: state in 16 registers, four rounds unrolled per
@@ -19,7 +19,7 @@ import os
 import random
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 # state registers (logical byte i = 4*column + row), the two MixColumns
 # temporaries, round counter, rounds/2 (fast encryption and decryption)
