@@ -112,7 +112,7 @@ OPTS = ("Os", "O2")
 
 # Library files an MCU image may need (the linker drops what is unused).
 # Every AES class file except the x86 and 64-bit ones (a class for a
-# target compiles to nothing elsewhere, e.g. aes_ct32_armv7m.c).
+# target compiles to nothing elsewhere, e.g. aes_ct32asm.c).
 def aes_files():
     """Listed at each build: new class files appear while others work."""
     return sorted("aes/" + f for f in os.listdir(os.path.join(ROOT, "src", "aes"))

@@ -143,12 +143,12 @@ def run_image(tn, elf, bdir, opt=""):
 
 
 # ---- code size per feature ------------------------------------------------
-CT32 = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=0",
+CT32 = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_CT32ASM=0",
         "RIJN_CFG_AES_AVR=0", "RIJN_CFG_AES_TTABLE=0"]
-SMALL = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_ARMV7M=0",
+SMALL = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_CT32ASM=0",
          "RIJN_CFG_AES_AVR=0", "RIJN_CFG_AES_TTABLE=0"]
-# ct32 with the Thumb-2 block function (src/aes/aes_ct32_armv7m.c), where it exists
-CT32ASM = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=1",
+# ct32 with the Thumb-2 block function (src/aes/aes_ct32asm.c), where it exists
+CT32ASM = ["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_CT32ASM=1",
            "RIJN_CFG_AES_AVR=0", "RIJN_CFG_AES_TTABLE=0"]
 # the SRAM table class (src/aes/aes_ttable.c; cache-less 32-bit cores only)
 TTABLE = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_AVR=0",
@@ -158,9 +158,9 @@ THUMB2 = ("m3", "m4", "m33")
 # assembly variants of ct32 per target (the "ct32" goals consider them)
 CT32_VARIANTS = {"m0": ["ct32v6m"], "m3": ["ct32asm"], "m4": ["ct32asm"], "m33": ["ct32asm"]}
 # the AVR class (src/aes/aes_avr.c; decryption is small's, so enc+dec needs small)
-AVRC = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_ARMV7M=0",
+AVRC = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=0", "RIJN_CFG_AES_CT32ASM=0",
         "RIJN_CFG_AES_AVR=1"]
-AVRC_DEC = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_ARMV7M=0",
+AVRC_DEC = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_CT32ASM=0",
             "RIJN_CFG_AES_AVR=1"]
 ONLY128 = ["RIJN_CFG_AES_192=0", "RIJN_CFG_AES_256=0"]
 ENC_ONLY = ["RIJN_CFG_AES_DECRYPT=0"] + ONLY128
@@ -245,7 +245,7 @@ def callgraph(d, feat_ci=None):
     return own, edges
 
 
-CLASS_FILES = {"ttable": r"aes_ttable\w*\.c", "ct32": r"aes_ct32\.c", "ct32asm": r"aes_ct32(_armv7m)?\.c",
+CLASS_FILES = {"ttable": r"aes_ttable\w*\.c", "ct32": r"aes_ct32\.c", "ct32asm": r"aes_ct32(asm)?\.c",
                "small": r"aes_small\.c", "avr": r"aes_(avr|small)\.c"}
 OP_ROOTS = {"setup_enc_128": ["rijn_aes_init_enc"], "enc_block_128": ["rijn_aes_encrypt_blocks"],
             "dec_block_128": ["rijn_aes_decrypt_blocks"], "ctr_1024": ["rijn_ctr_crypt"],
@@ -315,7 +315,7 @@ def run_sizes(tn, opt):
     bases = {}
     for name, macro, cfg, lib, desc in FEATURES:
         if "ct32asm" in name and (tn not in THUMB2 or not os.path.exists(
-                os.path.join(ROOT, "src/aes/aes_ct32_armv7m.c"))):
+                os.path.join(ROOT, "src/aes/aes_ct32asm.c"))):
             continue
         if "ttable" in name and tn not in TTABLE_TARGETS:
             continue

@@ -12,9 +12,9 @@
  *   "ct64"   bitsliced on 64-bit words, 4 blocks/pass    constant-time
  *   "ct32"   fixsliced on 32-bit words, 2 blocks/pass    constant-time
  *   "ct32asm" ct32 with the block encryption in Thumb-2 assembly
- *            (Cortex-M3/M4/M33; macro RIJN_CFG_AES_ARMV7M) constant-time
+ *            (Cortex-M3/M4/M33; macro RIJN_CFG_AES_CT32ASM) constant-time
  *   "ct32v6m" ct32 with the block encryption in Thumb-1 assembly
- *            (Cortex-M0/M0+/M23; macro RIJN_CFG_AES_ARMV6M) constant-time
+ *            (Cortex-M0/M0+/M23; macro RIJN_CFG_AES_CT32V6M) constant-time
  *   "avr"    AES in AVR assembly, tables in flash (LPM)  constant-time on
  *            AVR (no cache)
  *   "ttable" round tables in SRAM, one block per call   constant-time only

@@ -89,17 +89,22 @@
  *                       ttable (Cortex-M7, A-class, hosts). ks: 480 bytes
  *                       M3: 3,796 (AES-128 encrypt-only with key setup),
  *                       6,136 with decryption; x64: ~11.2 KB
- *   RIJN_CFG_AES_ARMV7M "ct32asm": ct32 with the block encryption in Thumb-2
+ *   RIJN_CFG_AES_CT32ASM "ct32asm": ct32 with the block encryption in Thumb-2
  *                       assembly (same schedule; key setup and decryption
  *                       are ct32's, so it needs RIJN_CFG_AES_CT32).
  *                       auto: on for ARMv7-M/ARMv7E-M/ARMv8-M mainline
  *                       with GCC or Clang when ct32 is on: the default
  *                       for Cortex-M7 builds (RIJN_CFG_AES_TTABLE=0).
  *                       M3: 6,732 (AES-128 encrypt-only with key setup)
- *   RIJN_CFG_AES_ARMV6M "ct32v6m": ct32 with the block encryption in Thumb-1
+ *   RIJN_CFG_AES_CT32V6M "ct32v6m": ct32 with the block encryption in Thumb-1
  *                       assembly for ARMv6-M / ARMv8-M baseline (Cortex-M0,
  *                       M0+, M23); key setup and decryption are ct32's.
  *                       auto: on for those cores with GCC or Clang.
+ *   RIJN_CFG_AES_ARMV7M, RIJN_CFG_AES_ARMV6M
+ *                       deprecated spellings of RIJN_CFG_AES_CT32ASM and
+ *                       RIJN_CFG_AES_CT32V6M (each class now has one name:
+ *                       class, file aes_<class>.c, macro); still honoured
+ *                       when the new macro is not defined; will go.
  *   RIJN_CFG_AES_AVR    "avr": AES in AVR assembly, tables in flash (LPM:
  *                       constant time on AVR only, which has no data cache;
  *                       never built for other CPUs).
@@ -330,21 +335,29 @@
 #define RIJN_CFG_AES_CT32 (!RIJN_ARCH_SMALLWORD && !RIJN_CFG_AES_TTABLE)
 #endif
 
-#ifndef RIJN_CFG_AES_ARMV7M
+/* The deprecated spellings (documented above) set the new macros. */
+#if !defined(RIJN_CFG_AES_CT32ASM) && defined(RIJN_CFG_AES_ARMV7M)
+#define RIJN_CFG_AES_CT32ASM RIJN_CFG_AES_ARMV7M
+#endif
+#if !defined(RIJN_CFG_AES_CT32V6M) && defined(RIJN_CFG_AES_ARMV6M)
+#define RIJN_CFG_AES_CT32V6M RIJN_CFG_AES_ARMV6M
+#endif
+
+#ifndef RIJN_CFG_AES_CT32ASM
 #if RIJN_CFG_AES_CT32 && defined(__thumb2__) && (defined(__GNUC__) || defined(__clang__)) && \
     (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__))
-#define RIJN_CFG_AES_ARMV7M 1
+#define RIJN_CFG_AES_CT32ASM 1
 #else
-#define RIJN_CFG_AES_ARMV7M 0
+#define RIJN_CFG_AES_CT32ASM 0
 #endif
 #endif
 
-#ifndef RIJN_CFG_AES_ARMV6M
+#ifndef RIJN_CFG_AES_CT32V6M
 #if RIJN_CFG_AES_CT32 && defined(__thumb__) && (defined(__GNUC__) || defined(__clang__)) && \
     (defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_8M_BASE__))
-#define RIJN_CFG_AES_ARMV6M 1
+#define RIJN_CFG_AES_CT32V6M 1
 #else
-#define RIJN_CFG_AES_ARMV6M 0
+#define RIJN_CFG_AES_CT32V6M 0
 #endif
 #endif
 
@@ -425,15 +438,15 @@
     !RIJN_CFG_AES_AVR && !RIJN_CFG_AES_TTABLE
 #error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"
 #endif
-#if RIJN_CFG_AES_ARMV7M && !RIJN_CFG_AES_CT32
-#error "rijn: RIJN_CFG_AES_ARMV7M needs RIJN_CFG_AES_CT32 (shared key schedule)"
+#if RIJN_CFG_AES_CT32ASM && !RIJN_CFG_AES_CT32
+#error "rijn: RIJN_CFG_AES_CT32ASM needs RIJN_CFG_AES_CT32 (shared key schedule)"
 #endif
-#if RIJN_CFG_AES_ARMV7M && !(defined(__thumb2__) && !defined(__ARM_ARCH_6M__) && \
+#if RIJN_CFG_AES_CT32ASM && !(defined(__thumb2__) && !defined(__ARM_ARCH_6M__) && \
                              !defined(__ARM_ARCH_8M_BASE__))
-#error "rijn: RIJN_CFG_AES_ARMV7M needs a Thumb-2 target (ARMv7-M, ARMv7E-M, ARMv8-M mainline)"
+#error "rijn: RIJN_CFG_AES_CT32ASM needs a Thumb-2 target (ARMv7-M, ARMv7E-M, ARMv8-M mainline)"
 #endif
-#if RIJN_CFG_AES_ARMV6M && !(RIJN_CFG_AES_CT32 && defined(__thumb__))
-#error "rijn: RIJN_CFG_AES_ARMV6M needs RIJN_CFG_AES_CT32 and a Thumb target"
+#if RIJN_CFG_AES_CT32V6M && !(RIJN_CFG_AES_CT32 && defined(__thumb__))
+#error "rijn: RIJN_CFG_AES_CT32V6M needs RIJN_CFG_AES_CT32 and a Thumb target"
 #endif
 #ifndef RIJN_CFG_AES_AVR_COMPACT
 #define RIJN_CFG_AES_AVR_COMPACT 0

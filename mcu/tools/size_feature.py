@@ -5,7 +5,7 @@ mcu/measure.py counts it (the feature image linked with --gc-sections minus
 the empty program), with -v the symbols the feature adds (nm --size-sort).
 
   mcu/tools/size_feature.py m3 Os AES_ENC \\
-      RIJN_CFG_AES_CT32=0,RIJN_CFG_AES_SMALL=1,RIJN_CFG_AES_ARMV7M=0,\\
+      RIJN_CFG_AES_CT32=0,RIJN_CFG_AES_SMALL=1,RIJN_CFG_AES_CT32ASM=0,\\
       RIJN_CFG_AES_DECRYPT=0,RIJN_CFG_AES_192=0,RIJN_CFG_AES_256=0,\\
       RIJN_CFG_AES_SMALL_COMPACT=1 -v
 

@@ -17,7 +17,7 @@
 #define RIJN_I_AES_NCLASSES                                                               \
     (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_ARMCE + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 +    \
      RIJN_CFG_AES_AVR + RIJN_CFG_AES_TTABLE +                                            \
-     RIJN_CFG_AES_ARMV7M + RIJN_CFG_AES_ARMV6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL)
+     RIJN_CFG_AES_CT32ASM + RIJN_CFG_AES_CT32V6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL)
 #ifndef RIJN_CFG_AES_SINGLE
 #define RIJN_CFG_AES_SINGLE (RIJN_I_AES_NCLASSES == 1)
 #endif
@@ -41,10 +41,10 @@ static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_TTABLE
     &rijn_i_aes_ttable, /* the default on cache-less cores (Cortex-M0..M33, RV32) */
 #endif
-#if RIJN_CFG_AES_ARMV7M
+#if RIJN_CFG_AES_CT32ASM
     &rijn_i_aes_ct32asm, /* before ct32: the default on Cortex-M3/M4/M33 */
 #endif
-#if RIJN_CFG_AES_ARMV6M
+#if RIJN_CFG_AES_CT32V6M
     &rijn_i_aes_ct32v6m, /* before ct32: the default on Cortex-M0/M0+/M23 */
 #endif
 #if RIJN_CFG_AES_CT32

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""gen_ct32asm_v6m.py -- generates the Thumb-1 (ARMv6-M) assembly of
-src/aes/aes_ct32_armv6m.c.
+"""gen_ct32v6m.py -- generates the Thumb-1 (ARMv6-M) assembly of
+src/aes/aes_ct32v6m.c.
 
-  python3 mcu/tools/gen_ct32asm_v6m.py [--tries N] [--update]
+  python3 src/aes/tools/gen_ct32v6m.py [--tries N] [--update]
 
 The same pieces as gen_ct32asm.py (S-box from aes_ct_common.h, MC_k fused
 with AddRoundKey, transposes), lowered to what Cortex-M0 has: two-operand
@@ -723,7 +723,7 @@ def main():
     if not a.update:
         sys.stdout.write(body)
         return
-    path = os.path.join(g.ROOT, "src/aes/aes_ct32_armv6m.c")
+    path = os.path.join(g.ROOT, "src/aes/aes_ct32v6m.c")
     src = open(path).read()
     b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
     b1 = src.index("/* END GENERATED")

@@ -1,5 +1,5 @@
 /*
- * aes_ct32_armv7m.c -- "ct32asm": the fixsliced AES of ct32 in Thumb-2
+ * aes_ct32asm.c -- "ct32asm": the fixsliced AES of ct32 in Thumb-2
  * assembly for ARMv7-M / ARMv7E-M / ARMv8-M mainline (Cortex-M3, M4, M7,
  * M33); the default AES on those cores.
  *
@@ -16,13 +16,13 @@
  *   round key pointer walking down; AES-192 enters the 4-round loop at
  *   k = 3 (its last round is 11), the others at k = 1.
  *   The assembly (below, between the GENERATED markers) is produced by
- *   mcu/tools/gen_ct32asm.py: it reads the Boyar-Peralta circuit from
+ *   src/aes/tools/gen_ct32asm.py: it reads the Boyar-Peralta circuit from
  *   aes_ct_common.h, writes each straight-line piece (S-box and inverse, MC_k
  *   fused with AddRoundKey and its inverse, the transposes) as register operations, schedules and
  *   register-allocates it over r0-r12 and lr (spills to the stack frame),
  *   and checks each allocated piece by interpreting it on random inputs
  *   against the piece's definition (the S-box circuit on all 256 bytes).
- *   Regenerate with: python3 mcu/tools/gen_ct32asm.py --update.
+ *   Regenerate with: python3 src/aes/tools/gen_ct32asm.py --update.
  *   Thumb-2 features used: three-operand logic with the second operand
  *   rotated by the barrel shifter (the byte moves of MixColumns are free
  *   for k = 0), modified immediates for the masks (0x0F0F0F0F...), and
@@ -51,7 +51,7 @@
 #include "aes_impl.h"
 #include "internal.h"
 
-#if RIJN_CFG_AES_ARMV7M
+#if RIJN_CFG_AES_CT32ASM
 
 /* Encrypt / decrypt in[0..31] (two blocks) into out[0..31], or with
  * ..1 one block in[0..15] into out[0..15] (the pass runs on the block
@@ -106,7 +106,7 @@ const rijn_aes_impl rijn_i_aes_ct32asm = {
 /* clang-format off */
 __asm__(
     "\t.section .text.rijn_i_ct32asm_enc2,\"ax\",%progbits\n"
-/* BEGIN GENERATED (mcu/tools/gen_ct32asm.py) */
+/* BEGIN GENERATED (src/aes/tools/gen_ct32asm.py) */
     "\t.syntax unified\n\t.thumb\n\t.align 2\n\t.type rijn_i_ct32asm_sbox, %function\n"
     "\t.thumb_func\n"
     "rijn_i_ct32asm_sbox: @ q0..q7 in r0..r7 -> S(q) ^ 0x63; frame of the caller\n"
@@ -596,4 +596,4 @@ __asm__(
 );
 /* clang-format on */
 
-#endif /* RIJN_CFG_AES_ARMV7M */
+#endif /* RIJN_CFG_AES_CT32ASM */

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""gen_ct32asm.py -- generates the Thumb-2 assembly of src/aes/aes_ct32_armv7m.c.
+"""gen_ct32asm.py -- generates the Thumb-2 assembly of src/aes/aes_ct32asm.c.
 
-  python3 mcu/tools/gen_ct32asm.py [--seed N] [--tries N] > body.txt
+  python3 src/aes/tools/gen_ct32asm.py [--seed N] [--tries N] > body.txt
 
 The fixsliced AES of aes_ct32.c (same state layout, same key schedule) as
 straight-line blocks of register operations: the Boyar-Peralta S-box (read
@@ -20,7 +20,7 @@ import random
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 M32 = 0xFFFFFFFF
 
 
@@ -915,7 +915,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--raw", action="store_true", help="print plain assembly")
     ap.add_argument("--update", action="store_true",
-                    help="rewrite the GENERATED part of src/aes/aes_ct32_armv7m.c")
+                    help="rewrite the GENERATED part of src/aes/aes_ct32asm.c")
     a = ap.parse_args()
     lines, stats, frame = generate(a.tries, a.seed)
     sys.stderr.write("instructions per piece: %s; frame %d bytes\n" % (stats, frame))
@@ -926,7 +926,7 @@ def main():
     if not a.update:
         sys.stdout.write(body)
         return
-    path = os.path.join(ROOT, "src/aes/aes_ct32_armv7m.c")
+    path = os.path.join(ROOT, "src/aes/aes_ct32asm.c")
     src = open(path).read()
     b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
     b1 = src.index("/* END GENERATED")

@@ -1,16 +1,16 @@
 /*
- * aes_ct32_armv6m.c -- "ct32v6m": the fixsliced AES of ct32 in Thumb-1
+ * aes_ct32v6m.c -- "ct32v6m": the fixsliced AES of ct32 in Thumb-1
  * assembly for ARMv6-M and ARMv8-M baseline (Cortex-M0, M0+, M1, M23); the
  * default AES on those cores.
  *
  * Implementation notes
  *   Same state layout, key schedule and round structure as aes_ct32.c and
- *   aes_ct32_armv7m.c (read their notes); key setup is ct32's own function
+ *   aes_ct32asm.c (read their notes); key setup is ct32's own function
  *   (called through rijn_i_aes_ct32), so this class needs
  *   RIJN_CFG_AES_CT32. Encryption and decryption are here (decryption as
- *   in aes_ct32_armv7m.c: inverse rounds, L o S o L, MC_k o P).
+ *   in aes_ct32asm.c: inverse rounds, L o S o L, MC_k o P).
  *   The assembly between the GENERATED markers comes from
- *   mcu/tools/gen_ct32asm_v6m.py: the pieces of gen_ct32asm.py lowered to
+ *   src/aes/tools/gen_ct32v6m.py: the pieces of gen_ct32asm.py lowered to
  *   what ARMv6-M offers (two-operand logic on r0-r7, rotations by a
  *   register, no shifted operands, no wide immediates: the masks sit in the
  *   stack frame), register-allocated with r8-r12 (and lr outside the
@@ -44,7 +44,7 @@
 
 #include <string.h>
 
-#if RIJN_CFG_AES_ARMV6M
+#if RIJN_CFG_AES_CT32V6M
 
 /* Encrypt / decrypt in[0..7] (two blocks, as words) into out[0..7], or
  * with ..1 one block in[0..3] into out[0..3]; out may equal in;
@@ -114,7 +114,7 @@ const rijn_aes_impl rijn_i_aes_ct32v6m = {
 /* clang-format off */
 __asm__(
     "\t.section .text.rijn_i_ct32v6m_enc2,\"ax\",%progbits\n"
-/* BEGIN GENERATED (mcu/tools/gen_ct32asm_v6m.py) */
+/* BEGIN GENERATED (src/aes/tools/gen_ct32v6m.py) */
     "\t.syntax unified\n\t.thumb\n\t.align 2\n\t.global rijn_i_ct32v6m_enc1\n"
     "\t.hidden rijn_i_ct32v6m_enc1\n\t.type rijn_i_ct32v6m_enc1, %function\n\t.thumb_func\n"
     "rijn_i_ct32v6m_enc1: @ r0 = rk, r1 = rounds, r2 = out[16], r3 = in[16], word-aligned\n"
@@ -759,4 +759,4 @@ __asm__(
 );
 /* clang-format on */
 
-#endif /* RIJN_CFG_AES_ARMV6M */
+#endif /* RIJN_CFG_AES_CT32V6M */
