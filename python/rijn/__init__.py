@@ -19,7 +19,9 @@ Three API shapes, each with the contract of the library it copies:
     X25519PrivateKey/X25519PublicKey, aes_key_wrap, xts_encrypt;
   - hashlib's: sha256(...), sha3_256, shake_128, blake2b, new_hash, hmac,
     pbkdf2_hmac; plus rijn's functions (cbc_encrypt, ctr, hkdf, argon2id,
-    x25519) and the rijn file format (encrypt_file, decrypt_file, ...).
+    x25519) and the rijn file format (encrypt_file, decrypt_file, ...),
+    also to X25519 recipients and in the age format (recipients=,
+    identity=, format="age", x25519_keygen).
 
 Errors: rijn.InvalidTag (a ValueError, and cryptography's InvalidTag when
 that package is installed) when authentication fails; rijn.ParamError (a
@@ -63,7 +65,8 @@ __all__ = [
     "aes_key_unwrap_with_padding", "X25519PrivateKey", "X25519PublicKey", "Encoding",
     "PrivateFormat", "PublicFormat", "NoEncryption",
     "AEADEncryptionContext", "AEADDecryptionContext",
-    "encrypt_bytes", "decrypt_bytes", "encrypt_file", "decrypt_file",
+    "encrypt_bytes", "decrypt_bytes", "encrypt_file", "decrypt_file", "NoMatchingIdentity",
+    "x25519_keygen", "x25519_recipient",
     "openssl_enc_encrypt", "openssl_enc_decrypt", "mbedtls_cah_encrypt", "mbedtls_cah_decrypt",
     "random_bytes", "aes_implementations", "aes_force_implementation",
 ]
@@ -397,5 +400,6 @@ def x25519_base(scalar):
 
 
 from ._file import decrypt_bytes, decrypt_file, encrypt_bytes, encrypt_file  # noqa: E402
+from ._recip import NoMatchingIdentity, x25519_keygen, x25519_recipient  # noqa: E402
 from ._legacy import (mbedtls_cah_decrypt, mbedtls_cah_encrypt, openssl_enc_decrypt,  # noqa: E402
                       openssl_enc_encrypt)

@@ -1,4 +1,6 @@
 """The rijn file format (docs/FORMAT.md) from Python: in memory and on disk.
+Recipients (version 2) and the age format are in rijn._recip, reached
+through the same four functions (recipients=, identity=, format="age").
 
 The C library does the format and the cryptography (rijn/file.h, through
 rijn._rijn.FileCtx); this module does the input/output, the random salt
@@ -24,6 +26,7 @@ Passphrases default to Argon2id with the CLI's parameters (t=3 passes,
 64 MiB, 4 lanes); kdf="pbkdf2" (600,000 iterations) remains available.
 """
 import errno
+import io
 import stat
 import os
 import tempfile
@@ -34,6 +37,7 @@ AEADS = {"aes-256-gcm": 1, "chacha20-poly1305": 2, "ascon128": 3}
 KDFS = {"pbkdf2": 2, "argon2id": 3}
 _KEY_RAW = 1
 HEADER_MAX = 88
+RIJN_MAGIC = b"\x89RIJN\r\n\x1a"
 TAG_SIZE = 16
 
 # Passphrase default: Argon2id where the library has it (the CLI's rule).
@@ -95,15 +99,69 @@ def _reader(head, key, passphrase, max_iterations, max_argon2_m):
     return ctx, hlen, chunk
 
 
-def encrypt_bytes(data, *, key=None, passphrase=None, aead="aes-256-gcm", chunk_size=65536,
-                  kdf=None, iterations=None, argon2_t=3, argon2_m=65536, argon2_p=4):
-    """Encrypt data into the rijn file format (bytes).
+def encrypt_bytes(data, *, key=None, passphrase=None, recipients=None, format="rijn",
+                  armor=False, aead=None, chunk_size=None, kdf=None, iterations=None,
+                  argon2_t=3, argon2_m=65536, argon2_p=4, scrypt_log_n=18):
+    """Encrypt data (bytes-like) into the rijn format (default) or, with
+    format="age", the age format v1; returns bytes.
 
-    key: a 32-byte master key (a key file's content), or passphrase (str or
-    bytes) with kdf "argon2id" (the default, as the CLI's: argon2_t passes,
-    argon2_m KiB, argon2_p lanes) or "pbkdf2" (iterations, default 600,000). aead: "aes-256-gcm" (default),
-    "chacha20-poly1305" or "ascon128". chunk_size: 256 .. 2**24 bytes.
+    rijn format: key= (a 32-byte key, a key file's content) or passphrase=
+    (str or bytes; kdf "argon2id", the default as the CLI's: argon2_t
+    passes, argon2_m KiB, argon2_p lanes, or "pbkdf2": iterations, default
+    600,000) gives version 1; recipients= (X25519 public keys: "age1..."
+    strings or rijn.X25519PublicKey objects) gives version 2 (FORMAT.md
+    section 10), with a passphrase and/or key stanza too when those are
+    given. aead: "aes-256-gcm" (default), "chacha20-poly1305" or
+    "ascon128"; chunk_size 256 .. 2**24 bytes (default 65536).
+
+    format="age" (readable by `age -d`): recipients= ("age1..." keys), or
+    passphrase= alone (scrypt with work factor 2**scrypt_log_n, default
+    18 as age: 256 MiB). ChaCha20-Poly1305 in 64 KiB chunks (aead and
+    chunk_size may not be changed); no key=.
+
+    armor=True: PEM-like text ("-----BEGIN RIJN ENCRYPTED FILE-----" or
+    "-----BEGIN AGE ENCRYPTED FILE-----"), as the CLI's --armor.
     """
+    if format == "rijn" and not recipients and not armor:
+        return _encrypt_v1(data, key, passphrase, "aes-256-gcm" if aead is None else aead,
+                           65536 if chunk_size is None else chunk_size, kdf, iterations,
+                           argon2_t, argon2_m, argon2_p)
+    from . import _recip
+    setup = _recip._seal_header(format, key, passphrase, recipients, aead, chunk_size, kdf,
+                                iterations, argon2_t, argon2_m, argon2_p, scrypt_log_n)
+    out = io.BytesIO()
+    _recip.seal_stream(io.BytesIO(memoryview(data).cast("B")), out, armor, format, setup)
+    return out.getvalue()
+
+
+def decrypt_bytes(blob, *, key=None, passphrase=None, identity=None,
+                  max_iterations=MAX_ITERATIONS, max_argon2_m=MAX_ARGON2_M,
+                  max_scrypt_log_n=22):
+    """Decrypt a rijn-format (version 1 or 2) or age blob, binary or armored
+    (recognised by itself). Give the secret the file was made for: key=,
+    passphrase=, or identity= (an "AGE-SECRET-KEY-1..." string, an identity
+    file's text, a rijn.X25519PrivateKey, or a list of these).
+
+    Raises rijn.InvalidTag (wrong key or passphrase, any modification),
+    rijn.NoMatchingIdentity (an InvalidTag: no identity, key or passphrase
+    opens a stanza of the file; the message says what the file holds) or
+    rijn.ParamError (not an encrypted file, truncated, KDF costs over
+    max_iterations / max_argon2_m KiB / scrypt work factor 2**max_scrypt_log_n,
+    default 22 as age). Returns the plaintext only if everything verified."""
+    mv = memoryview(blob).cast("B")
+    if identity is None and bytes(mv[:9]) == RIJN_MAGIC + b"\x01":
+        return _decrypt_v1(mv, key, passphrase, max_iterations, max_argon2_m)
+    from . import _recip
+    out = io.BytesIO()
+    ctx, cs, src = _recip.open_stream(io.BytesIO(mv), identity, key, passphrase, max_iterations,
+                                      max_argon2_m, max_scrypt_log_n)
+    _recip.open_body(src, out, ctx, cs)
+    return out.getvalue()
+
+
+def _encrypt_v1(data, key, passphrase, aead, chunk_size, kdf, iterations, argon2_t, argon2_m,
+                argon2_p):
+    """Version 1 in memory (one key or passphrase)."""
     ctx, header, cs = _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t,
                               argon2_m, argon2_p)
     mv = memoryview(data).cast("B")
@@ -120,12 +178,8 @@ def encrypt_bytes(data, *, key=None, passphrase=None, aead="aes-256-gcm", chunk_
     return b"".join(out)
 
 
-def decrypt_bytes(blob, *, key=None, passphrase=None, max_iterations=MAX_ITERATIONS,
-                  max_argon2_m=MAX_ARGON2_M):
-    """Decrypt a rijn-format blob; raises rijn.InvalidTag (wrong key or
-    passphrase, any modification) or rijn.ParamError (not a rijn file,
-    truncated). Returns the plaintext only if everything verified."""
-    mv = memoryview(blob).cast("B")
+def _decrypt_v1(mv, key, passphrase, max_iterations, max_argon2_m):
+    """Version 1 in memory."""
     ctx, pos, cs = _reader(mv[:HEADER_MAX], key, passphrase, max_iterations, max_argon2_m)
     piece = cs + TAG_SIZE
     n = len(mv)
@@ -218,43 +272,40 @@ def _safe_output(out_path, in_stat, force, body):
         raise
 
 
-def encrypt_file(in_path, out_path, *, key=None, passphrase=None, aead="aes-256-gcm",
-                 chunk_size=65536, kdf=None, iterations=None, argon2_t=3,
-                 argon2_m=65536, argon2_p=4, force=False):
-    """Encrypt the file in_path into out_path (rijn format, as `rijn encrypt`),
-    in constant memory. Parameters as encrypt_bytes. The output is written
-    through a temporary file and renamed at the end; an existing out_path
-    is replaced only with force=True (else FileExistsError); the input
-    itself (same device and inode) is refused with ValueError even then."""
+def encrypt_file(in_path, out_path, *, key=None, passphrase=None, recipients=None,
+                 format="rijn", armor=False, aead=None, chunk_size=None, kdf=None,
+                 iterations=None, argon2_t=3, argon2_m=65536, argon2_p=4, scrypt_log_n=18,
+                 force=False):
+    """Encrypt the file in_path into out_path, in constant memory: the rijn
+    format (as `rijn encrypt`) or, with format="age", the age format (as
+    `rijn encrypt --format age` and `age`). Parameters as encrypt_bytes.
+    The output is written through a temporary file and renamed at the end;
+    an existing out_path is replaced only with force=True (else
+    FileExistsError); the input itself (same device and inode) is refused
+    with ValueError even then; nothing is left behind on failure."""
+    from . import _recip
     with open(in_path, "rb") as fin:
         in_stat = os.fstat(fin.fileno())
         _check_output(os.fspath(out_path), in_stat, force)  # before the (slow) key derivation
-        ctx, header, cs = _writer(key, passphrase, aead, chunk_size, kdf, iterations, argon2_t,
-                                  argon2_m, argon2_p)
-
-        def body(fout):
-            fout.write(header)
-            _stream(fin, fout, cs, ctx.seal_chunk)
-
-        _safe_output(out_path, in_stat, force, body)
+        setup = _recip._seal_header(format, key, passphrase, recipients, aead, chunk_size, kdf,
+                                    iterations, argon2_t, argon2_m, argon2_p, scrypt_log_n)
+        _safe_output(out_path, in_stat, force,
+                     lambda fout: _recip.seal_stream(fin, fout, armor, format, setup))
 
 
-def decrypt_file(in_path, out_path, *, key=None, passphrase=None,
-                 max_iterations=MAX_ITERATIONS, max_argon2_m=MAX_ARGON2_M, force=False):
-    """Decrypt the rijn-format file in_path into out_path in constant memory.
-    The plaintext goes to a temporary file that takes out_path's name only
-    after the last chunk verified; on any error nothing is left behind. An
-    existing out_path is replaced only with force=True; the input itself
-    is refused (ValueError)."""
+def decrypt_file(in_path, out_path, *, key=None, passphrase=None, identity=None,
+                 max_iterations=MAX_ITERATIONS, max_argon2_m=MAX_ARGON2_M,
+                 max_scrypt_log_n=22, force=False):
+    """Decrypt in_path (rijn format version 1 or 2, or age; binary or
+    armored, recognised by itself) into out_path in constant memory.
+    Secrets and errors as decrypt_bytes. The plaintext goes to a temporary
+    file that takes out_path's name only after the last chunk verified; on
+    any error nothing is left behind. An existing out_path is replaced only
+    with force=True; the input itself is refused (ValueError)."""
+    from . import _recip
     with open(in_path, "rb") as fin:
         in_stat = os.fstat(fin.fileno())
         _check_output(os.fspath(out_path), in_stat, force)
-        head = _read_full(fin, HEADER_MAX)
-        ctx, hlen, cs = _reader(head, key, passphrase, max_iterations, max_argon2_m)
-        fin.seek(hlen)
-
-        def body(fout):
-            _stream(fin, fout, cs + TAG_SIZE, ctx.open_chunk)
-            ctx.open_final()
-
-        _safe_output(out_path, in_stat, force, body)
+        ctx, cs, src = _recip.open_stream(fin, identity, key, passphrase, max_iterations,
+                                          max_argon2_m, max_scrypt_log_n)
+        _safe_output(out_path, in_stat, force, lambda fout: _recip.open_body(src, fout, ctx, cs))

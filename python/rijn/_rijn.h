@@ -6,7 +6,8 @@
  *   _rijn_modes.c (the classic modes), _rijn_aead.c (the AEAD classes),
  *   _rijn_aeadstream.c (streaming AEAD messages), _rijn_hash.c (hashes,
  *   HMAC, KDFs, X25519), _rijn_mac.c (CMAC, Poly1305, XTS, key wrap, HKDF
- *   halves, scrypt), _rijn_file.c (the rijn file format), _rijn_legacy.c
+ *   halves, scrypt), _rijn_file.c (the rijn file format), _rijn_recip.c (its version 2
+ *   recipients and the age format), _rijn_legacy.c
  *   (openssl enc and crypt_and_hash key schedules), _rijn_cpu.c
  *   (the clock measurement of bench.py). Every entry
  *   takes bytes-like objects through the buffer protocol ("y*") and
@@ -60,5 +61,10 @@ int rijn_py_init_aeadstream(PyObject *m);
 int rijn_py_init_mac(PyObject *m);
 int rijn_py_init_cpu(PyObject *m);
 int rijn_py_init_legacy(PyObject *m);
+int rijn_py_init_recip(PyObject *m);
+
+/* The rijn_file_ctx of a rijn._rijn.FileCtx (TypeError / StateError and
+ * NULL if o is not one or is in use). */
+struct rijn_file_ctx *rijn_py_file_ctx(PyObject *o);
 
 #endif

@@ -272,6 +272,19 @@ static PyObject *py_file_available(PyObject *self, PyObject *args)
                            (ks == 0 || rijn_file_kdf_available(ks)));
 }
 
+rijn_file_ctx *rijn_py_file_ctx(PyObject *o)
+{
+    if (!PyObject_TypeCheck(o, &FileType)) {
+        PyErr_SetString(PyExc_TypeError, "rijn: a FileCtx is needed");
+        return NULL;
+    }
+    if (((FileObj *)o)->busy) {
+        rijn_py_busy();
+        return NULL;
+    }
+    return &((FileObj *)o)->ctx;
+}
+
 static PyMethodDef file_module_methods[] = {
     {"file_parse", py_file_parse, METH_O, "file_parse(header) -> params tuple"},
     {"file_master_key", py_file_master_key, METH_VARARGS, "file_master_key(params, passphrase)"},
