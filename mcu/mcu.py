@@ -8,6 +8,10 @@
 Targets (see TARGETS): Cortex-M0 (QEMU microbit), M3 (mps2-an385), M4
 (mps2-an386), M33 (mps2-an505), RV32IMAC (QEMU virt), ATmega328P and
 ATmega2560 (simavr, via our runner). Objects go to build-mcu/<target>-<opt>/.
+Extra targets, run only when named (scripts/test-riscv.sh): rv32zk (RV32
+with the scalar crypto extensions Zkne/Zknd/Zknh/Zbkb/Zbkc, QEMU virt
+with Zk), rv64 and rv64zk (RV64GC Linux user mode under qemu-riscv64,
+without and with them; static glibc binaries, mcu/rt/linux/hal_linux.c).
 The library sources are compiled straight from src/ with per-target
 RIJN_CFG_* settings; the freestanding runtime lives in mcu/rt/.
 Measurement (sizes, stack, instruction/cycle counts): mcu/measure.py.
@@ -30,6 +34,10 @@ BUILD = os.environ.get("RIJN_MCU_BUILD") or os.path.join(ROOT, "build-mcu")
 
 ARM_RT = ["rt/arm/hal_arm.c", "rt/string.c", "rt/common.c"]
 RV_RT = ["rt/riscv/start.S", "rt/riscv/hal_riscv.c", "rt/string.c", "rt/common.c"]
+LINUX_RT = ["rt/linux/hal_linux.c"]
+# the RISC-V scalar crypto extensions the zk targets are built for and run with
+RV_ZK_MARCH = "_zkne_zknd_zknh_zbkb_zbkc"
+RV_ZK_QEMU = "zkne=true,zknd=true,zknh=true,zbkb=true,zbkc=true"
 AVR_RT = ["rt/avr/hal_avr.c", "rt/common.c"]
 
 
@@ -92,6 +100,31 @@ TARGETS = {
                       "-monitor", "none", "-serial", "none", "-chardev", "stdio,id=sh0",
                       "-semihosting-config", "enable=on,target=native,chardev=sh0", "-kernel"],
                  cfg=["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=1"]),
+    "rv32zk": dict(kind="riscv", title="RV32IMAC+Zk (QEMU virt)", cc="riscv64-unknown-elf-gcc",
+                   size="riscv64-unknown-elf-size", nm="riscv64-unknown-elf-nm",
+                   cflags=["-march=rv32imac" + RV_ZK_MARCH, "-misa-spec=2.2", "-mabi=ilp32",
+                           "-mcmodel=medany"],
+                   ldflags=["-nostdlib", "-T", os.path.join(MCU, "rt/riscv/virt.ld")],
+                   libs=["-lgcc"], rt=RV_RT,
+                   # linked as rv32imac: GCC's multilib list has no Zk
+                   # entry, and its default libgcc is RV64's
+                   link_cflags=["-march=rv32imac", "-misa-spec=2.2", "-mabi=ilp32",
+                                "-mcmodel=medany"],
+                   run=["qemu-system-riscv32", "-M", "virt", "-cpu", "rv32," + RV_ZK_QEMU,
+                        "-bios", "none", "-display", "none",
+                        "-monitor", "none", "-serial", "none", "-chardev", "stdio,id=sh0",
+                        "-semihosting-config", "enable=on,target=native,chardev=sh0", "-kernel"],
+                   cfg=["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=1"], extra=True),
+    "rv64": dict(kind="linux", title="RV64GC (qemu-riscv64)", cc="riscv64-linux-gnu-gcc",
+                 size="riscv64-linux-gnu-size", nm="riscv64-linux-gnu-nm",
+                 cflags=["-march=rv64gc", "-mabi=lp64d"], ldflags=["-static"], libs=[],
+                 rt=LINUX_RT, run=["qemu-riscv64", "-cpu", "rv64"],
+                 cfg=["RIJN_CFG_AES_SMALL=1"], extra=True),
+    "rv64zk": dict(kind="linux", title="RV64GC+Zk (qemu-riscv64)", cc="riscv64-linux-gnu-gcc",
+                   size="riscv64-linux-gnu-size", nm="riscv64-linux-gnu-nm",
+                   cflags=["-march=rv64gc" + RV_ZK_MARCH, "-mabi=lp64d"], ldflags=["-static"],
+                   libs=[], rt=LINUX_RT, run=["qemu-riscv64", "-cpu", "rv64," + RV_ZK_QEMU],
+                   cfg=["RIJN_CFG_AES_SMALL=1"], extra=True),
     "avr328p": dict(kind="avr", title="AVR ATmega328P (simavr)", mcu="atmega328p",
                     cc="avr-gcc", size="avr-size", nm="avr-nm",
                     cflags=["-mmcu=atmega328p"], ldflags=["-Wl,--section-start=.mmcu=0x910000"],
@@ -110,6 +143,11 @@ TARGETS = {
 }
 OPTS = ("Os", "O2")
 
+
+def default_targets():
+    """The targets a run without --targets covers (not the extra ones)."""
+    return [k for k, v in TARGETS.items() if not v.get("extra")]
+
 # Library files an MCU image may need (the linker drops what is unused).
 # Every AES class file except the x86 and 64-bit ones (a class for a
 # target compiles to nothing elsewhere, e.g. aes_ct32asm.c).
@@ -119,7 +157,9 @@ def aes_files():
                   if f.endswith(".c") and "x86" not in f and f != "aes_ct64.c")
 
 
-def lib_files():
+def lib_files(tname=None):
+    if tname is not None and TARGETS[tname]["kind"] == "linux":  # 64-bit: ct64 classes too
+        return aes_files() + ["aes/aes_ct64.c", "aead/ghash_ct64.c"] + LIB_REST
     return aes_files() + LIB_REST
 
 
@@ -181,7 +221,7 @@ class Builder:
              "-fdata-sections", "-fstack-usage", "-I" + os.path.join(ROOT, "include"),
              "-I" + os.path.join(ROOT, "src"), "-I" + os.path.join(MCU, "rt")]
         f += self.t["cflags"]
-        if self.t["kind"] != "avr":
+        if self.t["kind"] not in ("avr", "linux"):  # linux: the C library's string.h
             f += ["-isystem", os.path.join(MCU, "rt/include")]
             if self.t["kind"] == "arm" or True:
                 f += ["-fcallgraph-info=su"]
@@ -257,7 +297,8 @@ class Builder:
         (e.g. does not fit the target's flash or RAM)."""
         elf = os.path.join(self.dir, name + ".elf")
         tmp = "%s.tmp%d" % (elf, os.getpid())
-        cmd = [self.t["cc"]] + self.t["cflags"] + ["-" + self.opt, "-Wl,--gc-sections"]
+        cmd = [self.t["cc"]] + self.t.get("link_cflags", self.t["cflags"]) + [
+            "-" + self.opt, "-Wl,--gc-sections"]
         cmd += self.t["ldflags"] + list(extra_ld) + ["-o", tmp] + objs + self.t["libs"]
         if quiet:
             r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -353,7 +394,7 @@ def build_tests(tname, opt, vdir, quick=False):
     for img in t.get("images", [("all", None, [])]):
         name, ops, defs = img[:3]
         b = Builder(tname, opt, cfg=img[3] if len(img) > 3 else None)
-        lib = b.objs(lib_files(), [], ())
+        lib = b.objs(lib_files(tname), [], ())
         cfile, msg = make_vectors(tname, b, vdir, quick, name, ops)
         extra = ["-D" + d for d in defs]
         if t["kind"] == "avr":
@@ -372,7 +413,7 @@ def cmd_test(a):
     if vdir is None:
         print("mcu: vector packages not found (set RIJN_VECTORS_DIR)")
         return 77
-    targets = a.targets.split(",") if a.targets else list(TARGETS)
+    targets = a.targets.split(",") if a.targets else default_targets()
     opts = a.opts.split(",")
     results, bad, ran = [], 0, 0
     t_all = time.time()

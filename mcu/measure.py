@@ -793,7 +793,7 @@ def main():
     p.add_argument("--peer-opts", default="Os,O2",
                    help="opts the peers (mcu/peers) are measured at; '': no peers")
     a = p.parse_args()
-    targets = a.targets.split(",") if a.targets else list(mcu.TARGETS)
+    targets = a.targets.split(",") if a.targets else mcu.default_targets()
     head, dirty = git_state()
     host = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "cpu_id.py"), "--clock"],
                           capture_output=True, text=True).stdout.strip()

@@ -7,17 +7,22 @@
 #   scripts/setup.sh --aarch64 also the AArch64 cross compiler, QEMU user mode
 #                              and the arm64 (multiarch) libraries the tests
 #                              link (scripts/test-aarch64.sh)
+#   scripts/setup.sh --riscv   also the RV64 Linux cross compiler and QEMU user
+#                              mode (scripts/test-riscv.sh; its RV32 part
+#                              needs --mcu's toolchain and qemu-system-misc)
 # Idempotent: installs only what is missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 want_tests=0
 want_mcu=0
 want_a64=0
+want_rv=0
 for a in "$@"; do
   case "$a" in
     --tests) want_tests=1 ;;
     --mcu) want_mcu=1 ;;
     --aarch64) want_a64=1 ;;
+    --riscv) want_rv=1 ;;
     *) echo "setup.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -47,6 +52,10 @@ if [ "$want_a64" = 1 ]; then
     [ "$(id -u)" = 0 ] || s="sudo"
     $s dpkg --add-architecture arm64
   fi
+fi
+if [ "$want_rv" = 1 ]; then
+  # the C library is only a Recommends of the compiler (not installed here)
+  pkgs+=(gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user)
 fi
 
 missing=()

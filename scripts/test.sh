@@ -21,6 +21,9 @@
 #  10. AArch64: the C tests cross-built with aarch64-linux-gnu-gcc, run under
 #      qemu-aarch64 with every extension and with them masked
 #      (scripts/test-aarch64.sh)
+#  11. RISC-V: the on-target vector test for RV64 (qemu-riscv64) and RV32
+#      (QEMU virt) built with the scalar crypto extensions (all vectors) and
+#      without them (sampled) (scripts/test-riscv.sh)
 # Options: --fast runs step 1 only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,7 +31,7 @@ cd "$here"
 fast=0
 [ "${1:-}" = "--fast" ] && fast=1
 
-bash scripts/setup.sh --tests --mcu --aarch64
+bash scripts/setup.sh --tests --mcu --aarch64 --riscv
 py="$here/.venv/bin/python"
 site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -92,6 +95,8 @@ step "AArch64 under QEMU user mode (C tests, extensions on and masked)"
 t0=$(date +%s)
 bash scripts/test-aarch64.sh || status=1
 echo "(aarch64: $(($(date +%s) - t0)) s)"
+step "RISC-V RV64 and RV32 with and without the scalar crypto extensions (Zk)"
+bash scripts/test-riscv.sh || status=1
 
 step "summary"
 if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi

@@ -26,6 +26,13 @@
  *                       chosen at run time (HWCAP_AES). auto: on for
  *                       little-endian AArch64 with GCC or Clang.
  *                                                             ks: 480 bytes
+ *   RIJN_CFG_AES_RVK    "rvk": AES with the RISC-V scalar crypto extensions
+ *                       Zkne + Zknd (aes32* on RV32, aes64* on RV64; fused
+ *                       CTR and CBC), chosen at compile time: auto: on when
+ *                       -march has both (GCC or Clang define __riscv_zkne
+ *                       and __riscv_zknd); such an image needs a CPU with
+ *                       them. It then replaces ttable as the RV32 default
+ *                       (ttable is off unless set to 1).   ks: 480 bytes
  *   RIJN_CFG_AES_CT64   constant-time bitsliced AES on 64-bit words.
  *                       auto: on for 64-bit targets. x64: ~10.7 KB;
  *                                                             ks: 960 bytes
@@ -282,8 +289,16 @@
 #endif
 
 /* ---- AES implementations ----------------------------------------------- */
+#ifndef RIJN_CFG_AES_RVK
+#if defined(__riscv) && defined(__riscv_zkne) && defined(__riscv_zknd) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_AES_RVK 1
+#else
+#define RIJN_CFG_AES_RVK 0
+#endif
+#endif
 #ifndef RIJN_CFG_AES_TTABLE
-#define RIJN_CFG_AES_TTABLE RIJN_ARCH_CACHELESS
+#define RIJN_CFG_AES_TTABLE (RIJN_ARCH_CACHELESS && !RIJN_CFG_AES_RVK)
 #endif
 #ifndef RIJN_CFG_AES_TTABLE_TABLES
 #if defined(__riscv)
@@ -466,6 +481,9 @@
 #if RIJN_CFG_AES_ARMCE && !(defined(__aarch64__) && !defined(__AARCH64EB__))
 #error "rijn: RIJN_CFG_AES_ARMCE needs a little-endian AArch64 target"
 #endif
+#if RIJN_CFG_AES_RVK && !(defined(__riscv) && defined(__riscv_zkne) && defined(__riscv_zknd))
+#error "rijn: RIJN_CFG_AES_RVK needs a RISC-V target built with Zkne and Zknd (-march=..._zkne_zknd)"
+#endif
 #if RIJN_CFG_AES_BS256 && !RIJN_CFG_AES_CT64
 #error "rijn: RIJN_CFG_AES_BS256 needs RIJN_CFG_AES_CT64 (ct64's key schedule and decryption)"
 #endif
@@ -485,12 +503,13 @@
 #define RIJN_AES_MAX_ROUNDS 10
 #endif
 
-/* ct64: 8 words of 64 bits per round key; x86ni, armce: 16 bytes per round key,
+/* ct64: 8 words of 64 bits per round key; x86ni, armce, rvk: 16 bytes per round key,
  * twice (encrypt and decrypt); ct32: 8 words of 32 bits per round key;
  * small: 16 bytes per round key. */
 #define RIJN_I_KS_CT64  (RIJN_CFG_AES_CT64 ? 8 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_X86NI \
-    ((RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE) ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
+    ((RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE || RIJN_CFG_AES_RVK) ? \
+         4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_CT32  (RIJN_CFG_AES_CT32 ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 /* ttable: 4 words of 32 bits per round key, for encryption and decryption */
 #define RIJN_I_KS_TTABLE (RIJN_CFG_AES_TTABLE ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
