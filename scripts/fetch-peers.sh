@@ -8,6 +8,13 @@
 #   bearssl  Debian source package bearssl   (same)
 #   cryptopp Debian source package libcrypto++ (same; its TestVectors/ and
 #            TestData/ hold the AES finalists' vectors, read by the tests)
+#   botan    Debian source package botan (same; src/tests/data/block/
+#            serpent.vec and twofish.vec: the variable-key / variable-text
+#            known answers and Twofish's table test, read by
+#            test_finalists_kat)
+#   bouncycastle  Debian source package bouncycastle (same; its test
+#            sources hold the Serpent submission's known answers and Monte
+#            Carlo rows (TnepresTest.java) and RC6's (RC6Test.java))
 #   tinyaes  PyPI sdist tinyaes 1.1.2 (tiny-AES-c): that one file, from the
 #            index's JSON file list (PEP 691), checked against the index's
 #            SHA-256; nothing is built (pip download would build the sdist's
@@ -136,7 +143,7 @@ flock 9 2>/dev/null || true
 rc=0
 for p in "${peers[@]}"; do
   case "$p" in
-  mbedtls|bearssl) v=$(debian_src "$p") ;;
+  mbedtls|bearssl|botan|bouncycastle) v=$(debian_src "$p") ;;
   cryptopp) v=$(debian_src "libcrypto++") ;;
   tinyaes) v=$(pypi_sdist "$p" 1.1.2) ;;
   *) echo "fetch-peers: unknown peer $p" >&2; exit 2 ;;

@@ -87,6 +87,11 @@ void tu_rand_bytes(uint8_t *p, size_t n);
 
 int tu_quick(void);
 
+/* The unpacked source tree of a peer package (scripts/fetch-peers.sh
+ * <peer>: cryptopp, botan, bouncycastle...) into dir; 0 = there, -1 = not
+ * (fetch-peers' reason printed on stderr). tu_peer.c. */
+int tu_peer_dir(const char *peer, char *dir, size_t cap);
+
 /* Re-run this test program (argv of main) with RIJN_CPU_MASK = mask & the
  * current mask and child_env set, and check that it exits 0; the caller
  * skips the re-runs when tu_rerun_is_child(child_env). Linux; elsewhere
