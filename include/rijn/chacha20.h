@@ -40,7 +40,7 @@ typedef struct rijn_chacha20_ctx {
     uint32_t in[16];     /* input block: constants, key, counter, nonce */
     uint8_t ks[64];      /* keystream block                           */
     uint32_t pos;        /* bytes of ks used (64 = none left)          */
-    uint32_t kind;       /* internal: variant                          */
+    uint32_t kind;       /* internal: variant, implementation (bits 8..15) */
     uint64_t left;       /* blocks the counter can still produce       */
 } rijn_chacha20_ctx;
 

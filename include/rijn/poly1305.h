@@ -24,7 +24,7 @@ typedef struct rijn_poly1305_ctx {
     uint32_t r[5], h[5], pad[4];
     uint8_t buf[16];
     uint32_t buf_len;
-    uint32_t state; /* 1 = keyed */
+    uint32_t state; /* internal: bits 0..7 1 = keyed, 8..15 the implementation */
 } rijn_poly1305_ctx;
 
 RIJN_API RIJN_WUR int rijn_poly1305_init(rijn_poly1305_ctx *ctx, const uint8_t key[32]);

@@ -4,7 +4,9 @@
 #ifndef RIJN_MAC_I_H
 #define RIJN_MAC_I_H
 
+#include "core/registry.h"
 #include "internal.h"
+#include "rijn/poly1305.h"
 
 /* RIJN_CFG_POLY1305_X86: unset = auto (x86-64 with GCC/Clang), 0 = off. */
 #if defined(RIJN_CFG_POLY1305_X86) && !RIJN_CFG_POLY1305_X86
@@ -25,5 +27,33 @@ void rijn_i_poly1305_blocks_avx2(uint32_t h[5], const uint32_t r[5], const uint8
 void rijn_i_poly1305_blocks_avx512(uint32_t h[5], const uint32_t r[5], const uint8_t *m,
                                    size_t nblocks);
 #endif
+
+/* Poly1305 implementations (core/registry.h): wide, called when an
+ * update has at least min_len bytes of whole blocks left, absorbs whole
+ * blocks from the start of m (len bytes there) into the 26-bit-limb
+ * accumulator h with key r and returns the bytes it took (a multiple of
+ * 16); the portable entry has none (NULL). A keyed context binds
+ * its entry at init: the index sits in bits 8..15 of ctx->state (bits
+ * 0..7: 1 = keyed), so the public struct is unchanged. */
+typedef struct rijn_i_poly1305_impl {
+    rijn_i_impl base;
+    size_t min_len;
+    size_t (*wide)(uint32_t h[5], const uint32_t r[5], const uint8_t *m, size_t len);
+} rijn_i_poly1305_impl;
+
+#if RIJN_I_POLY1305_X86
+extern const rijn_i_poly1305_impl rijn_i_poly1305_avx512; /* 16 blocks/step, 8 on AVX2 */
+extern const rijn_i_poly1305_impl rijn_i_poly1305_avx2;   /* 8 blocks/step             */
+#endif
+
+/* poly1305.c: every compiled-in implementation, in order of preference. */
+extern const rijn_i_registry rijn_i_poly1305_registry;
+/* Rebind a keyed context (before or between updates) to the
+ * implementation called name (NULL/"auto": the default).
+ * RIJN_ERR_UNSUPPORTED: unknown or does not run here; RIJN_ERR_STATE: not
+ * keyed. Tests, benchmarks. */
+int rijn_i_poly1305_use(rijn_poly1305_ctx *ctx, const char *name);
+/* The implementation a context is bound to ("none" if not keyed). */
+const char *rijn_i_poly1305_impl_name(const rijn_poly1305_ctx *ctx);
 
 #endif

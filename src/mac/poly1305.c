@@ -13,9 +13,10 @@
  *   poly1305 file, differential against OpenSSL's EVP_MAC "POLY1305" for
  *   lengths 0..600 with random splits (tests/test_chachapoly.c,
  *   test_chacha_paths.c).
- *   Fast path: from 256 bytes on, whole groups of eight blocks go to the
- *   AVX2 code of poly1305_x86.c (same limb layout) when the CPU has AVX2;
- *   from 512 bytes, groups of sixteen to its AVX-512F code.
+ *   Fast path: the registry below (core/registry.h): "avx512" and "avx2"
+ *   of poly1305_x86.c (same limb layout: from 512 bytes on groups of
+ *   sixteen blocks, from 256 groups of eight), then "portable" (this
+ *   file). The entry is bound at init (index in bits 8..15 of c->state).
  *   Without that path (32-bit MCUs, non-x86 hosts, RIJN_CFG_POLY1305_X86=0;
  *   not AVR, where the 26-bit code is 9% faster) the limbs are 32 bits
  *   instead (radix 2^32): h = h0..h3 + h4 * 2^128
@@ -41,9 +42,6 @@
 #include "internal.h"
 #include "mac_i.h"
 
-#if RIJN_I_POLY1305_X86
-#include "core/cpu.h"
-#endif
 
 #define M26 0x3ffffffu
 
@@ -254,6 +252,50 @@ static void h_final(const rijn_poly1305_ctx *c, uint8_t tag[16])
 }
 #endif
 
+/* ---- registry (core/registry.h) ---------------------------------------- */
+
+static const rijn_i_poly1305_impl poly_portable = {{"portable", 0, NULL}, 0, NULL};
+
+static const rijn_i_impl *const polys[] = {
+#if RIJN_I_POLY1305_X86
+    &rijn_i_poly1305_avx512.base,
+    &rijn_i_poly1305_avx2.base,
+#endif
+    &poly_portable.base,
+};
+#define NPOLYS (sizeof polys / sizeof polys[0])
+
+const rijn_i_registry rijn_i_poly1305_registry = {"poly1305", polys, NPOLYS};
+
+static int keyed(const rijn_poly1305_ctx *c)
+{
+#if RIJN_I_POLY1305_X86
+    return (c->state & 0xffu) == 1 && (c->state >> 8) < NPOLYS;
+#else
+    return c->state == 1; /* one entry: its index is 0 */
+#endif
+}
+
+int rijn_i_poly1305_use(rijn_poly1305_ctx *c, const char *name)
+{
+    size_t i;
+    int r;
+    RIJN_CHECK_PTR(c);
+    if (!keyed(c))
+        return RIJN_ERR_STATE;
+    r = rijn_i_reg_find(&rijn_i_poly1305_registry, name, &i);
+    if (r == RIJN_OK)
+        c->state = 1u | ((uint32_t)i << 8);
+    return r;
+}
+
+const char *rijn_i_poly1305_impl_name(const rijn_poly1305_ctx *c)
+{
+    if (c == NULL || !keyed(c))
+        return "none";
+    return polys[c->state >> 8]->name;
+}
+
 int rijn_poly1305_init(rijn_poly1305_ctx *c, const uint8_t key[32])
 {
     RIJN_CHECK_PTR(c);
@@ -265,7 +307,11 @@ int rijn_poly1305_init(rijn_poly1305_ctx *c, const uint8_t key[32])
     c->pad[2] = rijn_load32_le(key + 24);
     c->pad[3] = rijn_load32_le(key + 28);
     c->buf_len = 0;
-    c->state = 1;
+#if RIJN_I_POLY1305_X86
+    c->state = 1u | ((uint32_t)rijn_i_reg_default(polys, NPOLYS) << 8);
+#else
+    c->state = 1; /* one entry: no probe linked */
+#endif
     return RIJN_OK;
 }
 
@@ -273,7 +319,7 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_BUF(m, len);
-    if (c->state != 1)
+    if (!keyed(c))
         return RIJN_ERR_STATE;
     if (len == 0)
         return RIJN_OK; /* m may be NULL: no memcpy from it, not even of 0 bytes */
@@ -291,17 +337,14 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
         c->buf_len = 0;
     }
 #if RIJN_I_POLY1305_X86
-    if (len >= 512 && (rijn_i_cpu_features() & RIJN_CPU_AVX512)) {
-        size_t nb = (len / 16) & ~(size_t)15;
-        rijn_i_poly1305_blocks_avx512(c->h, c->r, m, nb);
-        m += nb * 16;
-        len -= nb * 16;
-    }
-    if (len >= 256 && (rijn_i_cpu_features() & RIJN_CPU_AVX2)) {
-        size_t nb = (len / 16) & ~(size_t)7;
-        rijn_i_poly1305_blocks_avx2(c->h, c->r, m, nb);
-        m += nb * 16;
-        len -= nb * 16;
+    {
+        const rijn_i_poly1305_impl *im =
+            RIJN_I_IMPL_OF(rijn_i_poly1305_impl, polys[c->state >> 8]);
+        if (im->wide != NULL && len >= im->min_len) {
+            size_t done = im->wide(c->h, c->r, m, len);
+            m += done;
+            len -= done;
+        }
     }
 #endif
     if (len >= 16) {
@@ -320,7 +363,7 @@ int rijn_poly1305_final(rijn_poly1305_ctx *c, uint8_t tag[16])
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_PTR(tag);
-    if (c->state != 1)
+    if (!keyed(c))
         return RIJN_ERR_STATE;
     if (c->buf_len > 0) { /* last partial block: append 1, pad with zeros */
         c->buf[c->buf_len] = 1;

@@ -20,8 +20,11 @@
  *   r^2..r^8 are computed per call in scalar code (about 50 ns; used only
  *   from 256 bytes up).
  *   Constant time: multiplies, adds, shifts and masks only, no branch on
- *   data. Built with a per-function target attribute; poly1305.c dispatches
- *   on rijn_i_cpu_features() (maskable with RIJN_CPU_MASK).
+ *   data. Built with a per-function target attribute. Two registry
+ *   entries (core/registry.h, listed in poly1305.c): "avx512" (AVX2 +
+ *   AVX-512: sixteen-block groups from 512 bytes, then eight-block ones
+ *   from 256) and "avx2" (eight-block groups from 256 bytes); a context
+ *   binds one at init, RIJN_CPU_MASK hides them.
  *   Vectors: RFC 8439, the cryptography-vectors and Wycheproof files and
  *   the OpenSSL differential, all run with and without AVX2
  *   (tests/test_poly1305.c, tests/test_chacha_paths.c).
@@ -289,6 +292,31 @@ void rijn_i_poly1305_blocks_avx512(uint32_t h[5], const uint32_t r[5], const uin
     blocks16(h, (const uint32_t(*)[5])rp, m, nblocks);
     rijn_wipe(rp, sizeof rp);
 }
+
+static size_t wide_avx2(uint32_t h[5], const uint32_t r[5], const uint8_t *m, size_t len)
+{
+    size_t nb;
+    if (len < 256)
+        return 0;
+    nb = (len / 16) & ~(size_t)7;
+    rijn_i_poly1305_blocks_avx2(h, r, m, nb);
+    return nb * 16;
+}
+
+static size_t wide_avx512(uint32_t h[5], const uint32_t r[5], const uint8_t *m, size_t len)
+{
+    size_t done = 0;
+    if (len >= 512) {
+        size_t nb = (len / 16) & ~(size_t)15;
+        rijn_i_poly1305_blocks_avx512(h, r, m, nb);
+        done = nb * 16;
+    }
+    return done + wide_avx2(h, r, m + done, len - done);
+}
+
+const rijn_i_poly1305_impl rijn_i_poly1305_avx512 = {
+    {"avx512", RIJN_CPU_AVX2 | RIJN_CPU_AVX512, NULL}, 256, wide_avx512};
+const rijn_i_poly1305_impl rijn_i_poly1305_avx2 = {{"avx2", RIJN_CPU_AVX2, NULL}, 256, wide_avx2};
 
 #else
 typedef int rijn_i_poly1305_x86_unused;

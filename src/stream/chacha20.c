@@ -13,6 +13,11 @@
  *   into zeros, HChaCha20 as that block minus its input; the C rounds are
  *   then not compiled.
  *   Constant time: additions, rotations and XORs on 32-bit words only.
+ *   Implementations: the registry below (core/registry.h) -- avx512,
+ *   avx2 (chacha20_x86.c: whole 512-byte groups) and the portable code
+ *   (C rounds, or the Thumb-2 assembly, then named "armv7m"). The entry
+ *   is bound at init (its index in bits 8..15 of ctx->kind); update calls
+ *   its blocks for whole groups, then this file's loop for the rest.
  *   Counter: ctx->left counts the blocks still available (2^32 - counter
  *   for the 32-bit counter); asking for more is RIJN_ERR_LIMIT.
  *   Vectors: RFC 8439 2.3.2, 2.4.2, A.1, A.2; XChaCha draft A.3.2;
@@ -27,9 +32,6 @@
 #include "internal.h"
 #include "stream_internal.h"
 
-#if RIJN_I_CHACHA_X86
-#include "core/cpu.h"
-#endif
 
 #define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #define QR(a, b, c, d)                                   \
@@ -94,6 +96,68 @@ static void chacha_setup(uint32_t in[16], const uint8_t key[32])
         in[4 + i] = rijn_load32_le(key + 4 * i);
 }
 
+/* ---- registry (core/registry.h) ---------------------------------------- */
+
+#if RIJN_I_CHACHA_ARMV7M
+#define PORTABLE_NAME "armv7m"
+#else
+#define PORTABLE_NAME "portable"
+#endif
+static const rijn_i_chacha_impl chacha_portable = {{PORTABLE_NAME, 0, NULL}, 0, NULL};
+
+static const rijn_i_impl *const chachas[] = {
+#if RIJN_I_CHACHA_X86
+    &rijn_i_chacha_avx512.base,
+    &rijn_i_chacha_avx2.base,
+#endif
+    &chacha_portable.base,
+};
+#define NCHACHAS (sizeof chachas / sizeof chachas[0])
+
+const rijn_i_registry rijn_i_chacha20_registry = {"chacha20", chachas, NCHACHAS};
+
+/* the default entry's index, in place in ctx->kind */
+RIJN_INLINE uint32_t default_impl(void)
+{
+#if RIJN_I_CHACHA_X86
+    return (uint32_t)rijn_i_reg_default(chachas, NCHACHAS) << 8;
+#else
+    return 0; /* one entry: no probe linked */
+#endif
+}
+
+static int keyed(const rijn_chacha20_ctx *ctx)
+{
+#if RIJN_I_CHACHA_X86
+    uint32_t v = RIJN_I_CHACHA_VARIANT(ctx->kind);
+    return (v == RIJN_I_CHACHA_IETF || v == RIJN_I_CHACHA_DJB) &&
+           RIJN_I_CHACHA_IMPL(ctx->kind) < NCHACHAS;
+#else
+    /* one entry: its index is 0 (the MCU code stays as small as before) */
+    return ctx->kind == RIJN_I_CHACHA_IETF || ctx->kind == RIJN_I_CHACHA_DJB;
+#endif
+}
+
+int rijn_i_chacha20_use(rijn_chacha20_ctx *ctx, const char *name)
+{
+    size_t i;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (!keyed(ctx))
+        return RIJN_ERR_STATE;
+    r = rijn_i_reg_find(&rijn_i_chacha20_registry, name, &i);
+    if (r == RIJN_OK)
+        ctx->kind = RIJN_I_CHACHA_VARIANT(ctx->kind) | ((uint32_t)i << 8);
+    return r;
+}
+
+const char *rijn_i_chacha20_impl_name(const rijn_chacha20_ctx *ctx)
+{
+    if (ctx == NULL || !keyed(ctx))
+        return "none";
+    return chachas[RIJN_I_CHACHA_IMPL(ctx->kind)]->name;
+}
+
 void rijn_i_chacha20_rounds(uint32_t x[16])
 {
     chacha_rounds(x);
@@ -124,7 +188,7 @@ static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, 
         uint32_t room = 0u - ctx->in[12]; /* blocks before the wrap; 0: 2^32 */
         size_t k = room != 0 && n > room ? (size_t)room : n;
         rijn_i_chacha20_blocks_armv7m(ctx->in, out, in, k);
-        if (ctx->in[12] == 0 && ctx->kind == RIJN_I_CHACHA_DJB)
+        if (ctx->in[12] == 0 && RIJN_I_CHACHA_VARIANT(ctx->kind) == RIJN_I_CHACHA_DJB)
             ctx->in[13]++;
         ctx->left -= k;
         out += 64 * k;
@@ -154,7 +218,7 @@ static void chacha_block(const uint32_t in[16], uint8_t out[64])
 static void next_block(rijn_chacha20_ctx *ctx, uint8_t out[64])
 {
     chacha_block(ctx->in, out);
-    if (ctx->kind == RIJN_I_CHACHA_IETF) {
+    if (RIJN_I_CHACHA_VARIANT(ctx->kind) == RIJN_I_CHACHA_IETF) {
         ctx->in[12]++;
     } else {
         if (++ctx->in[12] == 0)
@@ -176,7 +240,7 @@ int rijn_chacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint
     ctx->in[14] = rijn_load32_le(nonce + 4);
     ctx->in[15] = rijn_load32_le(nonce + 8);
     ctx->pos = 64;
-    ctx->kind = RIJN_I_CHACHA_IETF;
+    ctx->kind = RIJN_I_CHACHA_IETF | default_impl();
     ctx->left = ((uint64_t)1 << 32) - counter;
     return RIJN_OK;
 }
@@ -193,7 +257,7 @@ int rijn_chacha20_djb_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const 
     ctx->in[14] = rijn_load32_le(nonce);
     ctx->in[15] = rijn_load32_le(nonce + 4);
     ctx->pos = 64;
-    ctx->kind = RIJN_I_CHACHA_DJB;
+    ctx->kind = RIJN_I_CHACHA_DJB | default_impl();
     /* 2^64 - counter blocks; saturate at 2^64 - 1 for counter 0 */
     ctx->left = counter == 0 ? UINT64_MAX : (uint64_t)0 - counter;
     return RIJN_OK;
@@ -297,7 +361,7 @@ static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, 
         chacha_rounds(x);
         for (i = 0; i < 16; i++)
             st32(out + 4 * i, ld32(in + 4 * i) ^ (x[i] + ctx->in[i]));
-        if (++ctx->in[12] == 0 && ctx->kind == RIJN_I_CHACHA_DJB)
+        if (++ctx->in[12] == 0 && RIJN_I_CHACHA_VARIANT(ctx->kind) == RIJN_I_CHACHA_DJB)
             ctx->in[13]++;
         ctx->left--;
     }
@@ -306,30 +370,24 @@ static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, 
 #endif
 
 #if RIJN_I_CHACHA_X86
-/* Whole blocks on the 8-way vector code: returns the bytes done (a
- * multiple of 512, counter and ctx->left advanced), 0 when no vector
- * unit is there or the original cipher's low counter word would wrap. */
+/* Whole blocks on the bound implementation's vector code: returns the
+ * bytes done (whole groups; counter and ctx->left advanced), 0 for the
+ * portable entry or when the original cipher's low counter word would
+ * wrap. */
 static size_t wide_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    uint32_t f = rijn_i_cpu_features();
-    size_t n = (len / 512) * 8;
-    if (n == 0 || (f & RIJN_CPU_AVX2) == 0)
+    const rijn_i_chacha_impl *im =
+        RIJN_I_IMPL_OF(rijn_i_chacha_impl, chachas[RIJN_I_CHACHA_IMPL(ctx->kind)]);
+    size_t n;
+    if (im->blocks == NULL)
         return 0;
-    if (ctx->kind == RIJN_I_CHACHA_DJB && (uint64_t)ctx->in[12] + n > 0xffffffffu)
+    n = (len >> (6 + im->batch_log2)) << im->batch_log2;
+    if (n == 0)
         return 0;
-    if (f & RIJN_CPU_AVX512) {
-        size_t n16 = n & ~(size_t)15;
-        if (n16 > 0)
-            rijn_i_chacha20_blocks_avx512(ctx->in, out, in, n16);
-        if (n > n16) {
-            uint32_t st[16];
-            memcpy(st, ctx->in, sizeof st);
-            st[12] += (uint32_t)n16;
-            rijn_i_chacha20_blocks_avx512vl(st, out + 64 * n16, in + 64 * n16, n - n16);
-            rijn_wipe(st, sizeof st);
-        }
-    } else
-        rijn_i_chacha20_blocks_avx2(ctx->in, out, in, n);
+    if (RIJN_I_CHACHA_VARIANT(ctx->kind) == RIJN_I_CHACHA_DJB &&
+        (uint64_t)ctx->in[12] + n > 0xffffffffu)
+        return 0;
+    im->blocks(ctx->in, out, in, n);
     ctx->in[12] += (uint32_t)n;
     ctx->left -= n;
     return n * 64;
@@ -338,7 +396,7 @@ static size_t wide_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *i
 
 int rijn_chacha20_update(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (ctx != NULL && ctx->kind != RIJN_I_CHACHA_IETF && ctx->kind != RIJN_I_CHACHA_DJB)
+    if (ctx != NULL && !keyed(ctx))
         return RIJN_ERR_STATE;
     if (len >= 64) {
         /* rijn_i_stream_xor with len 0 checks everything but the length

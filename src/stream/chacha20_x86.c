@@ -14,8 +14,10 @@
  *   the original (64-bit counter) ChaCha20 only when the low word does not
  *   wrap inside the call.
  *   Built with per-function target attributes (the library compiles with
- *   baseline flags); chacha20.c dispatches on rijn_i_cpu_features(), so
- *   RIJN_CPU_MASK can force every path.
+ *   baseline flags). Two registry entries (core/registry.h, listed in
+ *   chacha20.c): "avx512" (needs AVX2 + AVX-512: 16-block steps, an
+ *   8-block rest on AVX-512VL) and "avx2"; a context binds one at init,
+ *   RIJN_CPU_MASK hides them.
  *   Constant time: additions, XORs, rotations and fixed shuffles only.
  *   Vectors: the ChaCha20 and ChaCha20-Poly1305 tests (RFC 8439, Wycheproof,
  *   OpenSSL differential at lengths that cross the 512-byte batches)
@@ -110,6 +112,27 @@ void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const ui
         }
     }
 }
+
+/* nblocks a multiple of 8: sixteen at a time, eight on AVX-512VL */
+static void blocks_avx512_any(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                              size_t nblocks)
+{
+    size_t n16 = nblocks & ~(size_t)15;
+    if (n16 > 0)
+        rijn_i_chacha20_blocks_avx512(st, out, in, n16);
+    if (nblocks > n16) {
+        uint32_t s2[16];
+        memcpy(s2, st, sizeof s2);
+        s2[12] += (uint32_t)n16;
+        rijn_i_chacha20_blocks_avx512vl(s2, out + 64 * n16, in + 64 * n16, nblocks - n16);
+        rijn_wipe(s2, sizeof s2);
+    }
+}
+
+const rijn_i_chacha_impl rijn_i_chacha_avx512 = {
+    {"avx512", RIJN_CPU_AVX2 | RIJN_CPU_AVX512, NULL}, 3, blocks_avx512_any};
+const rijn_i_chacha_impl rijn_i_chacha_avx2 = {
+    {"avx2", RIJN_CPU_AVX2, NULL}, 3, rijn_i_chacha20_blocks_avx2};
 
 #else
 typedef int rijn_i_chacha20_x86_unused;

@@ -4,6 +4,7 @@
 #ifndef RIJN_STREAM_INTERNAL_H
 #define RIJN_STREAM_INTERNAL_H
 
+#include "core/registry.h"
 #include "rijn/chacha20.h"
 
 #define RIJN_I_CHACHA_IETF 1u
@@ -53,6 +54,36 @@ void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const ui
 void rijn_i_chacha20_blocks_armv7m(uint32_t st[16], uint8_t *out, const uint8_t *in,
                                    size_t nblocks);
 #endif
+
+/* ChaCha20 implementations (core/registry.h): blocks XORs nblocks (a
+ * multiple of 2^batch_log2) keystream blocks of the input block st (counter
+ * st[12], st[12] + 1, ...; the 32-bit word does not wrap inside the call)
+ * into in, writing out (out == in allowed); the caller advances the
+ * counter. The portable entry has no blocks (NULL): chacha20.c's own loop.
+ * A keyed context binds its entry at init: the index sits in bits 8..15 of
+ * ctx->kind (the variant in bits 0..7), so the public struct is unchanged. */
+typedef struct rijn_i_chacha_impl {
+    rijn_i_impl base;
+    unsigned batch_log2;
+    void (*blocks)(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+} rijn_i_chacha_impl;
+
+#define RIJN_I_CHACHA_VARIANT(kind) ((kind) & 0xffu)
+#define RIJN_I_CHACHA_IMPL(kind) ((kind) >> 8)
+
+#if RIJN_I_CHACHA_X86
+extern const rijn_i_chacha_impl rijn_i_chacha_avx512; /* AVX-512F/VL: 16 + 8 blocks */
+extern const rijn_i_chacha_impl rijn_i_chacha_avx2;   /* AVX2: 8 blocks             */
+#endif
+
+/* chacha20.c: every compiled-in implementation, in order of preference. */
+extern const rijn_i_registry rijn_i_chacha20_registry;
+/* Rebind a keyed context to the implementation called name (NULL/"auto":
+ * the default). RIJN_ERR_UNSUPPORTED: unknown or does not run here;
+ * RIJN_ERR_STATE: ctx not a keyed ChaCha20 context. Tests, benchmarks. */
+int rijn_i_chacha20_use(rijn_chacha20_ctx *ctx, const char *name);
+/* The implementation a context is bound to ("none" if not keyed). */
+const char *rijn_i_chacha20_impl_name(const rijn_chacha20_ctx *ctx);
 
 /* The 20 ChaCha rounds on x in place (no feed-forward): chacha20.c, for
  * HChaCha20 with caller constants (stream_ext.c). */

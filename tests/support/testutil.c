@@ -3,6 +3,8 @@
  */
 #include "testutil.h"
 
+#include "core/registry.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -81,6 +83,30 @@ int tu_for_each_impl(void (*fn)(const char *impl, void *arg), void *arg)
     tu_context = "";
     if (n == 0)
         tu_fail(__FILE__, __LINE__, "no AES implementation ran");
+    return n;
+}
+
+int tu_for_each_reg(const struct rijn_i_registry *reg,
+                    void (*fn)(size_t index, const char *name, void *arg), void *arg)
+{
+    static char ctx[64];
+    size_t i;
+    int n = 0;
+    for (i = 0; i < reg->count; i++) {
+        const rijn_i_impl *im = reg->impls[i];
+        if (!rijn_i_impl_runs(im)) {
+            printf("# %s/%s: does not run here (CPU or RIJN_CPU_MASK)\n", reg->primitive,
+                   im->name);
+            continue;
+        }
+        snprintf(ctx, sizeof ctx, "%s/%s", reg->primitive, im->name);
+        tu_context = ctx;
+        fn(i, im->name, arg);
+        n++;
+    }
+    tu_context = "";
+    if (n == 0)
+        tu_fail(__FILE__, __LINE__, "no %s implementation ran", reg->primitive);
     return n;
 }
 

@@ -46,6 +46,15 @@ int tu_finish(void);
  * number of implementations run. */
 int tu_for_each_impl(void (*fn)(const char *impl, void *arg), void *arg);
 
+/* Runs fn(index, name, arg) for each entry of an internal registry
+ * (src/core/registry.h: ChaCha20, Poly1305, ...) that runs on this CPU
+ * (RIJN_CPU_MASK hides entries), with tu_context "primitive/name"; the
+ * test binds the entry itself (rijn_i_<prim>_use). Returns the number run;
+ * none is a failure. */
+struct rijn_i_registry;
+int tu_for_each_reg(const struct rijn_i_registry *reg,
+                    void (*fn)(size_t index, const char *name, void *arg), void *arg);
+
 /* Hex: decode into a malloc'd buffer (*len set); NULL on bad hex. */
 uint8_t *tu_unhex(const char *hex, size_t *len);
 /* Hex decode into buf of exactly n bytes; 0 on success. */
