@@ -79,7 +79,7 @@ def run_bench(tn, opt):
 def run_bench_image(tn, opt, img, extra):
     t = mcu.TARGETS[tn]
     b = mcu.Builder(tn, opt, tag="-bench")
-    objs = b.objs(mcu.lib_files(), [], ())
+    objs = b.objs(mcu.lib_files(tn), [], ())
     objs += [b.obj(s, True) for s in t["rt"]]
     objs.append(b.obj_as("bench/bench.c", "bench-%s.o" % img, extra))
     elf = b.link("bench-" + img, objs)
@@ -303,7 +303,7 @@ def build_feature(tn, opt, name, macro, cfg, lib):
     t = mcu.TARGETS[tn]
     cfg = default_cfg(tn) if cfg is None else cfg
     b = mcu.Builder(tn, opt, cfg=cfg, tag="-feat")
-    objs = b.objs(aes_lib() if lib == "AES" else mcu.lib_files(), [], ())
+    objs = b.objs(aes_lib() if lib == "AES" else mcu.lib_files(tn), [], ())
     rt = [b.obj(s, True) for s in t["rt"]]
     fo = b.obj_as("bench/feat.c", "feat-%s.o" % name, ["-DFEAT_" + macro])
     return b.link("feat-" + name, objs + rt + [fo], quiet=True), b

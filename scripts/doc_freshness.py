@@ -32,6 +32,7 @@ DOCS = {  # document -> (code paths its figures measure, generating script)
     "docs/BENCHMARKS.md": (["src", "include", "bench"], "scripts/bench.sh"),
     "docs/BENCHMARKS-file.md": (["src", "include", "cli"], "scripts/bench-file.sh"),
     "docs/BENCHMARKS-MCU.md": (["src", "include", "mcu"], "scripts/mcu-measure.sh"),
+    "docs/BENCHMARKS-ARM.md": (["src", "include", "bench/arm"], "scripts/bench-arm.sh"),
 }
 START, END = "<!-- freshness:start -->", "<!-- freshness:end -->"
 NOTE_RE = re.compile(r"(\d+) code changes behind")
