@@ -15,6 +15,9 @@
  * - Dispatch: each update with whole blocks asks rijn_i_cpu_features() (a
  *   cached word) whether SHA-NI is present; the context stores no
  *   function pointer, so it stays copyable and position-independent.
+ * - RISC-V with Zknh (-march=..._zknh; compile time): the four Sigma
+ *   functions are the sha256sum0/sum1/sig0/sig1 instructions (tested by
+ *   scripts/test-riscv.sh on RV32 and RV64 with Zk).
  * - AVR: the round constants and initial values live in flash (PROGMEM,
  *   read with pgm_read_dword / memcpy_P): 320 bytes of the 2 KiB RAM of
  *   an ATmega328P saved.
@@ -52,11 +55,31 @@ static const uint32_t IV224[8] SHA256_K_ATTR = {0xc1059ed8, 0x367cd507, 0x3070dd
 static const uint32_t IV256[8] SHA256_K_ATTR = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
+#if defined(__riscv) && defined(__riscv_zknh) && (defined(__GNUC__) || defined(__clang__))
+/* RISC-V Zknh: each Sigma function is one instruction (RV64: on the low
+ * 32 bits, the result sign-extended; the cast keeps the low word). */
+#define RV_ZKNH_OP(insn)                                                    \
+    static inline uint32_t rv_##insn(uint32_t x)                            \
+    {                                                                       \
+        unsigned long r;                                                    \
+        __asm__(#insn " %0, %1" : "=r"(r) : "r"((unsigned long)x));         \
+        return (uint32_t)r;                                                 \
+    }
+RV_ZKNH_OP(sha256sum0)
+RV_ZKNH_OP(sha256sum1)
+RV_ZKNH_OP(sha256sig0)
+RV_ZKNH_OP(sha256sig1)
+#define BSIG0(x) rv_sha256sum0(x)
+#define BSIG1(x) rv_sha256sum1(x)
+#define SSIG0(x) rv_sha256sig0(x)
+#define SSIG1(x) rv_sha256sig1(x)
+#else
 #define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
 #define BSIG0(x) (ROR32(x, 2) ^ ROR32(x, 13) ^ ROR32(x, 22))
 #define BSIG1(x) (ROR32(x, 6) ^ ROR32(x, 11) ^ ROR32(x, 25))
 #define SSIG0(x) (ROR32(x, 7) ^ ROR32(x, 18) ^ ((x) >> 3))
 #define SSIG1(x) (ROR32(x, 17) ^ ROR32(x, 19) ^ ((x) >> 10))
+#endif
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 

@@ -15,6 +15,9 @@
  * - On x86-64 the blocks go to sha512_avx512.c with AVX-512VL and BMI2
  *   (vector schedule, hand-scheduled RORX rounds), to sha512_x86.c with
  *   AVX2 and BMI2; RIJN_CPU_MASK=0 forces this code.
+ * - RV64 with Zknh (-march=..._zknh; compile time): the four Sigma
+ *   functions are the sha512sum0/sum1/sig0/sig1 instructions (tested by
+ *   scripts/test-riscv.sh with Zk).
  * - Proof: CAVP SHA384/SHA512/SHA512_224/SHA512_256 ShortMsg, LongMsg,
  *   Monte; differential against OpenSSL for every length 0..1100 with
  *   random splits (tests/test_sha2_*.c).
@@ -62,11 +65,31 @@ static const uint64_t IV512_256[8] = {
     0x22312194fc2bf72cull, 0x9f555fa3c84c64c2ull, 0x2393b86b6f53b151ull, 0x963877195940eabdull,
     0x96283ee2a88effe3ull, 0xbe5e1e2553863992ull, 0x2b0199fc2c85b8aaull, 0x0eb72ddc81c52ca2ull};
 
+#if defined(__riscv) && __riscv_xlen == 64 && defined(__riscv_zknh) && \
+    (defined(__GNUC__) || defined(__clang__))
+/* RV64 Zknh: each Sigma function is one instruction. */
+#define RV_ZKNH_OP(insn)                                             \
+    static inline uint64_t rv_##insn(uint64_t x)                     \
+    {                                                                \
+        uint64_t r;                                                  \
+        __asm__(#insn " %0, %1" : "=r"(r) : "r"(x));                 \
+        return r;                                                    \
+    }
+RV_ZKNH_OP(sha512sum0)
+RV_ZKNH_OP(sha512sum1)
+RV_ZKNH_OP(sha512sig0)
+RV_ZKNH_OP(sha512sig1)
+#define BSIG0(x) rv_sha512sum0(x)
+#define BSIG1(x) rv_sha512sum1(x)
+#define SSIG0(x) rv_sha512sig0(x)
+#define SSIG1(x) rv_sha512sig1(x)
+#else
 #define ROR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 #define BSIG0(x) (ROR64(x, 28) ^ ROR64(x, 34) ^ ROR64(x, 39))
 #define BSIG1(x) (ROR64(x, 14) ^ ROR64(x, 18) ^ ROR64(x, 41))
 #define SSIG0(x) (ROR64(x, 1) ^ ROR64(x, 8) ^ ((x) >> 7))
 #define SSIG1(x) (ROR64(x, 19) ^ ROR64(x, 61) ^ ((x) >> 6))
+#endif
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
