@@ -6,6 +6,14 @@ CBC + PKCS#7, key setup included), written to docs/FINALISTS.md.
 
   python3 mcu/finalists.py [--targets m0,m3,m4,rv32,avr328p,avr2560]
                            [--opts Os,O2] [--md docs/FINALISTS.md]
+  python3 mcu/finalists.py --check [--targets ...] [--opts ...]
+
+--check: no measurement; the vector image (mcu/test/fin_test.c, records
+from mcu/tools/finvec.py) per target: the submissions' known answers (a
+subset: every CHECK[target][0]-th row of Botan's variable-key/-text
+tables, all of the smaller files) and Serpent's published Monte Carlo
+rows (CHECK[target][1] rows of 10,000 blocks; none on AVR, where one row
+would take about 5 x 10^9 simulated cycles).
 
 One image per cipher (mcu/bench/finalists.c, -DFIN_CIPHER=i) plus the
 harness alone; flash = the image's text + data minus the harness's (the
@@ -41,6 +49,12 @@ CT = {"aes": "the class rijn_aes_init picks by default on that target (the RAM c
       "mars": "no: data-indexed S-box (plus RC6's rotations/multiplies)"}
 
 
+# target -> (every n-th Botan row, Serpent cbc_e_m.txt rows, one image per
+# cipher: the ATmega328P's RAM does not hold all four at once)
+CHECK = {"m0": (8, 1, False), "m3": (4, 2, False), "m4": (8, 1, False), "m33": (8, 1, False),
+         "rv32": (8, 1, False), "avr328p": (128, 0, True), "avr2560": (64, 0, False)}
+
+
 def lib():
     files = mcu.aes_files() + ["core/util.c", "core/cpu.c"]
     files += ["modes/" + f for f in sorted(os.listdir(os.path.join(ROOT, "src", "modes")))
@@ -70,6 +84,39 @@ def measure_one(tn, opt):
             stack=max((v["stack"] for v in ops.values()), default=0),
             ops={k: v["count"] for k, v in ops.items()})
     return rows
+
+
+def check_one(tn, opt, timeout=600):
+    """Build and run the vector image(s); returns (ok, summary lines)."""
+    t = mcu.TARGETS[tn]
+    b = mcu.Builder(tn, opt, tag="-fin")
+    objs = b.objs(lib(), []) + [b.obj(s, True) for s in t["rt"]]
+    every, rows, split = CHECK.get(tn, (8, 1, False))
+    ok, lines = True, []
+    for only in (CIPHERS[1:] if split else [None]):
+        sub = "" if only is None else "-" + only
+        cmd = [sys.executable, os.path.join(mcu.MCU, "tools", "finvec.py"), "-o",
+               os.path.join(b.dir, "mcu_vectors.bin"), "--every", str(every), "--mct", str(rows)]
+        cmd += ["--only", only] if only else []
+        cfile = os.path.join(b.dir, "fin_vectors_avr%s.c" % sub) if t["kind"] == "avr" else None
+        cmd += ["--c", cfile] if cfile else []
+        msg = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
+        extra = ["-DFIN_ONLY=%d" % CIPHERS.index(only)] if only else []
+        img = objs + [b.obj_as("test/fin_test.c", "fin_test%s.o" % sub, extra)]
+        if cfile:
+            img.append(b.obj(cfile, True))
+        elf = b.link("fin_test" + sub, img)
+        size = measure.size_of(t, elf)
+        st, out, err, secs = mcu.emulate(tn, elf, b.dir, timeout)
+        last = [l for l in out.splitlines() if l.endswith(" failed")]
+        good = st == 0 and bool(last) and last[-1].endswith(" 0 failed")
+        lines.append("%s -%s%s: %s; image %d B flash, %d B RAM; run %.1f s: %s" % (
+            tn, opt, sub, msg.replace("finvec: ", ""), size["flash"], size["ram"], secs,
+            last[-1] if last else "(no summary)"))
+        if not good:
+            lines[-1] += "\n" + out + err[-2000:]
+        ok = ok and good
+    return ok, "\n".join(lines)
 
 
 def fmt(n):
@@ -142,9 +189,20 @@ def main():
     p.add_argument("--targets", default=DEFAULT_TARGETS)
     p.add_argument("--opts", default="Os,O2")
     p.add_argument("--md", default=os.path.join(ROOT, "docs", "FINALISTS.md"))
+    p.add_argument("--check", action="store_true", help="run the vector image only")
     a = p.parse_args()
     targets = [x for x in a.targets.split(",") if x]
     opts = [x for x in a.opts.split(",") if x]
+    if a.check:
+        bad = 0
+        for tn in targets:
+            if not mcu.tool_ok(mcu.TARGETS[tn]):
+                raise SystemExit("finalists: tools for %s missing (scripts/setup.sh --mcu)" % tn)
+            for opt in opts:
+                ok, line = check_one(tn, opt)
+                bad += not ok
+                print(("ok   " if ok else "FAIL ") + line, flush=True)
+        raise SystemExit(1 if bad else 0)
     data = {}
     for tn in targets:
         if not mcu.tool_ok(mcu.TARGETS[tn]):

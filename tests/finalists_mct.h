@@ -67,7 +67,7 @@ static inline int fin_mct_row(const fin_cipher *c, int mode, fin_mct *s, int inn
             break;
         case FIN_CBC_E:
             for (b = 0; b < 16; b++)
-                t[b] = x[b] ^ cv[b];
+                t[b] = (uint8_t)(x[b] ^ cv[b]);
             c->block(c->st, s->out, t, 1);
             memcpy(x, j == 0 ? s->iv : prev, 16);
             memcpy(cv, s->out, 16);
@@ -75,14 +75,14 @@ static inline int fin_mct_row(const fin_cipher *c, int mode, fin_mct *s, int inn
         default: /* FIN_CBC_D */
             c->block(c->st, t, x, 0);
             for (b = 0; b < 16; b++)
-                s->out[b] = t[b] ^ cv[b];
+                s->out[b] = (uint8_t)(t[b] ^ cv[b]);
             memcpy(cv, x, 16);
             memcpy(x, s->out, 16);
             break;
         }
     }
     for (b = 0; b < s->kl; b++)
-        s->key[b] ^= b + 16 < s->kl ? prev[32 - s->kl + b] : s->out[b + 16 - s->kl];
+        s->key[b] = (uint8_t)(s->key[b] ^ (b + 16 < s->kl ? prev[32 - s->kl + b] : s->out[b + 16 - s->kl]));
     switch (mode) {
     case FIN_ECB_E:
     case FIN_ECB_D:
