@@ -31,7 +31,7 @@ static void one(const cJSON *group, const cJSON *test, void *arg)
     TU_CHECK(key != NULL && iv != NULL && aad != NULL && msg != NULL && ct != NULL && tag != NULL,
              "%s: fields", what);
     if (key != NULL && iv != NULL && tag != NULL && ct != NULL && msg != NULL) {
-        TU_CHECK(rijn_gcm_init(&c, key, kl) == RIJN_OK, "%s: init", what);
+        TU_CHECK(tg_gcm_init(&c, key, kl) == RIJN_OK, "%s: init", what);
         if (ivl == 0) {
             uint8_t t[16];
             TU_CHECK(res == WY_INVALID, "%s: empty nonce marked valid", what);

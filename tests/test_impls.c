@@ -10,7 +10,9 @@
  *   are unique, force-by-name (rijn_i_<prim>_use) succeeds exactly for the
  *   entries that run here, an unknown name is RIJN_ERR_UNSUPPORTED, "auto"
  *   and a fresh context are bound to the first entry that runs.
- *   Known answers: RFC 8439 2.4.2 (ChaCha20) and 2.5.2 (Poly1305), and
+ *   Known answers: RFC 8439 2.4.2 (ChaCha20) and 2.5.2 (Poly1305), GCM
+ *   test case 2 per GHASH class (tests/test_gcm*.c run every GCM vector
+ *   file per class; here GCM against the portable class), and
  *   long messages that reach every vector path (whole 512-byte groups,
  *   AVX-512's 16-block steps plus an 8-block rest, Poly1305's 256/512-byte
  *   thresholds). Their expected values were computed with Python
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aead/ghash.h"
 #include "core/registry.h"
 #include "mac/mac_i.h"
 #include "rijn/chacha20.h"
@@ -208,6 +211,48 @@ static void poly_one(size_t index, const char *impl, void *arg)
     }
 }
 
+/* ---- GHASH (GCM and GCM-SIV bind it) ------------------------------------- */
+
+static void gcm_seal_with(const char *ghash, const uint8_t *key, size_t klen,
+                          const uint8_t nonce[12], const uint8_t *aad, size_t alen,
+                          const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16])
+{
+    rijn_gcm_ctx c;
+    TU_CHECK(rijn_gcm_init(&c, key, klen) == RIJN_OK, "gcm init");
+    TU_CHECK(rijn_i_gcm_use_ghash(&c, ghash) == RIJN_OK, "use %s", ghash);
+    TU_CHECK(strcmp(rijn_gcm_ctx_ghash_name(&c), ghash) == 0, "bound to %s",
+             rijn_gcm_ctx_ghash_name(&c));
+    TU_CHECK(rijn_gcm_seal(&c, out, tag, 16, nonce, 12, aad, alen, in, len) == RIJN_OK, "seal");
+    rijn_gcm_wipe(&c);
+}
+
+static void ghash_one(size_t index, const char *impl, void *arg)
+{
+    const char *portable = rijn_i_ghash_registry.impls[rijn_i_ghash_registry.count - 1]->name;
+    uint8_t key[32] = {0}, nonce[12] = {0}, aad[64], tag[16], tw[16], w[16];
+    int i, n = tu_quick() ? 10 : 40;
+    (void)index;
+    (void)arg;
+    /* GCM specification test case 2 (AES-128, zero key, nonce, block) */
+    memset(pt, 0, 16);
+    gcm_seal_with(impl, key, 16, nonce, NULL, 0, pt, 16, ct, tag);
+    tu_unhex_into(w, 16, "0388dace60b6a392f328c2b971b2fe78");
+    tu_unhex_into(tw, 16, "ab6e47d42cec13bdf53a67b21257bddf");
+    TU_EQ(ct, w, 16, "GCM test case 2 ciphertext");
+    TU_EQ(tag, tw, 16, "GCM test case 2 tag");
+    for (i = 0; i < n; i++) {
+        size_t len = tu_rand_below(TMAX), alen = tu_rand_below(sizeof aad);
+        tu_rand_bytes(key, 32);
+        tu_rand_bytes(nonce, 12);
+        tu_rand_bytes(aad, alen);
+        tu_rand_bytes(pt, len);
+        gcm_seal_with(portable, key, 32, nonce, aad, alen, pt, len, want, tw);
+        gcm_seal_with(impl, key, 32, nonce, aad, alen, pt, len, ct, tag);
+        TU_CHECK(memcmp(ct, want, len) == 0 && memcmp(tag, tw, 16) == 0,
+                 "GCM vs %s, len %zu aad %zu", portable, len, alen);
+    }
+}
+
 int main(void)
 {
     tu_rand_seed(0x1e9157e5u);
@@ -220,8 +265,10 @@ int main(void)
         return 1;
     check_registry(&rijn_i_chacha20_registry);
     check_registry(&rijn_i_poly1305_registry);
+    check_registry(&rijn_i_ghash_registry);
     tu_for_each_reg(&rijn_i_chacha20_registry, chacha_one, NULL);
     tu_for_each_reg(&rijn_i_poly1305_registry, poly_one, NULL);
+    tu_for_each_reg(&rijn_i_ghash_registry, ghash_one, NULL);
     /* a fresh context is bound to the default */
     {
         uint8_t key[32] = {1}, nonce[12] = {2};

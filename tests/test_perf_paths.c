@@ -54,8 +54,8 @@
 static const rijn_i_ghash_impl *ref_ghash(void)
 {
     size_t i;
-    for (i = 0; i < rijn_i_ghash_count(); i++) {
-        const rijn_i_ghash_impl *g = rijn_i_ghash_at(i);
+    for (i = 0; i < rijn_i_ghash_registry.count; i++) {
+        const rijn_i_ghash_impl *g = RIJN_I_IMPL_OF(rijn_i_ghash_impl, rijn_i_ghash_registry.impls[i]);
         if (!(g->flags & RIJN_AES_IMPL_HW))
             return g;
     }
@@ -85,18 +85,18 @@ static void ghash_paths(void)
         memcpy(wantp, y0, 16);
         rijn_i_polyval_setkey(ref, hk, h);
         rijn_i_polyval_blocks(ref, hk, wantp, data + off, nb);
-        for (i = 0; i < rijn_i_ghash_count(); i++) {
-            const rijn_i_ghash_impl *g = rijn_i_ghash_at(i);
+        for (i = 0; i < rijn_i_ghash_registry.count; i++) {
+            const rijn_i_ghash_impl *g = RIJN_I_IMPL_OF(rijn_i_ghash_impl, rijn_i_ghash_registry.impls[i]);
             uint8_t y[16];
             char what[64];
-            if (g == ref || !rijn_i_ghash_available(g))
+            if (g == ref || !rijn_i_impl_runs(&g->base))
                 continue;
-            snprintf(what, sizeof what, "ghash %s nb %u", g->name, (unsigned)nb);
+            snprintf(what, sizeof what, "ghash %s nb %u", g->base.name, (unsigned)nb);
             memcpy(y, y0, 16);
             g->setkey(hk, h);
             g->blocks(hk, y, data + off, nb);
             TU_EQ(y, want, 16, what);
-            snprintf(what, sizeof what, "polyval %s nb %u", g->name, (unsigned)nb);
+            snprintf(what, sizeof what, "polyval %s nb %u", g->base.name, (unsigned)nb);
             memcpy(y, y0, 16);
             rijn_i_polyval_setkey(g, hk, h);
             rijn_i_polyval_blocks(g, hk, y, data + off, nb);
@@ -126,6 +126,8 @@ typedef struct {
     uint8_t *pt, *ct, *buf, *want;
 } bufs;
 
+static const char *cur_ghash; /* the GHASH class gcm_one binds (per_aes) */
+
 static void gcm_one(const bufs *b, size_t klen, size_t len, size_t alen, const char *who)
 {
     uint8_t key[32], nonce[12], aad[40], tag[16], wtag[16];
@@ -141,7 +143,9 @@ static void gcm_one(const bufs *b, size_t klen, size_t len, size_t alen, const c
              (unsigned)len, (unsigned)alen);
     TU_CHECK(ossl_seal(key, klen, nonce, aad, alen, b->want, b->pt + oin, len, wtag) == 0,
              "%s: openssl", what);
-    TU_CHECK(rijn_gcm_init(&c, key, klen) == RIJN_OK, "%s: init", what);
+    TU_CHECK(rijn_gcm_init(&c, key, klen) == RIJN_OK &&
+                 rijn_i_gcm_use_ghash(&c, cur_ghash) == RIJN_OK,
+             "%s: init", what);
     /* out-of-place, unaligned */
     r = rijn_gcm_seal(&c, b->ct + oout, tag, 16, nonce, 12, aad, alen, b->pt + oin, len);
     TU_CHECK(r == RIJN_OK, "%s: seal %d", what, r);
@@ -188,15 +192,15 @@ static void per_aes(const char *impl, void *arg)
 {
     size_t i;
     (void)impl;
-    for (i = 0; i < rijn_i_ghash_count(); i++) {
-        const rijn_i_ghash_impl *g = rijn_i_ghash_at(i);
-        if (!rijn_i_ghash_available(g))
+    for (i = 0; i < rijn_i_ghash_registry.count; i++) {
+        const rijn_i_ghash_impl *g = RIJN_I_IMPL_OF(rijn_i_ghash_impl, rijn_i_ghash_registry.impls[i]);
+        if (!rijn_i_impl_runs(&g->base))
             continue;
-        TU_CHECK(rijn_i_ghash_force(g->name) == RIJN_OK, "force ghash %s", g->name);
+        cur_ghash = g->base.name;
         tu_context = impl;
-        gcm_run(g->name, arg);
+        gcm_run(g->base.name, arg);
     }
-    TU_CHECK(rijn_i_ghash_force(NULL) == RIJN_OK, "ghash auto");
+    cur_ghash = NULL;
 }
 
 /* OpenSSL XTS; 0 on success. */

@@ -223,6 +223,24 @@ int rijn_gcm_init(rijn_gcm_ctx *ctx, const uint8_t *key, size_t key_len)
     return RIJN_OK;
 }
 
+int rijn_i_gcm_use_ghash(rijn_gcm_ctx *ctx, const char *name)
+{
+    const rijn_i_ghash_impl *g;
+    uint8_t h[16] = {0};
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (ctx->gh == NULL || rijn_i_aes_check_enc(&ctx->aes) != RIJN_OK)
+        return RIJN_ERR_STATE;
+    r = rijn_i_ghash_get(name, &g);
+    if (r != RIJN_OK)
+        return r;
+    rijn_i_aes_enc(&ctx->aes, h, h, 1);
+    ctx->gh = g;
+    g->setkey(ctx->hkey, h);
+    rijn_wipe(h, sizeof h);
+    return RIJN_OK;
+}
+
 void rijn_gcm_wipe(rijn_gcm_ctx *ctx)
 {
     rijn_wipe(ctx, ctx != NULL ? sizeof *ctx : 0);

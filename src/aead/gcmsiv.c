@@ -136,6 +136,19 @@ int rijn_gcmsiv_init(rijn_gcmsiv_ctx *ctx, const uint8_t *key, size_t key_len)
     return RIJN_OK;
 }
 
+int rijn_i_gcmsiv_use_ghash(rijn_gcmsiv_ctx *ctx, const char *name)
+{
+    const rijn_i_ghash_impl *g;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (ctx->gh == NULL)
+        return RIJN_ERR_STATE;
+    r = rijn_i_ghash_get(name, &g);
+    if (r == RIJN_OK)
+        ctx->gh = g;
+    return r;
+}
+
 void rijn_gcmsiv_wipe(rijn_gcmsiv_ctx *ctx)
 {
     rijn_wipe(ctx, ctx != NULL ? sizeof *ctx : 0);

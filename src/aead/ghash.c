@@ -2,9 +2,11 @@
  * ghash.c -- GHASH class registry and POLYVAL on top of GHASH.
  *
  * Implementation notes
- *   Registry: the compiled-in classes in order of preference (vpclmul512,
- *   pclmul, pmull, ct64, ct32); the default is the forced one, else the first the CPU can
- *   run. Forcing is for tests (one static pointer, like rijn_aes_impl_force).
+ *   Registry (core/registry.h): the compiled-in classes in order of
+ *   preference (vpclmul512, pclmul, pmull, ct64, ct32); the default is the
+ *   first the CPU runs. A context binds its class at init; tests rebind
+ *   one by name (rijn_i_gcm_use_ghash, gcm.c; rijn_i_gcmsiv_use_ghash,
+ *   gcmsiv.c) -- nothing process-wide to force.
  *   POLYVAL (RFC 8452 appendix A): POLYVAL(H, X_1..X_n) =
  *   ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X_1), ...,
  *   ByteReverse(X_n))). mulX_GHASH multiplies by x in GHASH's bit order: a
@@ -22,85 +24,45 @@
 
 #define PV_BATCH (RIJN_ARCH_64 ? 16 : 4) /* blocks byte-reversed per call */
 
-static const rijn_i_ghash_impl *const ghs[] = {
+static const rijn_i_impl *const ghs[] = {
 #if RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
-    &rijn_i_ghash_vpclmul512,
+    &rijn_i_ghash_vpclmul512.base,
 #endif
 #if RIJN_CFG_GHASH_PCLMUL
-    &rijn_i_ghash_pclmul,
+    &rijn_i_ghash_pclmul.base,
 #endif
 #if RIJN_CFG_GHASH_PMULL
-    &rijn_i_ghash_pmull,
+    &rijn_i_ghash_pmull.base,
 #endif
 #if RIJN_CFG_GHASH_CT64
-    &rijn_i_ghash_ct64,
+    &rijn_i_ghash_ct64.base,
 #endif
 #if RIJN_CFG_GHASH_CT32
-    &rijn_i_ghash_ct32,
+    &rijn_i_ghash_ct32.base,
 #endif
 };
 #define NGHS (sizeof ghs / sizeof ghs[0])
 
-static const rijn_i_ghash_impl *forced;
-
-size_t rijn_i_ghash_count(void)
-{
-    return NGHS;
-}
-
-const rijn_i_ghash_impl *rijn_i_ghash_at(size_t i)
-{
-    return i < NGHS ? ghs[i] : NULL;
-}
-
-int rijn_i_ghash_available(const rijn_i_ghash_impl *g)
-{
-    return g != NULL && (g->available == NULL || g->available());
-}
+const rijn_i_registry rijn_i_ghash_registry = {"ghash", ghs, NGHS};
 
 const rijn_i_ghash_impl *rijn_i_ghash_default(void)
 {
-    size_t i;
-    if (forced != NULL)
-        return forced;
-    for (i = 0; i < NGHS; i++)
-        if (rijn_i_ghash_available(ghs[i]))
-            return ghs[i];
-    return ghs[NGHS - 1];
+    return RIJN_I_IMPL_OF(rijn_i_ghash_impl, ghs[rijn_i_reg_default(ghs, NGHS)]);
 }
 
-static int same_name(const char *a, const char *b)
+int rijn_i_ghash_get(const char *name, const rijn_i_ghash_impl **g)
 {
-    while (*a != '\0' && *a == *b) {
-        a++;
-        b++;
-    }
-    return *a == *b;
-}
-
-int rijn_i_ghash_force(const char *name)
-{
-    size_t i;
-    if (name == NULL || same_name(name, "auto")) {
-        forced = NULL;
-        return RIJN_OK;
-    }
-    for (i = 0; i < NGHS; i++) {
-        if (same_name(ghs[i]->name, name)) {
-            if (!rijn_i_ghash_available(ghs[i]))
-                return RIJN_ERR_UNSUPPORTED;
-            forced = ghs[i];
-            return RIJN_OK;
-        }
-    }
-    return RIJN_ERR_UNSUPPORTED;
+    size_t i = 0;
+    int r = rijn_i_reg_find(&rijn_i_ghash_registry, name, &i);
+    *g = r == RIJN_OK ? RIJN_I_IMPL_OF(rijn_i_ghash_impl, ghs[i]) : NULL;
+    return r;
 }
 
 const char *rijn_gcm_ctx_ghash_name(const rijn_gcm_ctx *ctx)
 {
     if (ctx == NULL || ctx->gh == NULL || ctx->aes.impl == NULL)
         return "none";
-    return ctx->gh->name;
+    return ctx->gh->base.name;
 }
 
 /* ---- POLYVAL ----------------------------------------------------------- */

@@ -8,15 +8,18 @@
  * nblocks full 16-byte blocks into the accumulator y (16 bytes, GCM byte
  * order): y = (y ^ X_i) * H for each block.
  *
- * Choice: the forced class (rijn_i_ghash_force, tests), else vpclmul512
- * when the CPU has VPCLMULQDQ + AVX-512, else pclmul when
- * the CPU has PCLMULQDQ + SSSE3, else pmull when an AArch64 CPU has PMULL,
- * else ct64 on 64-bit targets, else ct32.
+ * Registry (core/registry.h): the first entry that runs of vpclmul512
+ * (VPCLMULQDQ + AVX-512), pclmul (PCLMULQDQ + SSSE3), pmull (AArch64
+ * PMULL), ct64 (64-bit targets), ct32. A GCM or GCM-SIV context binds its
+ * class at init (ctx->gh); tests rebind one by name with
+ * rijn_i_gcm_use_ghash / rijn_i_gcmsiv_use_ghash (no global).
  */
 #ifndef RIJN_GHASH_H
 #define RIJN_GHASH_H
 
+#include "core/registry.h"
 #include "rijn/gcm.h"
+#include "rijn/gcmsiv.h"
 
 /* Build options RIJN_CFG_GHASH_*: defaults in rijn/config.h. */
 
@@ -28,9 +31,8 @@
 #endif
 
 typedef struct rijn_i_ghash_impl {
-    const char *name;
+    rijn_i_impl base;        /* name, CPU features needed                 */
     unsigned flags;          /* RIJN_AES_IMPL_CONSTTIME, RIJN_AES_IMPL_HW */
-    int (*available)(void);  /* NULL: always                              */
     void (*setkey)(uint64_t *hk, const uint8_t h[16]);
     void (*blocks)(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks);
     /* Optional native POLYVAL on hk from rijn_i_polyval_setkey (state and
@@ -44,14 +46,16 @@ extern const rijn_i_ghash_impl rijn_i_ghash_pmull;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct64;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct32;
 
-/* Registry (ghash.c). */
-size_t rijn_i_ghash_count(void);
-const rijn_i_ghash_impl *rijn_i_ghash_at(size_t i);  /* NULL past the end */
+/* Registry (ghash.c): entries are the classes' base members. */
+extern const rijn_i_registry rijn_i_ghash_registry;
 const rijn_i_ghash_impl *rijn_i_ghash_default(void);
-int rijn_i_ghash_available(const rijn_i_ghash_impl *g);
-/* Force a class by name for every later key setup (NULL/"auto": automatic).
- * RIJN_ERR_UNSUPPORTED if unknown or not runnable here. Tests only. */
-int rijn_i_ghash_force(const char *name);
+/* The class called name (NULL/"auto": the default) into *g;
+ * RIJN_ERR_UNSUPPORTED if unknown or not runnable here. */
+int rijn_i_ghash_get(const char *name, const rijn_i_ghash_impl **g);
+/* Rebind a keyed context to the GHASH class called name (GCM: its hash
+ * key is set up again). RIJN_ERR_STATE if ctx is not keyed. Tests. */
+int rijn_i_gcm_use_ghash(rijn_gcm_ctx *ctx, const char *name);
+int rijn_i_gcmsiv_use_ghash(rijn_gcmsiv_ctx *ctx, const char *name);
 
 /* POLYVAL on a GHASH class (RFC 8452 appendix A): the accumulator s and
  * the blocks are in POLYVAL byte order. */

@@ -133,7 +133,7 @@ static void ct32_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, si
     rijn_wipe(w, sizeof w);
 }
 
-const rijn_i_ghash_impl rijn_i_ghash_ct32 = {"ct32", RIJN_AES_IMPL_CONSTTIME, NULL, ct32_setkey,
-                                             ct32_blocks, NULL};
+const rijn_i_ghash_impl rijn_i_ghash_ct32 = {{"ct32", 0, NULL}, RIJN_AES_IMPL_CONSTTIME,
+                                             ct32_setkey, ct32_blocks, NULL};
 
 #endif

@@ -104,7 +104,7 @@ static void ct64_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, si
     rijn_store64_be(y + 8, y0);
 }
 
-const rijn_i_ghash_impl rijn_i_ghash_ct64 = {"ct64", RIJN_AES_IMPL_CONSTTIME, NULL, ct64_setkey,
-                                             ct64_blocks, NULL};
+const rijn_i_ghash_impl rijn_i_ghash_ct64 = {{"ct64", 0, NULL}, RIJN_AES_IMPL_CONSTTIME,
+                                             ct64_setkey, ct64_blocks, NULL};
 
 #endif

@@ -39,12 +39,6 @@
 #define GCM_CLMUL_INL static inline __attribute__((always_inline, target("pclmul,sse2,ssse3")))
 #include "gcm_clmul_x86.h"
 
-static int pclmul_available(void)
-{
-    uint32_t need = RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3;
-    return (rijn_i_cpu_features() & need) == need;
-}
-
 TGT static inline __m128i bswap128(__m128i x)
 {
     return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
@@ -199,9 +193,8 @@ TGT static void pclmul_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t 
     blocks_impl(hk, s, in + 16 * d, nblocks - d, 0);
 }
 
-const rijn_i_ghash_impl rijn_i_ghash_pclmul = {"pclmul",
-                                               RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
-                                               pclmul_available, pclmul_setkey, pclmul_blocks,
-                                               pclmul_polyval};
+const rijn_i_ghash_impl rijn_i_ghash_pclmul = {
+    {"pclmul", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3, NULL}, RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
+    pclmul_setkey, pclmul_blocks, pclmul_polyval};
 
 #endif

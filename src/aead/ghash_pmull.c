@@ -39,11 +39,6 @@
 
 typedef uint64x2_t v128;
 
-static int pmull_available(void)
-{
-    return (rijn_i_cpu_features() & RIJN_CPU_ARM_PMULL) != 0;
-}
-
 INL v128 ld(const void *p)
 {
     return vreinterpretq_u64_u8(vld1q_u8((const uint8_t *)p));
@@ -168,8 +163,8 @@ TGT void pmull_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in, siz
     blocks_impl(hk, s, in, nblocks, 0);
 }
 
-const rijn_i_ghash_impl rijn_i_ghash_pmull = {"pmull", RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
-                                              pmull_available,   pmull_setkey,
-                                              pmull_blocks,      pmull_polyval};
+const rijn_i_ghash_impl rijn_i_ghash_pmull = {
+    {"pmull", RIJN_CPU_ARM_PMULL, NULL}, RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
+    pmull_setkey, pmull_blocks, pmull_polyval};
 
 #endif

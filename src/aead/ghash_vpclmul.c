@@ -53,12 +53,6 @@
 #define GCM_CLMUL_512 1
 #include "gcm_clmul_x86.h"
 
-static int vp_available(void)
-{
-    uint32_t need = RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX512;
-    return (rijn_i_cpu_features() & need) == need;
-}
-
 INL __m128i bswap128(__m128i x)
 {
     return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
@@ -216,9 +210,8 @@ TGT static void vp_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in,
     blocks_impl(hk, s, in, nblocks, 0);
 }
 
-const rijn_i_ghash_impl rijn_i_ghash_vpclmul512 = {"vpclmul512",
-                                                   RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
-                                                   vp_available, vp_setkey, vp_blocks,
-                                                   vp_polyval};
+const rijn_i_ghash_impl rijn_i_ghash_vpclmul512 = {
+    {"vpclmul512", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX512, NULL},
+    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW, vp_setkey, vp_blocks, vp_polyval};
 
 #endif

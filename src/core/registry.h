@@ -63,11 +63,10 @@ RIJN_INLINE int rijn_i_impl_runs(const rijn_i_impl *im)
 /* Index of the first entry that runs (the last when none claims to). */
 RIJN_INLINE size_t rijn_i_reg_default(const rijn_i_impl *const *impls, size_t count)
 {
-    uint32_t f = rijn_i_cpu_features();
     size_t i;
+    /* the last entry is not asked: with one entry nothing is probed */
     for (i = 0; i + 1 < count; i++)
-        if ((f & impls[i]->cpu) == impls[i]->cpu &&
-            (impls[i]->available == NULL || impls[i]->available()))
+        if (rijn_i_impl_runs(impls[i]))
             return i;
     return count - 1;
 }
