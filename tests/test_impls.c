@@ -12,7 +12,9 @@
  *   and a fresh context are bound to the first entry that runs.
  *   Known answers: RFC 8439 2.4.2 (ChaCha20) and 2.5.2 (Poly1305), GCM
  *   test case 2 per GHASH class (tests/test_gcm*.c run every GCM vector
- *   file per class; here GCM against the portable class), and
+ *   file per class; here GCM against the portable class), SHA-256 and
+ *   SHA-512 of "abc" (FIPS 180-4) and of a 4,645-byte message (digests
+ *   from Python hashlib), and
  *   long messages that reach every vector path (whole 512-byte groups,
  *   AVX-512's 16-block steps plus an 8-block rest, Poly1305's 256/512-byte
  *   thresholds). Their expected values were computed with Python
@@ -26,6 +28,7 @@
 
 #include "aead/ghash.h"
 #include "core/registry.h"
+#include "hash/hash_impl.h"
 #include "mac/mac_i.h"
 #include "rijn/chacha20.h"
 #include "rijn/poly1305.h"
@@ -253,6 +256,102 @@ static void ghash_one(size_t index, const char *impl, void *arg)
     }
 }
 
+/* ---- SHA-256, SHA-512 ---------------------------------------------------- */
+
+/* digest of m[0..len) with the named entry, updates split at cut and cut2 */
+static void sha256_with(const char *impl, uint8_t out[32], const uint8_t *m, size_t len,
+                        size_t cut, size_t cut2)
+{
+    rijn_sha256_ctx c;
+    TU_CHECK(rijn_sha256_init(&c) == RIJN_OK, "init");
+    TU_CHECK(rijn_i_sha256_use(&c, impl) == RIJN_OK, "use %s", impl);
+    TU_CHECK(strcmp(rijn_i_sha256_ctx_impl_name(&c), impl) == 0, "bound to %s",
+             rijn_i_sha256_ctx_impl_name(&c));
+    TU_CHECK(rijn_sha256_update(&c, m, cut) == RIJN_OK, "u1");
+    TU_CHECK(rijn_sha256_update(&c, m + cut, cut2 - cut) == RIJN_OK, "u2");
+    TU_CHECK(rijn_sha256_update(&c, m + cut2, len - cut2) == RIJN_OK, "u3");
+    TU_CHECK(rijn_sha256_final(&c, out) == RIJN_OK, "final");
+}
+
+static void sha512_with(const char *impl, int (*init)(rijn_sha512_ctx *), uint8_t *out,
+                        const uint8_t *m, size_t len, size_t cut, size_t cut2)
+{
+    rijn_sha512_ctx c;
+    TU_CHECK(init(&c) == RIJN_OK, "init");
+    TU_CHECK(rijn_i_sha512_use(&c, impl) == RIJN_OK, "use %s", impl);
+    TU_CHECK(strcmp(rijn_i_sha512_ctx_impl_name(&c), impl) == 0, "bound to %s",
+             rijn_i_sha512_ctx_impl_name(&c));
+    TU_CHECK(rijn_sha512_update(&c, m, cut) == RIJN_OK, "u1");
+    TU_CHECK(rijn_sha512_update(&c, m + cut, cut2 - cut) == RIJN_OK, "u2");
+    TU_CHECK(rijn_sha512_update(&c, m + cut2, len - cut2) == RIJN_OK, "u3");
+    TU_CHECK(rijn_sha512_final(&c, out) == RIJN_OK, "final");
+}
+
+/* the 4,645-byte known-answer message (digests from Python hashlib) */
+static void sha_msg(void)
+{
+    size_t i;
+    for (i = 0; i < 4645; i++)
+        pt[i] = (uint8_t)(i * 29 + 3);
+}
+
+static void sha256_one(size_t index, const char *impl, void *arg)
+{
+    const char *portable = rijn_i_sha256_registry.impls[rijn_i_sha256_registry.count - 1]->name;
+    uint8_t d[32], w[32];
+    int i, n = tu_quick() ? 25 : 100;
+    (void)index;
+    (void)arg;
+    sha256_with(impl, d, (const uint8_t *)"abc", 3, 1, 2);
+    tu_unhex_into(w, 32, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    TU_EQ(d, w, 32, "SHA-256 abc (FIPS 180-4)");
+    sha_msg();
+    sha256_with(impl, d, pt, 4645, 100, 3000);
+    tu_unhex_into(w, 32, "31c5087f3114e0ff9689921bdf0895676e22e83dbd378e5f92523da99bcd919b");
+    TU_EQ(d, w, 32, "SHA-256 4,645 bytes");
+    for (i = 0; i < n; i++) {
+        size_t len = tu_rand_below(TMAX), cut = tu_rand_below(len + 1);
+        size_t cut2 = cut + tu_rand_below(len - cut + 1);
+        tu_rand_bytes(pt, len);
+        sha256_with(portable, w, pt, len, 0, 0);
+        sha256_with(impl, d, pt, len, cut, cut2);
+        TU_CHECK(memcmp(d, w, 32) == 0, "SHA-256 vs portable, len %zu", len);
+    }
+}
+
+static void sha512_one(size_t index, const char *impl, void *arg)
+{
+    const char *portable = rijn_i_sha512_registry.impls[rijn_i_sha512_registry.count - 1]->name;
+    uint8_t d[64], w[64];
+    int i, n = tu_quick() ? 25 : 100;
+    (void)index;
+    (void)arg;
+    sha512_with(impl, rijn_sha512_init, d, (const uint8_t *)"abc", 3, 0, 3);
+    tu_unhex_into(w, 64,
+                  "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1"
+                  "a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f");
+    TU_EQ(d, w, 64, "SHA-512 abc (FIPS 180-4)");
+    sha_msg();
+    sha512_with(impl, rijn_sha512_init, d, pt, 4645, 129, 4000);
+    tu_unhex_into(w, 64,
+                  "ca7cf4677330f20eea49727ba1f70c22bda5195be59ca2fcd4417ff0c562bdd417593cf4b2eec5"
+                  "0b7510e8158d4fe160fe3dd125d4d13a2f3deddb9f02a12810");
+    TU_EQ(d, w, 64, "SHA-512 4,645 bytes");
+    sha512_with(impl, rijn_sha384_init, d, pt, 4645, 0, 17);
+    tu_unhex_into(w, 48,
+                  "3f51f7634760e14c727932957c9d67ba96021541388db4fdf4e91fb7e56bd6aca431764e3f6f1b"
+                  "9871784eea56bf227b");
+    TU_EQ(d, w, 48, "SHA-384 4,645 bytes");
+    for (i = 0; i < n; i++) {
+        size_t len = tu_rand_below(TMAX), cut = tu_rand_below(len + 1);
+        size_t cut2 = cut + tu_rand_below(len - cut + 1);
+        tu_rand_bytes(pt, len);
+        sha512_with(portable, rijn_sha512_init, w, pt, len, 0, 0);
+        sha512_with(impl, rijn_sha512_init, d, pt, len, cut, cut2);
+        TU_CHECK(memcmp(d, w, 64) == 0, "SHA-512 vs portable, len %zu", len);
+    }
+}
+
 int main(void)
 {
     tu_rand_seed(0x1e9157e5u);
@@ -266,9 +365,13 @@ int main(void)
     check_registry(&rijn_i_chacha20_registry);
     check_registry(&rijn_i_poly1305_registry);
     check_registry(&rijn_i_ghash_registry);
+    check_registry(&rijn_i_sha256_registry);
+    check_registry(&rijn_i_sha512_registry);
     tu_for_each_reg(&rijn_i_chacha20_registry, chacha_one, NULL);
     tu_for_each_reg(&rijn_i_poly1305_registry, poly_one, NULL);
     tu_for_each_reg(&rijn_i_ghash_registry, ghash_one, NULL);
+    tu_for_each_reg(&rijn_i_sha256_registry, sha256_one, NULL);
+    tu_for_each_reg(&rijn_i_sha512_registry, sha512_one, NULL);
     /* a fresh context is bound to the default */
     {
         uint8_t key[32] = {1}, nonce[12] = {2};

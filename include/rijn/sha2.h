@@ -53,14 +53,16 @@ typedef struct rijn_sha256_ctx {
     uint32_t h[8];      /* chaining value                          */
     uint64_t nbytes;    /* bytes absorbed so far                   */
     uint8_t buf[64];    /* partial block (nbytes % 64 bytes used)  */
-    uint32_t out_len;   /* 28 or 32; 0 = not set up                */
+    uint32_t out_len;   /* 28 or 32; 0 = not set up (internal: bits 8..15
+                           the implementation bound at init)         */
 } rijn_sha256_ctx;
 
 typedef struct rijn_sha512_ctx {
     uint64_t h[8];      /* chaining value                          */
     uint64_t nbytes;    /* bytes absorbed so far                   */
     uint8_t buf[128];   /* partial block (nbytes % 128 bytes used) */
-    uint32_t out_len;   /* 28, 32, 48 or 64; 0 = not set up        */
+    uint32_t out_len;   /* 28, 32, 48 or 64; 0 = not set up (internal:
+                           bits 8..15 the implementation)            */
 } rijn_sha512_ctx;
 
 /* ---- SHA-224 / SHA-256 ------------------------------------------------- */

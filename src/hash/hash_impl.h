@@ -2,13 +2,15 @@
  * hash_impl.h -- internal interface of the hash layer (not installed).
  *
  * The SHA-256 compression functions have one signature: absorb nblocks
- * consecutive 64-byte blocks into the chaining value h[8]. sha256.c picks
- * one per update call from the cached CPU probe.
+ * consecutive 64-byte blocks into the chaining value h[8]; they are the
+ * entries of sha256.c's registry (below).
  */
 #ifndef RIJN_HASH_IMPL_H
 #define RIJN_HASH_IMPL_H
 
+#include "core/registry.h"
 #include "internal.h"
+#include "rijn/sha2.h"
 #include "rijn/hash.h" /* RIJN_CFG_HASH_* */
 
 /* RIJN_CFG_SHA_X86: unset = auto (on for x86-64 with GCC/Clang), 0 = off. */
@@ -81,6 +83,34 @@ void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t n
 #if RIJN_I_SHA256_ARMCE
 void rijn_i_sha256_compress_armce(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
+
+/* SHA-2 implementations (core/registry.h): compress absorbs nblocks
+ * whole blocks into the chaining value. sha256.c: "x86-shani",
+ * "armv8-sha2", "portable"; sha512.c: "avx512" (AVX-512VL schedule),
+ * "avx2" (both with BMI2 rounds), "portable". A context binds its entry
+ * at init: the index sits in bits 8..15 of ctx->out_len (bits 0..7: the
+ * digest size), so the public structs are unchanged; the one-shots and
+ * rijn_sha256_impl_name use the default entry. */
+typedef struct rijn_i_sha256_impl {
+    rijn_i_impl base;
+    void (*compress)(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
+} rijn_i_sha256_impl;
+typedef struct rijn_i_sha512_impl {
+    rijn_i_impl base;
+    void (*compress)(uint64_t h[8], const uint8_t *blocks, size_t nblocks);
+} rijn_i_sha512_impl;
+#define RIJN_I_SHA_OUT_LEN(v) ((v) & 0xffu)
+#define RIJN_I_SHA_IMPL(v) ((v) >> 8)
+extern const rijn_i_registry rijn_i_sha256_registry;
+extern const rijn_i_registry rijn_i_sha512_registry;
+/* Rebind a started context (before or between updates) to the entry
+ * called name (NULL/"auto": the default). RIJN_ERR_UNSUPPORTED: unknown
+ * or does not run here; RIJN_ERR_STATE: not started. Tests, benchmarks. */
+int rijn_i_sha256_use(rijn_sha256_ctx *ctx, const char *name);
+int rijn_i_sha512_use(rijn_sha512_ctx *ctx, const char *name);
+/* The entry a context is bound to ("none" if not started). */
+const char *rijn_i_sha256_ctx_impl_name(const rijn_sha256_ctx *ctx);
+const char *rijn_i_sha512_ctx_impl_name(const rijn_sha512_ctx *ctx);
 
 /* Keccak-f[1600] implementation, RIJN_CFG_KECCAK_IMPL: 0 compact loops
  * on 64-bit lanes (8/16-bit targets), 1 unrolled (64-bit targets), 2 bit-

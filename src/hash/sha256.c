@@ -12,9 +12,11 @@
  *   (RIJN_CFG_SHA256_UNROLLED = 0 / 1 overrides).
  * - Constant time: only additions, rotations and Boolean operations on the
  *   data; branches and indices depend on lengths only.
- * - Dispatch: each update with whole blocks asks rijn_i_cpu_features() (a
- *   cached word) whether SHA-NI is present; the context stores no
- *   function pointer, so it stays copyable and position-independent.
+ * - Dispatch: the registry below (core/registry.h): x86-shani, armv8-sha2,
+ *   portable. init binds the default entry to the context as an index in
+ *   bits 8..15 of out_len (no pointer: the context stays copyable and
+ *   position-independent); the one-shots take the default per call. With
+ *   one entry compiled in (MCUs) nothing is probed.
  * - RISC-V with Zknh (-march=..._zknh; compile time): the four Sigma
  *   functions are the sha256sum0/sum1/sig0/sig1 instructions (tested by
  *   scripts/test-riscv.sh on RV32 and RV64 with Zk).
@@ -27,7 +29,6 @@
  */
 #include "hash_impl.h"
 #include "rijn/sha2.h"
-#include "core/cpu.h"
 
 #if defined(__AVR__)
 #include <avr/pgmspace.h>
@@ -168,36 +169,83 @@ void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_
 }
 #endif
 
-static void compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
-{
+/* ---- registry (core/registry.h) ---------------------------------------- */
+
+#define SHA256_MULTI (RIJN_I_SHA256_X86 || RIJN_I_SHA256_ARMCE)
 #if RIJN_I_SHA256_X86
-    const uint32_t need = RIJN_CPU_SHANI | RIJN_CPU_SSE41 | RIJN_CPU_SSSE3;
-    if ((rijn_i_cpu_features() & need) == need) {
-        rijn_i_sha256_compress_shani(h, blocks, nblocks);
-        return;
-    }
+static const rijn_i_sha256_impl sha256_shani = {
+    {"x86-shani", RIJN_CPU_SHANI | RIJN_CPU_SSE41 | RIJN_CPU_SSSE3, NULL},
+    rijn_i_sha256_compress_shani};
 #endif
 #if RIJN_I_SHA256_ARMCE
-    if (rijn_i_cpu_features() & RIJN_CPU_ARM_SHA2) {
-        rijn_i_sha256_compress_armce(h, blocks, nblocks);
-        return;
-    }
+static const rijn_i_sha256_impl sha256_armce = {{"armv8-sha2", RIJN_CPU_ARM_SHA2, NULL},
+                                                rijn_i_sha256_compress_armce};
 #endif
+static const rijn_i_sha256_impl sha256_portable = {{"portable", 0, NULL},
+                                                   rijn_i_sha256_compress_portable};
+
+static const rijn_i_impl *const sha256s[] = {
+#if RIJN_I_SHA256_X86
+    &sha256_shani.base,
+#endif
+#if RIJN_I_SHA256_ARMCE
+    &sha256_armce.base,
+#endif
+    &sha256_portable.base,
+};
+#define NSHA256 (sizeof sha256s / sizeof sha256s[0])
+
+const rijn_i_registry rijn_i_sha256_registry = {"sha256", sha256s, NSHA256};
+
+#define ENTRY(i) RIJN_I_IMPL_OF(rijn_i_sha256_impl, sha256s[i])
+
+/* the default entry's compression (one-shots) */
+static void compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
+{
+#if SHA256_MULTI
+    ENTRY(rijn_i_reg_default(sha256s, NSHA256))->compress(h, blocks, nblocks);
+#else
     rijn_i_sha256_compress_portable(h, blocks, nblocks);
+#endif
+}
+
+/* the context's entry */
+#if SHA256_MULTI
+#define CTX_COMPRESS(ctx, b, n) ENTRY(RIJN_I_SHA_IMPL((ctx)->out_len))->compress((ctx)->h, b, n)
+#else
+#define CTX_COMPRESS(ctx, b, n) compress((ctx)->h, b, n)
+#endif
+
+static int started(const rijn_sha256_ctx *ctx)
+{
+#if SHA256_MULTI
+    return RIJN_I_SHA_OUT_LEN(ctx->out_len) != 0 && RIJN_I_SHA_IMPL(ctx->out_len) < NSHA256;
+#else
+    return ctx->out_len != 0; /* one entry: its index is 0 */
+#endif
+}
+
+int rijn_i_sha256_use(rijn_sha256_ctx *ctx, const char *name)
+{
+    size_t i;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (!started(ctx))
+        return RIJN_ERR_STATE;
+    r = rijn_i_reg_find(&rijn_i_sha256_registry, name, &i);
+    if (r == RIJN_OK)
+        ctx->out_len = RIJN_I_SHA_OUT_LEN(ctx->out_len) | ((uint32_t)i << 8);
+    return r;
+}
+
+const char *rijn_i_sha256_ctx_impl_name(const rijn_sha256_ctx *ctx)
+{
+    return ctx != NULL && started(ctx) ? sha256s[RIJN_I_SHA_IMPL(ctx->out_len)]->name : "none";
 }
 
 const char *rijn_sha256_impl_name(void)
 {
-#if RIJN_I_SHA256_X86
-    const uint32_t need = RIJN_CPU_SHANI | RIJN_CPU_SSE41 | RIJN_CPU_SSSE3;
-    if ((rijn_i_cpu_features() & need) == need)
-        return "x86-shani";
-#endif
-#if RIJN_I_SHA256_ARMCE
-    if (rijn_i_cpu_features() & RIJN_CPU_ARM_SHA2)
-        return "armv8-sha2";
-#endif
-    return "portable";
+    return sha256s[rijn_i_reg_default(sha256s, NSHA256)]->name;
 }
 
 static int start(rijn_sha256_ctx *ctx, const uint32_t iv[8], uint32_t out_len)
@@ -209,7 +257,11 @@ static int start(rijn_sha256_ctx *ctx, const uint32_t iv[8], uint32_t out_len)
 #else
     memcpy(ctx->h, iv, sizeof ctx->h);
 #endif
+#if SHA256_MULTI
+    ctx->out_len = out_len | ((uint32_t)rijn_i_reg_default(sha256s, NSHA256) << 8);
+#else
     ctx->out_len = out_len;
+#endif
     return RIJN_OK;
 }
 
@@ -228,7 +280,7 @@ int rijn_sha256_update(rijn_sha256_ctx *ctx, const uint8_t *data, size_t len)
     size_t used, take;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (ctx->out_len == 0)
+    if (!started(ctx))
         return RIJN_ERR_STATE;
     if (len == 0)
         return RIJN_OK; /* data may be NULL */
@@ -246,10 +298,10 @@ int rijn_sha256_update(rijn_sha256_ctx *ctx, const uint8_t *data, size_t len)
         len -= take;
         if (used + take < 64)
             return RIJN_OK;
-        compress(ctx->h, ctx->buf, 1);
+        CTX_COMPRESS(ctx, ctx->buf, 1);
     }
     if (len >= 64) {
-        compress(ctx->h, data, len / 64);
+        CTX_COMPRESS(ctx, data, len / 64);
         data += len & ~(size_t)63;
         len &= 63;
     }
@@ -263,19 +315,19 @@ int rijn_sha256_final(rijn_sha256_ctx *ctx, uint8_t *out)
     size_t used, i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (ctx->out_len == 0)
+    if (!started(ctx))
         return RIJN_ERR_STATE;
     used = (size_t)(ctx->nbytes & 63);
     ctx->buf[used++] = 0x80;
     if (used > 56) {
         memset(ctx->buf + used, 0, 64 - used);
-        compress(ctx->h, ctx->buf, 1);
+        CTX_COMPRESS(ctx, ctx->buf, 1);
         used = 0;
     }
     memset(ctx->buf + used, 0, 56 - used);
     rijn_store64_be(ctx->buf + 56, ctx->nbytes << 3);
-    compress(ctx->h, ctx->buf, 1);
-    for (i = 0; i < ctx->out_len / 4; i++)
+    CTX_COMPRESS(ctx, ctx->buf, 1);
+    for (i = 0; i < RIJN_I_SHA_OUT_LEN(ctx->out_len) / 4; i++)
         rijn_store32_be(out + 4 * i, ctx->h[i]);
     rijn_sha256_wipe(ctx);
     return RIJN_OK;

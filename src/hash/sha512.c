@@ -12,9 +12,12 @@
  * - Constant time: only additions, rotations and Boolean operations on the
  *   data. On 32-bit MCUs the compiler emits 64-bit arithmetic as pairs of
  *   32-bit operations (no variable-time instruction involved).
- * - On x86-64 the blocks go to sha512_avx512.c with AVX-512VL and BMI2
- *   (vector schedule, hand-scheduled RORX rounds), to sha512_x86.c with
- *   AVX2 and BMI2; RIJN_CPU_MASK=0 forces this code.
+ * - Dispatch: the registry below (core/registry.h): on x86-64 "avx512"
+ *   (sha512_avx512.c: AVX-512VL schedule, hand-scheduled RORX rounds;
+ *   needs BMI2), "avx2" (sha512_x86.c: AVX2 + BMI2), then "portable"
+ *   (this file). init binds the default entry as an index in bits 8..15
+ *   of out_len; the one-shots take the default per call; RIJN_CPU_MASK
+ *   hides entries. One entry compiled in (MCUs): nothing is probed.
  * - RV64 with Zknh (-march=..._zknh; compile time): the four Sigma
  *   functions are the sha512sum0/sum1/sig0/sig1 instructions (tested by
  *   scripts/test-riscv.sh with Zk).
@@ -25,7 +28,6 @@
 #include "hash_impl.h"
 #include "rijn/sha2.h"
 #include "rijn/hash.h"
-#include "core/cpu.h"
 
 #if RIJN_CFG_HASH_SHA512
 
@@ -117,24 +119,6 @@ RV_ZKNH_OP(sha512sig1)
     } while (0)
 
 #if RIJN_I_SHA512_UNROLLED
-static void compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
-
-static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
-{
-#if RIJN_I_SHA512_X86
-    const uint32_t need = RIJN_CPU_AVX2 | RIJN_CPU_BMI2;
-    const uint32_t f = rijn_i_cpu_features();
-    if ((f & need) == need) {
-        if (f & RIJN_CPU_AVX512)
-            rijn_i_sha512_compress_avx512vl(hv, blocks, nblocks);
-        else
-            rijn_i_sha512_compress_avx2(hv, blocks, nblocks);
-        return;
-    }
-#endif
-    compress_portable(hv, blocks, nblocks);
-}
-
 static void compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 {
     uint64_t w[16], a, b, c, d, e, f, g, h;
@@ -169,7 +153,7 @@ static void compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblo
 #else
 /* Compact form for 32-bit and smaller targets (64-bit arithmetic is
  * emulated there, and eight unrolled rounds cost ~10 KB on Cortex-M). */
-static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
+static void compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 {
     uint64_t w[16], s[8], t1, t2;
     unsigned i;
@@ -195,12 +179,85 @@ static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 }
 #endif
 
+/* ---- registry (core/registry.h) ---------------------------------------- */
+
+#define SHA512_MULTI (RIJN_I_SHA512_X86 && RIJN_I_SHA512_UNROLLED)
+#if SHA512_MULTI
+static const rijn_i_sha512_impl sha512_avx512 = {
+    {"avx512", RIJN_CPU_AVX2 | RIJN_CPU_BMI2 | RIJN_CPU_AVX512, NULL},
+    rijn_i_sha512_compress_avx512vl};
+static const rijn_i_sha512_impl sha512_avx2 = {{"avx2", RIJN_CPU_AVX2 | RIJN_CPU_BMI2, NULL},
+                                               rijn_i_sha512_compress_avx2};
+#endif
+static const rijn_i_sha512_impl sha512_portable = {{"portable", 0, NULL}, compress_portable};
+
+static const rijn_i_impl *const sha512s[] = {
+#if SHA512_MULTI
+    &sha512_avx512.base,
+    &sha512_avx2.base,
+#endif
+    &sha512_portable.base,
+};
+#define NSHA512 (sizeof sha512s / sizeof sha512s[0])
+
+const rijn_i_registry rijn_i_sha512_registry = {"sha512", sha512s, NSHA512};
+
+#define ENTRY(i) RIJN_I_IMPL_OF(rijn_i_sha512_impl, sha512s[i])
+
+/* the default entry's compression (one-shots) */
+static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
+{
+#if SHA512_MULTI
+    ENTRY(rijn_i_reg_default(sha512s, NSHA512))->compress(hv, blocks, nblocks);
+#else
+    compress_portable(hv, blocks, nblocks);
+#endif
+}
+
+/* the context's entry */
+#if SHA512_MULTI
+#define CTX_COMPRESS(ctx, b, n) ENTRY(RIJN_I_SHA_IMPL((ctx)->out_len))->compress((ctx)->h, b, n)
+#else
+#define CTX_COMPRESS(ctx, b, n) compress((ctx)->h, b, n)
+#endif
+
+static int started(const rijn_sha512_ctx *ctx)
+{
+#if SHA512_MULTI
+    return RIJN_I_SHA_OUT_LEN(ctx->out_len) != 0 && RIJN_I_SHA_IMPL(ctx->out_len) < NSHA512;
+#else
+    return ctx->out_len != 0; /* one entry: its index is 0 */
+#endif
+}
+
+int rijn_i_sha512_use(rijn_sha512_ctx *ctx, const char *name)
+{
+    size_t i;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (!started(ctx))
+        return RIJN_ERR_STATE;
+    r = rijn_i_reg_find(&rijn_i_sha512_registry, name, &i);
+    if (r == RIJN_OK)
+        ctx->out_len = RIJN_I_SHA_OUT_LEN(ctx->out_len) | ((uint32_t)i << 8);
+    return r;
+}
+
+const char *rijn_i_sha512_ctx_impl_name(const rijn_sha512_ctx *ctx)
+{
+    return ctx != NULL && started(ctx) ? sha512s[RIJN_I_SHA_IMPL(ctx->out_len)]->name : "none";
+}
+
 static int start(rijn_sha512_ctx *ctx, const uint64_t iv[8], uint32_t out_len)
 {
     RIJN_CHECK_PTR(ctx);
     ctx->nbytes = 0; /* buf needs no zeros: final pads every byte it hashes */
     memcpy(ctx->h, iv, sizeof ctx->h);
+#if SHA512_MULTI
+    ctx->out_len = out_len | ((uint32_t)rijn_i_reg_default(sha512s, NSHA512) << 8);
+#else
     ctx->out_len = out_len;
+#endif
     return RIJN_OK;
 }
 
@@ -229,7 +286,7 @@ int rijn_sha512_update(rijn_sha512_ctx *ctx, const uint8_t *data, size_t len)
     size_t used, take;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (ctx->out_len == 0)
+    if (!started(ctx))
         return RIJN_ERR_STATE;
     if (len == 0)
         return RIJN_OK; /* data may be NULL */
@@ -246,10 +303,10 @@ int rijn_sha512_update(rijn_sha512_ctx *ctx, const uint8_t *data, size_t len)
         len -= take;
         if (used + take < 128)
             return RIJN_OK;
-        compress(ctx->h, ctx->buf, 1);
+        CTX_COMPRESS(ctx, ctx->buf, 1);
     }
     if (len >= 128) {
-        compress(ctx->h, data, len / 128);
+        CTX_COMPRESS(ctx, data, len / 128);
         data += len & ~(size_t)127;
         len &= 127;
     }
@@ -264,22 +321,22 @@ int rijn_sha512_final(rijn_sha512_ctx *ctx, uint8_t *out)
     size_t used, i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (ctx->out_len == 0)
+    if (!started(ctx))
         return RIJN_ERR_STATE;
     used = (size_t)(ctx->nbytes & 127);
     ctx->buf[used++] = 0x80;
     if (used > 112) {
         memset(ctx->buf + used, 0, 128 - used);
-        compress(ctx->h, ctx->buf, 1);
+        CTX_COMPRESS(ctx, ctx->buf, 1);
         used = 0;
     }
     memset(ctx->buf + used, 0, 112 - used);
     rijn_store64_be(ctx->buf + 112, ctx->nbytes >> 61);
     rijn_store64_be(ctx->buf + 120, ctx->nbytes << 3);
-    compress(ctx->h, ctx->buf, 1);
+    CTX_COMPRESS(ctx, ctx->buf, 1);
     for (i = 0; i < 8; i++)
         rijn_store64_be(full + 8 * i, ctx->h[i]);
-    memcpy(out, full, (size_t)ctx->out_len);
+    memcpy(out, full, (size_t)RIJN_I_SHA_OUT_LEN(ctx->out_len));
     rijn_i_hash_wipe(full, sizeof full);
     rijn_sha512_wipe(ctx);
     return RIJN_OK;
