@@ -159,7 +159,8 @@ def aes_files():
 
 def lib_files(tname=None):
     if tname is not None and TARGETS[tname]["kind"] == "linux":  # 64-bit: ct64 classes too
-        return aes_files() + ["aes/aes_ct64.c", "aead/ghash_ct64.c"] + LIB_REST
+        return aes_files() + ["aes/aes_ct64.c", "aead/ghash_ct64.c",
+                              "aead/ghash_rvclmul.c"] + LIB_REST
     return aes_files() + LIB_REST
 
 

@@ -161,6 +161,9 @@
  *   RIJN_CFG_GHASH_PMULL "pmull": AArch64 PMULL, 8 blocks per reduction,
  *                       chosen at run time (HWCAP_PMULL). auto: on for
  *                       little-endian AArch64 with GCC or Clang.
+ *   RIJN_CFG_GHASH_RVCLMUL "rvclmul": RISC-V Zbkc clmul/clmulh with Zbkb
+ *                       brev8 on RV64, chosen at compile time. auto: on
+ *                       when -march has both (__riscv_zbkc, __riscv_zbkb).
  *   RIJN_CFG_GHASH_CT64 constant-time carry-less multiply on 64-bit words.
  *                       auto: on for 64-bit targets.          x64: ~1.8 KB
  *   RIJN_CFG_GHASH_CT32 constant-time carry-less multiply on 32-bit words.
@@ -428,6 +431,14 @@
 #define RIJN_CFG_GHASH_PMULL 1
 #else
 #define RIJN_CFG_GHASH_PMULL 0
+#endif
+#endif
+#ifndef RIJN_CFG_GHASH_RVCLMUL
+#if defined(__riscv) && __riscv_xlen == 64 && defined(__riscv_zbkc) && defined(__riscv_zbkb) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_GHASH_RVCLMUL 1
+#else
+#define RIJN_CFG_GHASH_RVCLMUL 0
 #endif
 #endif
 #ifndef RIJN_CFG_GHASH_CT64

@@ -43,6 +43,7 @@ typedef struct rijn_i_ghash_impl {
 extern const rijn_i_ghash_impl rijn_i_ghash_vpclmul512;
 extern const rijn_i_ghash_impl rijn_i_ghash_pclmul;
 extern const rijn_i_ghash_impl rijn_i_ghash_pmull;
+extern const rijn_i_ghash_impl rijn_i_ghash_rvclmul;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct64;
 extern const rijn_i_ghash_impl rijn_i_ghash_ct32;
 

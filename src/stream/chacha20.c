@@ -13,6 +13,8 @@
  *   into zeros, HChaCha20 as that block minus its input; the C rounds are
  *   then not compiled.
  *   Constant time: additions, rotations and XORs on 32-bit words only.
+ *   RISC-V with Zbb or Zbkb (-march; compile time): the rotations are
+ *   rori/roriw (scripts/test-riscv.sh runs the Zk builds, which have Zbkb).
  *   Implementations: the registry below (core/registry.h) -- avx512,
  *   avx2 (chacha20_x86.c: whole 512-byte groups) and the portable code
  *   (C rounds, or the Thumb-2 assembly, then named "armv7m"). The entry
@@ -33,7 +35,25 @@
 #include "stream_internal.h"
 
 
+#if defined(__riscv) && (defined(__riscv_zbb) || defined(__riscv_zbkb)) && \
+    (defined(__GNUC__) || defined(__clang__))
+/* RISC-V Zbb / Zbkb: one rotate instruction (GCC 12 emits shift, shift,
+ * OR for the idiom below): roriw on RV64 (32-bit word, sign-extended as
+ * the ABI keeps 32-bit values), rori on RV32. */
+#if __riscv_xlen == 64
+#define RV_RORI "roriw"
+#else
+#define RV_RORI "rori"
+#endif
+#define ROTL(x, n)                                                          \
+    __extension__({                                                         \
+        uint32_t r_;                                                        \
+        __asm__(RV_RORI " %0, %1, %2" : "=r"(r_) : "r"(x), "i"(32 - (n)));  \
+        r_;                                                                 \
+    })
+#else
 #define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+#endif
 #define QR(a, b, c, d)                                   \
     a += b; d ^= a; d = ROTL(d, 16);                     \
     c += d; b ^= c; b = ROTL(b, 12);                     \
