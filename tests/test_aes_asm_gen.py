@@ -65,7 +65,9 @@ def main():
         if not (os.path.exists(gpath) and os.path.exists(cpath)):
             check(False, "%s or %s missing" % (gen, cfile))
             continue
-        out, err = procs[cfile].communicate(timeout=120)
+        # gen_ct32asm.py alone takes ~10 s of CPU (its S-box searches); all
+        # run at once, so a loaded machine stretches the wall time
+        out, err = procs[cfile].communicate(timeout=600)
         r = subprocess.CompletedProcess(procs[cfile].args, procs[cfile].returncode, out, err)
         check(r.returncode == 0, "%s: exit %d: %s" % (gen, r.returncode, r.stderr[-500:]))
         if r.returncode != 0:

@@ -4,11 +4,14 @@
   python3 src/aes/tools/gen_ct32asm.py [--seed N] [--tries N] > body.txt
 
 The fixsliced AES of aes_ct32.c (same state layout, same key schedule) as
-straight-line blocks of register operations: the Boyar-Peralta S-box (read
-from src/aes/aes_ct_common.h, so both files use one circuit), MixColumns
-MC_k fused with AddRoundKey, the transposes. Each block is scheduled and
-register-allocated here (greedy list scheduling with random restarts,
-Belady spilling to stack slots), then checked: the emitted instructions are
+straight-line blocks of register operations: Boyar and Peralta's 115-gate
+S-box (SBOX_BP115; the Thumb-1 generator, gen_ct32v6m.py, uses the depth-16
+circuit read from src/aes/aes_ct_common.h through emit_sbox), MixColumns
+MC_k and its inverse, the transposes; AddRoundKey is fixed code (LDM, EOR).
+Each block is scheduled and register-allocated here (greedy list
+scheduling with random restarts and a local search, Belady spilling to
+stack slots), with its inputs where the previous block left them and its
+outputs where they are computed; then checked: the emitted instructions are
 interpreted on random inputs and compared with the block's definition.
 The S-box circuit itself is checked on all 256 byte values. The output is
 the body of the C file's file-scope __asm__ statement; the C file's notes
@@ -111,16 +114,69 @@ def emit_sbox(b, q):
     return outs
 
 
+# The 115-gate circuit of Boyar and Peralta ("A new combinational logic
+# minimization technique with applications to cryptology", SEA 2010; their
+# smallest circuit) without its four NOTs (they are the 0x63 constant,
+# which the key schedule folds in): 32 AND, 83 XOR. U0 = q7 is the most
+# significant bit; output s_i is plane 7 - i. ct32's C keeps the depth-16
+# circuit of aes_ct_common.h (128 gates), which the Thumb-1 class shares.
+SBOX_BP115 = """
+y14 = u3 ^ u5; y13 = u0 ^ u6; y9 = u0 ^ u3; y8 = u0 ^ u5; t0 = u1 ^ u2
+y1 = t0 ^ u7; y4 = y1 ^ u3; y12 = y13 ^ y14; y2 = y1 ^ u0; y5 = y1 ^ u6
+y3 = y5 ^ y8; t1 = u4 ^ y12; y15 = t1 ^ u5; y20 = t1 ^ u1; y6 = y15 ^ u7
+y10 = y15 ^ t0; y11 = y20 ^ y9; y7 = u7 ^ y11; y17 = y10 ^ y11
+y19 = y10 ^ y8; y16 = t0 ^ y11; y21 = y13 ^ y16; y18 = u0 ^ y16
+t2 = y12 & y15; t3 = y3 & y6; t4 = t3 ^ t2; t5 = y4 & u7; t6 = t5 ^ t2
+t7 = y13 & y16; t8 = y5 & y1; t9 = t8 ^ t7; t10 = y2 & y7; t11 = t10 ^ t7
+t12 = y9 & y11; t13 = y14 & y17; t14 = t13 ^ t12; t15 = y8 & y10
+t16 = t15 ^ t12; t17 = t4 ^ t14; t18 = t6 ^ t16; t19 = t9 ^ t14
+t20 = t11 ^ t16; t21 = t17 ^ y20; t22 = t18 ^ y19; t23 = t19 ^ y21
+t24 = t20 ^ y18; t25 = t21 ^ t22; t26 = t21 & t23; t27 = t24 ^ t26
+t28 = t25 & t27; t29 = t28 ^ t22; t30 = t23 ^ t24; t31 = t22 ^ t26
+t32 = t31 & t30; t33 = t32 ^ t24; t34 = t23 ^ t33; t35 = t27 ^ t33
+t36 = t24 & t35; t37 = t36 ^ t34; t38 = t27 ^ t36; t39 = t29 & t38
+t40 = t25 ^ t39; t41 = t40 ^ t37; t42 = t29 ^ t33; t43 = t29 ^ t40
+t44 = t33 ^ t37; t45 = t42 ^ t41
+z0 = t44 & y15; z1 = t37 & y6; z2 = t33 & u7; z3 = t43 & y16
+z4 = t40 & y1; z5 = t29 & y7; z6 = t42 & y11; z7 = t45 & y17
+z8 = t41 & y10; z9 = t44 & y12; z10 = t37 & y3; z11 = t33 & y4
+z12 = t43 & y13; z13 = t40 & y5; z14 = t29 & y2; z15 = t42 & y9
+z16 = t45 & y14; z17 = t41 & y8
+t46 = z15 ^ z16; t47 = z10 ^ z11; t48 = z5 ^ z13; t49 = z9 ^ z10
+t50 = z2 ^ z12; t51 = z2 ^ z5; t52 = z7 ^ z8; t53 = z0 ^ z3; t54 = z6 ^ z7
+t55 = z16 ^ z17; t56 = z12 ^ t48; t57 = t50 ^ t53; t58 = z4 ^ t46
+t59 = z3 ^ t54; t60 = t46 ^ t57; t61 = z14 ^ t57; t62 = t52 ^ t58
+t63 = t49 ^ t58; t64 = z4 ^ t59; t65 = t61 ^ t62; t66 = z1 ^ t63
+s0 = t59 ^ t63; s6 = t56 ^ t62; s7 = t48 ^ t60; t67 = t64 ^ t65
+s3 = t53 ^ t66; s4 = t51 ^ t66; s5 = t47 ^ t65; s1 = t64 ^ s3
+s2 = t55 ^ t67
+"""
+
+
+def emit_sbox_bp(b, q):
+    """SBOX_BP115 on planes q[0..7] (S(x) ^ 0x63 per byte); returns the
+    eight output planes."""
+    env = {"u%d" % i: q[7 - i] for i in range(8)}
+    outs = [None] * 8
+    for m in re.finditer(r"(\w+) = (\w+) ([&^]) (\w+)", SBOX_BP115):
+        d, x, o, y = m.groups()
+        env[d] = b.op("x" if o == "^" else "a", env[x], env[y], None, hint=d)
+        if d[0] == "s":
+            outs[7 - int(d[1:])] = env[d]
+    assert None not in outs, "parse failed"
+    return outs
+
+
 def emit_lin(b, x):
     """L of the inverse affine map: bit i = x[i+2] ^ x[i+5] ^ x[i+7]."""
     return [b.op("x", b.op("x", x[(i + 2) % 8], x[(i + 5) % 8], None), x[(i + 7) % 8], None)
             for i in range(8)]
 
 
-def sbox_block(inverse=False):
+def sbox_block(inverse=False, circuit=emit_sbox):
     b = Block("invsbox" if inverse else "sbox")
     q = ["q%d" % i for i in range(8)]
-    out = emit_lin(b, emit_sbox(b, emit_lin(b, q))) if inverse else emit_sbox(b, q)
+    out = emit_lin(b, circuit(b, emit_lin(b, q))) if inverse else circuit(b, q)
     b.inputs = {v: i for i, v in enumerate(q)}
     b.outputs = {v: i for i, v in enumerate(out)}  # value -> plane index
     return b
@@ -176,18 +232,31 @@ def rot_bytes_terms(b, x, n, s):
     return [(hi, (n + s) & 31), (lo, (n + s - 8) & 31)]
 
 
-def emit_mc(b, q, k):
+def byte_rot_pre(b, x, s):
+    """C with ror(C, n + s) = ror32(x, n) then each byte rotated right by s,
+    for every n: C = (x & ~m) ^ ror(x & m, 24), three operations."""
+    lo = b.op("ai", x, BYTE_MASK[s])
+    hi = b.op("bi", x, BYTE_MASK[s])
+    return b.op("x", hi, lo, ("ror", 24))
+
+
+def emit_mc(b, q, k, pre=True):
     """MC_k on planes q (aes_ct32.c's mix_columns_k); returns the terms
-    of each output plane (XOR them to get the value)."""
+    of each output plane (XOR them to get the value). pre=False: R1 as a
+    value of its own (one more operation, fewer spills in dmc)."""
     s1, s2 = (2 * k) & 7, (4 * k) & 7
     r, t = [None] * 8, [None] * 8
 
     def r1(i):
         if s1 == 0:
             return [(q[i], 8)]
+        if not pre:
+            if r[i] is None:
+                r[i] = b.xor_terms(rot_bytes_terms(b, q[i], 8, s1))
+            return [(r[i], 0)]
         if r[i] is None:
-            r[i] = b.xor_terms(rot_bytes_terms(b, q[i], 8, s1))
-        return [(r[i], 0)]
+            r[i] = byte_rot_pre(b, q[i], s1)
+        return [(r[i], 8 + s1)]
 
     def tv(i):
         if t[i] is None:
@@ -206,39 +275,48 @@ def emit_mc(b, q, k):
     return res
 
 
-def dmc_block(k):
-    """Decryption round body: q ^= [RK], RK -= 32, then MC_k^-1 = MC_k o P."""
+def dmc_block(k, key=True):
+    """Decryption round body: q ^= [RK], RK -= 32, then MC_k^-1 = MC_k o P
+    (key=False: MC_k^-1 alone)."""
     b = Block("dmc%d" % k)
     q = ["q%d" % i for i in range(8)]
-    p = b.op("lds", "RK", hint="p")
-    x = [b.op("x", q[i], b.op("ld", p, 4 * i, hint="k"), None) for i in range(8)]
-    b.op("sts", b.op("addi", p, -32), "RK")
+    if key:
+        p = b.op("lds", "RK", hint="p")
+        x = [b.op("x", q[i], b.op("ld", p, 4 * i, hint="k"), None) for i in range(8)]
+        b.op("sts", b.op("addi", p, -32), "RK")
+    else:
+        x = q
     s2 = (4 * k) & 7
     u = [b.xor_terms([(x[i], 0)] + rot_bytes_terms(b, x[i], 16, s2)) for i in range(8)]
     extra = [[6], [7, 6], [0, 7], [1, 6], [2, 7, 6], [3, 7], [4], [5]]
     y = [b.xor_terms([(x[i], 0)] + [(u[j], 0) for j in extra[i]]) for i in range(8)]
     outs = {}
-    for i, terms in enumerate(emit_mc(b, y, k)):
+    for i, terms in enumerate(emit_mc(b, y, k, pre=False)):
         outs[b.xor_terms(terms)] = i
     b.inputs = {v: i for i, v in enumerate(q)}
     b.outputs = outs
     return b
 
 
-def mc_block(k, last_key=False):
-    """q0..q7 -> MC_k(q) ^ round key at [RK], RK advanced by 32."""
+def mc_block(k, last_key=False, key=True, pre=False):
+    """q0..q7 -> MC_k(q) ^ round key at [RK], RK advanced by 32 (key=False:
+    MC_k(q) alone). pre: R1 by byte_rot_pre (three operations, not four)."""
     b = Block("mc%d" % k)
     s1, s2 = (2 * k) & 7, (4 * k) & 7
     q = ["q%d" % i for i in range(8)]
-    p = b.op("lds", "RK", hint="p")
+    p = b.op("lds", "RK", hint="p") if key else None
     r, t = [None] * 8, [None] * 8
 
     def r1(i):  # terms of R1(q_i)
         if s1 == 0:
             return [(q[i], 8)]
+        if not pre:
+            if r[i] is None:
+                r[i] = b.xor_terms(rot_bytes_terms(b, q[i], 8, s1))
+            return [(r[i], 0)]
         if r[i] is None:
-            r[i] = b.xor_terms(rot_bytes_terms(b, q[i], 8, s1))
-        return [(r[i], 0)]
+            r[i] = byte_rot_pre(b, q[i], s1)
+        return [(r[i], 8 + s1)]
 
     def tv(i):
         if t[i] is None:
@@ -260,11 +338,11 @@ def mc_block(k, last_key=False):
             terms += r1(i) + r2(tv(i))
         else:
             terms += r1(7) + r2(t7)
-        kw = b.op("ld", p, 4 * i, hint="k")
-        terms.append((kw, 0))
+        if key:
+            terms.append((b.op("ld", p, 4 * i, hint="k"), 0))
         outs[b.xor_terms(terms)] = i
-    p2 = b.op("addi", p, 32)
-    b.op("sts", p2, "RK")
+    if key:
+        b.op("sts", b.op("addi", p, 32), "RK")
     b.inputs = {v: i for i, v in enumerate(q)}
     b.outputs = outs
     return b
@@ -388,9 +466,15 @@ class Alloc:
         self.named = slots_named  # slot name -> sp offset
         self.rng = rng
         self.prefer_high = prefer_high
+        self.clean_bias = CLEAN_BIAS
 
     def run(self, blk, order, in_regs, out_regs):
-        """in_regs: value -> reg; out_regs: value -> reg. Returns (lines, nslots)."""
+        """in_regs: value -> reg; out_regs: value -> reg, or None: the outputs
+        stay where they are computed (self.out_map says where). Returns
+        (lines, nslots)."""
+        free_out = out_regs is None
+        if free_out:
+            out_regs = {}
         lines = []
         reg_of, val_in = {}, {r: None for r in self.regs}
         slot_of, free_slots, nslots = {}, [], [0]
@@ -403,12 +487,13 @@ class Alloc:
             for u in uses(op):
                 pos.setdefault(u, []).append(i)
         end = len(order)
-        for v in out_regs:
+        for v in (blk.outputs if free_out else out_regs):
             pos.setdefault(v, []).append(end)
         ptr = {v: 0 for v in pos}
 
         def next_use(v, t):
             p = pos.get(v, [])
+            ptr.setdefault(v, 0)
             while ptr[v] < len(p) and p[ptr[v]] < t:
                 ptr[v] += 1
             return p[ptr[v]] if ptr[v] < len(p) else None
@@ -444,6 +529,8 @@ class Alloc:
                 v = val_in[r]
                 nu = next_use(v, t)
                 d = 10 ** 9 if nu is None else nu
+                if v in slot_of and nu is not None:  # clean: no store
+                    d = t + (d - t) * self.clean_bias
                 if d > bd:
                     best, bd = r, d
             v = val_in[best]
@@ -507,6 +594,13 @@ class Alloc:
                 lines.append("sub %s, %s, #%d" % (rd, rs[0], -a[1]))
             elif k == "addi":
                 lines.append("add %s, %s, #%d" % (rd, rs[0], a[1]))
+        if free_out:  # outputs stay in place; spilled ones are reloaded
+            for v in blk.outputs:
+                if v not in reg_of:
+                    ensure(v, end, set())
+            self.out_map = {v: reg_of[v] for v in blk.outputs}
+            return lines, nslots[0]
+        self.out_map = dict(out_regs)
         # move outputs into place (parallel move)
         moves = {}
         for v, r in out_regs.items():
@@ -618,7 +712,7 @@ def local_search(order, cost, uses_fn, rng, iters):
 
 
 def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, check_stack,
-                  search=0):
+                  search=0, ret_map=False):
     """Best allocation over random schedules (plus a local search over the
     order when search > 0); verified by interpretation."""
     best = None
@@ -630,17 +724,18 @@ def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, che
             al = Alloc(regs, slot_base, named, rng, ph)
             lines, ns = al.run(blk, order, in_map, out_map)
             if best is None or len(lines) < len(best[0]):
-                best = (lines, ns, order, ph)
+                best = (lines, ns, order, ph, al.out_map)
     if search:
-        _, _, order, ph = best
+        _, _, order, ph, _ = best
 
         def cost(o):
             return len(Alloc(regs, slot_base, named, rng, ph).run(blk, o, in_map, out_map)[0])
         _, order = local_search(order, cost, uses, rng, search)
-        lines, ns = Alloc(regs, slot_base, named, rng, ph).run(blk, order, in_map, out_map)
+        al = Alloc(regs, slot_base, named, rng, ph)
+        lines, ns = al.run(blk, order, in_map, out_map)
         if len(lines) < len(best[0]):
-            best = (lines, ns, order, ph)
-    lines, ns = best[0], best[1]
+            best = (lines, ns, order, ph, al.out_map)
+    lines, ns, out_map = best[0], best[1], best[4]
     # verify on random inputs
     vr = random.Random(1)
     for _ in range(4):
@@ -659,6 +754,8 @@ def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, che
             assert R[r] == env[v], "%s: output %s in %s wrong" % (blk.name, v, r)
         if check_stack:
             check_stack(env, S)
+    if ret_map:
+        return lines, ns, out_map
     return lines, ns
 
 
@@ -668,6 +765,9 @@ Q = {"q%d" % i: "r%d" % i for i in range(8)}
 NAMED = {"RK": 0, "END": 4, "OUT": 8, "ROUNDS": 12, "LR": 16, "OUT1": 20}
 SCRATCH = 24  # 16 bytes: the discarded second block of a one-block call
 SLOT0 = 40
+SBOX_SEARCH = 2000
+MC_SEARCH = 300
+CLEAN_BIAS = 2.5  # eviction: a value already in its stack slot counts as this much further  # local-search steps over the S-box schedules
 
 
 def ark_block_adv():
@@ -741,36 +841,79 @@ def store_blocks(E):
             E("\tstr r%d, [%s, #%d]" % (2 * c + bb, ("lr", "r12")[bb], 4 * c))
 
 
+def ark_ldm(state, advance, down=False):
+    """AddRoundKey with two LDMs: q_i ^= RK[i] on the planes where state
+    (plane -> register) has them, RK from its stack slot (advanced by 32
+    when advance); the base and the four key registers are the lowest
+    registers state leaves free. down: the slot holds the end of the
+    round key (LDMDB; advancing walks down)."""
+    free = [r for r in REGS if r not in state.values()]
+    base, keys = free[0], sorted(free[1:5], key=REGS.index)
+    lines = ["ldr %s, [sp, #%d]" % (base, NAMED["RK"])]
+    for half in ((1, 0) if down else (0, 1)):
+        lines.append("%s %s!, {%s}" % ("ldmdb" if down else "ldmia", base, ", ".join(keys)))
+        for j in range(4):
+            r = state[4 * half + j]
+            lines.append("eor %s, %s, %s" % (r, r, keys[j]))
+    if advance:
+        lines.append("str %s, [sp, #%d]" % (base, NAMED["RK"]))
+    return lines
+
+
 def generate(tries, seed, with_dec=True):
     out, stats = [], {}
-    sb = sbox_block()
+    sb = sbox_block(circuit=emit_sbox_bp)
     check_sbox(sb)
-    mcs = [mc_block(k) for k in range(4)]
-    check_ir(mcs, None)
+    check_ir([mc_block(k) for k in range(4)], None)
+    check_ir([mc_block(k, pre=True) for k in range(4)], None)
+    mcs = [mc_block(k, key=False, pre=True) for k in range(4)]
     blocks = {}
     nslots = 0
 
-    def comp(b, regs):
+    def comp(b, regs, in_map=Q, outm=None, search=0):
         nonlocal nslots
-        outm = {v: "r%d" % i for v, i in b.outputs.items()}
-        lines, ns = compile_block(b, regs, Q, outm, SLOT0, NAMED, tries, seed, None)
+        if outm is None:
+            outm = {v: "r%d" % i for v, i in b.outputs.items()}
+        lines, ns = compile_block(b, regs, in_map, outm, SLOT0, NAMED, tries, seed, None,
+                                  search=search)
         nslots = max(nslots, ns)
         stats[b.name] = len(lines)
         return lines
-    blocks["sbox"] = comp(sb, REGS)
-    ib = sbox_block(inverse=True)
+    # encryption: the loop's four rounds each have their own copy of the
+    # S-box and MC_k; every piece leaves its outputs where they are computed
+    # and the next piece takes them there (maps plane -> register), except
+    # that the loop's last MC_0 returns the planes to r0..r7 for its top
+    def comp_free(b, in_planes, out_planes=None, search=0):
+        nonlocal nslots
+        in_map = {"q%d" % i: r for i, r in in_planes.items()}
+        outm = None if out_planes is None else \
+            {v: out_planes[i] for v, i in b.outputs.items()}
+        lines, ns, m = compile_block(b, REGS, in_map, outm, SLOT0, NAMED, tries, seed, None,
+                                     search=search, ret_map=True)
+        nslots = max(nslots, ns)
+        stats[b.name] = stats.get(b.name, 0) + len(lines)
+        return lines, {b.outputs[v]: r for v, r in m.items()}
+    tau0 = {i: "r%d" % i for i in range(8)}
+    tau, sig = tau0, {}
+    for k in (1, 2, 3, 0):
+        blocks["tau%d" % k] = tau
+        blocks["sbox%d" % k], sig[k] = comp_free(sb, tau, search=SBOX_SEARCH)
+        blocks["mc%d" % k], tau = comp_free(mcs[k], sig[k], tau0 if k == 0 else None,
+                                            search=MC_SEARCH)
+    for k in (2, 0):
+        blocks["ortho_out%d" % k] = comp(ortho_block("ortho_out"), REGS,
+                                         {"q%d" % i: r for i, r in sig[k].items()})
+    # decryption: one inverse S-box subroutine (its outputs where they are
+    # computed: dsig), the AddRoundKey and MC_k^-1 take them there
+    ib = sbox_block(inverse=True, circuit=emit_sbox_bp)
     check_sbox(ib, inverse=True)
-    blocks["invsbox"] = comp(ib, REGS)
+    blocks["invsbox"], dsig = comp_free(ib, tau0, search=SBOX_SEARCH)
     for k in range(4):
-        blocks["dmc%d" % k] = comp(dmc_block(k), REGS)
-    blocks["arkd0"] = comp(ark_block_dec0(), REGS)
-    for k in range(4):
-        blocks["mc%d" % k] = comp(mcs[k], REGS)
-    blocks["ark0"] = comp(ark_block_adv(), REGS)
-    blocks["ark"] = comp(ark_block(), REGS)
-    o1 = ortho_block("ortho_in")
-    blocks["ortho_in"] = comp(o1, [r for r in REGS])
-    blocks["ortho_out"] = comp(ortho_block("ortho_out"), REGS)
+        blocks["dmc%d" % k] = comp(dmc_block(k, key=False), REGS,
+                                   {"q%d" % i: r for i, r in dsig.items()}, search=MC_SEARCH)
+    blocks["ortho_out_d"] = comp(ortho_block("ortho_out"), REGS,
+                                 {"q%d" % i: r for i, r in dsig.items()})
+    blocks["ortho_in"] = comp(ortho_block("ortho_in"), REGS)
     frame = SLOT0 + 4 * nslots
     if frame % 8 != 4:
         frame += 4
@@ -779,17 +922,10 @@ def generate(tries, seed, with_dec=True):
     def ins(lines):
         for ln in lines:
             E("\t" + ln)
+    spare = ["r9"]  # free after the AddRoundKey's LDMs (r8 = RK, r9-r12)
     E("\t.syntax unified")
     E("\t.thumb")
     E("\t.align 2")
-    E("\t.type rijn_i_ct32asm_sbox, %function")
-    E("\t.thumb_func")
-    E("rijn_i_ct32asm_sbox: @ q0..q7 in r0..r7 -> S(q) ^ 0x63; frame of the caller")
-    E("\tstr lr, [sp, #%d]" % NAMED["LR"])
-    ins(blocks["sbox"])
-    E("\tldr pc, [sp, #%d]" % NAMED["LR"])
-    E("\t.size rijn_i_ct32asm_sbox, . - rijn_i_ct32asm_sbox")
-    E("")
     entries(E, frame, "rijn_i_ct32asm_enc")
     E("\tstr r0, [sp, #%d]" % NAMED["RK"])
     E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
@@ -798,20 +934,33 @@ def generate(tries, seed, with_dec=True):
     E("\tstr r1, [sp, #%d]" % NAMED["END"])
     load_blocks(E)
     ins(blocks["ortho_in"])
-    ins(blocks["ark0"])
+    # the S-box (its flags-free instructions: the loop test's flags
+    # survive it) is written out in each of the loop's four rounds
     E(".Lct32asm_loop:")
     for k in (1, 2, 3, 0):
-        E("\tbl rijn_i_ct32asm_sbox")
-        if k in (2, 0):  # the last round is 10, 12 or 14
-            E("\tldr r8, [sp, #%d]" % NAMED["RK"])
-            E("\tldr r9, [sp, #%d]" % NAMED["END"])
-            E("\tcmp r8, r9")
-            E("\tbeq .Lct32asm_last")
+        assert all(ln.split()[0] in ("eor", "and", "ldr", "str", "mov")
+                   for ln in blocks["sbox%d" % k])
+        E("\t@ round = %d mod 4: AddRoundKey, S-box, MC_%d" % (k, k))
+        ark = ark_ldm(blocks["tau%d" % k], True)
+        ins(ark)
+        if k in (2, 0):  # the last round is 10, 12 or 14: RK = END
+            base = ark[0].split()[1].rstrip(",")
+            spare = ark[1][ark[1].index("{") + 1:].split(",")[0]
+            E("\tldr %s, [sp, #%d]" % (spare, NAMED["END"]))
+            E("\tcmp %s, %s" % (base, spare))
+        ins(blocks["sbox%d" % k])
+        if k in (2, 0):
+            E("\tbeq .Lct32asm_last%d" % k)
         ins(blocks["mc%d" % k])
     E("\tb .Lct32asm_loop")
-    E(".Lct32asm_last:")
-    ins(blocks["ark"])
-    ins(blocks["ortho_out"])
+    E(".Lct32asm_last0:")
+    ins(ark_ldm(sig[0], False))
+    ins(blocks["ortho_out0"])
+    E("\tb .Lct32asm_sr2")
+    E(".Lct32asm_last2:")
+    ins(ark_ldm(sig[2], False))
+    ins(blocks["ortho_out2"])
+    E(".Lct32asm_sr2:")
     E("\tldr r8, [sp, #%d]" % NAMED["ROUNDS"])
     E("\ttst r8, #2")
     E("\tbeq .Lct32asm_store")
@@ -842,7 +991,8 @@ def generate(tries, seed, with_dec=True):
     E("\tstr r2, [sp, #%d]" % NAMED["OUT"])
     E("\tstr r1, [sp, #%d]" % NAMED["ROUNDS"])
     E("\tadd r0, r0, r1, lsl #5")
-    E("\tstr r0, [sp, #%d]" % NAMED["RK"])
+    E("\tadd r0, r0, #32")
+    E("\tstr r0, [sp, #%d] @ the end of the last round key" % NAMED["RK"])
     E("\tadd r1, r1, #2")
     E("\tlsr r1, r1, #2")
     E("\tstr r1, [sp, #%d] @ rounds with k = 1 left" % NAMED["END"])
@@ -857,26 +1007,28 @@ def generate(tries, seed, with_dec=True):
         E("\teor r%d, r%d, r8" % (a + 4, a + 4))
     E(".Lct32asm_dnosr:")
     ins(blocks["ortho_in"])
-    ins(blocks["arkd0"])
+    ins(ark_ldm(tau0, True, down=True))
     E("\tbl rijn_i_ct32asm_invsbox")
-    E("\tldr r8, [sp, #%d]" % NAMED["ROUNDS"])
-    E("\tcmp r8, #12")
+    dspare = [r for r in REGS if r not in dsig.values()][0]
+    E("\tldr %s, [sp, #%d]" % (dspare, NAMED["ROUNDS"]))
+    E("\tcmp %s, #12" % dspare)
     E("\tbeq .Lct32asm_dk3")
     E(".Lct32asm_dloop:")
     for k in (1, 0, 3, 2):
         if k == 3:
             E(".Lct32asm_dk3:")
+        ins(ark_ldm(dsig, True, down=True))
         ins(blocks["dmc%d" % k])
         E("\tbl rijn_i_ct32asm_invsbox")
         if k == 1:
-            E("\tldr r8, [sp, #%d]" % NAMED["END"])
-            E("\tsubs r8, r8, #1")
-            E("\tstr r8, [sp, #%d]" % NAMED["END"])
+            E("\tldr %s, [sp, #%d]" % (dspare, NAMED["END"]))
+            E("\tsubs %s, %s, #1" % (dspare, dspare))
+            E("\tstr %s, [sp, #%d]" % (dspare, NAMED["END"]))
             E("\tbeq .Lct32asm_dlast")
     E("\tb .Lct32asm_dloop")
     E(".Lct32asm_dlast:")
-    ins(blocks["ark"])
-    ins(blocks["ortho_out"])
+    ins(ark_ldm(dsig, False, down=True))
+    ins(blocks["ortho_out_d"])
     store_blocks(E)
     E("\tadd sp, sp, #%d" % frame)
     E("\tpop {r4-r11, pc}")
