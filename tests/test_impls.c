@@ -14,7 +14,8 @@
  *   test case 2 per GHASH class (tests/test_gcm*.c run every GCM vector
  *   file per class; here GCM against the portable class), SHA-256 and
  *   SHA-512 of "abc" (FIPS 180-4) and of a 4,645-byte message (digests
- *   from Python hashlib), and
+ *   from Python hashlib), X25519 RFC 7748 5.2 per field, Argon2id RFC 9106
+ *   5.3 per block function (differential: random type, t, m, p), and
  *   long messages that reach every vector path (whole 512-byte groups,
  *   AVX-512's 16-block steps plus an 8-block rest, Poly1305's 256/512-byte
  *   thresholds). Their expected values were computed with Python
@@ -28,8 +29,10 @@
 
 #include "aead/ghash.h"
 #include "core/registry.h"
+#include "hash/argon2_impl.h"
 #include "hash/hash_impl.h"
 #include "mac/mac_i.h"
+#include "pk/x25519_i.h"
 #include "rijn/chacha20.h"
 #include "rijn/poly1305.h"
 #include "rijn/sha2.h"
@@ -352,6 +355,83 @@ static void sha512_one(size_t index, const char *impl, void *arg)
     }
 }
 
+/* ---- X25519 (no context: rijn_i_x25519_with) ---------------------------- */
+
+static void x25519_one(size_t index, const char *impl, void *arg)
+{
+    const char *portable = rijn_i_x25519_registry.impls[rijn_i_x25519_registry.count - 1]->name;
+    uint8_t k[32], u[32], out[32], w[32];
+    int i, n = tu_quick() ? 4 : 16;
+    (void)index;
+    (void)arg;
+    /* RFC 7748 5.2, first vector */
+    tu_unhex_into(k, 32, "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
+    tu_unhex_into(u, 32, "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c");
+    tu_unhex_into(w, 32, "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
+    TU_CHECK(rijn_i_x25519_with(impl, out, k, u) == RIJN_OK, "x25519");
+    TU_EQ(out, w, 32, "RFC 7748 5.2");
+    for (i = 0; i < n; i++) {
+        tu_rand_bytes(k, 32);
+        tu_rand_bytes(u, 32);
+        TU_CHECK(rijn_i_x25519_with(portable, w, k, u) == RIJN_OK, "portable");
+        TU_CHECK(rijn_i_x25519_with(impl, out, k, u) == RIJN_OK, "x25519");
+        TU_EQ(out, w, 32, "vs the last entry");
+    }
+    TU_CHECK(rijn_i_x25519_with("no-such-impl", out, k, u) == RIJN_ERR_UNSUPPORTED, "unknown");
+}
+
+/* ---- Argon2 block function (no context: rijn_i_argon2_with) -------------- */
+
+static void argon2_one(size_t index, const char *impl, void *arg)
+{
+    const char *portable = rijn_i_argon2_registry.impls[rijn_i_argon2_registry.count - 1]->name;
+    uint8_t pwd[32], salt[16], secret[8], ad[12], out[32], w[32];
+    rijn_argon2_params p;
+    uint64_t *work = malloc(64 * 1024);
+    int i, n = tu_quick() ? 3 : 12;
+    (void)index;
+    (void)arg;
+    if (work == NULL) {
+        TU_CHECK(0, "malloc");
+        return;
+    }
+    /* RFC 9106 5.3 (Argon2id) */
+    memset(pwd, 1, sizeof pwd);
+    memset(salt, 2, sizeof salt);
+    memset(secret, 3, sizeof secret);
+    memset(ad, 4, sizeof ad);
+    p.type = RIJN_ARGON2_ID;
+    p.t_cost = 3;
+    p.m_cost_kib = 32;
+    p.lanes = 4;
+    p.secret = secret;
+    p.secret_len = sizeof secret;
+    p.ad = ad;
+    p.ad_len = sizeof ad;
+    TU_CHECK(rijn_i_argon2_with(impl, &p, out, 32, pwd, 32, salt, 16, work, 64 * 1024) ==
+                 RIJN_OK, "argon2");
+    tu_unhex_into(w, 32, "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659");
+    TU_EQ(out, w, 32, "RFC 9106 5.3");
+    for (i = 0; i < n; i++) {
+        p.type = (uint32_t)tu_rand_below(3);
+        p.t_cost = 1 + (uint32_t)tu_rand_below(3);
+        p.lanes = 1 + (uint32_t)tu_rand_below(4);
+        p.m_cost_kib = 8 * p.lanes + (uint32_t)tu_rand_below(64 - 8 * p.lanes + 1);
+        tu_rand_bytes(pwd, sizeof pwd);
+        tu_rand_bytes(salt, sizeof salt);
+        TU_CHECK(rijn_i_argon2_with(portable, &p, w, 32, pwd, 32, salt, 16, work, 64 * 1024) ==
+                     RIJN_OK, "portable");
+        TU_CHECK(rijn_i_argon2_with(impl, &p, out, 32, pwd, 32, salt, 16, work, 64 * 1024) ==
+                     RIJN_OK, "argon2");
+        TU_CHECK(memcmp(out, w, 32) == 0, "vs portable: type %u t %u m %u p %u",
+                 (unsigned)p.type, (unsigned)p.t_cost, (unsigned)p.m_cost_kib,
+                 (unsigned)p.lanes);
+    }
+    TU_CHECK(rijn_i_argon2_with("no-such-impl", &p, out, 32, pwd, 32, salt, 16, work,
+                                64 * 1024) == RIJN_ERR_UNSUPPORTED, "unknown");
+    free(work);
+}
+
 int main(void)
 {
     tu_rand_seed(0x1e9157e5u);
@@ -367,11 +447,18 @@ int main(void)
     check_registry(&rijn_i_ghash_registry);
     check_registry(&rijn_i_sha256_registry);
     check_registry(&rijn_i_sha512_registry);
+    check_registry(&rijn_i_x25519_registry);
+    check_registry(&rijn_i_argon2_registry);
     tu_for_each_reg(&rijn_i_chacha20_registry, chacha_one, NULL);
     tu_for_each_reg(&rijn_i_poly1305_registry, poly_one, NULL);
     tu_for_each_reg(&rijn_i_ghash_registry, ghash_one, NULL);
     tu_for_each_reg(&rijn_i_sha256_registry, sha256_one, NULL);
     tu_for_each_reg(&rijn_i_sha512_registry, sha512_one, NULL);
+    tu_for_each_reg(&rijn_i_x25519_registry, x25519_one, NULL);
+    tu_for_each_reg(&rijn_i_argon2_registry, argon2_one, NULL);
+    TU_CHECK(strcmp(rijn_x25519_impl(), rijn_i_x25519_registry.impls[rijn_i_reg_default(
+                        rijn_i_x25519_registry.impls, rijn_i_x25519_registry.count)]->name) == 0,
+             "rijn_x25519_impl names the default");
     /* a fresh context is bound to the default */
     {
         uint8_t key[32] = {1}, nonce[12] = {2};
