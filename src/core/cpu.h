@@ -26,4 +26,15 @@
  * RIJN_CPU_MASK environment variable on hosts (hex; tests use it). */
 uint32_t rijn_i_cpu_features(void);
 
+/* The cache itself (bit 31 = probed), for the inline fast path below:
+ * the registries' per-init choice (core/registry.h) reads it without a
+ * call. Written only by rijn_i_cpu_features. */
+extern volatile uint32_t rijn_i_cpu_cached;
+
+static inline uint32_t rijn_i_cpu_features_fast(void)
+{
+    uint32_t v = rijn_i_cpu_cached;
+    return (v & 0x80000000u) ? (v & 0x7FFFFFFFu) : rijn_i_cpu_features();
+}
+
 #endif
