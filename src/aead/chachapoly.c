@@ -51,7 +51,8 @@ static int init(rijn_chachapoly_ctx *ctx, const uint8_t *key, size_t key_len, ui
     if (key_len != 32)
         return RIJN_ERR_KEY_LEN;
     memcpy(ctx->key, key, 32);
-    ctx->kind = kind | (rijn_i_chacha20_default() << 8) | (rijn_i_poly1305_default() << 16);
+    ctx->kind = kind | ((uint32_t)rijn_i_chacha20_default() << 8) |
+                ((uint32_t)rijn_i_poly1305_default() << 16);
     ctx->state = RIJN_I_AEAD_IDLE;
     return RIJN_OK;
 }
