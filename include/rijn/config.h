@@ -188,7 +188,9 @@
  *                         time.                               x64: ~1 KB
  *   RIJN_CFG_SHA_ARMCE    unset = auto (on for little-endian AArch64 with
  *                         GCC or Clang), 0 = off: SHA-256 with the ARMv8
- *                         SHA2 instructions, chosen at run time (HWCAP_SHA2).
+ *                         SHA2 instructions, chosen at run time (HWCAP_SHA2),
+ *                         and, with GCC, SHA-384/512 with the ARMv8.2 SHA512
+ *                         ones (HWCAP_SHA512; src/hash/sha512_armce.c).
  *   RIJN_CFG_SHA256_UNROLLED, RIJN_CFG_SHA512_UNROLLED
  *                         portable SHA-2 rounds unrolled by eight (1) or a
  *                         compact loop (0). default: 1 on 64-bit targets

@@ -74,6 +74,7 @@ static uint32_t probe(void)
     if (hw & (1ul << 3)) f |= RIJN_CPU_ARM_AES;   /* HWCAP_AES */
     if (hw & (1ul << 4)) f |= RIJN_CPU_ARM_PMULL; /* HWCAP_PMULL */
     if (hw & (1ul << 6)) f |= RIJN_CPU_ARM_SHA2;  /* HWCAP_SHA2 */
+    if (hw & (1ul << 21)) f |= RIJN_CPU_ARM_SHA512; /* HWCAP_SHA512 */
     return f;
 }
 #else
