@@ -74,14 +74,17 @@ AVR2560_IMAGES = AVR_IMAGES + [("sodium", "salsa,hcore,xchacha,blake2,scrypt",
 # avr and small both run it (small's S-boxes are in flash since 809061a).
 # Its flash (32 KiB) holds the mode code and only half of the mode vectors
 # at -O2: two mode images, split by mode (mkvec --modes).
-# XTS (16-bit size_t) in an image of its own.
+# XTS (16-bit size_t) in an image of its own. The XTS and AEAD images
+# (two contexts; GCM's stack) do not fit beside avr's 512 bytes of SRAM
+# tables: they run avr with its tables in flash (RIJN_CFG_AES_AVR_RAM=0),
+# the mode images with the default (SRAM tables): both variants are tested.
+AVR328_FLASHTAB = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_AVR_RAM=0"]
 AVR328_IMAGES = [("modes_cbc", "cipher,mct:ECB,CBC,CBCPAD,CS1,CS2,CS3",
                   AVR_IMAGES[0][2] + ["MCU_T_XTS=0"]),
                  ("modes_cfb", "cipher,mct:CFB128,CFB8,CFB1,OFB,CTR,CTR32",
                   AVR_IMAGES[0][2] + ["MCU_T_XTS=0"]),
-                 ("xts", "xts", AVR_IMAGES[1][2][:-1] + ["MCU_T_AEAD=0"]),
-                 AVR_IMAGES[1] + (["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1",
-                                   "RIJN_CFG_AES_DECRYPT=0"],),
+                 ("xts", "xts", AVR_IMAGES[1][2][:-1] + ["MCU_T_AEAD=0"], AVR328_FLASHTAB),
+                 AVR_IMAGES[1] + (AVR328_FLASHTAB + ["RIJN_CFG_AES_DECRYPT=0"],),
                  AVR_IMAGES[2],
                  # 32 KiB of flash: the toolbox without SHA-512 / SHA-3
                  ("toolbox", "ascon,ascon_hash,x25519,poly1305",
