@@ -21,19 +21,29 @@
 #define RIJN_ARDUINO_CONFIG_H
 
 #if defined(__AVR__)
-/* AVR boards (Uno, Nano, Mega...): the "avr" AES class (assembly, tables
- * in flash, constant time on AVR) encrypts and decrypts. The byte-oriented
+/* AVR boards (Uno, Nano, Mega...): the "avr" AES class (assembly, table
+ * lookups, constant time on AVR) encrypts and decrypts. The byte-oriented
  * "small" class would add its two S-boxes to RAM (512 of the Uno's 2048
  * bytes): leave it out. */
 #ifndef RIJN_CFG_AES_SMALL
 #define RIJN_CFG_AES_SMALL 0
+#endif
+#include <avr/io.h>
+#if RAMEND < 0x1000
+/* Boards with at most 2.5 KiB of RAM (Uno, Nano, Pro Mini, Leonardo:
+ * RAMEND below 0x1000): the avr class keeps its tables in flash. Set it to 1 for ~13 % faster AES (about
+ * 1,950 instead of 2,240 cycles a block) for 512 bytes of RAM (and up to
+ * 255 more of alignment padding in these LTO builds). The Mega keeps the
+ * library's default (tables in SRAM). */
+#ifndef RIJN_CFG_AES_AVR_RAM
+#define RIJN_CFG_AES_AVR_RAM 0
+#endif
 #endif
 /* The file format (rijn/file.h) without Ascon-AEAD128 (aead id 3): about
  * 4.5 KiB less flash. Such files give RIJN_ERR_UNSUPPORTED here. */
 #ifndef RIJN_CFG_FILE_ASCON
 #define RIJN_CFG_FILE_ASCON 0
 #endif
-#include <avr/io.h>
 #if FLASHEND < 0x8000
 /* 32 KiB boards (Uno, Nano, Pro Mini): the file format with AES-256-GCM
  * only, without ChaCha20-Poly1305 (aead id 2): about 4 KiB less flash,

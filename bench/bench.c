@@ -82,7 +82,8 @@ static const char *const op_names[OP__COUNT] = {
     "ctr", "cbc-enc", "cbc-dec", "ecb-enc", "xts-enc",
     "gcm-seal", "gcm-open", "ccm-seal", "ocb-seal", "gcmsiv-seal",
     "cmac", "chacha20poly1305-seal", "sha256", "sha512",
-    "keysetup-enc", "keysetup-dec", "string-cbc", "x25519"
+    "keysetup-enc", "keysetup-dec", "string-cbc", "x25519",
+    "cfb128-enc", "cfb128-dec", "ofb"
 };
 
 typedef struct cand {
@@ -378,6 +379,10 @@ static int run_group(const char *g)
     } else if (strcmp(g, "cbc") == 0) {
         rows_both(OP_CBC_ENC);
         rows_both(OP_CBC_DEC);
+    } else if (strcmp(g, "cfb") == 0) {
+        rows_both(OP_CFB_ENC);
+        rows_both(OP_CFB_DEC);
+        rows_both(OP_OFB);
     } else if (strcmp(g, "ecb") == 0) {
         rows_both(OP_ECB_ENC);
     } else if (strcmp(g, "xts") == 0) {
@@ -430,7 +435,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--max-len") == 0 && i + 1 < argc)
             g_max_len = (size_t)strtoull(argv[++i], NULL, 10);
         else {
-            fprintf(stderr, "usage: %s --group ctr|cbc|ecb|xts|gcm|aead|mac|keysetup|pk|ct"
+            fprintf(stderr, "usage: %s --group ctr|cbc|cfb|ecb|xts|gcm|aead|mac|keysetup|pk|ct"
                             " [--quick] [--max-len BYTES]\n", argv[0]);
             return 2;
         }

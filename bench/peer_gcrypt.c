@@ -31,6 +31,8 @@ static int g_mode(int op)
 {
     switch (op) {
     case OP_CTR: return GCRY_CIPHER_MODE_CTR;
+    case OP_CFB_ENC: case OP_CFB_DEC: return GCRY_CIPHER_MODE_CFB;
+    case OP_OFB: return GCRY_CIPHER_MODE_OFB;
     case OP_CBC_ENC: case OP_CBC_DEC: case OP_STRING: return GCRY_CIPHER_MODE_CBC;
     case OP_ECB_ENC: case OP_KEY_ENC: case OP_KEY_DEC: return GCRY_CIPHER_MODE_ECB;
     case OP_XTS_ENC: return GCRY_CIPHER_MODE_XTS;
@@ -124,9 +126,9 @@ static int g_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     switch (c->op) {
     case OP_CTR:
         return gcry_cipher_setctr(s->h, c->iv, 16) || gcry_cipher_encrypt(s->h, out, n, in, n);
-    case OP_CBC_ENC: case OP_XTS_ENC:
+    case OP_CBC_ENC: case OP_XTS_ENC: case OP_CFB_ENC: case OP_OFB:
         return gcry_cipher_setiv(s->h, c->iv, 16) || gcry_cipher_encrypt(s->h, out, n, in, n);
-    case OP_CBC_DEC:
+    case OP_CBC_DEC: case OP_CFB_DEC:
         return gcry_cipher_setiv(s->h, c->iv, 16) || gcry_cipher_decrypt(s->h, out, n, in, n);
     case OP_ECB_ENC:
         return gcry_cipher_encrypt(s->h, out, n, in, n) ? -1 : 0;

@@ -41,6 +41,8 @@ static const char *o_cipher_name(const bench_ctx *c)
     const char *m;
     switch (c->op) {
     case OP_CTR: m = "CTR"; break;
+    case OP_CFB_ENC: case OP_CFB_DEC: m = "CFB"; break;
+    case OP_OFB: m = "OFB"; break;
     case OP_CBC_ENC: case OP_CBC_DEC: case OP_STRING: m = "CBC"; break;
     case OP_ECB_ENC: case OP_KEY_ENC: case OP_KEY_DEC: m = "ECB"; break;
     case OP_XTS_ENC: m = "XTS"; break;
@@ -58,7 +60,8 @@ static int o_init(bench_ctx *c)
 {
     ostate *s = calloc(1, sizeof *s);
     c->st = s;
-    int enc = c->op != OP_CBC_DEC && c->op != OP_GCM_OPEN && c->op != OP_KEY_DEC;
+    int enc = c->op != OP_CBC_DEC && c->op != OP_GCM_OPEN && c->op != OP_KEY_DEC &&
+              c->op != OP_CFB_DEC;
     size_t kl = c->kbits / 8;
     if (c->op == OP_SHA256 || c->op == OP_SHA512)
         return BENCH_OK;
@@ -141,10 +144,10 @@ static int o_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     int l = 0, n = (int)c->len;
     size_t ml = 0;
     switch (c->op) {
-    case OP_CTR: case OP_CBC_ENC: case OP_XTS_ENC:
+    case OP_CTR: case OP_CBC_ENC: case OP_XTS_ENC: case OP_CFB_ENC: case OP_OFB:
         return EVP_EncryptInit_ex(s->ctx, NULL, NULL, NULL, c->iv) &&
                EVP_EncryptUpdate(s->ctx, out, &l, in, n) ? 0 : -1;
-    case OP_CBC_DEC:
+    case OP_CBC_DEC: case OP_CFB_DEC:
         return EVP_DecryptInit_ex(s->ctx, NULL, NULL, NULL, c->iv) &&
                EVP_DecryptUpdate(s->ctx, out, &l, in, n) ? 0 : -1;
     case OP_ECB_ENC:

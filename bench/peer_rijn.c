@@ -88,7 +88,7 @@ static int r_init(bench_ctx *c)
             return -1;
     }
     switch (c->op) {
-    case OP_CTR: case OP_CBC_ENC: case OP_ECB_ENC:
+    case OP_CTR: case OP_CBC_ENC: case OP_ECB_ENC: case OP_CFB_ENC: case OP_CFB_DEC: case OP_OFB:
         r = rijn_aes_init_enc(&s->aes, c->key, kl);
         break;
     case OP_CBC_DEC:
@@ -148,6 +148,9 @@ static int r_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_CBC_ENC: r = rijn_cbc_encrypt(&s->aes, c->iv, out, in, n); break;
     case OP_CBC_DEC: r = rijn_cbc_decrypt(&s->aes, c->iv, out, in, n); break;
     case OP_ECB_ENC: r = rijn_ecb_encrypt(&s->aes, out, in, n); break;
+    case OP_CFB_ENC: r = rijn_cfb128_encrypt(&s->aes, c->iv, out, in, n); break;
+    case OP_CFB_DEC: r = rijn_cfb128_decrypt(&s->aes, c->iv, out, in, n); break;
+    case OP_OFB: r = rijn_ofb_crypt(&s->aes, c->iv, out, in, n); break;
     case OP_XTS_ENC: r = rijn_xts_encrypt(&s->xts, c->iv, out, in, n); break;
     case OP_GCM_SEAL:
         r = rijn_gcm_seal(&s->gcm, out, out + n, 16, nc, 12, c->aad, BENCH_AAD_LEN, in, n);

@@ -27,6 +27,7 @@ OP_TITLES = {
     "keysetup-dec": "key setup (decryption schedule)",
     "string-cbc": "string case: 48 B, PKCS#7, AES-128-CBC encrypt + decrypt, fresh key setups",
     "x25519": "X25519 (one scalar multiplication)",
+    "cfb128-enc": "CFB128 encrypt", "cfb128-dec": "CFB128 decrypt", "ofb": "OFB",
 }
 OP_ORDER = list(OP_TITLES)
 PER_OP = {"keysetup-enc", "keysetup-dec", "string-cbc", "x25519"}

@@ -98,19 +98,17 @@ int fcrypt_get_master(const fcrypt_opts *o, const rijn_file_params *p, int confi
 
 int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
 {
-    size_t cs = ctx->chunk_size, have = 0;
-    uint8_t *buf = cli_alloc(cs + 1), *cbuf = cli_alloc(cs + RIJN_FILE_TAG_SIZE);
-    int rc = CLI_OK, r;
-    while (rc == CLI_OK) {
-        size_t got, n;
-        int last;
-        rc = fio_in_read(in, buf + have, cs + 1 - have, &got);
+    size_t cs = ctx->chunk_size;
+    uint8_t *cbuf = cli_alloc(cs + RIJN_FILE_TAG_SIZE);
+    fpipe *pipe = NULL;
+    int rc = fpipe_start(&pipe, in, cs, "encrypting"), r, last = 0;
+    while (rc == CLI_OK && !last) {
+        const uint8_t *piece;
+        size_t n;
+        rc = fpipe_next(pipe, &piece, &n, &last);
         if (rc != CLI_OK)
             break;
-        have += got;
-        last = have <= cs;
-        n = last ? have : cs;
-        r = rijn_file_seal_chunk(ctx, cbuf, buf, n, last);
+        r = rijn_file_seal_chunk(ctx, cbuf, piece, n, last);
         if (r != RIJN_OK) {
             cli_err("chunk %llu: %s", (unsigned long long)rijn_file_chunk_index(ctx),
                     r == RIJN_ERR_LIMIT ? "the input is too large for this chunk size"
@@ -119,15 +117,9 @@ int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
             break;
         }
         rc = fio_out_write(out, cbuf, n + RIJN_FILE_TAG_SIZE);
-        fio_progress(in, "encrypting");
-        if (last)
-            break;
-        buf[0] = buf[cs];
-        have = 1;
     }
+    fpipe_stop(pipe);
     fio_progress_done();
-    rijn_wipe(buf, cs + 1);
-    free(buf);
     free(cbuf);
     return rc;
 }
@@ -284,42 +276,37 @@ static int chunk_failed(int r, rijn_file_ctx *copy, uint64_t idx, uint8_t *out,
 
 int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
 {
-    size_t piece_max = (size_t)ctx->chunk_size + RIJN_FILE_TAG_SIZE, have = 0;
-    uint8_t *buf = cli_alloc(piece_max + 1), *pbuf = cli_alloc(ctx->chunk_size);
+    size_t piece_max = (size_t)ctx->chunk_size + RIJN_FILE_TAG_SIZE;
+    uint8_t *pbuf = cli_alloc(ctx->chunk_size);
     size_t psize = ctx->chunk_size;
     rijn_file_ctx copy;
-    int rc = CLI_OK, r;
+    fpipe *pipe = NULL;
+    int rc = fpipe_start(&pipe, in, piece_max, "decrypting"), r, last = 0;
     memset(&copy, 0, sizeof copy);
-    while (rc == CLI_OK) {
-        size_t got, n;
+    while (rc == CLI_OK && !last) {
+        const uint8_t *piece;
+        size_t n;
         uint64_t idx = rijn_file_chunk_index(ctx);
-        int last;
-        rc = fio_in_read(in, buf + have, piece_max + 1 - have, &got);
+        rc = fpipe_next(pipe, &piece, &n, &last);
         if (rc != CLI_OK)
             break;
-        have += got;
-        if (have == 0 && idx == 0) {
+        if (n == 0 && idx == 0) {
             cli_err("the input ends right after the header: no chunk (truncated)");
             rc = CLI_FAIL;
             break;
         }
-        last = have <= piece_max;
-        n = last ? have : piece_max;
-        memcpy(&copy, ctx, sizeof copy);
-        r = rijn_file_open_chunk(ctx, pbuf, buf, n, last);
+        if (last && n == piece_max) /* chunk_failed may try it as a middle chunk */
+            memcpy(&copy, ctx, sizeof copy);
+        r = rijn_file_open_chunk(ctx, pbuf, piece, n, last);
         if (r != RIJN_OK) {
-            if (chunk_failed(r, &copy, idx, pbuf, buf, n, last) && STREAMING(out))
+            if (chunk_failed(r, &copy, idx, pbuf, piece, n, last) && STREAMING(out))
                 (void)fio_out_write(out, pbuf, n - RIJN_FILE_TAG_SIZE);
             rc = CLI_FAIL;
             break;
         }
         rc = fio_out_write(out, pbuf, n - RIJN_FILE_TAG_SIZE);
-        fio_progress(in, "decrypting");
-        if (last)
-            break;
-        buf[0] = buf[piece_max];
-        have = 1;
     }
+    fpipe_stop(pipe);
     fio_progress_done();
     if (rc == CLI_OK && rijn_file_open_final(ctx) != RIJN_OK) {
         cli_err("the input is truncated (no last chunk)");
@@ -327,7 +314,6 @@ int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
     }
     rijn_wipe(pbuf, psize);
     free(pbuf);
-    free(buf);
     rijn_file_wipe(&copy);
     return rc;
 }

@@ -19,6 +19,7 @@
 #include "file_io.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -115,6 +116,19 @@ int fio_in_open(fio_in *in, const char *path)
     return CLI_OK;
 }
 
+/* read(), the one place where the reader thread of file_pipe.c may be
+ * cancelled (a FIFO or a terminal that never delivers); it holds no lock
+ * here. In the main thread cancellation is never requested. */
+static ssize_t fio_read_fd(int fd, void *buf, size_t n)
+{
+    int old;
+    ssize_t r;
+    (void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
+    r = read(fd, buf, n);
+    (void)pthread_setcancelstate(old, NULL);
+    return r;
+}
+
 int fio_raw_fill(fio_in *in)
 {
     ssize_t r;
@@ -123,7 +137,7 @@ int fio_raw_fill(fio_in *in)
     if (in->eof || in->rlen == sizeof in->rbuf)
         return CLI_OK;
     do
-        r = read(in->fd, in->rbuf + in->rlen, sizeof in->rbuf - in->rlen);
+        r = fio_read_fd(in->fd, in->rbuf + in->rlen, sizeof in->rbuf - in->rlen);
     while (r < 0 && errno == EINTR);
     if (r < 0) {
         cli_err("cannot read '%s': %s", in->name, strerror(errno));
@@ -147,7 +161,7 @@ int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got)
             if (in->eof)
                 break;
             if (n - *got >= sizeof in->rbuf) { /* large: read() straight into buf */
-                ssize_t r = read(in->fd, buf + *got, n - *got);
+                ssize_t r = fio_read_fd(in->fd, buf + *got, n - *got);
                 if (r < 0 && errno == EINTR)
                     continue;
                 if (r < 0) {

@@ -112,6 +112,20 @@ void fio_out_abort(fio_out *o);
 void fio_report_stale(const char *dir);
 int fio_lock_tmp(int fd);
 
+/* ---- reading on a thread (file_pipe.c) ------------------------------- */
+/* The input read ahead by a thread, handed out in pieces of `piece` bytes
+ * (the last one shorter or empty) without a copy; `what` names the work
+ * in the progress bar (NULL: none). Between start and stop only the pipe
+ * reads `in`. */
+typedef struct fpipe fpipe;
+int fpipe_start(fpipe **p, fio_in *in, size_t piece, const char *what);
+/* Next piece: *data, *n bytes (valid until the next call), *last = 1 when
+ * no input follows it. CLI_FAIL if the read failed (message printed). */
+int fpipe_next(fpipe *p, const uint8_t **data, size_t *n, int *last);
+/* Stop the reader (also when it waits for input), wipe and free; p may be
+ * NULL. */
+void fpipe_stop(fpipe *p);
+
 /* ---- progress --------------------------------------------------------- */
 /* Enable the bar if stderr is a terminal (call once). */
 void fio_progress_init(int enable);

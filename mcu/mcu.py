@@ -41,6 +41,12 @@ RV_ZK_QEMU = "zkne=true,zknd=true,zknh=true,zbkb=true,zbkc=true"
 AVR_RT = ["rt/avr/hal_avr.c", "rt/common.c"]
 
 
+# The libsodium-style primitives (mcu_sodium.h) are in no image but their
+# own on AVR: these switches leave them out of the others.
+NO_SODIUM = ["MCU_T_SODIUM=0", "MCU_T_SCRYPT=0", "MCU_T_ARGON2=0"]
+ONLY_SODIUM = ["MCU_T_CIPHER=0", "MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
+               "MCU_T_TOOLBOX=0", "MCU_T_XTS=0"]
+
 # AVR flash holds either the code or the vectors of everything, not both:
 # three test images, each with its part of the code and of the vectors.
 AVR_IMAGES = [("modes", "cipher,mct,xts", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
@@ -52,6 +58,15 @@ AVR_IMAGES = [("modes", "cipher,mct,xts", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "M
               ("toolbox", "ascon,ascon_hash,x25519,sha512,sha3,poly1305",
                ["MCU_T_CIPHER=0", "MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "MCU_T_SHA256=0",
                 "MCU_T_XTS=0"])]
+AVR_IMAGES = [(i[0], i[1], NO_SODIUM + i[2]) + tuple(i[3:]) for i in AVR_IMAGES]
+# ATmega2560 (8 KiB RAM): Salsa20, H-cores, XChaCha20, ChaCha20-Poly1305
+# with the 8-byte nonce, BLAKE2b/s and scrypt (work area <= 3 KiB); no
+# Argon2: its smallest memory cost is 8 KiB, all the RAM there is.
+# A smaller vector arena and output buffers leave the stack of PBKDF2-HMAC
+# (about 2 KiB deep on AVR) room beside the 3 KiB scrypt work area.
+AVR2560_IMAGES = AVR_IMAGES + [("sodium", "salsa,hcore,xchacha,blake2,scrypt",
+                                ONLY_SODIUM + ["MCU_T_ARGON2=0", "MCU_WORK=3072",
+                                               "MCU_ARENA=512", "MCU_MAXOUT=160"])]
 
 
 # ATmega328P (2 KiB RAM): its AEAD image is built encryption-only (GCM/CCM
@@ -59,18 +74,32 @@ AVR_IMAGES = [("modes", "cipher,mct,xts", ["MCU_T_AEAD=0", "MCU_T_CHAPOLY=0", "M
 # avr and small both run it (small's S-boxes are in flash since 809061a).
 # Its flash (32 KiB) holds the mode code and only half of the mode vectors
 # at -O2: two mode images, split by mode (mkvec --modes).
-# XTS (16-bit size_t) in an image of its own.
+# XTS (16-bit size_t) in an image of its own. The XTS and AEAD images
+# (two contexts; GCM's stack) do not fit beside avr's 512 bytes of SRAM
+# tables: they run avr with its tables in flash (RIJN_CFG_AES_AVR_RAM=0),
+# the mode images with the default (SRAM tables): both variants are tested.
+AVR328_FLASHTAB = ["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1", "RIJN_CFG_AES_AVR_RAM=0"]
 AVR328_IMAGES = [("modes_cbc", "cipher,mct:ECB,CBC,CBCPAD,CS1,CS2,CS3",
                   AVR_IMAGES[0][2] + ["MCU_T_XTS=0"]),
                  ("modes_cfb", "cipher,mct:CFB128,CFB8,CFB1,OFB,CTR,CTR32",
                   AVR_IMAGES[0][2] + ["MCU_T_XTS=0"]),
-                 ("xts", "xts", AVR_IMAGES[1][2][:-1] + ["MCU_T_AEAD=0"]),
-                 AVR_IMAGES[1] + (["RIJN_CFG_AES_CT32=0", "RIJN_CFG_AES_SMALL=1",
-                                   "RIJN_CFG_AES_DECRYPT=0"],),
+                 ("xts", "xts", AVR_IMAGES[1][2][:-1] + ["MCU_T_AEAD=0"], AVR328_FLASHTAB),
+                 AVR_IMAGES[1] + (AVR328_FLASHTAB + ["RIJN_CFG_AES_DECRYPT=0"],),
                  AVR_IMAGES[2],
                  # 32 KiB of flash: the toolbox without SHA-512 / SHA-3
                  ("toolbox", "ascon,ascon_hash,x25519,poly1305",
-                  AVR_IMAGES[3][2] + ["MCU_T_SHA512=0", "MCU_T_SHA3=0"])]
+                  AVR_IMAGES[3][2] + ["MCU_T_SHA512=0", "MCU_T_SHA3=0"]),
+                 # 2 KiB of RAM: no scrypt (the RFC 7914 N = 16 vector needs a
+                 # 2,432-byte work area, the others 896-2,816 bytes, beside the
+                 # PBKDF2-HMAC state) and no Argon2 (8 KiB at least)
+                 # 32 KiB of flash: Salsa20 + H-cores, XChaCha20 + the 8-byte-nonce
+                 # AEAD, and BLAKE2b/s in three images (-O2 code does not fit two)
+                 ("salsa", "salsa,hcore", ONLY_SODIUM + ["MCU_T_SCRYPT=0", "MCU_T_ARGON2=0",
+                                                        "MCU_T_BLAKE2=0", "MCU_T_XCHACHA=0"]),
+                 ("xchacha", "xchacha", ONLY_SODIUM + ["MCU_T_SCRYPT=0", "MCU_T_ARGON2=0",
+                                                      "MCU_T_BLAKE2=0", "MCU_T_SALSA=0"]),
+                 ("blake2", "blake2", ONLY_SODIUM + ["MCU_T_SCRYPT=0", "MCU_T_ARGON2=0",
+                                                    "MCU_T_SALSA=0", "MCU_T_XCHACHA=0"])]
 
 
 def arm(cpu, machine, ld="mem_m.ld", extra=()):
@@ -136,12 +165,21 @@ TARGETS = {
                     cc="avr-gcc", size="avr-size", nm="avr-nm",
                     cflags=["-mmcu=atmega2560"], ldflags=["-Wl,--section-start=.mmcu=0x910000"],
                     libs=[], rt=AVR_RT, cfg=["RIJN_CFG_AES_CT32=1", "RIJN_CFG_AES_SMALL=1"],
-                    images=AVR_IMAGES,
+                    images=AVR2560_IMAGES,
                     vec=dict(keys="128,192,256", per_section=1, mct=1, aead=1, max_field=160,
                              file_max=12),
                     arena=1024, maxout=256, rbuf=64, section=64),
 }
 OPTS = ("Os", "O2")
+# 32-bit targets (16 KiB of RAM): everything in one image but the KDFs
+# with work areas (scrypt, Argon2 at 8 KiB), which get an image of their
+# own with a small vector arena (RV32's "all" image has no 3 KiB to spare).
+ALL_OPS = "cipher,mct,gcm,ccm,chapoly,sha256,ascon,ascon_hash,x25519,sha512,sha3,poly1305,xts," \
+          "salsa,hcore,xchacha,blake2"
+WIDE_IMAGES = [("all", ALL_OPS, ["MCU_T_SCRYPT=0"]),
+               ("kdf", "scrypt,argon2", ONLY_SODIUM + ["MCU_T_SODIUM=0", "MCU_T_SCRYPT=1",
+                                                       "MCU_T_ARGON2=1", "MCU_ARENA=512",
+                                                       "MCU_MAXOUT=64", "MCU_RBUF=64"])]
 
 
 def default_targets():
@@ -176,7 +214,13 @@ LIB_REST = ["core/util.c", "core/cpu.c", "modes/block_stream.c", "modes/cbc.c",
             "ascon/ascon_aead.c", "ascon/ascon_hash.c", "ascon/ascon_p32.c",
             "ascon/ascon_p32s.c", "ascon/ascon_p64.c", "pk/x25519.c", "pk/x25519_fe32.c",
             "pk/x25519_fe64.c", "hash/sha512.c", "hash/sha3.c", "hash/keccak_f1600.c",
-            "hash/keccak_f1600_inter32.c", "hash/keccak_f1600_unrolled.c"]
+            "hash/keccak_f1600_inter32.c", "hash/keccak_f1600_unrolled.c",
+            # the libsodium-style primitives (mcu_sodium.h): Salsa20/20, /12, /8,
+            # H-cores, XChaCha20, ChaCha20-Poly1305 with the 8-byte nonce,
+            # BLAKE2b/s, scrypt (PBKDF2-HMAC-SHA-256), Argon2
+            "stream/salsa20.c", "stream/stream_ext.c", "aead/chachapoly_djb.c",
+            "hash/blake2b.c", "hash/blake2s.c", "kdf/scrypt.c", "hash/pbkdf2.c", "hash/hmac.c",
+            "hash/hash.c", "hash/argon2.c", "hash/argon2_fill.c"]
 LIB = lib_files()  # as of import; builds call lib_files() again
 
 # Library code: the project's warning set at -Werror, minus -Wconversion
@@ -366,6 +410,13 @@ def make_vectors(tname, builder, vdir, quick, img="all", ops=None):
     t = TARGETS[tname]
     out = os.path.join(builder.dir, "mcu_vectors.bin" if img == "all" else
                        "mcu_vectors-%s.bin" % img)
+    builder.run_dir = builder.dir
+    if img != "all" and t["kind"] != "avr":
+        # semihosting reads "mcu_vectors.bin" in the emulator's directory:
+        # another image runs in a directory of its own
+        builder.run_dir = os.path.join(builder.dir, "run-" + img)
+        os.makedirs(builder.run_dir, exist_ok=True)
+        out = os.path.join(builder.run_dir, "mcu_vectors.bin")
     cmd = [python_with_vectors(vdir), os.path.join(MCU, "tools/mkvec.py"), "--vectors", vdir,
            "-o", out]
     if ops:
@@ -392,15 +443,16 @@ def build_tests(tname, opt, vdir, quick=False):
     """Yields (image name, builder, elf, mkvec message) per test image.
     An image may carry its own RIJN_CFG_* list (4th element)."""
     t = TARGETS[tname]
-    for img in t.get("images", [("all", None, [])]):
+    for img in t.get("images", WIDE_IMAGES):
         name, ops, defs = img[:3]
         b = Builder(tname, opt, cfg=img[3] if len(img) > 3 else None)
         lib = b.objs(lib_files(tname), [], ())
         cfile, msg = make_vectors(tname, b, vdir, quick, name, ops)
         extra = ["-D" + d for d in defs]
-        if t["kind"] == "avr":
-            extra += ["-DMCU_ARENA=%d" % t["arena"], "-DMCU_MAXOUT=%d" % t["maxout"],
-                      "-DMCU_RBUF=%d" % t["rbuf"], "-DMCU_SECTION=%d" % t["section"]]
+        if t["kind"] == "avr":  # the target's sizes, unless the image sets its own
+            extra += ["-DMCU_%s=%d" % (k.upper(), t[k]) for k in ("arena", "maxout", "rbuf",
+                                                                    "section")
+                      if not any(d.startswith("MCU_%s=" % k.upper()) for d in defs)]
         objs = [b.obj(s, True) for s in t["rt"]]
         objs.append(b.obj_as("test/mcu_test.c", "mcu_test-%s.o" % name, extra))
         if cfile:
@@ -429,7 +481,7 @@ def cmd_test(a):
             t0 = time.time()
             for img, b, elf, msg in build_tests(tn, opt, vdir, a.quick):
                 tb = time.time() - t0
-                st, out, err, secs = emulate(tn, elf, b.dir, a.timeout)
+                st, out, err, secs = emulate(tn, elf, b.run_dir, a.timeout)
                 last = [l for l in out.splitlines() if l.endswith(" failed")]
                 summary = last[-1] if last else "(no summary)"
                 ok = st == 0 and bool(last)

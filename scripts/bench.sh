@@ -39,8 +39,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 if [ -z "$BENCH_GROUPS" ]; then
-    BENCH_GROUPS="ctr cbc ecb xts gcm aead mac keysetup pk ct"
-    [ -z "$QUICK" ] || BENCH_GROUPS="ctr cbc xts gcm aead mac keysetup ct"
+    BENCH_GROUPS="ctr cbc cfb ecb xts gcm aead mac keysetup pk ct"
+    [ -z "$QUICK" ] || BENCH_GROUPS="ctr cbc cfb xts gcm aead mac keysetup ct"
 fi
 if [ -z "$RUNS" ]; then
     RUNS=3

@@ -151,7 +151,7 @@ def write(res, head, rv, path):
          "private sysroot: `apt-get download` + `dpkg-deb -x`)." % (head, deb_versions()), "",
          "One message per row, the key set up before it (a long-lived context). CTR and "
          "CBC-decrypt: IV set and the message processed; GCM and ChaCha20-Poly1305: seal "
-         "(12-byte nonce, no AAD, 16-byte tag); SHA-256: digest of the message. OpenSSL "
+         "(12-byte nonce, no AAD, 16-byte tag); SHA-256, SHA-512: digest of the message. OpenSSL "
          "through EVP (its per-call cost is counted), libgcrypt through `gcry_cipher_*` / "
          "`gcry_md_hash_buffer`. The three outputs are compared for every row "
          "(bench/arm/bench_arm.c exits 1 on a mismatch).", "",

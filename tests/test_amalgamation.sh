@@ -96,17 +96,19 @@ m3() {
   fi
 }
 
-# AVR with the Arduino pack's setting RIJN_CFG_AES_SMALL=0 (the avr class
-# alone; small's S-boxes would take 512 bytes of RAM): built for the
-# ATmega328P (Uno) and the ATmega2560 (Mega); the program runs on the
-# ATmega2560 under simavr (its vectors and strings sit in RAM on AVR, and
-# with GCM's stack they do not fit the Uno's 2 KiB; test_arduino.sh runs
-# AES-GCM on the Uno).
+# AVR with the Arduino pack's settings RIJN_CFG_AES_SMALL=0 (the avr class
+# alone; small's S-boxes would take 512 bytes of RAM) and, on the Uno,
+# RIJN_CFG_AES_AVR_RAM=0 (avr's tables in flash; the Mega has them in
+# SRAM): built for the ATmega328P (Uno) and the ATmega2560 (Mega); the
+# program runs on the ATmega2560 under simavr (its vectors and strings sit
+# in RAM on AVR, and with GCM's stack they do not fit the Uno's 2 KiB;
+# test_arduino.sh runs AES-GCM on the Uno).
 avr() { # MCU
   local mcu=$1
   need avr-gcc && need avr-size || return
   [ -f /usr/include/simavr/sim_avr.h ] || { bad "simavr headers not found (scripts/setup.sh --mcu)"; return; }
   local f=(-mmcu=$mcu -Os -ffunction-sections -fdata-sections -DRIJN_CFG_AES_SMALL=0)
+  [ "$mcu" = atmega328p ] && f+=(-DRIJN_CFG_AES_AVR_RAM=0)
   if ! avr-gcc -std=c99 -Wall -Wextra -Wno-type-limits -Werror "${f[@]}" -c "$W/dist/rijn.c" \
       -o "$W/$mcu.o" 2>"$W/err-$mcu.txt"; then
     bad "$mcu: compile"; head -20 "$W/err-$mcu.txt"; return

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """test_avr_flash.py -- on AVR, the library's constant tables and texts stay
-in flash.
+in flash, except the avr class's SRAM tables (RIJN_CFG_AES_AVR_RAM, a
+speed choice: exactly those 512 bytes).
 
 avr-gcc places const data (tables, string literals, the lookup tables it
 makes of switches) in .rodata, which avr-libc's linker scripts copy into
@@ -8,8 +9,11 @@ RAM: 2 KiB on an ATmega328P. The AES classes' S-boxes and rijn_strerror_P's
 texts must be in program memory instead (progmem, read with LPM). Checks,
 with avr-gcc for the ATmega328P at -Os and -O2:
   - src/aes/aes_small.c (with decryption, and the compact encrypt-only
-    build) and src/aes/aes_avr.c: at most 32 bytes of RAM-bound data (the
-    class descriptor and its name), i.e. no 256-byte table;
+    build) and src/aes/aes_avr.c with RIJN_CFG_AES_AVR_RAM=0 and compact:
+    at most 32 bytes of RAM-bound data (the class descriptor and its
+    name), i.e. no 256-byte table; src/aes/aes_avr.c by default: its
+    512-byte SRAM tables (S-box, xtime) and nothing more, in the section
+    .data itself (first in the output .data: 256-byte aligned, no padding);
   - a program calling rijn_strerror_P for a run-time status needs no more
     RAM (.data + .bss) than the same program without the call, and one
     calling rijn_strerror needs more (the check can fail).
@@ -60,6 +64,13 @@ def ram_sections(obj):
     return total
 
 
+def data_exact(obj):
+    """Bytes of the section named .data itself."""
+    out = subprocess.run(["avr-size", "-A", obj], stdout=subprocess.PIPE, text=True).stdout
+    return sum(int(p[1]) for p in (l.split() for l in out.splitlines())
+               if len(p) >= 2 and p[0] == ".data" and p[1].isdigit())
+
+
 def ram_of_elf(elf):
     out = subprocess.run(["avr-size", "-A", elf], stdout=subprocess.PIPE, text=True).stdout
     return sum(int(p[1]) for p in (l.split() for l in out.splitlines())
@@ -97,15 +108,19 @@ def main():
                     ("small compact encrypt-only", small,
                      ["-DRIJN_CFG_AES_SMALL=1", "-DRIJN_CFG_AES_SMALL_COMPACT=1",
                       "-DRIJN_CFG_AES_DECRYPT=0"]),
-                    ("avr", avr, []),
-                    ("avr compact", avr, ["-DRIJN_CFG_AES_AVR_COMPACT=1"])):
+                    ("avr flash tables", avr, ["-DRIJN_CFG_AES_AVR_RAM=0"]),
+                    ("avr compact", avr, ["-DRIJN_CFG_AES_AVR_COMPACT=1"]),
+                    ("avr", avr, [])):
                 obj = os.path.join(d, "c.o")
                 ok = cc([opt, "-c", src, "-o", obj] + defs, d)
                 check(ok, "%s %s compiles" % (name, opt))
                 if ok:
-                    n = ram_sections(obj)
-                    check(n <= 32, "%s %s: %d bytes of RAM-bound data (tables in RAM?)"
-                          % (name, opt, n))
+                    n, tabs = ram_sections(obj), 512 if name == "avr" else 0
+                    check(tabs <= n <= tabs + 32, "%s %s: %d bytes of RAM-bound data (%d "
+                          "expected: tables in RAM?)" % (name, opt, n, tabs))
+                    if tabs:
+                        check(data_exact(obj) == tabs, "%s %s: the SRAM tables are not the "
+                              "section .data itself" % (name, opt))
             util_o = os.path.join(d, "util.o")
             check(cc([opt, "-c", util, "-o", util_o], d), "util.c %s compiles" % opt)
             prog = os.path.join(d, "prog.c")

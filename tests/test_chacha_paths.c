@@ -2,7 +2,7 @@
  * test_chacha_paths.c -- the vector paths of ChaCha20 (8-way AVX2 /
  * AVX-512VL) and Poly1305 (AVX2), and whatever else the toolbox dispatches
  * at run time, against OpenSSL at lengths that cross their batch sizes
- * (512-byte ChaCha20 groups, 128-byte Poly1305 groups, the 256-byte
+ * (512-byte ChaCha20 groups, 1 and 2 KiB on AVX-512, 128-byte Poly1305 groups, the 256-byte
  * threshold), with random split points, in place, and the original
  * ChaCha20's 64-bit counter across the low word's wrap. The program then
  * re-runs itself with RIJN_CPU_MASK hiding AVX-512 and hiding everything,
@@ -78,7 +78,8 @@ static void aead_ref(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t le
 static size_t pick_len(int i)
 {
     static const size_t edges[] = {0, 1, 63, 64, 65, 255, 256, 257, 383, 384, 511, 512, 513,
-                                   575, 1023, 1024, 1025, 1536, 4095, 4096, 4097, 8192};
+                                   575, 1023, 1024, 1025, 1536, 4095, 4096, 4097, 8192,
+                                   2047, 2048, 2049, 3071, 3072, 3073, 3584};
     if ((size_t)i < sizeof edges / sizeof edges[0])
         return edges[i];
     return tu_rand_below(TMAX);

@@ -33,6 +33,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -630,6 +631,65 @@ def vectors():
     check(n == 1089 and bad == 0, "decoder Ascon KATs")
 
 
+def read_ahead():
+    """The input is read on a thread in slots of about 1 MiB (cli/file_pipe.c):
+    lengths at and around the slot boundaries of encryption (1 MiB / chunk
+    chunks) and of decryption (whole chunk+tag pieces: 3855 x 272 bytes with
+    256-byte chunks), from a file and from a pipe written in odd pieces; and a
+    decryption that fails while its input pipe stays open must end (the
+    reader, blocked in read(), is stopped), not hang."""
+    rnd = random.Random(13)
+    dslot = (1048576 // 272) * 256  # plaintext bytes in one decryption slot
+    lens = (1048575, 1048576, 1048577, 2 * 1048576, 3 * 1048576 + 1, 4 * 1048576 + 5,
+            dslot - 1, dslot, dslot + 1, 2 * dslot)
+    for ln in lens[:4] if QUICK else lens:
+        pt = rnd.randbytes(ln)
+        src = write("pt", pt)
+        ct = path("ct")
+        if os.path.exists(ct):
+            os.unlink(ct)
+        rc, _, err = rijn(["encrypt", "-k", path("key"), "--chunk-size", "256", "-o", ct, src])
+        check(rc == 0 and len(read("ct")) == 79 + ln + 16 * max(1, (ln + 255) // 256),
+              "read-ahead encrypt %d: %s" % (ln, err))
+        rc, out, err = rijn(["decrypt", "-k", path("key"), ct])
+        check(rc == 0 and out == pt, "read-ahead decrypt %d: %s" % (ln, err))
+    # a pipe written in odd pieces
+    pt = rnd.randbytes(1048576 + 300)
+    p = subprocess.Popen([CLI, "encrypt", "-k", path("key"), "--chunk-size", "1000"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def feed():
+        for i in range(0, len(pt), 777):
+            p.stdin.write(pt[i:i + 777])
+        p.stdin.close()
+    th = threading.Thread(target=feed)
+    th.start()
+    out = p.stdout.read()
+    err = p.stderr.read()
+    th.join()
+    p.wait(timeout=120)
+    rc, back, err2 = rijn(["decrypt", "-k", path("key")], out)
+    check(p.returncode == 0 and rc == 0 and back == pt,
+          "read-ahead from a pipe: %d %d %s %s" % (p.returncode, rc, err, err2))
+    # corrupted first chunk, the writer keeps the pipe open: decrypt must end
+    rc, ct, _ = rijn(["encrypt", "-k", path("key"), "--chunk-size", "256"], pt[:5000])
+    bad = bytearray(ct)
+    bad[79 + 3] ^= 1
+    p = subprocess.Popen([CLI, "decrypt", "-k", path("key")], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdin.write(bytes(bad))
+    p.stdin.flush()
+    try:
+        rc = p.wait(timeout=60)
+        check(rc == 1 and b"chunk 0: authentication failed" in p.stderr.read(),
+              "failed decrypt with the pipe still open: rc %d" % rc)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        check(False, "decrypt hung on an open pipe after a failed chunk")
+    p.stdin.close()
+    p.wait()
+
+
 def main():
     global T
     if not CLI or not os.path.exists(CLI):
@@ -644,7 +704,7 @@ def main():
         aeads = available_aeads()
         print("AEADs in this build:", ", ".join(aeads))
         for part in (round_trips, streams_and_armor, keygen_and_keys, force_and_same_file,
-                     weak_kdf, exit_codes, terminal, kills, vectors, over_4gib):
+                     weak_kdf, exit_codes, terminal, kills, vectors, over_4gib, read_ahead):
             t0 = time.time()
             part(aeads) if part is round_trips else part()
             print("%-20s %.1f s" % (part.__name__, time.time() - t0))

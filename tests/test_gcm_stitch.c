@@ -1,7 +1,7 @@
 /*
  * test_gcm_stitch.c -- AES-GCM around the unroll boundaries of the
  * stitched CTR + GHASH kernels (8 blocks per iteration on 128-bit
- * registers, 32 on 512-bit ones) against OpenSSL's EVP aes-*-gcm:
+ * registers, 16 on 256-bit ones, 64 on 512-bit ones) against OpenSSL's EVP aes-*-gcm:
  *   - every text length 0..529 (8 x 64 + 17), then n x 128 + {-17, -16,
  *     -15, -1, 0, 1, 15, 16, 17} up to 20 x 128 and a few long texts;
  *     AES-128/192/256, 12-byte and other nonces, AAD 0..22 bytes;
@@ -65,12 +65,12 @@ static int ossl_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t 
     return ok;
 }
 
-/* Odd pieces: sizes that straddle the 8- and 32-block boundaries. */
+/* Odd pieces: sizes that straddle the 8-, 16- and 64-block boundaries. */
 static size_t piece(size_t left)
 {
     static const size_t sz[] = {1, 7, 15, 16, 17, 113, 127, 128, 129, 143, 255, 257, 511, 512,
-                                513, 527, 1023, 2049};
-    size_t k = tu_rand_below(4) == 0 ? tu_rand_below(left + 1) : sz[tu_rand_below(18)];
+                                513, 527, 1023, 2049, 1024, 1025, 1040, 1039};
+    size_t k = tu_rand_below(4) == 0 ? tu_rand_below(left + 1) : sz[tu_rand_below(22)];
     return k > left ? left : k;
 }
 
@@ -162,9 +162,13 @@ static void lengths(const char *gname, void *arg)
             cnt++;
         }
     one(b, 32, 16384 + 5, 20, 12, who);
+    /* 64-block iterations from 256 blocks, then a 32-block rest */
+    one(b, 16, 16 * 288 + 7, 5, 12, who);
+    one(b, 24, 16 * 352 + 15, 0, 16, who);
+    one(b, 32, 16 * 416 + 1, 9, 12, who);
     if (!q)
         one(b, 16, 65536 + 3, 7, 12, who);
-    cnt += 2;
+    cnt += 5;
     printf("  %s: %zu messages\n", who, cnt);
 }
 

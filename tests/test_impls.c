@@ -14,7 +14,10 @@
  *   test case 2 per GHASH class (tests/test_gcm*.c run every GCM vector
  *   file per class; here GCM against the portable class), SHA-256 and
  *   SHA-512 of "abc" (FIPS 180-4) and of a 4,645-byte message (digests
- *   from Python hashlib), and
+ *   from Python hashlib), X25519 RFC 7748 5.2 per field, Argon2id RFC 9106
+ *   5.3 per block function (differential: random type, t, m, p),
+ *   ChaCha20-Poly1305 per (ChaCha20, Poly1305) pair bound at the AEAD's
+ *   init (RFC 8439 2.8.2 tag; IETF and X against the portable pair), and
  *   long messages that reach every vector path (whole 512-byte groups,
  *   AVX-512's 16-block steps plus an 8-block rest, Poly1305's 256/512-byte
  *   thresholds). Their expected values were computed with Python
@@ -27,11 +30,16 @@
 #include <string.h>
 
 #include "aead/ghash.h"
+#include "aead/chachapoly_i.h"
 #include "core/registry.h"
+#include "hash/argon2_impl.h"
 #include "hash/hash_impl.h"
 #include "mac/mac_i.h"
+#include "pk/x25519_i.h"
 #include "rijn/chacha20.h"
 #include "rijn/poly1305.h"
+#include "rijn/argon2.h"
+#include "rijn/gcmsiv.h"
 #include "rijn/sha2.h"
 #include "stream/stream_internal.h"
 #include "testutil.h"
@@ -214,6 +222,83 @@ static void poly_one(size_t index, const char *impl, void *arg)
     }
 }
 
+/* ---- ChaCha20-Poly1305: every pair of entries, bound at the AEAD's init --- */
+
+static void aead_pair(size_t ci, const char *chacha, void *arg)
+{
+    const rijn_i_registry *rp = &rijn_i_poly1305_registry;
+    const char *pc = rijn_i_chacha20_registry.impls[rijn_i_chacha20_registry.count - 1]->name;
+    const char *pp = rp->impls[rp->count - 1]->name;
+    size_t pi;
+    (void)ci;
+    (void)arg;
+    for (pi = 0; pi < rp->count; pi++) {
+        const char *poly = rp->impls[pi]->name;
+        uint8_t key[32], nonce[24], aad[40], tag[16], tw[16];
+        int i, x;
+        if (!rijn_i_impl_runs(rp->impls[pi]))
+            continue;
+        /* RFC 8439 2.8.2: the tag */
+        {
+            static const char *ptx = "Ladies and Gentlemen of the class of '99: If I could "
+                                     "offer you only one tip for the future, sunscreen would "
+                                     "be it.";
+            rijn_chachapoly_ctx k;
+            for (i = 0; i < 32; i++)
+                key[i] = (uint8_t)(0x80 + i);
+            tu_unhex_into(nonce, 12, "070000004041424344454647");
+            tu_unhex_into(aad, 12, "50515253c0c1c2c3c4c5c6c7");
+            tu_unhex_into(tw, 16, "1ae10b594f09e26a7e902ecbd0600691");
+            TU_CHECK(rijn_chacha20poly1305_init(&k, key, 32) == RIJN_OK &&
+                         rijn_i_chachapoly_use(&k, chacha, poly) == RIJN_OK &&
+                         rijn_chacha20poly1305_seal(&k, ct, tag, 16, nonce, 12, aad, 12,
+                                                    (const uint8_t *)ptx, 114) == RIJN_OK,
+                     "seal %s+%s", chacha, poly);
+            TU_EQ(tag, tw, 16, "RFC 8439 2.8.2 tag");
+        }
+        for (i = 0; i < (tu_quick() ? 6 : 24); i++) {
+            size_t len = tu_rand_below(TMAX), alen = tu_rand_below(sizeof aad);
+            for (x = 0; x < 2; x++) { /* ChaCha20-Poly1305, XChaCha20-Poly1305 */
+                rijn_chachapoly_ctx k, r;
+                size_t nl = x ? 24 : 12;
+                int (*init)(rijn_chachapoly_ctx *, const uint8_t *, size_t) =
+                    x ? rijn_xchacha20poly1305_init : rijn_chacha20poly1305_init;
+                tu_rand_bytes(key, 32);
+                tu_rand_bytes(nonce, 24);
+                tu_rand_bytes(aad, alen);
+                tu_rand_bytes(pt, len);
+                TU_CHECK(init(&r, key, 32) == RIJN_OK && rijn_i_chachapoly_use(&r, pc, pp) ==
+                             RIJN_OK && init(&k, key, 32) == RIJN_OK &&
+                             rijn_i_chachapoly_use(&k, chacha, poly) == RIJN_OK,
+                         "init");
+                TU_CHECK(rijn_chacha20poly1305_seal(&r, want, tw, 16, nonce, nl, aad, alen, pt,
+                                                    len) == RIJN_OK &&
+                             rijn_chacha20poly1305_seal(&k, ct, tag, 16, nonce, nl, aad, alen,
+                                                        pt, len) == RIJN_OK,
+                         "seal");
+                TU_CHECK(memcmp(ct, want, len) == 0 && memcmp(tag, tw, 16) == 0,
+                         "%s+%s vs %s+%s, x %d len %zu aad %zu", chacha, poly, pc, pp, x, len,
+                         alen);
+                TU_CHECK(rijn_chacha20poly1305_open(&k, buf, tag, 16, nonce, nl, aad, alen, ct,
+                                                    len) == RIJN_OK &&
+                             memcmp(buf, pt, len) == 0,
+                         "open");
+                rijn_chacha20poly1305_wipe(&k);
+                rijn_chacha20poly1305_wipe(&r);
+            }
+        }
+        {
+            rijn_chachapoly_ctx k;
+            TU_CHECK(rijn_chacha20poly1305_init(&k, key, 32) == RIJN_OK &&
+                         rijn_i_chachapoly_use(&k, chacha, "no-such-impl") ==
+                             RIJN_ERR_UNSUPPORTED,
+                     "unknown poly");
+            rijn_chacha20poly1305_wipe(&k);
+            TU_CHECK(rijn_i_chachapoly_use(&k, NULL, NULL) == RIJN_ERR_STATE, "not keyed");
+        }
+    }
+}
+
 /* ---- GHASH (GCM and GCM-SIV bind it) ------------------------------------- */
 
 static void gcm_seal_with(const char *ghash, const uint8_t *key, size_t klen,
@@ -352,6 +437,83 @@ static void sha512_one(size_t index, const char *impl, void *arg)
     }
 }
 
+/* ---- X25519 (no context: rijn_i_x25519_with) ---------------------------- */
+
+static void x25519_one(size_t index, const char *impl, void *arg)
+{
+    const char *portable = rijn_i_x25519_registry.impls[rijn_i_x25519_registry.count - 1]->name;
+    uint8_t k[32], u[32], out[32], w[32];
+    int i, n = tu_quick() ? 4 : 16;
+    (void)index;
+    (void)arg;
+    /* RFC 7748 5.2, first vector */
+    tu_unhex_into(k, 32, "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
+    tu_unhex_into(u, 32, "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c");
+    tu_unhex_into(w, 32, "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
+    TU_CHECK(rijn_i_x25519_with(impl, out, k, u) == RIJN_OK, "x25519");
+    TU_EQ(out, w, 32, "RFC 7748 5.2");
+    for (i = 0; i < n; i++) {
+        tu_rand_bytes(k, 32);
+        tu_rand_bytes(u, 32);
+        TU_CHECK(rijn_i_x25519_with(portable, w, k, u) == RIJN_OK, "portable");
+        TU_CHECK(rijn_i_x25519_with(impl, out, k, u) == RIJN_OK, "x25519");
+        TU_EQ(out, w, 32, "vs the last entry");
+    }
+    TU_CHECK(rijn_i_x25519_with("no-such-impl", out, k, u) == RIJN_ERR_UNSUPPORTED, "unknown");
+}
+
+/* ---- Argon2 block function (no context: rijn_i_argon2_with) -------------- */
+
+static void argon2_one(size_t index, const char *impl, void *arg)
+{
+    const char *portable = rijn_i_argon2_registry.impls[rijn_i_argon2_registry.count - 1]->name;
+    uint8_t pwd[32], salt[16], secret[8], ad[12], out[32], w[32];
+    rijn_argon2_params p;
+    uint64_t *work = malloc(64 * 1024);
+    int i, n = tu_quick() ? 3 : 12;
+    (void)index;
+    (void)arg;
+    if (work == NULL) {
+        TU_CHECK(0, "malloc");
+        return;
+    }
+    /* RFC 9106 5.3 (Argon2id) */
+    memset(pwd, 1, sizeof pwd);
+    memset(salt, 2, sizeof salt);
+    memset(secret, 3, sizeof secret);
+    memset(ad, 4, sizeof ad);
+    p.type = RIJN_ARGON2_ID;
+    p.t_cost = 3;
+    p.m_cost_kib = 32;
+    p.lanes = 4;
+    p.secret = secret;
+    p.secret_len = sizeof secret;
+    p.ad = ad;
+    p.ad_len = sizeof ad;
+    TU_CHECK(rijn_i_argon2_with(impl, &p, out, 32, pwd, 32, salt, 16, work, 64 * 1024) ==
+                 RIJN_OK, "argon2");
+    tu_unhex_into(w, 32, "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659");
+    TU_EQ(out, w, 32, "RFC 9106 5.3");
+    for (i = 0; i < n; i++) {
+        p.type = (uint32_t)tu_rand_below(3);
+        p.t_cost = 1 + (uint32_t)tu_rand_below(3);
+        p.lanes = 1 + (uint32_t)tu_rand_below(4);
+        p.m_cost_kib = 8 * p.lanes + (uint32_t)tu_rand_below(64 - 8 * p.lanes + 1);
+        tu_rand_bytes(pwd, sizeof pwd);
+        tu_rand_bytes(salt, sizeof salt);
+        TU_CHECK(rijn_i_argon2_with(portable, &p, w, 32, pwd, 32, salt, 16, work, 64 * 1024) ==
+                     RIJN_OK, "portable");
+        TU_CHECK(rijn_i_argon2_with(impl, &p, out, 32, pwd, 32, salt, 16, work, 64 * 1024) ==
+                     RIJN_OK, "argon2");
+        TU_CHECK(memcmp(out, w, 32) == 0, "vs portable: type %u t %u m %u p %u",
+                 (unsigned)p.type, (unsigned)p.t_cost, (unsigned)p.m_cost_kib,
+                 (unsigned)p.lanes);
+    }
+    TU_CHECK(rijn_i_argon2_with("no-such-impl", &p, out, 32, pwd, 32, salt, 16, work,
+                                64 * 1024) == RIJN_ERR_UNSUPPORTED, "unknown");
+    free(work);
+}
+
 int main(void)
 {
     tu_rand_seed(0x1e9157e5u);
@@ -363,15 +525,39 @@ int main(void)
     if (pt == NULL || ct == NULL || want == NULL || buf == NULL)
         return 1;
     check_registry(&rijn_i_chacha20_registry);
+    {
+        /* the short-update shortcuts of chacha20.c / poly1305.c hold */
+        size_t i;
+        for (i = 0; i < rijn_i_chacha20_registry.count; i++) {
+            const rijn_i_chacha_impl *c =
+                RIJN_I_IMPL_OF(rijn_i_chacha_impl, rijn_i_chacha20_registry.impls[i]);
+            TU_CHECK(c->blocks == NULL || (64u << c->batch_log2) >= RIJN_I_CHACHA_WIDE_MIN,
+                     "chacha20 %s: batch below RIJN_I_CHACHA_WIDE_MIN", c->base.name);
+        }
+        for (i = 0; i < rijn_i_poly1305_registry.count; i++) {
+            const rijn_i_poly1305_impl *p =
+                RIJN_I_IMPL_OF(rijn_i_poly1305_impl, rijn_i_poly1305_registry.impls[i]);
+            TU_CHECK(p->wide == NULL || p->min_len >= RIJN_I_POLY1305_WIDE_MIN,
+                     "poly1305 %s: min_len below RIJN_I_POLY1305_WIDE_MIN", p->base.name);
+        }
+    }
     check_registry(&rijn_i_poly1305_registry);
     check_registry(&rijn_i_ghash_registry);
     check_registry(&rijn_i_sha256_registry);
     check_registry(&rijn_i_sha512_registry);
+    check_registry(&rijn_i_x25519_registry);
+    check_registry(&rijn_i_argon2_registry);
     tu_for_each_reg(&rijn_i_chacha20_registry, chacha_one, NULL);
     tu_for_each_reg(&rijn_i_poly1305_registry, poly_one, NULL);
+    tu_for_each_reg(&rijn_i_chacha20_registry, aead_pair, NULL);
     tu_for_each_reg(&rijn_i_ghash_registry, ghash_one, NULL);
     tu_for_each_reg(&rijn_i_sha256_registry, sha256_one, NULL);
     tu_for_each_reg(&rijn_i_sha512_registry, sha512_one, NULL);
+    tu_for_each_reg(&rijn_i_x25519_registry, x25519_one, NULL);
+    tu_for_each_reg(&rijn_i_argon2_registry, argon2_one, NULL);
+    TU_CHECK(strcmp(rijn_x25519_impl(), rijn_i_x25519_registry.impls[rijn_i_reg_default(
+                        rijn_i_x25519_registry.impls, rijn_i_x25519_registry.count)]->name) == 0,
+             "rijn_x25519_impl names the default");
     /* a fresh context is bound to the default */
     {
         uint8_t key[32] = {1}, nonce[12] = {2};
@@ -392,6 +578,52 @@ int main(void)
         TU_CHECK(strcmp(rijn_i_poly1305_impl_name(&p), "none") == 0, "none after final");
         rijn_chacha20_wipe(&c);
         TU_CHECK(rijn_i_chacha20_use(&c, NULL) == RIJN_ERR_STATE, "use on a wiped ctx");
+        TU_CHECK(strcmp(rijn_i_chacha20_impl_name(&c), "none") == 0, "none when wiped");
+    }
+    /* rebinding needs a keyed / started context; NULL is RIJN_ERR_NULL */
+    {
+        rijn_gcm_ctx g;
+        rijn_gcmsiv_ctx sv;
+        rijn_sha256_ctx h2;
+        rijn_sha512_ctx h5;
+        const rijn_i_ghash_impl *gi;
+        memset(&g, 0, sizeof g);
+        memset(&sv, 0, sizeof sv);
+        memset(&h2, 0, sizeof h2);
+        memset(&h5, 0, sizeof h5);
+        TU_CHECK(rijn_i_gcm_use_ghash(&g, NULL) == RIJN_ERR_STATE, "gcm not keyed");
+        TU_CHECK(rijn_i_gcmsiv_use_ghash(&sv, NULL) == RIJN_ERR_STATE, "gcm-siv not keyed");
+        TU_CHECK(rijn_i_sha256_use(&h2, NULL) == RIJN_ERR_STATE, "sha256 not started");
+        TU_CHECK(rijn_i_sha512_use(&h5, NULL) == RIJN_ERR_STATE, "sha512 not started");
+        TU_CHECK(strcmp(rijn_i_sha256_ctx_impl_name(&h2), "none") == 0 &&
+                     strcmp(rijn_i_sha512_ctx_impl_name(&h5), "none") == 0, "none");
+        TU_CHECK(rijn_i_gcm_use_ghash(NULL, NULL) == RIJN_ERR_NULL &&
+                     rijn_i_gcmsiv_use_ghash(NULL, NULL) == RIJN_ERR_NULL &&
+                     rijn_i_sha256_use(NULL, NULL) == RIJN_ERR_NULL &&
+                     rijn_i_sha512_use(NULL, NULL) == RIJN_ERR_NULL &&
+                     rijn_i_chacha20_use(NULL, NULL) == RIJN_ERR_NULL &&
+                     rijn_i_poly1305_use(NULL, NULL) == RIJN_ERR_NULL, "NULL ctx");
+        TU_CHECK(rijn_i_ghash_get("no-such-impl", &gi) == RIJN_ERR_UNSUPPORTED && gi == NULL,
+                 "ghash unknown");
+        TU_CHECK(rijn_gcmsiv_init(&sv, (const uint8_t *)"0123456789abcdef", 16) == RIJN_OK &&
+                     rijn_i_gcmsiv_use_ghash(&sv, "no-such-impl") == RIJN_ERR_UNSUPPORTED &&
+                     rijn_i_gcmsiv_use_ghash(&sv, "auto") == RIJN_OK,
+                 "gcm-siv rebind");
+        TU_CHECK(rijn_sha256_init(&h2) == RIJN_OK &&
+                     rijn_i_sha256_use(&h2, "no-such-impl") == RIJN_ERR_UNSUPPORTED &&
+                     rijn_sha512_init(&h5) == RIJN_OK &&
+                     rijn_i_sha512_use(&h5, "no-such-impl") == RIJN_ERR_UNSUPPORTED,
+                 "sha unknown");
+        TU_CHECK(strcmp(rijn_sha256_impl_name(), rijn_i_sha256_ctx_impl_name(&h2)) == 0,
+                 "rijn_sha256_impl_name names the default");
+        TU_CHECK(strcmp(rijn_argon2_impl_name(),
+                        rijn_i_argon2_registry.impls[rijn_i_reg_default(
+                            rijn_i_argon2_registry.impls, rijn_i_argon2_registry.count)]->name) ==
+                     0,
+                 "rijn_argon2_impl_name names the default");
+        rijn_gcmsiv_wipe(&sv);
+        rijn_sha256_wipe(&h2);
+        rijn_sha512_wipe(&h5);
     }
     free(pt);
     free(ct);

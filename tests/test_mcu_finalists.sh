@@ -22,7 +22,7 @@ out=${RIJN_BUILD_DIR:-$here/build}/finalists-test.md
 args=(--targets m0,rv32,avr328p --opts Os)
 [ -n "${RIJN_MCU_FULL:-}" ] && args=()
 export RIJN_MCU_BUILD=${RIJN_BUILD_DIR:-$here/build}/mcu-finalists
-python3 "$here/mcu/finalists.py" "${args[@]}" --md "$out" || exit 1
+python3 "$here/mcu/finalists.py" "${args[@]}" --no-check --md "$out" || exit 1
 # every cipher has its row in every table
 rows=$(grep -cE '^\| (aes|serpent|twofish|rc6|mars) \| [0-9]' "$out")
 want=$(( $(grep -cE '^## .*, -O(s|2) ' "$out") * 5 ))

@@ -14,7 +14,7 @@
  *   Operations: one message each, the key set up before the region (as a
  *   long-lived context): AES-128-CTR and AES-128-CBC decryption (IV set in
  *   the region), AES-128-GCM and ChaCha20-Poly1305 seal (12-byte nonce, no
- *   AAD, 16-byte tag), SHA-256 of the message; each at 16 B, 1 KiB and
+ *   AAD, 16-byte tag), SHA-256 and SHA-512 of the message; each at 16 B, 1 KiB and
  *   16 KiB. OpenSSL through EVP (the documented API: its per-call cost is
  *   part of the count), libgcrypt through gcry_cipher_* / gcry_md_hash_buffer.
  *   Check: the three libraries' outputs (ciphertext, tag, digest) must be
@@ -53,9 +53,9 @@ static const uint8_t key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 1
 static const uint8_t iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
                                0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
 
-enum { CTR, CBCD, GCM, SHA, CCP, NOPS };
+enum { CTR, CBCD, GCM, SHA, SHA5, CCP, NOPS };
 static const char *const op_names[NOPS] = {"aes128-ctr", "aes128-cbc-dec", "aes128-gcm",
-                                           "sha256", "chacha20-poly1305"};
+                                           "sha256", "sha512", "chacha20-poly1305"};
 
 /* keyed contexts */
 static rijn_aes_ctx r_aes;
@@ -63,7 +63,7 @@ static rijn_gcm_ctx r_gcm;
 static rijn_chachapoly_ctx r_ccp;
 static EVP_CIPHER_CTX *o_ctx[NOPS];
 static EVP_MD_CTX *o_md;
-static EVP_MD *o_sha256;
+static EVP_MD *o_sha256, *o_sha512;
 static gcry_cipher_hd_t g_h[NOPS];
 
 static void die(const char *what)
@@ -80,6 +80,7 @@ static void run_rijn(int op, size_t n, uint8_t *o)
     case CBCD: r = rijn_cbc_decrypt(&r_aes, iv, o, in, n); break;
     case GCM: r = rijn_gcm_seal(&r_gcm, o, o + n, 16, iv, 12, NULL, 0, in, n); break;
     case SHA: r = rijn_sha256(o, in, n); break;
+    case SHA5: r = rijn_sha512(o, in, n); break;
     case CCP: r = rijn_chacha20poly1305_seal(&r_ccp, o, o + n, 16, iv, 12, NULL, 0, in, n); break;
     }
     if (r != 0)
@@ -105,8 +106,9 @@ static void run_openssl(int op, size_t n, uint8_t *o)
              EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_GET_TAG, 16, o + n);
         break;
     case SHA:
-        ok = EVP_DigestInit_ex(o_md, o_sha256, NULL) && EVP_DigestUpdate(o_md, in, n) &&
-             EVP_DigestFinal_ex(o_md, o, &md_len);
+    case SHA5:
+        ok = EVP_DigestInit_ex(o_md, op == SHA ? o_sha256 : o_sha512, NULL) &&
+             EVP_DigestUpdate(o_md, in, n) && EVP_DigestFinal_ex(o_md, o, &md_len);
         break;
     }
     if (!ok)
@@ -141,6 +143,7 @@ static void run_gcrypt(int op, size_t n, uint8_t *o)
             e = gcry_cipher_gettag(h, o + n, 16);
         break;
     case SHA: gcry_md_hash_buffer(GCRY_MD_SHA256, o, in, n); break;
+    case SHA5: gcry_md_hash_buffer(GCRY_MD_SHA512, o, in, n); break;
     }
     if (e)
         die("libgcrypt");
@@ -149,7 +152,7 @@ static void run_gcrypt(int op, size_t n, uint8_t *o)
 static void setup(void)
 {
     static const int gmode[NOPS] = {GCRY_CIPHER_MODE_CTR, GCRY_CIPHER_MODE_CBC,
-                                    GCRY_CIPHER_MODE_GCM, 0, GCRY_CIPHER_MODE_POLY1305};
+                                    GCRY_CIPHER_MODE_GCM, 0, 0, GCRY_CIPHER_MODE_POLY1305};
     int op;
     size_t i;
     for (i = 0; i < MAXN; i++)
@@ -158,6 +161,7 @@ static void setup(void)
         rijn_chacha20poly1305_init(&r_ccp, key, 32))
         die("rijn setup");
     o_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
+    o_sha512 = EVP_MD_fetch(NULL, "SHA512", NULL);
     o_md = EVP_MD_CTX_new();
     for (op = 0; op < NOPS; op++) {
         const EVP_CIPHER *ci = op == CTR    ? EVP_aes_128_ctr()
@@ -201,7 +205,8 @@ int main(void)
     bench_stop();
     for (op = 0; op < NOPS; op++) {
         for (s = 0; s < 3; s++) {
-            size_t n = sizes[s], olen = op == SHA ? 32 : n + (op == GCM || op == CCP ? 16 : 0);
+            size_t n = sizes[s],
+                   olen = op == SHA ? 32 : op == SHA5 ? 64 : n + (op == GCM || op == CCP ? 16 : 0);
             for (l = 0; l < 3; l++) {
                 memset(out[l], 0, sizeof out[l]);
                 run[l](op, n, out[l]); /* first call: unmeasured */

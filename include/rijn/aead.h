@@ -34,12 +34,14 @@
  *
  *   - seal writes len bytes of ciphertext to out and tag_len bytes of tag
  *     to tag (detached tag; to get ciphertext||tag pass tag = out + len).
- *   - open checks the tag in constant time. Where the tag covers the
- *     ciphertext (GCM, EAX) it is verified BEFORE any plaintext is
- *     written; where it covers the plaintext (CCM, OCB, SIV, GCM-SIV) the
- *     plaintext is produced into out, checked, and wiped on failure.
- *     Either way: on RIJN_ERR_AUTH all len bytes of out are zero and
- *     nothing else has been released.
+ *   - open checks the tag in constant time. EAX verifies the tag BEFORE
+ *     any plaintext is written; GCM (one pass: GHASH and decryption
+ *     together, as fast as seal) and the AEADs whose tag covers the
+ *     plaintext (CCM, OCB, SIV, GCM-SIV) produce the plaintext into out,
+ *     check, and wipe out on failure before returning. Either way: on
+ *     RIJN_ERR_AUTH all len bytes of out are zero and nothing else has
+ *     been released (out may hold unauthenticated plaintext only while
+ *     the call runs: do not let another thread read it meanwhile).
  *   - The context is const: seal/open keep their message state on the
  *     stack, so one keyed context can serve concurrent seal/open calls
  *     from many threads, and a streaming message in progress on the same

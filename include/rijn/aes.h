@@ -15,8 +15,8 @@
  *            (Cortex-M3/M4/M33; macro RIJN_CFG_AES_CT32ASM) constant-time
  *   "ct32v6m" ct32 with the block encryption in Thumb-1 assembly
  *            (Cortex-M0/M0+/M23; macro RIJN_CFG_AES_CT32V6M) constant-time
- *   "avr"    AES in AVR assembly, tables in flash (LPM)  constant-time on
- *            AVR (no cache)
+ *   "avr"    AES in AVR assembly, tables in SRAM (or     constant-time on
+ *            flash: RIJN_CFG_AES_AVR_RAM)                 AVR (no cache)
  *   "ttable" round tables in SRAM, one block per call   constant-time only
  *            on cores without a data cache (rijn/config.h); vartime on hosts
  *   "small"  byte-oriented, S-box lookups               NOT constant-time

@@ -20,9 +20,11 @@
  *            variable shift is (x86-64, Cortex-M, RV32), NOT on AVR (no
  *            barrel shifter: the compiler emits a loop).
  *   rc6      data-dependent rotations and 32x32 multiplications: constant
- *            time only where both take fixed time (x86-64, Cortex-M3/M4,
- *            M0/M0+ with the 1-cycle multiplier); NOT on AVR, NOT on an
- *            M0/M0+ built with the 32-cycle iterative multiplier.
+ *            time only where both take fixed time (x86-64, Cortex-M3/M4/M33,
+ *            Cortex-M0/M0+ with either multiplier option: MULS takes 1 or
+ *            32 cycles by the chip's synthesis choice, fixed for a chip;
+ *            RV32 per core: MUL latency is the implementation's); NOT on
+ *            AVR (shift loops, __mulsi3).
  *   mars     as RC6 (rotations, multiplications) plus S-box lookups (2 KiB
  *            table, in flash on AVR) indexed by data: NOT constant time on
  *            cores with a data cache.

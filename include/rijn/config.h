@@ -112,16 +112,28 @@
  *                       RIJN_CFG_AES_CT32V6M (each class now has one name:
  *                       class, file aes_<class>.c, macro); still honoured
  *                       when the new macro is not defined; will go.
- *   RIJN_CFG_AES_AVR    "avr": AES in AVR assembly, tables in flash (LPM:
- *                       constant time on AVR only, which has no data cache;
- *                       never built for other CPUs).
+ *   RIJN_CFG_AES_AVR    "avr": AES in AVR assembly, table lookups (SRAM or
+ *                       flash: constant time on AVR only, which has no data
+ *                       cache; never built for other CPUs).
  *                       auto: on for __AVR__ with GCC.     ks: 240 bytes
  *   RIJN_CFG_AES_AVR_COMPACT
  *                       0 (default): "avr" encryption unrolled for speed
- *                       (~1.6 KB code + 512 bytes of tables, ~2,450 cycles
+ *                       (~1.5 KB code + 512 bytes of tables, ~1,950 cycles
  *                       per AES-128 block); 1: the smallest encryption
- *                       (~0.45 KB code + the 256-byte S-box, ~3,600 cycles).
- *                       Decryption is the same either way.
+ *                       (~0.45 KB code + the 256-byte S-box in flash,
+ *                       ~3,600 cycles). Decryption is the same either way.
+ *   RIJN_CFG_AES_AVR_RAM
+ *                       1 (default unless RIJN_CFG_AES_AVR_COMPACT): the
+ *                       "avr" S-box and xtime tables in SRAM: 512 bytes of
+ *                       RAM (initialized data, 256-byte aligned: no padding
+ *                       when it comes first in .data, as with
+ *                       -fdata-sections; at most 255 bytes otherwise),
+ *                       ~280 cycles less per AES-128 block (SRAM loads take
+ *                       2 cycles, LPM 3), ~110 less decryption, 40 less
+ *                       key setup. 0: every table in flash (no RAM).
+ *                       Constant time either way (no data cache; a load
+ *                       from internal SRAM takes 2 cycles at any address:
+ *                       keep .data in internal SRAM, not on an XMEM bus).
  *   RIJN_CFG_AES_SMALL  byte-oriented AES with an S-box table; least code.
  *                       NOT constant-time on CPUs with a data cache.
  *                       auto: on for 8/16-bit targets without the avr
@@ -188,7 +200,9 @@
  *                         time.                               x64: ~1 KB
  *   RIJN_CFG_SHA_ARMCE    unset = auto (on for little-endian AArch64 with
  *                         GCC or Clang), 0 = off: SHA-256 with the ARMv8
- *                         SHA2 instructions, chosen at run time (HWCAP_SHA2).
+ *                         SHA2 instructions, chosen at run time (HWCAP_SHA2),
+ *                         and, with GCC, SHA-384/512 with the ARMv8.2 SHA512
+ *                         ones (HWCAP_SHA512; src/hash/sha512_armce.c).
  *   RIJN_CFG_SHA256_UNROLLED, RIJN_CFG_SHA512_UNROLLED
  *                         portable SHA-2 rounds unrolled by eight (1) or a
  *                         compact loop (0). default: 1 on 64-bit targets
@@ -476,6 +490,12 @@
 #endif
 #ifndef RIJN_CFG_AES_AVR_COMPACT
 #define RIJN_CFG_AES_AVR_COMPACT 0
+#endif
+#ifndef RIJN_CFG_AES_AVR_RAM
+#define RIJN_CFG_AES_AVR_RAM (!RIJN_CFG_AES_AVR_COMPACT)
+#endif
+#if RIJN_CFG_AES_AVR_RAM && RIJN_CFG_AES_AVR_COMPACT
+#error "rijn: RIJN_CFG_AES_AVR_RAM is for the fast avr encryption (RIJN_CFG_AES_AVR_COMPACT=0)"
 #endif
 #if RIJN_CFG_AES_AVR && !defined(__AVR__)
 #error "rijn: RIJN_CFG_AES_AVR is for AVR targets only (its tables are not constant time elsewhere)"

@@ -84,9 +84,9 @@ typedef struct rijn_gcm_ctx {
 RIJN_API RIJN_WUR int rijn_gcm_init(rijn_gcm_ctx *ctx, const uint8_t *key, size_t key_len);
 RIJN_API void rijn_gcm_wipe(rijn_gcm_ctx *ctx);
 
-/* One-shot (see rijn/aead.h). open computes GHASH over the ciphertext and
- * checks the tag before it decrypts anything; on RIJN_ERR_AUTH out is all
- * zeros. Errors: RIJN_ERR_NULL, RIJN_ERR_STATE (ctx not keyed),
+/* One-shot (see rijn/aead.h). open decrypts and computes GHASH in one
+ * pass, then checks the tag; on RIJN_ERR_AUTH out is wiped (all zeros)
+ * before it returns. Errors: RIJN_ERR_NULL, RIJN_ERR_STATE (ctx not keyed),
  * RIJN_ERR_NONCE_LEN, RIJN_ERR_TAG_LEN, RIJN_ERR_LIMIT, RIJN_ERR_PARAM
  * (overlap), RIJN_ERR_AUTH. */
 RIJN_API RIJN_WUR int rijn_gcm_seal(const rijn_gcm_ctx *ctx, uint8_t *out, uint8_t *tag,

@@ -10,8 +10,12 @@
  * implementation (rijn_aes_impl_force), ChaCha20-Poly1305, SHA-256 and
  * the toolbox records (Ascon-AEAD128, Ascon-Hash256/XOF128, X25519,
  * SHA-384/512, SHA3-256/512, Poly1305; MCU_T_TOOLBOX) once; XTS-AES
- * (MCU_T_XTS) per implementation too. Contexts are static (one union) so
- * the test's stack stays small.
+ * (MCU_T_XTS) per implementation too; the libsodium-style primitives
+ * (Salsa20/12, /8, HChaCha20/HSalsa20 with constants, XChaCha20 with a
+ * 64-bit counter, ChaCha20-Poly1305 with the 8-byte nonce, BLAKE2b/s with
+ * parameters: MCU_T_SODIUM; scrypt: MCU_T_SCRYPT; Argon2: MCU_T_ARGON2)
+ * once, by mcu_sodium.h. Contexts are static (one union) so the test's
+ * stack stays small.
  * Prints per-section counts and finally "N passed, N failed"; exits with
  * 0 only if nothing failed and something passed.
  */
@@ -19,6 +23,7 @@
 
 #include "hal.h"
 #include "rijn/aes.h"
+#include "rijn/blake2.h"
 #include "rijn/ccm.h"
 #include "rijn/chacha20.h"
 #include "rijn/chachapoly.h"
@@ -68,6 +73,27 @@
 #ifndef MCU_T_XTS
 #define MCU_T_XTS 1 /* XTS-AES (16-bit size_t: the length limit) */
 #endif
+#ifndef MCU_T_SODIUM
+#define MCU_T_SODIUM 1 /* Salsa20 variants, H-cores, XChaCha20, BLAKE2 (mcu_sodium.h) */
+#endif
+#ifndef MCU_T_SALSA
+#define MCU_T_SALSA MCU_T_SODIUM /* the stream ciphers and H-cores alone */
+#endif
+#ifndef MCU_T_XCHACHA
+#define MCU_T_XCHACHA MCU_T_SODIUM /* XChaCha20, ChaCha20-Poly1305 8-byte nonce */
+#endif
+#ifndef MCU_T_BLAKE2
+#define MCU_T_BLAKE2 MCU_T_SODIUM /* BLAKE2b/s alone (ATmega328P flash) */
+#endif
+#ifndef MCU_T_SCRYPT
+#define MCU_T_SCRYPT 1 /* scrypt with small costs: MCU_WORK bytes of work area */
+#endif
+#ifndef MCU_T_ARGON2
+#define MCU_T_ARGON2 0 /* Argon2 at 8 KiB: an image of its own (RAM) */
+#endif
+#ifndef MCU_WORK
+#define MCU_WORK (MCU_T_ARGON2 ? 8192 : 3072)
+#endif
 #ifndef MCU_RBUF
 #define MCU_RBUF 256
 #endif
@@ -80,14 +106,15 @@
 #endif
 
 enum { OP_END, OP_CIPHER, OP_MCT, OP_GCM, OP_CCM, OP_CHAPOLY, OP_SHA256, OP_SECTION,
-       OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305, OP_XTS };
+       OP_ASCON, OP_AHASH, OP_X25519, OP_SHA512, OP_SHA3, OP_POLY1305, OP_XTS,
+       OP_SALSA, OP_HCORE, OP_XCHACHA, OP_BLAKE2, OP_SCRYPT, OP_ARGON2 };
 enum { M_ECB = 1, M_CBC, M_CFB128, M_CFB8, M_CFB1, M_OFB, M_CTR, M_CBCPAD, M_CS1, M_CS2,
        M_CS3, M_CTR32 };
 enum { F_KEY, F_IV, F_AAD, F_IN, F_OUT, F_TAG, NF };
 
 static uint8_t arena[MCU_ARENA];
 static uint8_t buf[MCU_MAXOUT];
-#if MCU_T_AEAD || MCU_T_CHAPOLY || MCU_T_TOOLBOX
+#if MCU_T_AEAD || MCU_T_CHAPOLY || MCU_T_TOOLBOX || MCU_T_XCHACHA
 static uint8_t buf2[MCU_MAXOUT];
 #endif
 static const uint8_t *fp[NF];
@@ -111,6 +138,8 @@ static union {
 #endif
 #if MCU_T_CHAPOLY
     rijn_chachapoly_ctx cp;
+#endif
+#if MCU_T_CHAPOLY && !MCU_T_SODIUM
     rijn_chacha20_ctx ch;
 #endif
 #if MCU_T_TOOLBOX
@@ -125,6 +154,11 @@ static union {
 #endif
 #if MCU_T_XTS
     rijn_xts_ctx xts;
+#endif
+#if MCU_T_SODIUM
+    rijn_chacha20_ctx ch;
+    rijn_blake2b_ctx b2b;
+    rijn_blake2s_ctx b2s;
 #endif
 } u;
 
@@ -704,6 +738,10 @@ static void run_poly1305(void)
 }
 #endif
 
+#if MCU_T_SODIUM || MCU_T_SCRYPT || MCU_T_ARGON2
+#include "mcu_sodium.h"
+#endif
+
 static int run_pass(void)
 {
     int r;
@@ -783,6 +821,42 @@ static int run_pass(void)
         case OP_POLY1305:
             if (pass_no == 0)
                 run_poly1305();
+            break;
+#endif
+#if MCU_T_XCHACHA
+        case OP_XCHACHA:
+            if (pass_no == 0 && rmode == 1)
+                run_chapoly_djb();
+            else if (pass_no == 0)
+                run_stream(1);
+            break;
+#endif
+#if MCU_T_SALSA
+        case OP_SALSA:
+            if (pass_no == 0)
+                run_stream(0);
+            break;
+        case OP_HCORE:
+            if (pass_no == 0)
+                run_hcore();
+            break;
+#endif
+#if MCU_T_BLAKE2
+        case OP_BLAKE2:
+            if (pass_no == 0)
+                run_blake2();
+            break;
+#endif
+#if MCU_T_SCRYPT
+        case OP_SCRYPT:
+            if (pass_no == 0)
+                run_scrypt();
+            break;
+#endif
+#if MCU_T_ARGON2
+        case OP_ARGON2:
+            if (pass_no == 0)
+                run_argon2();
             break;
 #endif
         default:

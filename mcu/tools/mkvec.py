@@ -14,7 +14,8 @@ Record: op u8, mode u8, flags u8, param u16le, six fields
          10 X25519 (key = scalar, in = u, out = result), 11 SHA-512
          (mode 1: SHA-384), 12 SHA-3 (mode 0 SHA3-256, 1 SHA3-512),
          13 Poly1305 (key, in = message, out = tag), 14 XTS-AES (iv =
-         tweak; param 1: the tweak is a data unit number, 16 bytes LE).
+         tweak; param 1: the tweak is a data unit number, 16 bytes LE);
+         15-20: the libsodium-style primitives, see mkvec_sodium.py.
   modes: 1 ECB 2 CBC 3 CFB128 4 CFB8 5 CFB1 6 OFB 7 CTR 8 CBC-PKCS#7
          9/10/11 CBC-CS1/CS2/CS3 12 CTR32
   flags: bit0 decrypt, bit1 authentication must fail
@@ -43,6 +44,9 @@ import random
 import struct
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mkvec_sodium  # noqa: E402  (records 15-20: Salsa20, H-cores, XChaCha20, BLAKE2, KDFs)
 
 MODES = {"ECB": 1, "CBC": 2, "CFB128": 3, "CFB8": 4, "CFB1": 5, "OFB": 6, "CTR": 7,
          "CBCPAD": 8, "CS1": 9, "CS2": 10, "CS3": 11, "CTR32": 12}
@@ -105,6 +109,7 @@ OP_NAMES = {"cipher": OP_CIPHER, "mct": OP_MCT, "gcm": OP_GCM, "ccm": OP_CCM,
             "chapoly": OP_CHAPOLY, "sha256": OP_SHA256, "ascon": OP_ASCON,
             "ascon_hash": OP_AHASH, "x25519": OP_X25519, "sha512": OP_SHA512,
             "sha3": OP_SHA3, "poly1305": OP_POLY1305, "xts": OP_XTS}
+OP_NAMES.update(mkvec_sodium.NAMES)
 # kinds written unless --ops names others (the toolbox ones need their
 # own code in the image: mcu_test.c's MCU_T_TOOLBOX)
 
@@ -524,6 +529,7 @@ def main():
     generated(st, a)
     aead(st, a.vectors, a)
     toolbox(st, a.vectors, a)
+    mkvec_sodium.records(st, small=FILE_MAX[0] != 0)
     st.out += b"\0"
     # write-then-rename: a run that has the old file open keeps reading it
     tmp = "%s.tmp%d" % (a.out, os.getpid())

@@ -14,7 +14,7 @@ instructions, loads and stores, the same instruction-address digest and
 the same memory-address digest (on AVR also the same cycle count). For a
 table class (TABLES) the load addresses inside its table are left out of
 the memory digest, and the table must be where the class's argument needs
-it (SRAM under QEMU; flash read by LPM on AVR) and be used; every other
+it (SRAM under QEMU; on AVR SRAM, or flash read by LPM) and be used; every other
 class has every address in the digest. Then the positive controls: images
 with a planted secret-dependent branch, with a planted secret-indexed
 load outside any table, and (where the core has a divider) with a planted
@@ -37,9 +37,11 @@ import mcu  # noqa: E402
 
 # Table classes: class name -> [(symbol, space)], space "D" (data memory:
 # must be SRAM) or "P" (AVR program memory, read with LPM). The region is
-# the symbol's address and size (nm -S).
+# the symbol's address and size (nm -S); a symbol absent from an image is
+# no region (avr: S-box and xtime in SRAM with RIJN_CFG_AES_AVR_RAM, the
+# default, the decryption tables in flash; every table in flash without).
 TABLES = {
-    "avr": [("rijn_i_aes_avr_tab", "P")],
+    "avr": [("rijn_i_aes_avr_ram", "D"), ("rijn_i_aes_avr_tab", "P")],
     "ttable": [("rijn_i_ttable_tab", "D")],
 }
 TARGETS = ["m0", "m3", "m4", "m33", "rv32", "avr328p"]
@@ -105,7 +107,8 @@ def symbols(t, elf):
 
 
 def regions(tn, syms):
-    """The table regions present in this image: [(class, space, lo, hi, nm type)]."""
+    """The table regions present in this image: [(class, space, lo, hi, nm type,
+    symbol)]."""
     res = []
     for cls, tabs in TABLES.items():
         for name, space in tabs:
@@ -113,7 +116,7 @@ def regions(tn, syms):
                 a, size, typ = syms[name]
                 if mcu.TARGETS[tn]["kind"] == "avr" and space == "D":
                     a -= 0x800000  # avr-nm shows data addresses with the 0x800000 offset
-                res.append((cls, space, a, a + size, typ))
+                res.append((cls, space, a, a + size, typ, name))
     return res
 
 
@@ -282,7 +285,7 @@ def check_target(tn, opt, n, controls, verbose):
         if plant == 3:
             if not base_regs:
                 continue  # no table class on this target: nothing to plant in
-            extra += ["-DTRACE_TABLE=" + TABLES[base_regs[0][0]][0][0]]
+            extra += ["-DTRACE_TABLE=" + base_regs[0][5]]
             if base_regs[0][1] == "P":
                 extra.append("-DTRACE_TABLE_FLASH=1")
         if plant == 4 and tn not in VLAT:

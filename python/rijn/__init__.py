@@ -17,7 +17,7 @@ Three API shapes, each with the contract of the library it copies:
     ChaCha20Poly1305 (+ encrypt_into, encryptor/decryptor), HMAC, CMAC,
     Poly1305, HKDF, HKDFExpand, PBKDF2HMAC, Argon2id, Scrypt,
     X25519PrivateKey/X25519PublicKey, aes_key_wrap, xts_encrypt;
-  - hashlib's: sha256(...), sha3_256, shake_128, blake2b, new_hash, hmac,
+  - hashlib's: sha256(...), sha3_256, shake_128, blake2b, blake2s, new_hash, hmac,
     pbkdf2_hmac; plus rijn's functions (cbc_encrypt, ctr, hkdf, argon2id,
     x25519) and the rijn file format (encrypt_file, decrypt_file, ...),
     also to X25519 recipients and in the age format (recipients=,
@@ -31,7 +31,6 @@ and cryptography's UnsupportedAlgorithm when installed); rijn.StateError
 (a RuntimeError) for calls out of order. Wrong argument types (str for
 bytes, None for a nonce) are TypeError. All rijn errors derive from
 rijn.Error and carry .code (the C library's RIJN_ERR_* value).
-BLAKE2s is not offered: the C library has no BLAKE2s.
 """
 import os as _os
 
@@ -58,6 +57,7 @@ __all__ = [
     "ChaCha20Poly1305", "XChaCha20Poly1305", "Ascon128",
     "new_hash", "sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256",
     "sha3_224", "sha3_256", "sha3_384", "sha3_512", "shake_128", "shake_256", "blake2b",
+    "blake2s",
     "md5", "sha1", "hmac", "hmac_digest", "hkdf", "pbkdf2_hmac", "argon2id", "argon2i",
     "argon2d", "x25519", "x25519_base", "library_version",
     "HMAC", "CMAC", "Poly1305", "HKDF", "HKDFExpand", "PBKDF2HMAC", "Argon2id", "Scrypt", "scrypt",
@@ -295,12 +295,31 @@ shake_256 = _hash_class("shake_256", "shake256")
 
 
 class blake2b(_Hash):
-    """blake2b(data=None, *, digest_size=64, key=b"") (hashlib's names)."""
+    """blake2b(data=None, *, digest_size=64, key=b"", salt=b"", person=b"")
+    (hashlib's names and checks: digest_size 1..64, key up to 64 bytes,
+    salt and person up to 16, zero-padded; RFC 7693)."""
     __slots__ = ()
     name = "blake2b"
+    SALT_SIZE = PERSON_SIZE = 16
+    MAX_KEY_SIZE = MAX_DIGEST_SIZE = 64
 
-    def __init__(self, data=None, *, digest_size=64, key=b""):
-        super().__init__("blake2b", data, digest_size=digest_size, key=key or None)
+    def __init__(self, data=None, *, digest_size=64, key=b"", salt=b"", person=b""):
+        super().__init__("blake2b", data, digest_size=digest_size, key=key or None,
+                         salt=salt or None, person=person or None)
+
+
+class blake2s(_Hash):
+    """blake2s(data=None, *, digest_size=32, key=b"", salt=b"", person=b"")
+    (hashlib's names and checks: digest_size 1..32, key up to 32 bytes,
+    salt and person up to 8, zero-padded; RFC 7693, 32-bit words)."""
+    __slots__ = ()
+    name = "blake2s"
+    SALT_SIZE = PERSON_SIZE = 8
+    MAX_KEY_SIZE = MAX_DIGEST_SIZE = 32
+
+    def __init__(self, data=None, *, digest_size=32, key=b"", salt=b"", person=b""):
+        super().__init__("blake2s", data, digest_size=digest_size, key=key or None,
+                         salt=salt or None, person=person or None)
 
 
 def _hname(h):

@@ -29,7 +29,7 @@
 #include "rijn/sha3.h"
 #include "rijn/x25519.h"
 
-enum { K_DESC = 1, K_SHAKE128, K_SHAKE256, K_BLAKE2B, K_HMAC };
+enum { K_DESC = 1, K_SHAKE128, K_SHAKE256, K_BLAKE2B, K_HMAC, K_BLAKE2S };
 
 typedef struct {
     PyObject_HEAD
@@ -37,6 +37,7 @@ typedef struct {
         rijn_hash_ctx h;
         rijn_sha3_ctx x;
         rijn_blake2b_ctx b;
+        rijn_blake2s_ctx s;
         rijn_hmac_ctx m;
     } u;
     const rijn_hash_desc *desc;
@@ -54,17 +55,52 @@ static const rijn_hash_desc *find_desc(const char *name)
     return d;
 }
 
-/* Hash(name, data=None, *, digest_size=64, key=None, hmac_key=None) */
+/* BLAKE2b (big) or BLAKE2s with hashlib's checks: digest size, key, salt
+ * and personalisation lengths (salt and person are zero-padded). 1 with
+ * a Python exception set, else the library's status. */
+static int blake2_init(HashObj *self, int big, Py_ssize_t dsize, const Py_buffer *key,
+                       const Py_buffer *salt, const Py_buffer *person)
+{
+    uint8_t sp[2][16];
+    Py_ssize_t max = big ? 64 : 32, half = big ? 16 : 8;
+    const char *nm = big ? "BLAKE2b" : "BLAKE2s";
+    if (dsize < 1 || dsize > max) {
+        PyErr_Format(PyExc_ValueError, "rijn: %s digest_size must be 1..%zd", nm, max);
+        return 1;
+    }
+    if ((key->buf && key->len > max) || (salt->buf && salt->len > half) ||
+        (person->buf && person->len > half)) {
+        PyErr_Format(PyExc_ValueError, "rijn: %s key is at most %zd bytes, salt and person "
+                     "at most %zd", nm, max, half);
+        return 1;
+    }
+    memset(sp, 0, sizeof sp);
+    if (salt->buf)
+        memcpy(sp[0], salt->buf, (size_t)salt->len);
+    if (person->buf)
+        memcpy(sp[1], person->buf, (size_t)person->len);
+    self->kind = big ? K_BLAKE2B : K_BLAKE2S;
+    self->size = (size_t)dsize;
+    return big ? rijn_blake2b_init_param(&self->u.b, self->size, key->buf,
+                                         key->buf ? (size_t)key->len : 0, sp[0], sp[1])
+               : rijn_blake2s_init_param(&self->u.s, self->size, key->buf,
+                                         key->buf ? (size_t)key->len : 0, sp[0], sp[1]);
+}
+
+/* Hash(name, data=None, *, digest_size=64, key=None, hmac_key=None,
+ *      salt=None, person=None) */
 static int hash_init(HashObj *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"name", "data", "digest_size", "key", "hmac_key", NULL};
+    static char *kwlist[] = {"name", "data", "digest_size", "key", "hmac_key", "salt",
+                             "person", NULL};
     const char *name;
     PyObject *data = Py_None;
-    Py_ssize_t dsize = 64;
-    Py_buffer key = {0}, hkey = {0};
+    Py_ssize_t dsize = -1;
+    Py_buffer key = {0}, hkey = {0}, salt = {0}, person = {0};
     int rc = RIJN_OK, ret = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|OnO&O&", kwlist, &name, &data, &dsize,
-                                     rijn_py_opt_buf, &key, rijn_py_opt_buf, &hkey))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|OnO&O&O&O&", kwlist, &name, &data, &dsize,
+                                     rijn_py_opt_buf, &key, rijn_py_opt_buf, &hkey,
+                                     rijn_py_opt_buf, &salt, rijn_py_opt_buf, &person))
         return -1;
     if (self->busy || self->kind != 0) {
         PyErr_SetString(PyExc_RuntimeError, "rijn: object already set up");
@@ -82,14 +118,11 @@ static int hash_init(HashObj *self, PyObject *args, PyObject *kw)
         self->kind = name[5] == '1' ? K_SHAKE128 : K_SHAKE256;
         self->size = 0;
         rc = self->kind == K_SHAKE128 ? rijn_shake128_init(&self->u.x) : rijn_shake256_init(&self->u.x);
-    } else if (strcmp(name, "blake2b") == 0) {
-        self->kind = K_BLAKE2B;
-        if (dsize < 1 || dsize > 64) {
-            PyErr_SetString(PyExc_ValueError, "rijn: BLAKE2b digest_size must be 1..64");
+    } else if (strcmp(name, "blake2b") == 0 || strcmp(name, "blake2s") == 0) {
+        int big = name[6] == 'b';
+        rc = blake2_init(self, big, dsize < 0 ? (big ? 64 : 32) : dsize, &key, &salt, &person);
+        if (rc == 1)
             goto done;
-        }
-        self->size = (size_t)dsize;
-        rc = rijn_blake2b_init_key(&self->u.b, self->size, key.buf, key.buf ? (size_t)key.len : 0);
     } else {
         self->kind = K_DESC;
         self->desc = find_desc(name);
@@ -114,6 +147,10 @@ done:
         PyBuffer_Release(&key);
     if (hkey.buf)
         PyBuffer_Release(&hkey);
+    if (salt.buf)
+        PyBuffer_Release(&salt);
+    if (person.buf)
+        PyBuffer_Release(&person);
     return ret;
 }
 
@@ -130,6 +167,7 @@ static int do_update(HashObj *self, const uint8_t *p, size_t n)
     case K_SHAKE128:
     case K_SHAKE256: return rijn_sha3_update(&self->u.x, p, n);
     case K_BLAKE2B: return rijn_blake2b_update(&self->u.b, p, n);
+    case K_BLAKE2S: return rijn_blake2s_update(&self->u.s, p, n);
     case K_HMAC: return rijn_hmac_update(&self->u.m, p, n);
     default: return RIJN_ERR_STATE;
     }
@@ -191,6 +229,7 @@ static PyObject *hash_digest(HashObj *self, PyObject *args)
     switch (self->kind) {
     case K_DESC: rc = rijn_hash_final(&tmp.u.h, out, sizeof out); break;
     case K_BLAKE2B: rc = rijn_blake2b_final(&tmp.u.b, out); break;
+    case K_BLAKE2S: rc = rijn_blake2s_final(&tmp.u.s, out); break;
     default: rc = rijn_hmac_final(&tmp.u.m, out, self->size); break;
     }
     rijn_wipe(&tmp.u, sizeof tmp.u);
@@ -229,8 +268,8 @@ static PyObject *hash_get_block(HashObj *self, void *closure)
     (void)closure;
     if (self->desc)
         return PyLong_FromSize_t(self->desc->block_size);
-    if (self->kind == K_BLAKE2B)
-        return PyLong_FromLong(128);
+    if (self->kind == K_BLAKE2B || self->kind == K_BLAKE2S)
+        return PyLong_FromLong(self->kind == K_BLAKE2B ? 128 : 64);
     return PyLong_FromLong(self->kind == K_SHAKE128 ? 168 : 136);
 }
 
@@ -249,7 +288,8 @@ static PyTypeObject HashType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rijn._rijn.Hash",
     .tp_basicsize = sizeof(HashObj),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_doc = "Hash(name, data=None, *, digest_size=64, key=None, hmac_key=None)",
+    .tp_doc = "Hash(name, data=None, *, digest_size=None, key=None, hmac_key=None, salt=None, "
+              "person=None)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)hash_init,
     .tp_dealloc = (destructor)hash_dealloc,

@@ -48,35 +48,6 @@ static int check_iv(int mode, const Py_buffer *iv)
     return 0;
 }
 
-/* CFB128 encryption through the library's CBC encryption: with X_0 =
- * E(IV) and X_j = E(C_j), C_j = P_j ^ X_j and X_j = E(P_j ^ X_{j-1}), so
- * X_1..X_m is the CBC encryption of the m whole blocks of P under the IV
- * X_0, and C = P ^ (X_0 || X_1 .. X_m) (the last, partial block takes the
- * first bytes of its X). Same bytes as rijn_cfb128_encrypt; the serial
- * AES chain runs in the CBC kernel (its single-block latency path), which
- * is what CFB encryption needs: about 1.7x the speed of the library's CFB
- * loop on x86ni. The XOR runs backwards in out, so each X is read before
- * the ciphertext overwrites it. */
-static int cfb128_encrypt_via_cbc(const rijn_aes_ctx *aes, const uint8_t *iv, uint8_t *out,
-                                  const uint8_t *in, size_t len)
-{
-    uint8_t x0[16];
-    size_t m = len / 16, j, k;
-    int rc = rijn_aes_encrypt_blocks(aes, x0, iv, 1);
-    if (rc == RIJN_OK && m > 0)
-        rc = rijn_cbc_encrypt(aes, x0, out, in, m * 16);
-    if (rc == RIJN_OK) {
-        for (j = m + (len % 16 != 0); j-- > 0;) {
-            const uint8_t *x = j == 0 ? x0 : out + (j - 1) * 16;
-            size_t n = (j == m) ? len % 16 : 16;
-            for (k = 0; k < n; k++)
-                out[j * 16 + k] = (uint8_t)(in[j * 16 + k] ^ x[k]);
-        }
-    }
-    rijn_wipe(x0, sizeof x0);
-    return rc;
-}
-
 static int run_oneshot(int mode, int enc, const rijn_aes_ctx *aes, const uint8_t *iv,
                        uint8_t *out, size_t out_size, size_t *out_len, const uint8_t *in,
                        size_t len)
@@ -91,7 +62,7 @@ static int run_oneshot(int mode, int enc, const rijn_aes_ctx *aes, const uint8_t
     case M_CTR: return rijn_ctr_crypt(aes, iv, out, in, len);
     case M_CTR32: return rijn_ctr32_crypt(aes, iv, out, in, len);
     case M_OFB: return rijn_ofb_crypt(aes, iv, out, in, len);
-    case M_CFB: return enc ? cfb128_encrypt_via_cbc(aes, iv, out, in, len) : rijn_cfb128_decrypt(aes, iv, out, in, len);
+    case M_CFB: return enc ? rijn_cfb128_encrypt(aes, iv, out, in, len) : rijn_cfb128_decrypt(aes, iv, out, in, len);
     case M_CFB8: return enc ? rijn_cfb8_encrypt(aes, iv, out, in, len) : rijn_cfb8_decrypt(aes, iv, out, in, len);
     default: {
         rijn_cts_variant v = (rijn_cts_variant)(mode - M_CTS1 + 1);

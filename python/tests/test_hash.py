@@ -59,6 +59,43 @@ def test_shake_blake2b() -> None:
                     == hashlib.blake2b(data, digest_size=ds, key=key).digest())
 
 
+def test_blake2_params() -> None:
+    """BLAKE2b and BLAKE2s with key, salt and person against hashlib (its
+    names, defaults, limits and errors), streamed and copied."""
+    rnd = random.Random(7693)
+    for rcls, hcls, big in ((rijn.blake2b, hashlib.blake2b, 64), (rijn.blake2s, hashlib.blake2s,
+                                                                   32)):
+        half = big // 4
+        assert rcls.SALT_SIZE == hcls.SALT_SIZE and rcls.PERSON_SIZE == hcls.PERSON_SIZE
+        assert rcls.MAX_KEY_SIZE == hcls.MAX_KEY_SIZE
+        assert rcls.MAX_DIGEST_SIZE == hcls.MAX_DIGEST_SIZE
+        assert rcls(b"abc").digest() == hcls(b"abc").digest()  # default size
+        assert rcls().block_size == hcls().block_size and rcls().name == hcls().name
+        for n in LENGTHS:
+            data = rnd.randbytes(n)
+            ds = rnd.choice([1, 16, big // 2, big])
+            key = rnd.randbytes(rnd.choice([0, 1, big]))
+            salt = rnd.randbytes(rnd.choice([0, 3, half]))
+            person = rnd.randbytes(rnd.choice([0, 5, half]))
+            want = hcls(data, digest_size=ds, key=key, salt=salt, person=person).digest()
+            h = rcls(digest_size=ds, key=key, salt=salt, person=person)
+            h.update(data[:n // 3])
+            c = h.copy()
+            h.update(data[n // 3:])
+            c.update(bytearray(data[n // 3:]))
+            assert h.digest() == want == c.digest() and h.digest_size == ds
+        for bad in (dict(digest_size=0), dict(digest_size=big + 1), dict(key=bytes(big + 1)),
+                    dict(salt=bytes(half + 1)), dict(person=bytes(half + 1))):
+            with pytest.raises(ValueError):
+                hcls(**bad)
+            with pytest.raises(ValueError):
+                rcls(**bad)
+    # RFC 7693 appendix B: BLAKE2s-256("abc")
+    assert rijn.blake2s(b"abc").hexdigest() == (
+        "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982")
+    assert rijn.new_hash("blake2s", b"abc").digest() == hashlib.blake2s(b"abc").digest()
+
+
 def test_new_hash_and_names() -> None:
     assert rijn.new_hash("sha3_256", b"x").digest() == hashlib.sha3_256(b"x").digest()
     assert rijn.sha256().name == "sha256" and rijn.sha256().copy().name == "sha256"

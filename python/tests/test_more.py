@@ -210,3 +210,15 @@ def test_x25519_objects() -> None:
 def test_cpu_mhz_runs() -> None:
     """bench.py's clock measurement returns a number (0 where unavailable); not timed."""
     assert rijn._rijn.cpu_mhz() >= 0.0
+
+
+def test_aesenc_latency_runs() -> None:
+    """bench.py's AESENC latency: a number, 0 exactly when the CPU has no
+    AES-NI (or is not x86-64); the value itself is not checked (not timed)."""
+    lat = rijn._rijn.aesenc_latency()
+    flags = open("/proc/cpuinfo").read().split() if os.path.exists("/proc/cpuinfo") else []
+    import platform
+    if platform.machine() in ("x86_64", "AMD64") and "aes" in flags:
+        assert lat > 0.0
+    else:
+        assert lat == 0.0

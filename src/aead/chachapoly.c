@@ -7,6 +7,10 @@
  *   aad || pad16 || ciphertext || pad16 || le64(aad_len) || le64(len).
  *   XChaCha20: HChaCha20(key, nonce[0..16]) as key, nonce 0^4 ||
  *   nonce[16..24].
+ *   Implementations: the context keeps the ChaCha20 and Poly1305
+ *   registry entries chosen at init (core/registry.h; indexes in ctx->kind)
+ *   and starts every message on them: no registry walk per message;
+ *   rijn_i_chachapoly_use rebinds them by name (tests).
  *   seal/open keep their state on the stack (const ctx); open MACs the
  *   ciphertext first and decrypts only after the tag matched.
  *   Constant time: ChaCha20 and Poly1305 are; the tag check is
@@ -18,10 +22,19 @@
  */
 #include "rijn/chachapoly.h"
 
+#include "chachapoly_i.h"
 #include "internal.h"
+#include "mac/mac_i.h"
+#include "stream/stream_internal.h"
 
+/* ctx->kind: bits 0..7 the AEAD, 8..15 the ChaCha20 entry, 16..23 the
+ * Poly1305 entry, both chosen once at init (registry indexes: this file
+ * never names an implementation) */
 #define KIND_IETF 1u
 #define KIND_X 2u
+#define KIND(k) ((k) & 0xffu)
+#define KIND_CHACHA(k) (((k) >> 8) & 0xffu)
+#define KIND_POLY(k) ((k) >> 16)
 
 static const uint8_t zeros[16];
 
@@ -38,9 +51,25 @@ static int init(rijn_chachapoly_ctx *ctx, const uint8_t *key, size_t key_len, ui
     if (key_len != 32)
         return RIJN_ERR_KEY_LEN;
     memcpy(ctx->key, key, 32);
-    ctx->kind = kind;
+    ctx->kind = kind | ((uint32_t)rijn_i_chacha20_default() << 8) |
+                ((uint32_t)rijn_i_poly1305_default() << 16);
     ctx->state = RIJN_I_AEAD_IDLE;
     return RIJN_OK;
+}
+
+int rijn_i_chachapoly_use(rijn_chachapoly_ctx *ctx, const char *chacha, const char *poly)
+{
+    size_t c, p;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (KIND(ctx->kind) != KIND_IETF && KIND(ctx->kind) != KIND_X)
+        return RIJN_ERR_STATE;
+    r = rijn_i_reg_find(&rijn_i_chacha20_registry, chacha, &c);
+    if (r == RIJN_OK)
+        r = rijn_i_reg_find(&rijn_i_poly1305_registry, poly, &p);
+    if (r == RIJN_OK)
+        ctx->kind = KIND(ctx->kind) | ((uint32_t)c << 8) | ((uint32_t)p << 16);
+    return r;
 }
 
 int rijn_chacha20poly1305_init(rijn_chachapoly_ctx *ctx, const uint8_t *key, size_t key_len)
@@ -60,16 +89,16 @@ static int begin(const rijn_chachapoly_ctx *k, rijn_chacha20_ctx *ch, rijn_poly1
 {
     uint8_t block0[64];
     int r;
-    if (k->kind == KIND_IETF) {
+    if (KIND(k->kind) == KIND_IETF) {
         if (nonce_len != 12)
             return RIJN_ERR_NONCE_LEN;
         RIJN_CHECK_PTR(nonce);
-        r = rijn_chacha20_init(ch, k->key, nonce, 0);
-    } else if (k->kind == KIND_X) {
+        r = rijn_i_chacha20_init_at(ch, k->key, nonce, 0, KIND_CHACHA(k->kind));
+    } else if (KIND(k->kind) == KIND_X) {
         if (nonce_len != 24)
             return RIJN_ERR_NONCE_LEN;
         RIJN_CHECK_PTR(nonce);
-        r = rijn_xchacha20_init(ch, k->key, nonce, 0);
+        r = rijn_i_xchacha20_init_at(ch, k->key, nonce, 0, KIND_CHACHA(k->kind));
     } else {
         return RIJN_ERR_STATE;
     }
@@ -77,7 +106,7 @@ static int begin(const rijn_chachapoly_ctx *k, rijn_chacha20_ctx *ch, rijn_poly1
     if (r == RIJN_OK)
         r = rijn_chacha20_update(ch, block0, block0, 64);
     if (r == RIJN_OK)
-        r = rijn_poly1305_init(po, block0);
+        r = rijn_i_poly1305_init_at(po, block0, KIND_POLY(k->kind));
     rijn_wipe(block0, sizeof block0);
     return r;
 }
@@ -178,7 +207,7 @@ int rijn_chacha20poly1305_start(rijn_chachapoly_ctx *ctx, const uint8_t *nonce, 
 {
     int r;
     RIJN_CHECK_PTR(ctx);
-    if (ctx->kind != KIND_IETF && ctx->kind != KIND_X)
+    if (KIND(ctx->kind) != KIND_IETF && KIND(ctx->kind) != KIND_X)
         return RIJN_ERR_STATE;
     r = begin(ctx, &ctx->chacha, &ctx->poly, nonce, nonce_len);
     if (r != RIJN_OK)

@@ -50,7 +50,7 @@ static int start(rijn_chacha20_ctx *c, const uint8_t *out, const uint8_t *tag,
     RIJN_CHECK_BUF(out, len);
     if (out != in && len != 0 && rijn_overlaps(out, len, in, len))
         return RIJN_ERR_PARAM;
-    if ((uint64_t)len > RIJN_CHACHAPOLY_TEXT_MAX)
+    if (RIJN_LEN_GT(len, RIJN_CHACHAPOLY_TEXT_MAX))
         return RIJN_ERR_LIMIT;
     return rijn_chacha20_djb_init(c, key, nonce, 0);
 }

@@ -16,10 +16,8 @@
  *   encryption / streaming decryption go through a stitched kernel
  *   instead (CTR and GHASH in one loop; rijn_i_gcm_stitch picks AES-NI
  *   8 blocks, VAES-256 16 or VAES-512 32 blocks per iteration, see
- *   gcm_stitch_*.c); one-shot open stays two passes (below).
+ *   gcm_stitch_*.c), one-shot open included (gcm_oneshot.c).
  *   seal/open keep their message on the stack (the context is const).
- *   open runs GHASH over the ciphertext, checks the tag in constant time
- *   (rijn_ct_equal), and only then decrypts; on failure it zeroes out.
  *   Constant time: GHASH classes are constant-time, AES is the context's
  *   class; branches depend only on lengths and call order.
  *   Vectors: CAVP gcmEncryptExtIV*.rsp / gcmDecrypt*.rsp, Wycheproof
@@ -125,7 +123,7 @@ void rijn_i_gcm_text(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out, const
     /* Whole blocks through the stitched kernel when there is one: finish a
      * partial block first (one pass of the loop below), then hand it the
      * block-aligned rest. */
-    if ((how == RIJN_I_GCM_ENC || how == RIJN_I_GCM_DEC) && len >= STITCH_MIN) {
+    if (len >= STITCH_MIN) {
         size_t pos = (size_t)(m->text_len % 16), d;
         if (pos != 0) {
             size_t take = 16 - pos;
@@ -147,14 +145,11 @@ void rijn_i_gcm_text(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out, const
             ks_xor(k, m, pos, out, in, n);
             rijn_i_gcm_absorb(k, m, pos, out, n);
         } else {
-            if (how != RIJN_I_GCM_CTR)
-                rijn_i_gcm_absorb(k, m, pos, in, n);
-            if (how != RIJN_I_GCM_HASH)
-                ks_xor(k, m, pos, out, in, n);
+            rijn_i_gcm_absorb(k, m, pos, in, n);
+            ks_xor(k, m, pos, out, in, n);
         }
         m->text_len += n;
-        if (how != RIJN_I_GCM_HASH)
-            out += n;
+        out += n;
         in += n;
         len -= n;
     }

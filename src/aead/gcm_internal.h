@@ -44,8 +44,6 @@ void rijn_i_aead_ks(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16],
 
 #define RIJN_I_GCM_DEC  0u /* GHASH the input, then decrypt      */
 #define RIJN_I_GCM_ENC  1u /* encrypt, then GHASH the output     */
-#define RIJN_I_GCM_HASH 2u /* GHASH the input only (out unused)  */
-#define RIJN_I_GCM_CTR  3u /* decrypt only                       */
 
 void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
                       size_t nlen);

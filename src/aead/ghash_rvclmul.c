@@ -85,7 +85,7 @@ static void rvclmul_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in,
 }
 
 const rijn_i_ghash_impl rijn_i_ghash_rvclmul = {
-    .name = "rvclmul",
+    .base = {"rvclmul", 0, NULL}, /* chosen at compile time (-march): runs wherever built */
     .flags = RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
     .setkey = rvclmul_setkey,
     .blocks = rvclmul_blocks,

@@ -16,7 +16,12 @@
  *   columns (ShiftRows is then the identity): no table, constant time.
  *   The expanded words are wiped.
  *   Throughput: 8 independent blocks per pass (AESE+AESMC latency x issue
- *   width on Cortex-A7x/Neoverse), then 4, then 1. CBC encryption is
+ *   width on Cortex-A7x/Neoverse), then 4, then 1. The round keys are
+ *   loaded once per call into registers and the rounds fully unrolled:
+ *   each entry dispatches once on the key size (BY_ROUNDS) to an inlined
+ *   body with a literal round count (AES-128 CTR at 16 KiB under qemu
+ *   -cpu max: 36,635 instructions before; docs/BENCHMARKS-ARM.md has the
+ *   counts since). CBC encryption is
  *   serial by definition. Loads and stores are unaligned byte loads
  *   (vld1q_u8); out == in works because each pass loads all its input
  *   before it stores, and CBC decryption keeps the next chaining value in
@@ -92,39 +97,50 @@ ARMCE_FN void armce_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, uns
     }
 }
 
-/* m blocks x[] through the cipher with round keys rk (m a constant after
+/* The round keys in registers: k[0..rounds] (rounds a constant after
+ * inlining, so k[] is rounds + 1 vector registers, loaded once per call). */
+ARMCE_INLINE void load_keys(uint8x16_t *k, const uint8_t *rk, unsigned rounds)
+{
+    unsigned r;
+    for (r = 0; r <= rounds; r++)
+        k[r] = vld1q_u8(rk + 16 * r);
+}
+
+/* Call BODY(args..., rounds) with rounds a literal: the bodies are
+ * always_inline, so each key size gets its own unrolled copy. */
+#define BY_ROUNDS(rounds, call)  \
+    do {                         \
+        if ((rounds) == 10)      \
+            call(10);            \
+        else if ((rounds) == 12) \
+            call(12);            \
+        else                     \
+            call(14);            \
+    } while (0)
+
+/* m blocks x[] through the cipher with round keys k (m a constant after
  * inlining: the loops unroll and the blocks interleave). */
-ARMCE_INLINE void armce_encn(uint8x16_t *x, unsigned m, const uint8_t *rk, unsigned rounds)
+ARMCE_INLINE void armce_encn(uint8x16_t *x, unsigned m, const uint8x16_t *k, unsigned rounds)
 {
     unsigned r, j;
-    for (r = 0; r + 1 < rounds; r++) {
-        uint8x16_t k = vld1q_u8(rk + 16 * r);
+    for (r = 0; r + 1 < rounds; r++)
         for (j = 0; j < m; j++)
-            x[j] = vaesmcq_u8(vaeseq_u8(x[j], k));
-    }
-    {
-        uint8x16_t k = vld1q_u8(rk + 16 * r), kl = vld1q_u8(rk + 16 * rounds);
-        for (j = 0; j < m; j++)
-            x[j] = veorq_u8(vaeseq_u8(x[j], k), kl);
-    }
+            x[j] = vaesmcq_u8(vaeseq_u8(x[j], k[r]));
+    for (j = 0; j < m; j++)
+        x[j] = veorq_u8(vaeseq_u8(x[j], k[r]), k[rounds]);
 }
 
-ARMCE_INLINE void armce_decn(uint8x16_t *x, unsigned m, const uint8_t *rk, unsigned rounds)
+ARMCE_INLINE void armce_decn(uint8x16_t *x, unsigned m, const uint8x16_t *k, unsigned rounds)
 {
     unsigned r, j;
-    for (r = 0; r + 1 < rounds; r++) {
-        uint8x16_t k = vld1q_u8(rk + 16 * r);
+    for (r = 0; r + 1 < rounds; r++)
         for (j = 0; j < m; j++)
-            x[j] = vaesimcq_u8(vaesdq_u8(x[j], k));
-    }
-    {
-        uint8x16_t k = vld1q_u8(rk + 16 * r), kl = vld1q_u8(rk + 16 * rounds);
-        for (j = 0; j < m; j++)
-            x[j] = veorq_u8(vaesdq_u8(x[j], k), kl);
-    }
+            x[j] = vaesimcq_u8(vaesdq_u8(x[j], k[r]));
+    for (j = 0; j < m; j++)
+        x[j] = veorq_u8(vaesdq_u8(x[j], k[r]), k[rounds]);
 }
 
-ARMCE_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+ARMCE_INLINE void ecb_pass(const uint8x16_t *k, unsigned rounds, uint8_t *out, const uint8_t *in,
                            unsigned m, int dec)
 {
     uint8x16_t x[8];
@@ -132,9 +148,9 @@ ARMCE_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out, con
     for (j = 0; j < m; j++)
         x[j] = vld1q_u8(in + 16 * j);
     if (dec)
-        armce_decn(x, m, rk, rounds);
+        armce_decn(x, m, k, rounds);
     else
-        armce_encn(x, m, rk, rounds);
+        armce_encn(x, m, k, rounds);
     for (j = 0; j < m; j++)
         vst1q_u8(out + 16 * j, x[j]);
 }
@@ -142,22 +158,26 @@ ARMCE_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out, con
 ARMCE_INLINE void ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
                       size_t nblocks, int dec)
 {
+    uint8x16_t k[15];
+    load_keys(k, rk, rounds);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
-        ecb_pass(rk, rounds, out, in, 8, dec);
+        ecb_pass(k, rounds, out, in, 8, dec);
     if (nblocks >= 4) {
-        ecb_pass(rk, rounds, out, in, 4, dec);
+        ecb_pass(k, rounds, out, in, 4, dec);
         nblocks -= 4;
         in += 64;
         out += 64;
     }
     for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        ecb_pass(rk, rounds, out, in, 1, dec);
+        ecb_pass(k, rounds, out, in, 1, dec);
 }
 
 ARMCE_FN void armce_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
-    ecb((const uint8_t *)ks, rounds, out, in, nblocks, 0);
+#define ECB_ENC(R) ecb((const uint8_t *)ks, R, out, in, nblocks, 0)
+    BY_ROUNDS(rounds, ECB_ENC);
+#undef ECB_ENC
 }
 
 /* Counter block i of the stream starting at (hi, lo), big-endian bytes. */
@@ -174,14 +194,14 @@ ARMCE_INLINE uint8x16_t ctr_block(uint64_t hi, uint64_t lo, unsigned ctr_bits, u
     return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(h), vcreate_u64(l))));
 }
 
-ARMCE_INLINE void ctr_pass(const uint8_t *rk, unsigned rounds, unsigned ctr_bits, uint64_t hi,
+ARMCE_INLINE void ctr_pass(const uint8x16_t *k, unsigned rounds, unsigned ctr_bits, uint64_t hi,
                            uint64_t lo, uint8_t *out, const uint8_t *in, unsigned m)
 {
     uint8x16_t x[8];
     unsigned j;
     for (j = 0; j < m; j++)
         x[j] = ctr_block(hi, lo, ctr_bits, j);
-    armce_encn(x, m, rk, rounds);
+    armce_encn(x, m, k, rounds);
     for (j = 0; j < m; j++)
         vst1q_u8(out + 16 * j, veorq_u8(x[j], vld1q_u8(in + 16 * j)));
 }
@@ -199,84 +219,111 @@ ARMCE_INLINE void ctr_pass(const uint8_t *rk, unsigned rounds, unsigned ctr_bits
         }                                                                    \
     } while (0)
 
-ARMCE_FN void armce_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint8_t ctr[16],
-                        uint8_t *out, const uint8_t *in, size_t nblocks)
+ARMCE_INLINE void ctr_body(const uint8_t *rk, unsigned rounds, unsigned ctr_bits,
+                           uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    const uint8_t *rk = (const uint8_t *)ks;
+    uint8x16_t k[15];
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    load_keys(k, rk, rounds);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-        ctr_pass(rk, rounds, ctr_bits, hi, lo, out, in, 8);
+        ctr_pass(k, rounds, ctr_bits, hi, lo, out, in, 8);
         CTR_ADVANCE(8);
     }
     if (nblocks >= 4) {
-        ctr_pass(rk, rounds, ctr_bits, hi, lo, out, in, 4);
+        ctr_pass(k, rounds, ctr_bits, hi, lo, out, in, 4);
         CTR_ADVANCE(4);
         nblocks -= 4;
         in += 64;
         out += 64;
     }
     for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-        ctr_pass(rk, rounds, ctr_bits, hi, lo, out, in, 1);
+        ctr_pass(k, rounds, ctr_bits, hi, lo, out, in, 1);
         CTR_ADVANCE(1);
     }
     rijn_store64_be(ctr, hi);
     rijn_store64_be(ctr + 8, lo);
 }
 
-ARMCE_FN void armce_cbc_encrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
-                                uint8_t *out, const uint8_t *in, size_t nblocks)
+ARMCE_FN void armce_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint8_t ctr[16],
+                        uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    const uint8_t *rk = (const uint8_t *)ks;
-    uint8x16_t c = vld1q_u8(iv);
+#define CTR_R(R) ctr_body((const uint8_t *)ks, R, ctr_bits, ctr, out, in, nblocks)
+    BY_ROUNDS(rounds, CTR_R);
+#undef CTR_R
+}
+
+ARMCE_INLINE void cbc_enc_body(const uint8_t *rk, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                               const uint8_t *in, size_t nblocks)
+{
+    uint8x16_t k[15], c = vld1q_u8(iv);
+    load_keys(k, rk, rounds);
     for (; nblocks > 0; nblocks--, in += 16, out += 16) {
         uint8x16_t x[1];
         x[0] = veorq_u8(c, vld1q_u8(in));
-        armce_encn(x, 1, rk, rounds);
+        armce_encn(x, 1, k, rounds);
         c = x[0];
         vst1q_u8(out, c);
     }
     vst1q_u8(iv, c);
 }
 
+ARMCE_FN void armce_cbc_encrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                                uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+#define CBCE_R(R) cbc_enc_body((const uint8_t *)ks, R, iv, out, in, nblocks)
+    BY_ROUNDS(rounds, CBCE_R);
+#undef CBCE_R
+}
+
 #if RIJN_CFG_AES_DECRYPT
 ARMCE_FN void armce_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
-    ecb((const uint8_t *)ks + 16 * (rounds + 1), rounds, out, in, nblocks, 1);
+#define ECB_DEC(R) ecb((const uint8_t *)ks + 16 * ((R) + 1), R, out, in, nblocks, 1)
+    BY_ROUNDS(rounds, ECB_DEC);
+#undef ECB_DEC
 }
 
 /* m blocks of CBC decryption; *c is the previous ciphertext block, then
  * the last of this pass. */
-ARMCE_INLINE void cbc_dec_pass(const uint8_t *dk, unsigned rounds, uint8x16_t *c, uint8_t *out,
-                               const uint8_t *in, unsigned m)
+ARMCE_INLINE void cbc_dec_pass(const uint8x16_t *k, unsigned rounds, uint8x16_t *c,
+                               uint8_t *out, const uint8_t *in, unsigned m)
 {
     uint8x16_t x[8], y[8];
     unsigned j;
     for (j = 0; j < m; j++)
         x[j] = y[j] = vld1q_u8(in + 16 * j);
-    armce_decn(x, m, dk, rounds);
+    armce_decn(x, m, k, rounds);
     vst1q_u8(out, veorq_u8(x[0], *c));
     for (j = 1; j < m; j++)
         vst1q_u8(out + 16 * j, veorq_u8(x[j], y[j - 1]));
     *c = y[m - 1];
 }
 
-ARMCE_FN void armce_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
-                                uint8_t *out, const uint8_t *in, size_t nblocks)
+ARMCE_INLINE void cbc_dec_body(const uint8_t *dk, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                               const uint8_t *in, size_t nblocks)
 {
-    const uint8_t *dk = (const uint8_t *)ks + 16 * (rounds + 1);
-    uint8x16_t c = vld1q_u8(iv);
+    uint8x16_t k[15], c = vld1q_u8(iv);
+    load_keys(k, dk, rounds);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
-        cbc_dec_pass(dk, rounds, &c, out, in, 8);
+        cbc_dec_pass(k, rounds, &c, out, in, 8);
     if (nblocks >= 4) {
-        cbc_dec_pass(dk, rounds, &c, out, in, 4);
+        cbc_dec_pass(k, rounds, &c, out, in, 4);
         nblocks -= 4;
         in += 64;
         out += 64;
     }
     for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        cbc_dec_pass(dk, rounds, &c, out, in, 1);
+        cbc_dec_pass(k, rounds, &c, out, in, 1);
     vst1q_u8(iv, c);
+}
+
+ARMCE_FN void armce_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                                uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+#define CBCD_R(R) cbc_dec_body((const uint8_t *)ks + 16 * ((R) + 1), R, iv, out, in, nblocks)
+    BY_ROUNDS(rounds, CBCD_R);
+#undef CBCD_R
 }
 #define ARMCE_DECRYPT     armce_decrypt
 #define ARMCE_CBC_DECRYPT armce_cbc_decrypt

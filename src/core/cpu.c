@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #endif
 
-static volatile uint32_t cached; /* bit 31 = probed */
+volatile uint32_t rijn_i_cpu_cached; /* bit 31 = probed (cpu.h) */
 
 #if defined(__x86_64__) || defined(__i386__)
 static uint64_t xgetbv0(void)
@@ -74,6 +74,7 @@ static uint32_t probe(void)
     if (hw & (1ul << 3)) f |= RIJN_CPU_ARM_AES;   /* HWCAP_AES */
     if (hw & (1ul << 4)) f |= RIJN_CPU_ARM_PMULL; /* HWCAP_PMULL */
     if (hw & (1ul << 6)) f |= RIJN_CPU_ARM_SHA2;  /* HWCAP_SHA2 */
+    if (hw & (1ul << 21)) f |= RIJN_CPU_ARM_SHA512; /* HWCAP_SHA512 */
     return f;
 }
 #else
@@ -85,7 +86,7 @@ static uint32_t probe(void)
 
 uint32_t rijn_i_cpu_features(void)
 {
-    uint32_t v = cached;
+    uint32_t v = rijn_i_cpu_cached;
     if (!(v & 0x80000000u)) {
         v = probe();
 #if RIJN_HOSTED
@@ -96,7 +97,7 @@ uint32_t rijn_i_cpu_features(void)
         }
 #endif
         v |= 0x80000000u;
-        cached = v;
+        rijn_i_cpu_cached = v;
     }
     return v & 0x7FFFFFFFu;
 }

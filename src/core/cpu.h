@@ -21,9 +21,21 @@
 #define RIJN_CPU_ARM_AES    (1u << 16)
 #define RIJN_CPU_ARM_PMULL  (1u << 17)
 #define RIJN_CPU_ARM_SHA2   (1u << 18)
+#define RIJN_CPU_ARM_SHA512 (1u << 19) /* ARMv8.2 SHA512 (HWCAP_SHA512) */
 
 /* Features of this CPU (probed once, then cached), masked by the
  * RIJN_CPU_MASK environment variable on hosts (hex; tests use it). */
 uint32_t rijn_i_cpu_features(void);
+
+/* The cache itself (bit 31 = probed), for the inline fast path below:
+ * the registries' per-init choice (core/registry.h) reads it without a
+ * call. Written only by rijn_i_cpu_features. */
+extern volatile uint32_t rijn_i_cpu_cached;
+
+static inline uint32_t rijn_i_cpu_features_fast(void)
+{
+    uint32_t v = rijn_i_cpu_cached;
+    return (v & 0x80000000u) ? (v & 0x7FFFFFFFu) : rijn_i_cpu_features();
+}
 
 #endif

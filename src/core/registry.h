@@ -56,7 +56,7 @@ typedef struct rijn_i_registry {
 /* Does im run on this CPU (after RIJN_CPU_MASK)? */
 RIJN_INLINE int rijn_i_impl_runs(const rijn_i_impl *im)
 {
-    return im != NULL && (rijn_i_cpu_features() & im->cpu) == im->cpu &&
+    return im != NULL && (rijn_i_cpu_features_fast() & im->cpu) == im->cpu &&
            (im->available == NULL || im->available());
 }
 

@@ -124,9 +124,10 @@ size_t rijn_argon2_work_size(uint32_t m_cost_kib, uint32_t lanes)
     return (size_t)blocks * RIJN_ARGON2_BLOCK_SIZE;
 }
 
-int rijn_argon2(const rijn_argon2_params *p, uint8_t *out, size_t out_len, const uint8_t *pwd,
-                size_t pwd_len, const uint8_t *salt, size_t salt_len, void *work,
-                size_t work_size)
+/* rijn_argon2 with the fill's registry entry im (NULL: the default) */
+static int run(const rijn_i_impl *im, const rijn_argon2_params *p, uint8_t *out, size_t out_len,
+               const uint8_t *pwd, size_t pwd_len, const uint8_t *salt, size_t salt_len,
+               void *work, size_t work_size)
 {
     rijn_i_argon2 a;
     uint8_t hash0[72]; /* H0 || LE32(block) || LE32(lane) */
@@ -159,6 +160,7 @@ int rijn_argon2(const rijn_argon2_params *p, uint8_t *out, size_t out_len, const
         return RIJN_ERR_BUFFER;
 
     a.mem = (uint64_t *)work;
+    a.impl = im;
     a.type = p->type;
     a.passes = p->t_cost;
     a.lanes = p->lanes;
@@ -201,6 +203,25 @@ int rijn_argon2(const rijn_argon2_params *p, uint8_t *out, size_t out_len, const
     rijn_i_hash_wipe(hash0, sizeof hash0);
     rijn_i_hash_wipe(work, need); /* memset + barrier: fast on 100s of MiB */
     return r;
+}
+
+int rijn_argon2(const rijn_argon2_params *p, uint8_t *out, size_t out_len, const uint8_t *pwd,
+                size_t pwd_len, const uint8_t *salt, size_t salt_len, void *work,
+                size_t work_size)
+{
+    return run(NULL, p, out, out_len, pwd, pwd_len, salt, salt_len, work, work_size);
+}
+
+int rijn_i_argon2_with(const char *impl, const rijn_argon2_params *p, uint8_t *out,
+                       size_t out_len, const uint8_t *pwd, size_t pwd_len, const uint8_t *salt,
+                       size_t salt_len, void *work, size_t work_size)
+{
+    size_t i;
+    int r = rijn_i_reg_find(&rijn_i_argon2_registry, impl, &i);
+    if (r != RIJN_OK)
+        return r;
+    return run(rijn_i_argon2_registry.impls[i], p, out, out_len, pwd, pwd_len, salt, salt_len,
+               work, work_size);
 }
 
 static int simple(uint32_t type, uint8_t *out, size_t out_len, const uint8_t *pwd,

@@ -26,16 +26,17 @@
  *   (constant-time on the CPUs we target; on Cortex-M0 the compiler's
  *   64-bit multiply helper has no data-dependent branch). The index
  *   arithmetic of data-independent segments handles public values only.
- * - Implementations: this portable G, and an AVX2 one
- *   (argon2_fill_avx2.c) chosen once per call from the CPU probe; the
- *   address blocks always use the portable permutation (2 per 128 blocks).
+ * - Implementations: the registry below (core/registry.h): an AVX2 G
+ *   (argon2_fill_avx2.c, "x86-avx2") and this portable one, the first
+ *   that runs taken once per call (or the caller's, rijn_i_argon2_with);
+ *   the address blocks always use the portable permutation (2 per 128
+ *   blocks).
  * - Stack: ~3 KiB (G's copy, the address block and its input).
  * - Proof: RFC 9106 section 5 vectors (d, i, id), the cryptography-vectors
  *   Argon2 files, differential tests against libsodium crypto_pwhash and
  *   the Python cryptography package (tests/test_argon2*.c).
  */
 #include "argon2_impl.h"
-#include "core/cpu.h"
 #include "rijn/argon2.h"
 
 #if RIJN_CFG_HASH_BLAKE2B
@@ -83,11 +84,6 @@ static void permute(uint64_t *q)
     }
 }
 
-typedef void (*compress_fn)(uint64_t *out, const uint64_t *x, const uint64_t *y, int xor_into,
-                            uint64_t *q);
-
-/* out = G(x, y), or out ^= G(x, y) when xor_into; out must not alias
- * x or y. q is a 128-word scratch block. */
 static void compress_portable(uint64_t *out, const uint64_t *x, const uint64_t *y, int xor_into,
                      uint64_t *q)
 {
@@ -152,7 +148,7 @@ static uint32_t ref_index(const rijn_i_argon2 *a, uint32_t pass, uint32_t slice,
 }
 
 static void fill_segment(const rijn_i_argon2 *a, uint32_t pass, uint32_t slice, uint32_t lane,
-                         uint64_t *addr, uint64_t *q, compress_fn compress)
+                         uint64_t *addr, uint64_t *q, rijn_i_argon2_compress_fn compress)
 {
     uint64_t z[7], rnd;
     uint64_t *mem = a->mem;
@@ -187,23 +183,40 @@ static void fill_segment(const rijn_i_argon2 *a, uint32_t pass, uint32_t slice, 
     rijn_i_hash_wipe(z, sizeof z);
 }
 
+/* ---- registry (core/registry.h) ---------------------------------------- */
+
+#if RIJN_I_ARGON2_AVX2
+static const rijn_i_argon2_impl fill_avx2 = {{"x86-avx2", RIJN_CPU_AVX2, NULL},
+                                             rijn_i_argon2_compress_avx2};
+#endif
+static const rijn_i_argon2_impl fill_portable = {{"portable", 0, NULL}, compress_portable};
+
+static const rijn_i_impl *const fills[] = {
+#if RIJN_I_ARGON2_AVX2
+    &fill_avx2.base,
+#endif
+    &fill_portable.base,
+};
+#define NFILLS (sizeof fills / sizeof fills[0])
+
+const rijn_i_registry rijn_i_argon2_registry = {"argon2", fills, NFILLS};
+
 const char *rijn_argon2_impl_name(void)
 {
-#if RIJN_I_ARGON2_AVX2
-    if (rijn_i_cpu_features() & RIJN_CPU_AVX2)
-        return "x86-avx2";
-#endif
-    return "portable";
+    return fills[rijn_i_reg_default(fills, NFILLS)]->name;
 }
 
 void rijn_i_argon2_fill(const rijn_i_argon2 *a)
 {
     uint64_t addr[W], q[W];
     uint32_t pass, slice, lane;
-    compress_fn compress = compress_portable;
 #if RIJN_I_ARGON2_AVX2
-    if (rijn_i_cpu_features() & RIJN_CPU_AVX2)
-        compress = rijn_i_argon2_compress_avx2;
+    const rijn_i_impl *im = a->impl != NULL ? a->impl : fills[rijn_i_reg_default(fills, NFILLS)];
+    rijn_i_argon2_compress_fn compress = RIJN_I_IMPL_OF(rijn_i_argon2_impl, im)->compress;
+#else
+    rijn_i_argon2_compress_fn compress =
+        a->impl != NULL ? RIJN_I_IMPL_OF(rijn_i_argon2_impl, a->impl)->compress
+                        : compress_portable; /* one entry: no probe */
 #endif
     for (pass = 0; pass < a->passes; pass++)
         for (slice = 0; slice < 4; slice++)

@@ -76,6 +76,15 @@ void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t n
 void rijn_i_sha512_compress_avx512vl(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
 #endif
 
+/* SHA-512 with the ARMv8.2 SHA512 instructions (sha512_armce.c): GCC
+ * only (Clang keeps the portable code), under RIJN_CFG_SHA_ARMCE too. */
+#if RIJN_I_SHA256_ARMCE && defined(__GNUC__) && !defined(__clang__)
+#define RIJN_I_SHA512_ARMCE 1
+void rijn_i_sha512_compress_armce(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
+#else
+#define RIJN_I_SHA512_ARMCE 0
+#endif
+
 void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #if RIJN_I_SHA256_X86
 void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t nblocks);

@@ -14,8 +14,9 @@
  *   32-bit operations (no variable-time instruction involved).
  * - Dispatch: the registry below (core/registry.h): on x86-64 "avx512"
  *   (sha512_avx512.c: AVX-512VL schedule, hand-scheduled RORX rounds;
- *   needs BMI2), "avx2" (sha512_x86.c: AVX2 + BMI2), then "portable"
- *   (this file). init binds the default entry as an index in bits 8..15
+ *   needs BMI2), "avx2" (sha512_x86.c: AVX2 + BMI2); on AArch64 with GCC
+ *   "armv8-sha512" (sha512_armce.c: the ARMv8.2 SHA512 instructions);
+ *   then "portable" (this file). init binds the default entry as an index in bits 8..15
  *   of out_len; the one-shots take the default per call; RIJN_CPU_MASK
  *   hides entries. One entry compiled in (MCUs): nothing is probed.
  * - RV64 with Zknh (-march=..._zknh; compile time): the four Sigma
@@ -181,20 +182,27 @@ static void compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblo
 
 /* ---- registry (core/registry.h) ---------------------------------------- */
 
-#define SHA512_MULTI (RIJN_I_SHA512_X86 && RIJN_I_SHA512_UNROLLED)
-#if SHA512_MULTI
+#define SHA512_MULTI ((RIJN_I_SHA512_X86 && RIJN_I_SHA512_UNROLLED) || RIJN_I_SHA512_ARMCE)
+#if RIJN_I_SHA512_X86 && RIJN_I_SHA512_UNROLLED
 static const rijn_i_sha512_impl sha512_avx512 = {
     {"avx512", RIJN_CPU_AVX2 | RIJN_CPU_BMI2 | RIJN_CPU_AVX512, NULL},
     rijn_i_sha512_compress_avx512vl};
 static const rijn_i_sha512_impl sha512_avx2 = {{"avx2", RIJN_CPU_AVX2 | RIJN_CPU_BMI2, NULL},
                                                rijn_i_sha512_compress_avx2};
 #endif
+#if RIJN_I_SHA512_ARMCE
+static const rijn_i_sha512_impl sha512_armce = {{"armv8-sha512", RIJN_CPU_ARM_SHA512, NULL},
+                                                rijn_i_sha512_compress_armce};
+#endif
 static const rijn_i_sha512_impl sha512_portable = {{"portable", 0, NULL}, compress_portable};
 
 static const rijn_i_impl *const sha512s[] = {
-#if SHA512_MULTI
+#if RIJN_I_SHA512_X86 && RIJN_I_SHA512_UNROLLED
     &sha512_avx512.base,
     &sha512_avx2.base,
+#endif
+#if RIJN_I_SHA512_ARMCE
+    &sha512_armce.base,
 #endif
     &sha512_portable.base,
 };

@@ -35,6 +35,7 @@ void rijn_i_poly1305_blocks_avx512(uint32_t h[5], const uint32_t r[5], const uin
  * 16); the portable entry has none (NULL). A keyed context binds
  * its entry at init: the index sits in bits 8..15 of ctx->state (bits
  * 0..7: 1 = keyed), so the public struct is unchanged. */
+#define RIJN_I_POLY1305_WIDE_MIN 64 /* no entry's min_len is below this */
 typedef struct rijn_i_poly1305_impl {
     rijn_i_impl base;
     size_t min_len;
@@ -48,6 +49,19 @@ extern const rijn_i_poly1305_impl rijn_i_poly1305_avx2;   /* 8 blocks/step      
 
 /* poly1305.c: every compiled-in implementation, in order of preference. */
 extern const rijn_i_registry rijn_i_poly1305_registry;
+/* Index of the default entry (the first that runs; 0 with one entry). */
+#if RIJN_I_POLY1305_X86
+uint32_t rijn_i_poly1305_default(void);
+#else
+#define rijn_i_poly1305_default() 0u
+#endif
+/* rijn_poly1305_init bound to entry impl (a registry index;
+ * RIJN_ERR_PARAM past its end): for callers that chose once. */
+#if RIJN_I_POLY1305_X86
+int rijn_i_poly1305_init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t impl);
+#else /* one entry (index 0): the public call */
+#define rijn_i_poly1305_init_at(c, key, impl) rijn_poly1305_init(c, key)
+#endif
 /* Rebind a keyed context (before or between updates) to the
  * implementation called name (NULL/"auto": the default).
  * RIJN_ERR_UNSUPPORTED: unknown or does not run here; RIJN_ERR_STATE: not

@@ -267,13 +267,18 @@ static const rijn_i_impl *const polys[] = {
 
 const rijn_i_registry rijn_i_poly1305_registry = {"poly1305", polys, NPOLYS};
 
-static int keyed(const rijn_poly1305_ctx *c)
+/* a keyed Poly1305 context (the hot paths check bits 0..7 only) */
+RIJN_INLINE int keyed(const rijn_poly1305_ctx *c)
 {
-#if RIJN_I_POLY1305_X86
-    return (c->state & 0xffu) == 1 && (c->state >> 8) < NPOLYS;
-#else
-    return c->state == 1; /* one entry: its index is 0 */
-#endif
+    return (c->state & 0xffu) == 1;
+}
+
+/* the bound entry; an index past the end (a damaged context) reads as
+ * the portable entry, the last */
+RIJN_INLINE size_t bound(const rijn_poly1305_ctx *c)
+{
+    size_t i = c->state >> 8;
+    return i < NPOLYS ? i : NPOLYS - 1;
 }
 
 int rijn_i_poly1305_use(rijn_poly1305_ctx *c, const char *name)
@@ -293,13 +298,24 @@ const char *rijn_i_poly1305_impl_name(const rijn_poly1305_ctx *c)
 {
     if (c == NULL || !keyed(c))
         return "none";
-    return polys[c->state >> 8]->name;
+    return polys[bound(c)]->name;
 }
 
-int rijn_poly1305_init(rijn_poly1305_ctx *c, const uint8_t key[32])
+#if RIJN_I_POLY1305_X86
+uint32_t rijn_i_poly1305_default(void)
+{
+    return (uint32_t)rijn_i_reg_default(polys, NPOLYS);
+}
+#endif
+
+RIJN_INLINE int init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t impl)
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_PTR(key);
+#if RIJN_I_POLY1305_X86
+    if (impl >= NPOLYS)
+        return RIJN_ERR_PARAM;
+#endif
     set_r(c, key);
     memset(c->h, 0, sizeof c->h);
     c->pad[0] = rijn_load32_le(key + 16);
@@ -307,12 +323,20 @@ int rijn_poly1305_init(rijn_poly1305_ctx *c, const uint8_t key[32])
     c->pad[2] = rijn_load32_le(key + 24);
     c->pad[3] = rijn_load32_le(key + 28);
     c->buf_len = 0;
-#if RIJN_I_POLY1305_X86
-    c->state = 1u | ((uint32_t)rijn_i_reg_default(polys, NPOLYS) << 8);
-#else
-    c->state = 1; /* one entry: no probe linked */
-#endif
+    c->state = 1u | (impl << 8);
     return RIJN_OK;
+}
+
+#if RIJN_I_POLY1305_X86
+int rijn_i_poly1305_init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t impl)
+{
+    return init_at(c, key, impl);
+}
+#endif
+
+int rijn_poly1305_init(rijn_poly1305_ctx *c, const uint8_t key[32])
+{
+    return init_at(c, key, rijn_i_poly1305_default());
 }
 
 int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
@@ -337,9 +361,9 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
         c->buf_len = 0;
     }
 #if RIJN_I_POLY1305_X86
-    {
+    if (len >= RIJN_I_POLY1305_WIDE_MIN) { /* short updates read no descriptor */
         const rijn_i_poly1305_impl *im =
-            RIJN_I_IMPL_OF(rijn_i_poly1305_impl, polys[c->state >> 8]);
+            RIJN_I_IMPL_OF(rijn_i_poly1305_impl, polys[bound(c)]);
         if (im->wide != NULL && len >= im->min_len) {
             size_t done = im->wide(c->h, c->r, m, len);
             m += done;

@@ -19,6 +19,7 @@
 #ifndef RIJN_X25519_I_H
 #define RIJN_X25519_I_H
 
+#include "core/registry.h"
 #include "rijn/x25519.h"
 
 #if defined(__SIZEOF_INT128__)
@@ -48,5 +49,21 @@ void rijn_i_x25519_ladder32(uint8_t out[32], const uint8_t scalar[32], const uin
 #if RIJN_I_X25519_HAVE_FE64
 void rijn_i_x25519_ladder64(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
 #endif
+
+/* Registry (core/registry.h, x25519.c): the ladders compiled in, in
+ * order of preference -- with RIJN_CFG_X25519_64: fe64x (BMI2 + ADX),
+ * fe64, fe32; without: fe32, then fe64 where it compiles (for tests).
+ * X25519 has no context: each call takes the first entry that runs, a
+ * pure function of the one-time CPU probe (core/cpu.c), so there is no
+ * state to initialise or race on. */
+typedef struct rijn_i_x25519_impl {
+    rijn_i_impl base;
+    void (*ladder)(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+} rijn_i_x25519_impl;
+extern const rijn_i_registry rijn_i_x25519_registry;
+/* rijn_x25519 with the entry called name (NULL/"auto": the default);
+ * RIJN_ERR_UNSUPPORTED when it is unknown or does not run here. Tests. */
+int rijn_i_x25519_with(const char *name, uint8_t out[32], const uint8_t scalar[32],
+                       const uint8_t point[32]);
 
 #endif

@@ -136,26 +136,26 @@ static const rijn_i_impl *const chachas[] = {
 
 const rijn_i_registry rijn_i_chacha20_registry = {"chacha20", chachas, NCHACHAS};
 
-/* the default entry's index, in place in ctx->kind */
-RIJN_INLINE uint32_t default_impl(void)
-{
 #if RIJN_I_CHACHA_X86
-    return (uint32_t)rijn_i_reg_default(chachas, NCHACHAS) << 8;
-#else
-    return 0; /* one entry: no probe linked */
+uint32_t rijn_i_chacha20_default(void)
+{
+    return (uint32_t)rijn_i_reg_default(chachas, NCHACHAS);
+}
 #endif
+
+/* a keyed ChaCha20 context (the hot paths check the variant only) */
+RIJN_INLINE int keyed(const rijn_chacha20_ctx *ctx)
+{
+    uint32_t v = RIJN_I_CHACHA_VARIANT(ctx->kind);
+    return v == RIJN_I_CHACHA_IETF || v == RIJN_I_CHACHA_DJB;
 }
 
-static int keyed(const rijn_chacha20_ctx *ctx)
+/* the bound entry; an index past the end (a damaged context) reads as
+ * the portable entry, the last */
+RIJN_INLINE size_t bound(const rijn_chacha20_ctx *ctx)
 {
-#if RIJN_I_CHACHA_X86
-    uint32_t v = RIJN_I_CHACHA_VARIANT(ctx->kind);
-    return (v == RIJN_I_CHACHA_IETF || v == RIJN_I_CHACHA_DJB) &&
-           RIJN_I_CHACHA_IMPL(ctx->kind) < NCHACHAS;
-#else
-    /* one entry: its index is 0 (the MCU code stays as small as before) */
-    return ctx->kind == RIJN_I_CHACHA_IETF || ctx->kind == RIJN_I_CHACHA_DJB;
-#endif
+    size_t i = RIJN_I_CHACHA_IMPL(ctx->kind);
+    return i < NCHACHAS ? i : NCHACHAS - 1;
 }
 
 int rijn_i_chacha20_use(rijn_chacha20_ctx *ctx, const char *name)
@@ -175,7 +175,7 @@ const char *rijn_i_chacha20_impl_name(const rijn_chacha20_ctx *ctx)
 {
     if (ctx == NULL || !keyed(ctx))
         return "none";
-    return chachas[RIJN_I_CHACHA_IMPL(ctx->kind)]->name;
+    return chachas[bound(ctx)]->name;
 }
 
 void rijn_i_chacha20_rounds(uint32_t x[16])
@@ -248,21 +248,39 @@ static void next_block(rijn_chacha20_ctx *ctx, uint8_t out[64])
 }
 #endif
 
-int rijn_chacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[12],
-                       uint32_t counter)
+RIJN_INLINE int ietf_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[12],
+                          uint32_t counter, uint32_t impl)
 {
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(key);
     RIJN_CHECK_PTR(nonce);
+#if RIJN_I_CHACHA_X86
+    if (impl >= NCHACHAS)
+        return RIJN_ERR_PARAM;
+#endif
     chacha_setup(ctx->in, key);
     ctx->in[12] = counter;
     ctx->in[13] = rijn_load32_le(nonce);
     ctx->in[14] = rijn_load32_le(nonce + 4);
     ctx->in[15] = rijn_load32_le(nonce + 8);
     ctx->pos = 64;
-    ctx->kind = RIJN_I_CHACHA_IETF | default_impl();
+    ctx->kind = RIJN_I_CHACHA_IETF | (impl << 8);
     ctx->left = ((uint64_t)1 << 32) - counter;
     return RIJN_OK;
+}
+
+#if RIJN_I_CHACHA_X86
+int rijn_i_chacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
+                            const uint8_t nonce[12], uint32_t counter, uint32_t impl)
+{
+    return ietf_init(ctx, key, nonce, counter, impl);
+}
+#endif
+
+int rijn_chacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[12],
+                       uint32_t counter)
+{
+    return ietf_init(ctx, key, nonce, counter, rijn_i_chacha20_default());
 }
 
 int rijn_chacha20_djb_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[8],
@@ -277,14 +295,14 @@ int rijn_chacha20_djb_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const 
     ctx->in[14] = rijn_load32_le(nonce);
     ctx->in[15] = rijn_load32_le(nonce + 4);
     ctx->pos = 64;
-    ctx->kind = RIJN_I_CHACHA_DJB | default_impl();
+    ctx->kind = RIJN_I_CHACHA_DJB | (rijn_i_chacha20_default() << 8);
     /* 2^64 - counter blocks; saturate at 2^64 - 1 for counter 0 */
     ctx->left = counter == 0 ? UINT64_MAX : (uint64_t)0 - counter;
     return RIJN_OK;
 }
 
-int rijn_xchacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[24],
-                        uint32_t counter)
+RIJN_INLINE int x_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[24],
+                       uint32_t counter, uint32_t impl)
 {
     uint8_t sub[32], n12[12];
     int r;
@@ -294,9 +312,28 @@ int rijn_xchacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uin
     rijn_hchacha20(sub, key, nonce);
     memset(n12, 0, 4);
     memcpy(n12 + 4, nonce + 16, 8);
+#if RIJN_I_CHACHA_X86
+    r = ietf_init(ctx, sub, n12, counter, impl);
+#else
+    (void)impl; /* one entry: the public call (MCU images link one copy) */
     r = rijn_chacha20_init(ctx, sub, n12, counter);
+#endif
     rijn_wipe(sub, sizeof sub);
     return r;
+}
+
+#if RIJN_I_CHACHA_X86
+int rijn_i_xchacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
+                             const uint8_t nonce[24], uint32_t counter, uint32_t impl)
+{
+    return x_init(ctx, key, nonce, counter, impl);
+}
+#endif
+
+int rijn_xchacha20_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[24],
+                        uint32_t counter)
+{
+    return x_init(ctx, key, nonce, counter, rijn_i_chacha20_default());
 }
 
 int rijn_i_stream_xor(void *vctx, uint8_t *out, const uint8_t *in, size_t len,
@@ -397,7 +434,7 @@ static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, 
 static size_t wide_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     const rijn_i_chacha_impl *im =
-        RIJN_I_IMPL_OF(rijn_i_chacha_impl, chachas[RIJN_I_CHACHA_IMPL(ctx->kind)]);
+        RIJN_I_IMPL_OF(rijn_i_chacha_impl, chachas[bound(ctx)]);
     size_t n;
     if (im->blocks == NULL)
         return 0;
@@ -441,10 +478,12 @@ int rijn_chacha20_update(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in
             len -= head;
         }
 #if RIJN_I_CHACHA_X86
-        done = wide_blocks(ctx, out, in, len);
-        out += done;
-        in += done;
-        len -= done;
+        if (len >= RIJN_I_CHACHA_WIDE_MIN) { /* short updates read no descriptor */
+            done = wide_blocks(ctx, out, in, len);
+            out += done;
+            in += done;
+            len -= done;
+        }
 #endif
         xor_blocks(ctx, out, in, len / 64);
         done = len & ~(size_t)63;

@@ -62,6 +62,7 @@ void rijn_i_chacha20_blocks_armv7m(uint32_t st[16], uint8_t *out, const uint8_t 
  * counter. The portable entry has no blocks (NULL): chacha20.c's own loop.
  * A keyed context binds its entry at init: the index sits in bits 8..15 of
  * ctx->kind (the variant in bits 0..7), so the public struct is unchanged. */
+#define RIJN_I_CHACHA_WIDE_MIN 128 /* every entry's batch is 2 blocks or more */
 typedef struct rijn_i_chacha_impl {
     rijn_i_impl base;
     unsigned batch_log2;
@@ -78,6 +79,26 @@ extern const rijn_i_chacha_impl rijn_i_chacha_avx2;   /* AVX2: 8 blocks         
 
 /* chacha20.c: every compiled-in implementation, in order of preference. */
 extern const rijn_i_registry rijn_i_chacha20_registry;
+/* Index of the default entry (the first that runs; 0 with one entry). */
+#if RIJN_I_CHACHA_X86
+uint32_t rijn_i_chacha20_default(void);
+#else
+#define rijn_i_chacha20_default() 0u
+#endif
+/* rijn_chacha20_init / rijn_xchacha20_init bound to entry impl (an index
+ * of the registry; RIJN_ERR_PARAM past its end): for callers that chose
+ * once, e.g. the ChaCha20-Poly1305 context at its init. */
+#if RIJN_I_CHACHA_X86
+int rijn_i_chacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
+                            const uint8_t nonce[12], uint32_t counter, uint32_t impl);
+int rijn_i_xchacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
+                             const uint8_t nonce[24], uint32_t counter, uint32_t impl);
+#else /* one entry (index 0): the public calls, no second copy */
+#define rijn_i_chacha20_init_at(ctx, key, nonce, counter, impl) \
+    rijn_chacha20_init(ctx, key, nonce, counter)
+#define rijn_i_xchacha20_init_at(ctx, key, nonce, counter, impl) \
+    rijn_xchacha20_init(ctx, key, nonce, counter)
+#endif
 /* Rebind a keyed context to the implementation called name (NULL/"auto":
  * the default). RIJN_ERR_UNSUPPORTED: unknown or does not run here;
  * RIJN_ERR_STATE: ctx not a keyed ChaCha20 context. Tests, benchmarks. */

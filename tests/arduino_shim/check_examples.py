@@ -13,6 +13,11 @@ AAD; the tamper check reported refused.
 File_Stream: the printed header and chunks form a rijn file that a
 decoder written here from docs/FORMAT.md (raw key, AES-256-GCM) opens into
 the example's 20 records.
+Finalists_KAT (RC6, its default): every known answer reported ok, and each
+printed Monte Carlo row (I, KEY, PT, CT) recomputed with an RC6-32/20
+written here from the specification (itself checked first against the
+specification's first test vector), the rows chained as the AES-candidate
+ECB loop chains them.
 Prints one line per check, then "N passed, N failed"; exit status 1 if
 any failed, 77 if `cryptography` is missing.
 """
@@ -128,10 +133,58 @@ def rijn_file(out):
     check("done: file written and read back, OK" in out, "sketch reports OK")
 
 
+def rc6_encrypt(key, block):
+    """RC6-32/20 from the specification (Rivest et al. 1998)."""
+    m = 0xFFFFFFFF
+
+    def rol(x, n):
+        n &= 31
+        return ((x << n) | (x >> (32 - n))) & m
+    c = max(1, (len(key) + 3) // 4)
+    L = [int.from_bytes(key[4 * i:4 * i + 4].ljust(4, b"\0"), "little") for i in range(c)]
+    S = [(0xB7E15163 + i * 0x9E3779B9) & m for i in range(44)]
+    a = b = i = j = 0
+    for _ in range(3 * max(c, 44)):
+        a = S[i] = rol((S[i] + a + b) & m, 3)
+        b = L[j] = rol((L[j] + a + b) & m, (a + b) & 31)
+        i, j = (i + 1) % 44, (j + 1) % c
+    A, B, C, D = (int.from_bytes(block[4 * k:4 * k + 4], "little") for k in range(4))
+    B, D = (B + S[0]) & m, (D + S[1]) & m
+    for r in range(1, 21):
+        t = rol((B * (2 * B + 1)) & m, 5)
+        u = rol((D * (2 * D + 1)) & m, 5)
+        A = (rol(A ^ t, u) + S[2 * r]) & m
+        C = (rol(C ^ u, t) + S[2 * r + 1]) & m
+        A, B, C, D = B, C, D, A
+    A, C = (A + S[42]) & m, (C + S[43]) & m
+    return b"".join(x.to_bytes(4, "little") for x in (A, B, C, D))
+
+
+def finalists(out):
+    check(rc6_encrypt(bytes(16), bytes(16)).hex() == "8fc3a53656b1f778c129df4e9848a41e",
+          "the checker's RC6 gives the specification's first vector")
+    check("cipher: rc6" in out, "RC6 is the sketch's cipher")
+    kats = re.findall(r"^KAT (\d+)-bit key: (\S+)$", out, re.M)
+    check(len(kats) >= 4 and all(r == "ok" for _, r in kats), "known answers ok: %s" % kats)
+    rows = re.findall(r"^I=(\d+)\nKEY=(\w+)\nPT=(\w+)\nCT=(\w+)$", out, re.M)
+    inner = re.search(r"rows x (\d+) blocks", out)
+    check(len(rows) >= 2 and inner is not None, "%d Monte Carlo rows printed" % len(rows))
+    key, pt = bytes(16), bytes(16)
+    for i, k, p, c in rows:
+        ct = pt
+        for _ in range(int(inner.group(1)) if inner else 0):
+            ct = rc6_encrypt(key, ct)
+        check(bytes.fromhex(k) == key and bytes.fromhex(p) == pt and bytes.fromhex(c) == ct,
+              "Monte Carlo row I=%s" % i)
+        key, pt = bytes(x ^ y for x, y in zip(key, ct)), ct
+    check("done: all known answers OK" in out, "sketch reports OK")
+
+
 def main():
     name, path = sys.argv[1], sys.argv[2]
     out = open(path, encoding="latin-1").read().replace("\r\n", "\n")
-    {"AES_CBC_Base64": cbc, "AES_GCM_Record": gcm, "File_Stream": rijn_file}[name](out)
+    {"AES_CBC_Base64": cbc, "AES_GCM_Record": gcm, "File_Stream": rijn_file,
+     "Finalists_KAT": finalists}[name](out)
     check("FAIL" not in out, "no FAILED in the output")
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""gen_aes_avr.py -- generates the AVR assembly of src/aes/aes_avr.c.
+"""gen_aes_avr.py -- generates the AVR assembly of the "avr" class
+(src/aes/aes_avr_asm.h, included by src/aes/aes_avr.c).
 
   python3 src/aes/tools/gen_aes_avr.py [--update]
 
@@ -7,12 +8,15 @@ The class's entries themselves (setkey, encrypt, decrypt; the C signatures
 of rijn_aes_impl). Blocks: state in 16 registers, four rounds unrolled per
 loop iteration: ShiftRows is a renaming of the registers (SR^4 = identity,
 so the names come back after four rounds), AddRoundKey fused with the next
-SubBytes (an in-place LPM per byte from a 256-byte aligned table),
-MixColumns from a second table (xtime), three lookups a column. The key
-setup keeps the previous word in registers. The generated text is checked
-here by a small AVR interpreter (the instructions used) against a Python
-AES on random keys and blocks before it is written (call-saved registers,
-stack, r1, nothing written past the output).
+SubBytes (an in-place lookup per byte from a 256-byte aligned table),
+MixColumns from a second table (xtime), three lookups a column. Two table
+placements (RIJN_CFG_AES_AVR_RAM): S-box and xtime in SRAM (LD, 2 cycles)
+or every table in flash (LPM, 3 cycles); gen_tables() says which table
+where. The key setup keeps the previous word in registers. The generated
+text is checked here by a small AVR interpreter (the instructions used)
+against a Python AES on random keys and blocks before it is written, both
+placements (call-saved registers, stack, r1, the SRAM tables, nothing
+written past the output).
 """
 import argparse
 import os
@@ -27,6 +31,12 @@ ESTATE = ["r0", "r1"] + ["r%d" % i for i in range(18, 26)] + ["r%d" % i for i in
 EA, ET, ECNT, EHALF = "r8", "r9", "r10", "r11"
 SAVED1 = ["r%d" % i for i in range(2, 11)] + ["r12", "r13"]  # one block: state, temps, out
 SAVED_N = ["r11", "r14", "r15", "r16", "r17"]  # more blocks: rounds/2, in, count
+# RIJN_CFG_AES_AVR_RAM: S-box and xtime in SRAM (ld, 2 cycles; LPM takes
+# 3). Encryption reads the S-box through Y (r29 its page, r28 the index)
+# and xtime through Z: no page switch; r28 is then the MixColumns
+# temporary ET (r9 is not saved).
+SAVED1_RAM = ["r%d" % i for i in range(2, 9)] + ["r10", "r12", "r13", "r28", "r29"]
+FTAB, RTAB = "rijn_i_aes_avr_tab", "rijn_i_aes_avr_ram"
 
 
 def all_tables():
@@ -43,12 +53,13 @@ def isr(m):
     return [m[4 * ((c - r) % 4) + r] for c in range(4) for r in range(4)]
 
 
-def gen_dec():
+def gen_dec(ram=False):
     """Inverse cipher, same registers and entry as gen(): InvShiftRows
     (renaming), InvSubBytes (LPM, third page), AddRoundKey (schedule read
     backwards with ld -X), InvMixColumns as u = 4(a0^a2), v = 4(a1^a3)
     added to (a0, a2), (a1, a3) (one lookup each, fourth page), then
-    MixColumns (three lookups)."""
+    MixColumns (three lookups; ram: xtime from SRAM by ld, the inverse
+    S-box and 4x stay in flash, first and second page of FTAB)."""
     L = []
     E = L.append
     E("\t.section .text.rijn_i_aes_avr_dec,\"ax\",@progbits")
@@ -87,7 +98,7 @@ def gen_dec():
     m = list(ESTATE)
     for i in range(16):
         E("\tld %s, Z+" % m[i])
-    E("\tldi r31, hi8(rijn_i_aes_avr_tab+512)")
+    E("\tldi r31, hi8(%s)" % (FTAB if ram else FTAB + "+512"))
     for i in reversed(range(16)):
         E("\tld r30, -X")
         E("\teor %s, r30" % m[i])
@@ -116,10 +127,10 @@ def gen_dec():
                 E("\tlpm r30, Z")
                 E("\teor %s, r30" % a[x])
                 E("\teor %s, r30" % a[y])
-        E("\tsubi r31, 2")  # the xtime page
+        E("\tldi r31, hi8(%s+256)" % RTAB if ram else "\tsubi r31, 2")  # the xtime page
         for c in range(4):
-            mix_column3(E, m[4 * c:4 * c + 4])
-        E("\tinc r31")
+            mix_column3(E, m[4 * c:4 * c + 4], "ld" if ram else "lpm")
+        E("\tldi r31, hi8(%s)" % FTAB if ram else "\tinc r31")
     assert m == ESTATE
     E("\trjmp .Lavr_dloop")
     for phase in (2, 0):
@@ -288,7 +299,7 @@ def gen_compact():
     return L
 
 
-def gen_setkey():
+def gen_setkey(ram=False):
     """FIPS 197 KeyExpansion in place in the schedule (the class's setkey
     entry: r25:24 = ks, r23:22 = key, r21:20 = key_len, r19:18 = dirs,
     one schedule for both directions). The previous word stays in four
@@ -325,14 +336,14 @@ def gen_setkey():
     E("\tadd r25, r20")
     E("\tsubi r25, -28")  # 4 * (nk + 7) - nk words to make
     E("\tldi r24, 1")  # round constant
-    E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
+    E("\tldi r31, hi8(%s)" % (RTAB if ram else FTAB))
     E(".Lks_word:")
     E("\tcpi r21, 0")
     E("\tbrne .Lks_not0")
     E("\tmov r0, %s" % t[0])  # RotWord, SubWord
     for i in range(4):
         E("\tmov r30, %s" % (t[i + 1] if i < 3 else "r0"))
-        E("\tlpm %s, Z" % t[i])
+        E("\t%s %s, Z" % ("ld" if ram else "lpm", t[i]))
     E("\teor %s, r24" % t[0])
     E("\tlsl r24")
     E("\tbrcc .Lks_mix")
@@ -345,7 +356,7 @@ def gen_setkey():
     E("\tbrne .Lks_mix")
     for r in t:
         E("\tmov r30, %s" % r)
-        E("\tlpm %s, Z" % r)
+        E("\t%s %s, Z" % ("ld" if ram else "lpm", r))
     E(".Lks_mix:")
     for r in t:
         E("\tld r0, Y+")
@@ -388,62 +399,92 @@ def sr(m):
 
 
 def gen_tables():
+    """The tables: without RIJN_CFG_AES_AVR_RAM all in flash (FTAB: S-box,
+    xtime, inverse S-box, 4x; LPM); with it the S-box and xtime in SRAM
+    (RTAB, initialized data: the C start-up copies it from flash before
+    main), the inverse S-box and 4x (decryption) in flash. Both 256-byte
+    aligned (a lookup: the page in ZH or YH, the index in ZL or YL)."""
+    sb, xt, inv, x4 = all_tables()
     L = []
     E = L.append
-    E("\t.section .progmem.rijn_aes_avr,\"a\",@progbits")
-    E("\t.balign 256")
-    E("\t.global rijn_i_aes_avr_tab")
-    E("\t.hidden rijn_i_aes_avr_tab")
-    E("\t.type rijn_i_aes_avr_tab, @object")
-    E("rijn_i_aes_avr_tab: ; S-box, xtime (not in the compact encrypt-only build), "
-      "inverse S-box, 4x")
-    conds = [None, "!RIJN_CFG_AES_AVR_COMPACT || RIJN_CFG_AES_DECRYPT", "RIJN_CFG_AES_DECRYPT",
-             "RIJN_CFG_AES_DECRYPT"]
-    for tab, cond in zip(all_tables(), conds):
-        if cond:
-            E("#if " + cond)
+
+    def head(sect, sym, what):
+        E("\t.section %s" % sect)
+        E("\t.balign 256")
+        E("\t.global %s" % sym)
+        E("\t.hidden %s" % sym)
+        E("\t.type %s, @object" % sym)
+        E("%s: ; %s" % (sym, what))
+
+    def rows(tab):
         for i in range(0, 256, 16):
             E("\t.byte " + ", ".join("0x%02x" % v for v in tab[i:i + 16]))
-        if cond:
-            E("#endif")
-    E("\t.size rijn_i_aes_avr_tab, . - rijn_i_aes_avr_tab")
+    prog = ".progmem.rijn_aes_avr,\"a\",@progbits"
+    E("#if RIJN_CFG_AES_AVR_RAM")
+    # .data itself (not .data.*): with -fdata-sections it is the first
+    # input of the output .data, whose start (0x100 on the ATmega328P,
+    # 0x200 on the ATmega2560) is 256-byte aligned: no padding
+    head(".data,\"aw\",@progbits", RTAB, "S-box, xtime (SRAM)")
+    E("#else")
+    head(prog, FTAB, "S-box, xtime (not in the compact encrypt-only build), inverse S-box, 4x")
+    E("#endif")
+    rows(sb)
+    E("#if !RIJN_CFG_AES_AVR_COMPACT || RIJN_CFG_AES_DECRYPT")
+    rows(xt)
+    E("#endif")
+    E("#if RIJN_CFG_AES_AVR_RAM")
+    E("\t.size %s, . - %s" % (RTAB, RTAB))
+    E("#if RIJN_CFG_AES_DECRYPT")
+    head(prog, FTAB, "inverse S-box, 4x")
+    E("#endif")
+    E("#endif")
+    E("#if RIJN_CFG_AES_DECRYPT")
+    rows(inv)
+    rows(x4)
+    E("#endif")
+    E("#if !RIJN_CFG_AES_AVR_RAM || RIJN_CFG_AES_DECRYPT")
+    E("\t.size %s, . - %s" % (FTAB, FTAB))
+    E("#endif")
     E("")
     return L
 
 
-def mix_column3(E, a):
+def mix_column3(E, a, op="lpm", et=ET):
     """MixColumns on a[0..3] (ZH on the xtime page) with three lookups:
     xtime is linear, so xt(a3^a0) = xt(a0^a1)^xt(a1^a2)^xt(a2^a3);
-    27 cycles."""
+    27 cycles (24 with op ld: the table in SRAM)."""
     E("\tmov r30, %s" % a[0])
     E("\teor r30, %s" % a[1])
-    E("\tmov %s, r30" % ET)
-    E("\tlpm %s, Z" % EA)
+    E("\tmov %s, r30" % et)
+    E("\t%s %s, Z" % (op, EA))
     E("\teor %s, %s" % (a[0], EA))
     E("\tmov r30, %s" % a[1])
     E("\teor r30, %s" % a[2])
-    E("\tlpm r30, Z")
+    E("\t%s r30, Z" % op)
     E("\teor %s, r30" % a[1])
     E("\teor %s, r30" % EA)
     E("\tmov r30, %s" % a[2])
     E("\teor r30, %s" % a[3])
-    E("\teor %s, r30" % ET)
-    E("\tlpm r30, Z")
+    E("\teor %s, r30" % et)
+    E("\t%s r30, Z" % op)
     E("\teor %s, r30" % a[2])
     E("\teor %s, r30" % EA)
     E("\teor %s, %s" % (a[3], EA))
     for r in range(4):
-        E("\teor %s, %s" % (a[r], ET))
+        E("\teor %s, %s" % (a[r], et))
 
 
-def gen():
+def gen(ram=False):
     """Fast encryption with the class's own entry signature
     (void f(const uint64_t *ks, unsigned rounds, uint8_t *out,
     const uint8_t *in, size_t n)). AddRoundKey is fused with the next
-    SubBytes (ld r30, X+ / eor r30, s / lpm s, Z: 6 cycles a byte); a
-    one-block call saves 11 registers, a longer one 5 more (T flag set)."""
+    SubBytes (ld r30, X+ / eor r30, s / lpm s, Z: 6 cycles a byte; ram:
+    ld r28, X+ / eor r28, s / ld s, Y: 5); a one-block call saves 11
+    registers (ram: 12), a longer one 5 more (T flag set)."""
     L = []
     E = L.append
+    saved1 = SAVED1_RAM if ram else SAVED1
+    idx, ld, et = ("r28", "ld", "r28") if ram else ("r30", "lpm", ET)
     E("\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits")
     E("\t.global rijn_i_aes_avr_enc")
     E("\t.hidden rijn_i_aes_avr_enc")
@@ -455,13 +496,15 @@ def gen():
     E("\tbrne .Lavr_go")  # n == 0 (r1 is zero on entry)
     E("\tret")
     E(".Lavr_go:")
-    for r in SAVED1:
+    for r in saved1:
         E("\tpush %s" % r)
     E("\tmovw r12, r20")  # out
     E("\tmov %s, r22" % ECNT)
     E("\tlsr %s" % ECNT)  # rounds / 2
     E("\tmovw r26, r24")  # X = rk
     E("\tmovw r30, r18")  # Z = in
+    if ram:
+        E("\tldi r29, hi8(%s)" % RTAB)  # Y: the S-box page
     E("\tclt")
     E("\tcpi r16, 1")
     E("\tcpc r17, r1")
@@ -475,14 +518,15 @@ def gen():
     m = list(ESTATE)
     for i in range(16):
         E("\tld %s, Z+" % m[i])
-    E("\tldi r31, hi8(rijn_i_aes_avr_tab)")
+    # Z: the S-box page (flash), or the xtime page (SRAM)
+    E("\tldi r31, hi8(%s)" % (RTAB + "+256" if ram else FTAB))
     E(".Lavr_loop:")
     finals = {}
     for phase in (1, 2, 3, 0):
         for i in range(16):  # AddRoundKey (previous round) + SubBytes
-            E("\tld r30, X+")
-            E("\teor r30, %s" % m[i])
-            E("\tlpm %s, Z" % m[i])
+            E("\tld %s, X+" % idx)
+            E("\teor %s, %s" % (idx, m[i]))
+            E("\t%s %s, %s" % (ld, m[i], "Y" if ram else "Z"))
         m = sr(m)
         if phase in (2, 0):
             E("\tdec %s" % ECNT)
@@ -490,18 +534,20 @@ def gen():
             E("\trjmp .Lavr_final%d" % phase)
             E(".Lavr_go%d:" % phase)
             finals[phase] = list(m)
-        E("\tinc r31")
+        if not ram:
+            E("\tinc r31")
         for c in range(4):
-            mix_column3(E, m[4 * c:4 * c + 4])
-        E("\tdec r31")
+            mix_column3(E, m[4 * c:4 * c + 4], ld, et)
+        if not ram:
+            E("\tdec r31")
     assert m == ESTATE
     E("\trjmp .Lavr_loop")
     for phase in (2, 0):
         fm = finals[phase]
         E(".Lavr_final%d:" % phase)
         for i in range(16):
-            E("\tld r30, X+")
-            E("\teor %s, r30" % fm[i])
+            E("\tld %s, X+" % idx)
+            E("\teor %s, %s" % (fm[i], idx))
         E("\tmovw r30, r12")
         for i in range(16):
             E("\tst Z+, %s" % fm[i])
@@ -511,7 +557,7 @@ def gen():
     E("\tbrts .Lavr_more")
     E(".Lavr_end:")
     E("\tclr r1")
-    for r in reversed(SAVED1):
+    for r in reversed(saved1):
         E("\tpop %s" % r)
     E("\tret")
     E(".Lavr_more:")
@@ -595,13 +641,15 @@ def aes_ref(key, blk):
     return bytes(s), rk, rounds
 
 
-TAB = 0x1200  # where the interpreter puts the tables in flash
+TAB = 0x1200  # where the interpreter puts FTAB (flash)
+RAMT = 0x3000  # and RTAB (data memory)
 
 
 def execute(lines, entry, R, mem, tab):
     """Runs the function at entry on registers R and memory mem (dicts of
-    addresses); checks the stack, r1 and the call-saved registers at the
-    return; returns the cycle count."""
+    addresses), tab = (FTAB bytes, RTAB bytes); checks the stack, r1, the
+    call-saved registers and the SRAM tables at the return; returns the
+    cycle count."""
     labels, code = {}, []
     for ln in lines:
         s = ln.split(";")[0].strip()
@@ -615,7 +663,10 @@ def execute(lines, entry, R, mem, tab):
         op, _, rest = s.partition(" ")
         code.append((op, [a.strip() for a in rest.split(",")] if rest else [], s))
     saved0 = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
-    flash = {TAB + i: v for i, v in enumerate(tab)}
+    flash = {TAB + i: v for i, v in enumerate(tab[0])}
+    for i, v in enumerate(tab[1]):
+        mem[RAMT + i] = v
+    syms = {FTAB: TAB, RTAB: RAMT}
     SP0 = 0x3FFF
     sp, pc, cyc, Z, C, T = SP0, labels[entry], 0, False, False, False
     calls = []
@@ -660,7 +711,10 @@ def execute(lines, entry, R, mem, tab):
                 mem[a] = R[reg(rr)]
             if pa.endswith("+"):
                 a += 1
-            R[p], R[p + 1] = a & 255, a >> 8; cyc += 2
+            if pa != pa.strip("+-"):  # ld r30, Z (no update) keeps what it loaded
+                assert reg(rr) not in (p, p + 1), ins
+                R[p], R[p + 1] = a & 255, a >> 8
+            cyc += 2
         elif op in ("ldd", "std"):
             rr, pa = (args[0], args[1]) if op == "ldd" else (args[1], args[0])
             a = (R[28] | R[29] << 8) + int(pa.split("+")[1])
@@ -671,7 +725,8 @@ def execute(lines, entry, R, mem, tab):
             cyc += 2
         elif op == "ldi":
             if args[1].startswith("hi8("):
-                R[reg(args[0])] = (TAB + (512 if "+512" in args[1] else 0)) >> 8
+                name, _, off = args[1][4:-1].partition("+")
+                R[reg(args[0])] = (syms[name] + int(off or "0")) >> 8
             else:
                 R[reg(args[0])] = int(args[1], 0) & 255
             cyc += 1
@@ -729,6 +784,7 @@ def execute(lines, entry, R, mem, tab):
         else:
             raise ValueError(ins)
     assert sp == SP0 and R[1] == 0
+    assert all(mem[RAMT + i] == v for i, v in enumerate(tab[1])), "an SRAM table changed"
     assert all(R[r] == v for r, v in saved0.items()), "a call-saved register changed"
     return cyc
 
@@ -754,8 +810,9 @@ def run_avr(lines, tab, rk, rounds, blk, nblk=1, entry="rijn_i_aes_avr_enc"):
     return bytes(mem[OUT + i] for i in range(16 * nblk)), cyc
 
 
-def check(lines, with_dec=True):
-    tab = sum(all_tables(), [])
+def check(lines, with_dec=True, ram=False):
+    sb, xt, inv, x4 = all_tables()
+    tab = (inv + x4, sb + xt) if ram else (sb + xt + inv + x4, [])
     rng = random.Random(7)
     # FIPS 197 C.1
     k = bytes(range(16))
@@ -829,19 +886,23 @@ def main():
     ap.add_argument("--update", action="store_true")
     a = ap.parse_args()
     tabs = gen_tables()
-    lines = (tabs + gen_setkey() + ["", "#if RIJN_CFG_AES_AVR_COMPACT"] + gen_compact() +
+    lines = (tabs + ["#if RIJN_CFG_AES_AVR_RAM"] + gen_setkey(True) + [""] + gen(True) +
+             ["", "#if RIJN_CFG_AES_DECRYPT"] + gen_dec(True) + ["#endif", "#else"] +
+             gen_setkey() + ["", "#if RIJN_CFG_AES_AVR_COMPACT"] + gen_compact() +
              ["#else"] + gen() + ["#endif", "", "#if RIJN_CFG_AES_DECRYPT"] + gen_dec() +
-             ["#endif"])
-    cycles = check(tabs + gen_setkey() + gen() + gen_dec())
-    ccycles = check(tabs + gen_compact(), with_dec=False)
+             ["#endif", "#endif"])
+    rcycles = check(gen_setkey(True) + gen(True) + gen_dec(True), ram=True)
+    cycles = check(gen_setkey() + gen() + gen_dec())
+    ccycles = check(gen_compact(), with_dec=False)
     sys.stderr.write("compact: %s\n" % ccycles)
     sys.stderr.write("checked; cycles (function only, interpreter): key bits: (first block, "
-                     "next block, decrypt first, decrypt next) %s\n" % cycles)
+                     "next block, decrypt first, decrypt next)\n  tables in SRAM: %s\n"
+                     "  in flash: %s\n" % (rcycles, cycles))
     body = pack_body(lines)
     if not a.update:
         sys.stdout.write(body)
         return
-    path = os.path.join(ROOT, "src/aes/aes_avr.c")
+    path = os.path.join(ROOT, "src/aes/aes_avr_asm.h")
     src = open(path).read()
     b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
     b1 = src.index("/* END GENERATED")
