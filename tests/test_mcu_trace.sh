@@ -2,8 +2,9 @@
 # test_mcu_trace.sh -- the constant-time trace test of the MCU AES classes
 # (mcu/trace/trace.py; mcu/README.md, "Constant-time trace test"): every
 # class that claims constant time, on Cortex-M0/M3/M4/M33 and RV32 under
-# QEMU with a TCG trace plugin and on the ATmega328P under simavr, at -Os
-# and -O2, 24 random inputs per class, key size and operation: same
+# QEMU with a TCG trace plugin and on the ATmega328P and ATmega2560 under
+# simavr, at -Os and -O2, 24 random inputs per class, key size and
+# operation: same
 # instruction-address and memory-address digests, same load/store counts
 # (and cycles on AVR); secret-indexed loads only inside a table class's
 # declared SRAM table; no operand-dependent-latency instruction. Its
