@@ -526,8 +526,12 @@ int main(void)
         return 1;
     check_registry(&rijn_i_chacha20_registry);
     {
-        /* the short-update shortcuts of chacha20.c / poly1305.c hold */
+        /* the entry counts and the short-update shortcuts of chacha20.c /
+         * poly1305.c hold */
         size_t i;
+        TU_CHECK(rijn_i_chacha20_registry.count == RIJN_I_CHACHA_NIMPL &&
+                     rijn_i_poly1305_registry.count == RIJN_I_POLY1305_NIMPL,
+                 "RIJN_I_CHACHA_NIMPL / RIJN_I_POLY1305_NIMPL out of step with the lists");
         for (i = 0; i < rijn_i_chacha20_registry.count; i++) {
             const rijn_i_chacha_impl *c =
                 RIJN_I_IMPL_OF(rijn_i_chacha_impl, rijn_i_chacha20_registry.impls[i]);

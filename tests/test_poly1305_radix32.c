@@ -23,9 +23,6 @@
 #define rijn_poly1305_wipe p32_wipe
 #define rijn_poly1305 p32_mac
 #define rijn_poly1305_verify p32_verify
-#define rijn_i_poly1305_registry p32_registry
-#define rijn_i_poly1305_use p32_use
-#define rijn_i_poly1305_impl_name p32_impl_name
 #include "mac/poly1305.c"
 #undef rijn_poly1305_init
 #undef rijn_poly1305_update
@@ -33,9 +30,6 @@
 #undef rijn_poly1305_wipe
 #undef rijn_poly1305
 #undef rijn_poly1305_verify
-#undef rijn_i_poly1305_registry
-#undef rijn_i_poly1305_use
-#undef rijn_i_poly1305_impl_name
 
 #include <openssl/evp.h>
 #include <stdlib.h>

@@ -199,8 +199,9 @@ const rijn_i_registry rijn_i_sha256_registry = {"sha256", sha256s, NSHA256};
 
 #define ENTRY(i) RIJN_I_IMPL_OF(rijn_i_sha256_impl, sha256s[i])
 
-/* the default entry's compression (one-shots) */
-static void compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
+/* the default entry's compression (one-shots; not named "compress": the
+ * amalgamation renames file-static names, which would hit ->compress) */
+static void compress_default(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
 {
 #if SHA256_MULTI
     ENTRY(rijn_i_reg_default(sha256s, NSHA256))->compress(h, blocks, nblocks);
@@ -213,7 +214,7 @@ static void compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
 #if SHA256_MULTI
 #define CTX_COMPRESS(ctx, b, n) ENTRY(RIJN_I_SHA_IMPL((ctx)->out_len))->compress((ctx)->h, b, n)
 #else
-#define CTX_COMPRESS(ctx, b, n) compress((ctx)->h, b, n)
+#define CTX_COMPRESS(ctx, b, n) compress_default((ctx)->h, b, n)
 #endif
 
 static int started(const rijn_sha256_ctx *ctx)
@@ -357,7 +358,7 @@ static int oneshot_short(const uint32_t iv[8], size_t out_len, uint8_t *out, con
         memcpy(buf, data, len);
     buf[len] = 0x80;
     rijn_store64_be(buf + 64 * nb - 8, (uint64_t)len << 3);
-    compress(h, buf, nb);
+    compress_default(h, buf, nb);
     for (i = 0; i < out_len / 4; i++)
         rijn_store32_be(out + 4 * i, h[i]);
     rijn_i_hash_wipe(buf64, sizeof buf64);

@@ -212,8 +212,9 @@ const rijn_i_registry rijn_i_sha512_registry = {"sha512", sha512s, NSHA512};
 
 #define ENTRY(i) RIJN_I_IMPL_OF(rijn_i_sha512_impl, sha512s[i])
 
-/* the default entry's compression (one-shots) */
-static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
+/* the default entry's compression (one-shots; not named "compress": the
+ * amalgamation renames file-static names, which would hit ->compress) */
+static void compress_default(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 {
 #if SHA512_MULTI
     ENTRY(rijn_i_reg_default(sha512s, NSHA512))->compress(hv, blocks, nblocks);
@@ -226,7 +227,7 @@ static void compress(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
 #if SHA512_MULTI
 #define CTX_COMPRESS(ctx, b, n) ENTRY(RIJN_I_SHA_IMPL((ctx)->out_len))->compress((ctx)->h, b, n)
 #else
-#define CTX_COMPRESS(ctx, b, n) compress((ctx)->h, b, n)
+#define CTX_COMPRESS(ctx, b, n) compress_default((ctx)->h, b, n)
 #endif
 
 static int started(const rijn_sha512_ctx *ctx)
@@ -375,7 +376,7 @@ static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, con
         memcpy(blk, data, len);
     blk[len] = 0x80;
     rijn_store64_be(blk + 120, (uint64_t)len << 3);
-    compress(hv, blk, 1);
+    compress_default(hv, blk, 1);
     for (i = 0; 8 * i + 8 <= out_len; i++)
         rijn_store64_be(out + 8 * i, hv[i]);
     if (out_len & 7) { /* SHA-512/224: half a word */

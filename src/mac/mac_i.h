@@ -47,8 +47,25 @@ extern const rijn_i_poly1305_impl rijn_i_poly1305_avx512; /* 16 blocks/step, 8 o
 extern const rijn_i_poly1305_impl rijn_i_poly1305_avx2;   /* 8 blocks/step             */
 #endif
 
-/* poly1305.c: every compiled-in implementation, in order of preference. */
+/* poly1305_reg.c: every compiled-in implementation, in order of
+ * preference; RIJN_I_POLY1305_NIMPL of them (keep it in step with the
+ * list: tests/test_impls.c checks). */
 extern const rijn_i_registry rijn_i_poly1305_registry;
+#define RIJN_I_POLY1305_NIMPL (1u + 2u * RIJN_I_POLY1305_X86)
+
+/* a keyed Poly1305 context (the hot paths check bits 0..7 only) */
+static inline int rijn_i_poly1305_keyed(const rijn_poly1305_ctx *c)
+{
+    return (c->state & 0xffu) == 1;
+}
+
+/* the bound entry's index; past the end (a damaged context) it reads as
+ * the portable entry, the last */
+static inline size_t rijn_i_poly1305_bound(const rijn_poly1305_ctx *c)
+{
+    size_t i = c->state >> 8;
+    return i < RIJN_I_POLY1305_NIMPL ? i : RIJN_I_POLY1305_NIMPL - 1;
+}
 /* Index of the default entry (the first that runs; 0 with one entry). */
 #if RIJN_I_POLY1305_X86
 uint32_t rijn_i_poly1305_default(void);

@@ -13,8 +13,8 @@
  *   poly1305 file, differential against OpenSSL's EVP_MAC "POLY1305" for
  *   lengths 0..600 with random splits (tests/test_chachapoly.c,
  *   test_chacha_paths.c).
- *   Fast path: the registry below (core/registry.h): "avx512" and "avx2"
- *   of poly1305_x86.c (same limb layout: from 512 bytes on groups of
+ *   Fast path: the registry of poly1305_reg.c (core/registry.h): "avx512"
+ *   and "avx2" of poly1305_x86.c (same limb layout: from 512 bytes on groups of
  *   sixteen blocks, from 256 groups of eight), then "portable" (this
  *   file). The entry is bound at init (index in bits 8..15 of c->state).
  *   Without that path (32-bit MCUs, non-x86 hosts, RIJN_CFG_POLY1305_X86=0;
@@ -252,68 +252,12 @@ static void h_final(const rijn_poly1305_ctx *c, uint8_t tag[16])
 }
 #endif
 
-/* ---- registry (core/registry.h) ---------------------------------------- */
-
-static const rijn_i_poly1305_impl poly_portable = {{"portable", 0, NULL}, 0, NULL};
-
-static const rijn_i_impl *const polys[] = {
-#if RIJN_I_POLY1305_X86
-    &rijn_i_poly1305_avx512.base,
-    &rijn_i_poly1305_avx2.base,
-#endif
-    &poly_portable.base,
-};
-#define NPOLYS (sizeof polys / sizeof polys[0])
-
-const rijn_i_registry rijn_i_poly1305_registry = {"poly1305", polys, NPOLYS};
-
-/* a keyed Poly1305 context (the hot paths check bits 0..7 only) */
-RIJN_INLINE int keyed(const rijn_poly1305_ctx *c)
-{
-    return (c->state & 0xffu) == 1;
-}
-
-/* the bound entry; an index past the end (a damaged context) reads as
- * the portable entry, the last */
-RIJN_INLINE size_t bound(const rijn_poly1305_ctx *c)
-{
-    size_t i = c->state >> 8;
-    return i < NPOLYS ? i : NPOLYS - 1;
-}
-
-int rijn_i_poly1305_use(rijn_poly1305_ctx *c, const char *name)
-{
-    size_t i;
-    int r;
-    RIJN_CHECK_PTR(c);
-    if (!keyed(c))
-        return RIJN_ERR_STATE;
-    r = rijn_i_reg_find(&rijn_i_poly1305_registry, name, &i);
-    if (r == RIJN_OK)
-        c->state = 1u | ((uint32_t)i << 8);
-    return r;
-}
-
-const char *rijn_i_poly1305_impl_name(const rijn_poly1305_ctx *c)
-{
-    if (c == NULL || !keyed(c))
-        return "none";
-    return polys[bound(c)]->name;
-}
-
-#if RIJN_I_POLY1305_X86
-uint32_t rijn_i_poly1305_default(void)
-{
-    return (uint32_t)rijn_i_reg_default(polys, NPOLYS);
-}
-#endif
-
 RIJN_INLINE int init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t impl)
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_PTR(key);
 #if RIJN_I_POLY1305_X86
-    if (impl >= NPOLYS)
+    if (impl >= RIJN_I_POLY1305_NIMPL)
         return RIJN_ERR_PARAM;
 #endif
     set_r(c, key);
@@ -343,7 +287,7 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_BUF(m, len);
-    if (!keyed(c))
+    if (!rijn_i_poly1305_keyed(c))
         return RIJN_ERR_STATE;
     if (len == 0)
         return RIJN_OK; /* m may be NULL: no memcpy from it, not even of 0 bytes */
@@ -363,7 +307,8 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
 #if RIJN_I_POLY1305_X86
     if (len >= RIJN_I_POLY1305_WIDE_MIN) { /* short updates read no descriptor */
         const rijn_i_poly1305_impl *im =
-            RIJN_I_IMPL_OF(rijn_i_poly1305_impl, polys[bound(c)]);
+            RIJN_I_IMPL_OF(rijn_i_poly1305_impl,
+                           rijn_i_poly1305_registry.impls[rijn_i_poly1305_bound(c)]);
         if (im->wide != NULL && len >= im->min_len) {
             size_t done = im->wide(c->h, c->r, m, len);
             m += done;
@@ -387,7 +332,7 @@ int rijn_poly1305_final(rijn_poly1305_ctx *c, uint8_t tag[16])
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_PTR(tag);
-    if (!keyed(c))
+    if (!rijn_i_poly1305_keyed(c))
         return RIJN_ERR_STATE;
     if (c->buf_len > 0) { /* last partial block: append 1, pad with zeros */
         c->buf[c->buf_len] = 1;

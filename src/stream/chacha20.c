@@ -15,9 +15,9 @@
  *   Constant time: additions, rotations and XORs on 32-bit words only.
  *   RISC-V with Zbb or Zbkb (-march; compile time): the rotations are
  *   rori/roriw (scripts/test-riscv.sh runs the Zk builds, which have Zbkb).
- *   Implementations: the registry below (core/registry.h) -- avx512,
- *   avx2 (chacha20_x86.c: whole 512-byte groups) and the portable code
- *   (C rounds, or the Thumb-2 assembly, then named "armv7m"). The entry
+ *   Implementations: the registry of chacha20_reg.c (core/registry.h) --
+ *   avx512, avx2 (chacha20_x86.c: whole 512-byte groups) and the portable
+ *   code of this file (C rounds, or the Thumb-2 assembly: "armv7m"). The entry
  *   is bound at init (its index in bits 8..15 of ctx->kind); update calls
  *   its blocks for whole groups, then this file's loop for the rest.
  *   Counter: ctx->left counts the blocks still available (2^32 - counter
@@ -116,68 +116,6 @@ static void chacha_setup(uint32_t in[16], const uint8_t key[32])
         in[4 + i] = rijn_load32_le(key + 4 * i);
 }
 
-/* ---- registry (core/registry.h) ---------------------------------------- */
-
-#if RIJN_I_CHACHA_ARMV7M
-#define PORTABLE_NAME "armv7m"
-#else
-#define PORTABLE_NAME "portable"
-#endif
-static const rijn_i_chacha_impl chacha_portable = {{PORTABLE_NAME, 0, NULL}, 0, NULL};
-
-static const rijn_i_impl *const chachas[] = {
-#if RIJN_I_CHACHA_X86
-    &rijn_i_chacha_avx512.base,
-    &rijn_i_chacha_avx2.base,
-#endif
-    &chacha_portable.base,
-};
-#define NCHACHAS (sizeof chachas / sizeof chachas[0])
-
-const rijn_i_registry rijn_i_chacha20_registry = {"chacha20", chachas, NCHACHAS};
-
-#if RIJN_I_CHACHA_X86
-uint32_t rijn_i_chacha20_default(void)
-{
-    return (uint32_t)rijn_i_reg_default(chachas, NCHACHAS);
-}
-#endif
-
-/* a keyed ChaCha20 context (the hot paths check the variant only) */
-RIJN_INLINE int keyed(const rijn_chacha20_ctx *ctx)
-{
-    uint32_t v = RIJN_I_CHACHA_VARIANT(ctx->kind);
-    return v == RIJN_I_CHACHA_IETF || v == RIJN_I_CHACHA_DJB;
-}
-
-/* the bound entry; an index past the end (a damaged context) reads as
- * the portable entry, the last */
-RIJN_INLINE size_t bound(const rijn_chacha20_ctx *ctx)
-{
-    size_t i = RIJN_I_CHACHA_IMPL(ctx->kind);
-    return i < NCHACHAS ? i : NCHACHAS - 1;
-}
-
-int rijn_i_chacha20_use(rijn_chacha20_ctx *ctx, const char *name)
-{
-    size_t i;
-    int r;
-    RIJN_CHECK_PTR(ctx);
-    if (!keyed(ctx))
-        return RIJN_ERR_STATE;
-    r = rijn_i_reg_find(&rijn_i_chacha20_registry, name, &i);
-    if (r == RIJN_OK)
-        ctx->kind = RIJN_I_CHACHA_VARIANT(ctx->kind) | ((uint32_t)i << 8);
-    return r;
-}
-
-const char *rijn_i_chacha20_impl_name(const rijn_chacha20_ctx *ctx)
-{
-    if (ctx == NULL || !keyed(ctx))
-        return "none";
-    return chachas[bound(ctx)]->name;
-}
-
 void rijn_i_chacha20_rounds(uint32_t x[16])
 {
     chacha_rounds(x);
@@ -255,7 +193,7 @@ RIJN_INLINE int ietf_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const u
     RIJN_CHECK_PTR(key);
     RIJN_CHECK_PTR(nonce);
 #if RIJN_I_CHACHA_X86
-    if (impl >= NCHACHAS)
+    if (impl >= RIJN_I_CHACHA_NIMPL)
         return RIJN_ERR_PARAM;
 #endif
     chacha_setup(ctx->in, key);
@@ -433,8 +371,8 @@ static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, 
  * wrap. */
 static size_t wide_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    const rijn_i_chacha_impl *im =
-        RIJN_I_IMPL_OF(rijn_i_chacha_impl, chachas[bound(ctx)]);
+    const rijn_i_chacha_impl *im = RIJN_I_IMPL_OF(
+        rijn_i_chacha_impl, rijn_i_chacha20_registry.impls[rijn_i_chacha20_bound(ctx)]);
     size_t n;
     if (im->blocks == NULL)
         return 0;
@@ -453,7 +391,7 @@ static size_t wide_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *i
 
 int rijn_chacha20_update(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (ctx != NULL && !keyed(ctx))
+    if (ctx != NULL && !rijn_i_chacha20_keyed(ctx))
         return RIJN_ERR_STATE;
     if (len >= 64) {
         /* rijn_i_stream_xor with len 0 checks everything but the length

@@ -77,8 +77,26 @@ extern const rijn_i_chacha_impl rijn_i_chacha_avx512; /* AVX-512F/VL: 16 + 8 blo
 extern const rijn_i_chacha_impl rijn_i_chacha_avx2;   /* AVX2: 8 blocks             */
 #endif
 
-/* chacha20.c: every compiled-in implementation, in order of preference. */
+/* chacha20_reg.c: every compiled-in implementation, in order of
+ * preference; RIJN_I_CHACHA_NIMPL of them (keep it in step with the list:
+ * tests/test_impls.c checks). */
 extern const rijn_i_registry rijn_i_chacha20_registry;
+#define RIJN_I_CHACHA_NIMPL (1u + 2u * RIJN_I_CHACHA_X86)
+
+/* a keyed ChaCha20 context (the hot paths check the variant only) */
+static inline int rijn_i_chacha20_keyed(const rijn_chacha20_ctx *ctx)
+{
+    uint32_t v = RIJN_I_CHACHA_VARIANT(ctx->kind);
+    return v == RIJN_I_CHACHA_IETF || v == RIJN_I_CHACHA_DJB;
+}
+
+/* the bound entry's index; past the end (a damaged context) it reads as
+ * the portable entry, the last */
+static inline size_t rijn_i_chacha20_bound(const rijn_chacha20_ctx *ctx)
+{
+    size_t i = RIJN_I_CHACHA_IMPL(ctx->kind);
+    return i < RIJN_I_CHACHA_NIMPL ? i : RIJN_I_CHACHA_NIMPL - 1;
+}
 /* Index of the default entry (the first that runs; 0 with one entry). */
 #if RIJN_I_CHACHA_X86
 uint32_t rijn_i_chacha20_default(void);
