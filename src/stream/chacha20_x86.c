@@ -87,6 +87,10 @@ z_out16(__m512i *x, __m512i ctr, const uint32_t st[16], uint8_t *out, const uint
 {
     __m512i b[16];
     int i, k;
+    /* st through an opaque pointer: the words are loaded again here instead
+     * of sixteen broadcasts kept live across the rounds (GCC did, and
+     * spilled state words onto the rounds' dependency chains) */
+    __asm__("" : "+r"(st));
     for (i = 0; i < 16; i++)
         x[i] = _mm512_add_epi32(x[i], i == 12 ? ctr : _mm512_set1_epi32((int)st[i]));
     /* b[4g + k], 128-bit lane L: words 4g..4g+3 of block 4L + k */
