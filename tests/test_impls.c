@@ -577,6 +577,14 @@ int main(void)
                         rp->impls[rijn_i_reg_default(rp->impls, rp->count)]->name) == 0,
                  "poly1305 default binding %s", rijn_i_poly1305_impl_name(&p));
         TU_CHECK(rijn_i_poly1305_use(&p, "no-such-impl") == RIJN_ERR_UNSUPPORTED, "unknown");
+#if RIJN_I_CHACHA_X86 && RIJN_I_POLY1305_X86
+        /* an index past the list is refused at init */
+        TU_CHECK(rijn_i_chacha20_init_at(&c, key, nonce, 0, RIJN_I_CHACHA_NIMPL) ==
+                         RIJN_ERR_PARAM &&
+                     rijn_i_poly1305_init_at(&p, key, RIJN_I_POLY1305_NIMPL) == RIJN_ERR_PARAM,
+                 "index past the end");
+        TU_CHECK(rijn_i_poly1305_init_at(&p, key, 0) == RIJN_OK, "re-key");
+#endif
         TU_CHECK(rijn_poly1305_final(&p, key) == RIJN_OK, "final");
         TU_CHECK(rijn_i_poly1305_use(&p, NULL) == RIJN_ERR_STATE, "use after final");
         TU_CHECK(strcmp(rijn_i_poly1305_impl_name(&p), "none") == 0, "none after final");
