@@ -7,7 +7,8 @@
 # host. When the toolchains are present, the same program is cross-built
 # from the amalgamation for Cortex-M3 (run under QEMU mps2-an385),
 # ATmega328P (built) and ATmega2560 (run under simavr), with the MCU
-# runtime in mcu/rt/. A missing compiler or emulator is a failure
+# runtime in mcu/rt/, and for AArch64 Linux (run under qemu-aarch64 with
+# and without the Crypto Extensions). A missing compiler or emulator is a failure
 # (scripts/setup.sh --tests --mcu installs them all). The independent
 # builds (each a whole-library compile) run $(nproc) at a time, each into
 # its own log, printed in order at the end.
@@ -96,6 +97,31 @@ m3() {
   fi
 }
 
+# AArch64 Linux (aarch64-linux-gnu-gcc, run under qemu-aarch64 user mode):
+# with every extension QEMU models (-cpu max: the armce AES class must be
+# among those the program reports) and on a Cortex-A53 model with the
+# library's CPU mask hiding them (the portable classes).
+aarch64() {
+  need aarch64-linux-gnu-gcc && need qemu-aarch64 || return
+  if ! aarch64-linux-gnu-gcc "${WARN[@]}" -O2 -I"$W/dist" -o "$W/kat-a64" "$kat" "$W/dist/rijn.c" \
+      2>"$W/err-a64.txt"; then
+    bad "aarch64-linux-gnu-gcc -O2: build"; head -20 "$W/err-a64.txt"; return
+  fi
+  ok "aarch64-linux-gnu-gcc -O2: rijn.c + amal_kat.c build with the warnings as errors"
+  if QEMU_CPU=max timeout 120 qemu-aarch64 -L /usr/aarch64-linux-gnu "$W/kat-a64" \
+      > "$W/out-a64.txt" 2>&1 && grep -q armce "$W/out-a64.txt"; then
+    ok "aarch64 (qemu -cpu max): $(tail -1 "$W/out-a64.txt") ($(head -1 "$W/out-a64.txt" | sed 's/.*classes: *//'))"
+  else
+    bad "aarch64 (qemu -cpu max): known answers with armce"; head -20 "$W/out-a64.txt"
+  fi
+  if QEMU_CPU=cortex-a53 RIJN_CPU_MASK=0 timeout 120 qemu-aarch64 -L /usr/aarch64-linux-gnu \
+      "$W/kat-a64" > "$W/out-a64m.txt" 2>&1; then
+    ok "aarch64 (qemu -cpu cortex-a53, RIJN_CPU_MASK=0): $(tail -1 "$W/out-a64m.txt") ($(head -1 "$W/out-a64m.txt" | sed 's/.*classes: *//'))"
+  else
+    bad "aarch64 (cortex-a53, masked): known answers"; head -20 "$W/out-a64m.txt"
+  fi
+}
+
 # AVR with the Arduino pack's settings RIJN_CFG_AES_SMALL=0 (the avr class
 # alone; small's S-boxes would take 512 bytes of RAM) and, on the Uno,
 # RIJN_CFG_AES_AVR_RAM=0 (avr's tables in flash; the Mega has them in
@@ -134,7 +160,7 @@ avr() { # MCU
 # The independent builds, $(nproc) at a time; logs printed in order.
 jobs=$(nproc 2>/dev/null || echo 2)
 n=0
-for sec in "host gcc" "host clang" trim m3 "avr atmega328p" "avr atmega2560"; do
+for sec in "host gcc" "host clang" trim m3 aarch64 "avr atmega328p" "avr atmega2560"; do
   n=$((n + 1))
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
   # shellcheck disable=SC2086
