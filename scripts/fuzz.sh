@@ -7,15 +7,19 @@
 #                                         (default 3600), N at a time (default 1),
 #                                         corpora kept in build/fuzz-campaign/corpus
 #   scripts/fuzz.sh --engine driver ...   force the gcc build with fuzz/driver.c
+#   scripts/fuzz.sh --no-sanitize ...     no ASan/UBSan (a high-throughput
+#                                         campaign: 3-10x the executions; finds
+#                                         crashes, failed checks and hangs only)
 # Engine: libFuzzer (clang -fsanitize=fuzzer) when clang can link it, else
-# fuzz/driver.c built with gcc; both with ASan + UBSan. Findings are kept in
+# fuzz/driver.c built with gcc; both with ASan + UBSan unless --no-sanitize
+# (own build directory, suffix -nosan). Findings are kept in
 # build/fuzz-findings/<harness>/. Prints one line per harness: executions,
 # coverage (libFuzzer's "cov" edges and "ft" features) and time, and a total.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 cmdline="scripts/fuzz.sh $*"
-mode=campaign secs=3600 jobs=1 engine="" harnesses=()
+mode=campaign secs=3600 jobs=1 engine="" sanitize=address,undefined harnesses=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) mode=smoke; secs=12
@@ -23,7 +27,8 @@ while [ $# -gt 0 ]; do
     --time) secs=$2; shift ;;
     --jobs) jobs=$2; shift ;;
     --engine) engine=$2; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --no-sanitize) sanitize="" ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) harnesses+=("$1") ;;
   esac
   shift
@@ -39,10 +44,12 @@ fi
 if [ "$engine" = libfuzzer ]; then cc=clang; else cc=gcc; fi
 build="build/fuzz-$engine"
 [ "$mode" = campaign ] && build="build/fuzz-campaign-$engine" # a campaign keeps its own binaries
-echo "fuzz: engine $engine ($cc, ASan + UBSan), build $build"
+[ -z "$sanitize" ] && build="$build-nosan"
+sanname=$([ -n "$sanitize" ] && echo "ASan + UBSan" || echo "no sanitizer")
+echo "fuzz: engine $engine ($cc, $sanname), build $build"
 CC=$cc cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DRIJN_BUILD_TESTS=OFF -DRIJN_BUILD_SHARED=OFF \
-  -DRIJN_BUILD_FUZZ=ON -DRIJN_FUZZ_ENGINE="$engine" -DRIJN_SANITIZE=address,undefined >/dev/null
+  -DRIJN_BUILD_FUZZ=ON -DRIJN_FUZZ_ENGINE="$engine" -DRIJN_SANITIZE="$sanitize" >/dev/null
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target fuzz >/dev/null
 
 if [ ${#harnesses[@]} = 0 ]; then
@@ -121,7 +128,7 @@ if [ "$mode" = campaign ]; then
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
     echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(nproc) cores"
-    echo "- engine: $engine, ASan + UBSan; $secs s per harness, $jobs at a time"
+    echo "- engine: $engine, $sanname; $secs s per harness, $jobs at a time"
     echo "- command: \`$cmdline\`"
     echo
     echo '```'
