@@ -2,12 +2,18 @@
 """coverage_gate.py -- totals, thresholds and the uncovered-line list for
 scripts/coverage.sh.
 
-    coverage_gate.py COVERAGE.json LIST [--update-list] [--strict]
-    coverage_gate.py --run-gcovr GCOVR_ARGS...   (gcovr with a merge fix)
+    coverage_gate.py COVERAGE.lcov SUMMARY.json LIST [--update-list] [--strict]
 
-COVERAGE.json is gcovr's --json output. Totals are computed for src/ and
-cli/ (lines; branches as gcov counts them, unreachable ones excluded) and
-compared with THRESHOLDS. LIST names every uncovered line as
+COVERAGE.lcov is `llvm-cov export -format=lcov` output of clang's
+source-based coverage (scripts/coverage.sh says why that metric), SUMMARY.json
+`llvm-cov export -summary-only` of the same profile. Totals are computed
+for src/ and cli/ and compared with THRESHOLDS: lines from the lcov DA
+records (every source line inside a counted region, less the NONCODE lines
+below), branches from llvm-cov's per-file summaries, as `llvm-cov report`
+prints them (each leaf condition of an if/while/for/?:/&&/|| counted twice,
+taken true and taken false; a static inline function of a header, compiled
+into many objects, counted once, by its best-covered copy -- the lcov BRDA
+records would count every copy). LIST names every uncovered line as
 "path:line | source text | reason"; a line counts as listed when its path
 and (whitespace-trimmed) source text match an entry, so entries survive
 edits that move lines. --update-list rewrites LIST with the current
@@ -17,24 +23,29 @@ uncovered line is not listed or an entry has no reason.
 """
 import json
 import os
+import re
 import sys
 
+# Lines that hold no code of their own: llvm-cov gives the text after a
+# return/break/goto (to the next label or the closing brace) the count of
+# the region that follows, often 0, so a lone "}", "#endif" or "else" after
+# a return reads as uncovered although nothing there executes. Such lines
+# are left out of the totals (as gcovr's "noncode"), covered or not.
+NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$")
+
 # Gate values: the issue's targets (TARGETS) are not reached yet. The gate
-# is the value measured when it was set (gcc 12 -O0 --coverage, the suite
-# in quick mode, x86-64 with AES-NI/VAES/AVX-512, 27 Nov 2026 on main
-# 7d52e68+), rounded down to 0.1: src/ 98.25 % lines, 64.10 % branches
-# (gcov counts every branch of the unrolled AES-NI round macros in
-# src/aes/aesni.h and the x86 stitched GCM: 6,000+ of the 17,069, most
-# never taken by design); cli/ 87.62 % lines, 75.45 % branches. Raise them
-# as tests are added, never lower them below a measured value. src/ lines
-# measured 98.13 % at dbf9554 (the VAES-256 CFB-decrypt and other code landed
-# after 7d52e68 run only under a narrower CPU mask, which this run does not
-# use); the gate keeps 0.1 point below for the run-to-run variation of the
-# kill/signal tests. cli/ measured 87.62 % lines and 75.45-75.50 % branches
-# in two runs at 5cd8808/63f6ba0: its gates keep the same margin.
+# is the value measured when it was set, 0.1 point below (run-to-run
+# variation of the kill/signal tests): clang 14 source-based coverage,
+# -O0, the suite in quick mode, x86-64 with AES-NI/VAES/AVX-512, 27 Nov
+# 2026 at b1170a8 (main 110381d + fuzz.sh): src/ 98.13 % lines
+# (10792/10998), 87.86 % branches (6275/7142); cli/ 87.02 % lines
+# (4458/5123), 76.29-76.37 % branches (3241-3244/4248) in two runs. (gcc
+# --coverage + gcovr on the same tree: src/ 98.13 % / 64.2 %, cli/ 87.62 % /
+# 75.45 %: its branches were the generated code's.) Raise them as tests are
+# added, never lower them below a measured value.
 THRESHOLDS = {
-    "src/": {"lines": 98.0, "branches": 64.1},
-    "cli/": {"lines": 87.5, "branches": 75.3},
+    "src/": {"lines": 98.0, "branches": 87.7},
+    "cli/": {"lines": 86.9, "branches": 76.2},
 }
 TARGETS = {
     "src/": {"lines": 99.5, "branches": 97.0},
@@ -43,8 +54,23 @@ TARGETS = {
 
 
 def load(path):
+    """lcov DA records -> [{"file", "lines": [{"line_number", "count"}]}],
+    paths relative to the repository."""
+    root = os.getcwd() + os.sep
+    files, cur = [], None
     with open(path) as f:
-        return json.load(f)["files"]
+        for raw in f:
+            rec, _, val = raw.strip().partition(":")
+            if rec == "SF":
+                cur = {"file": val[len(root):] if val.startswith(root) else val, "lines": {}}
+                files.append(cur)
+            elif rec == "DA":
+                n, c = val.split(",")[:2]
+                ln = cur["lines"].setdefault(int(n), {"line_number": int(n), "count": 0})
+                ln["count"] += int(c)
+    for f in files:
+        f["lines"] = [f["lines"][n] for n in sorted(f["lines"])]
+    return files
 
 
 def source_line(path, n, cache={}):
@@ -58,29 +84,12 @@ def source_line(path, n, cache={}):
     return lines[n - 1].strip() if 0 < n <= len(lines) else ""
 
 
-def run_gcovr(args):
-    """gcovr in this process, with one fix: gcovr 5.2 asserts when a source
-    file's function appears at two different lines in two objects (a
-    header's static inline function compiled under different macros); the
-    first one is kept (its counters are per line anyway)."""
-    import gcovr.merging as merging
-    from gcovr.__main__ import main as gcovr_main
-    orig = merging.merge_function
-
-    def merge_function(left, right, options):
-        if left.lineno != right.lineno:
-            return left
-        return orig(left, right, options)
-
-    merging.merge_function = merge_function
-    sys.argv = ["gcovr"] + args
-    return gcovr_main()
-
-
 def main():
-    if sys.argv[1] == "--run-gcovr":
-        return run_gcovr(sys.argv[2:])
-    cov, listf = sys.argv[1], sys.argv[2]
+    cov, summary, listf = sys.argv[1], sys.argv[2], sys.argv[3]
+    root = os.getcwd() + os.sep
+    with open(summary) as f:
+        br_sum = {s["filename"][len(root):] if s["filename"].startswith(root) else s["filename"]:
+                  s["summary"]["branches"] for s in json.load(f)["data"][0]["files"]}
     update = "--update-list" in sys.argv
     strict = "--strict" in sys.argv
     tot = {d: {"l": 0, "lh": 0, "b": 0, "bh": 0} for d in THRESHOLDS}
@@ -92,17 +101,16 @@ def main():
         if d is None:
             continue
         l = lh = b = bh = 0
+        bs = br_sum.get(path, {"count": 0, "covered": 0})
+        b, bh = bs["count"], bs["covered"]
         for ln in f["lines"]:
-            if ln.get("gcovr/noncode"):
+            if NONCODE.match(source_line(path, ln["line_number"])):
                 continue
             l += 1
             if ln["count"] > 0:
                 lh += 1
             else:
                 uncovered.append((path, ln["line_number"], source_line(path, ln["line_number"])))
-            for br in ln.get("branches", []):
-                b += 1
-                bh += br["count"] > 0
         t = tot[d]
         t["l"] += l
         t["lh"] += lh

@@ -33,7 +33,7 @@ if [ "$want_tests" = 1 ]; then
          libclang-rt-14-dev   # libFuzzer for fuzz/ (scripts/fuzz.sh)
          libgcrypt20-dev libcrypto++-dev   # test_finalists peers (Serpent, Twofish, RC6)
          cppcheck clang-tidy   # scripts/static.sh
-         gcovr)                # scripts/coverage.sh
+         llvm)                 # llvm-profdata, llvm-cov: scripts/coverage.sh
 fi
 if [ "$want_mcu" = 1 ]; then
   pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm qemu-system-misc

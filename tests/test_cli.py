@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test_cli.py -- the rijn command-line tool's frame: dispatch, --help on
-every command, --version, exit codes and one-line messages, `rijn selftest`
+every command (and the age format's), --version, exit codes and one-line messages, `rijn selftest`
 on every implementation, and `rijn bench --quick --json` (only that it
 runs and its JSON has the promised shape; nothing is timed here).
 Prints "N passed, N failed"; exit status 1 on any failure.
@@ -14,7 +14,8 @@ import tempfile
 
 CLI = os.environ.get("RIJN_CLI")
 passed = failed = 0
-COMMANDS = ("cipher", "selftest", "acvp", "bench")
+COMMANDS = ("cipher", "selftest", "acvp", "bench", "encrypt", "decrypt", "keygen", "aead", "mac",
+            "hash", "pwhash")
 
 
 def check(cond, what):
@@ -50,6 +51,10 @@ def frame():
         rc, out, err = run([c, "--no-such-option"])
         check(rc == 2 and out == "" and err.startswith("rijn %s: " % c) and
               len(err.strip().splitlines()) == 1, "%s unknown option" % c)
+    for c in ("encrypt", "decrypt"):  # the age format's own help
+        rc, out, err = run([c, "--format", "age", "--help"])
+        check(rc == 0 and out.startswith("usage: rijn " + c) and "age" in out and err == "",
+              "%s --format age --help" % c)
 
 
 # cipher, aead and mac share their data options (cli/io_opts.c): one
