@@ -8,9 +8,14 @@
 # (TOOL cppcheck|clang-tidy|gcc; CHECK the tool's id, e.g. uninitvar,
 # bugprone-narrowing-conversions, -Wanalyzer-malloc-leak, or * for all;
 # PATH a file, a folder prefix ending in /, or *); a line without a reason
-# is an error. Exits 1 when any finding is left unmatched, and prints the
-# count per tool and the time taken.
+# is an error. "gcc --param=NAME=VALUE PATH -- reason" gives gcc -fanalyzer
+# that option for the file(s) at PATH (files on which the analysis would not
+# finish within its bound otherwise); "gcc SKIP PATH -- reason" leaves a
+# file out of gcc -fanalyzer (cppcheck and clang-tidy still read it). A file
+# the analyzer gives up on (120 s) is named in the output, not a finding. Exits 1 when any finding is left unmatched, and prints
+# the count per tool and the time taken.
 #   scripts/static.sh [--tool cppcheck|clang-tidy|gcc]...   (default: all three)
+#   STATIC_JOBS=N: files analysed in parallel (default: the CPU count)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
@@ -24,7 +29,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#tools[@]} -gt 0 ] || tools=(cppcheck clang-tidy gcc)
-jobs=$(nproc 2>/dev/null || echo 2)
+jobs=${STATIC_JOBS:-$(nproc 2>/dev/null || echo 2)} # parallel files (test.sh: 1 beside Valgrind)
 out=build/static
 mkdir -p "$out"
 cmake -S . -B "$out/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_TESTS=OFF \
@@ -69,8 +74,8 @@ for tool in "${tools[@]}"; do
       # each file compiled as the build does, plus -fanalyzer, no object kept
       py="$here/.venv/bin/python"
       [ -x "$py" ] || py=python3
-      "$py" - "$db" "$jobs" >"$out/gcc.raw" 2>&1 <<'PY' || true
-import json, shlex, subprocess, sys
+      "$py" - "$db" "$jobs" "$supp" >"$out/gcc.raw" 2>&1 <<'PY' || true
+import json, os, re, shlex, signal, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 db = json.load(open(sys.argv[1]))
 def run(e):
@@ -82,21 +87,36 @@ def run(e):
     args = [("-O0" if a.startswith("-O") else a) for a in args
             if a not in ("-Werror", "-MD")]
     args[0] = "gcc"
-    args.insert(1, "-fanalyzer")
-    try:  # a few intrinsics-heavy files make the analyzer explode: bounded
-        r = subprocess.run(args, cwd=e["directory"], capture_output=True, text=True,
-                           timeout=120)
+    args[1:1] = ["-fanalyzer"] + extra(e["file"])
+    # bounded (files the analyzer does not finish on belong on a gcc SKIP
+    # line); its own session, so that a timeout kills cc1 too, not only the
+    # gcc driver (an orphaned cc1 would run on for many minutes)
+    p = subprocess.Popen(args, cwd=e["directory"], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        return p.communicate(timeout=120)[1]
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return "static.sh: gcc -fanalyzer gave up on %s after 120 s\n" % e["file"]
-    return r.stderr
-files = [e for e in db if "/src/" in e["file"] or "/cli/" in e["file"]]
+params = [m.groups() for m in (re.match(r"gcc\s+(--param=\S+)\s+(\S+)\s+--", l)
+                                for l in open(sys.argv[3])) if m]
+def extra(f):
+    rel = os.path.relpath(f)
+    return [o for o, p in params if rel == p or (p.endswith("/") and rel.startswith(p))]
+skip = [m.group(1) for m in (re.match(r"gcc\s+SKIP\s+(\S+)\s+--", l)
+                              for l in open(sys.argv[3])) if m]
+files = [e for e in db if ("/src/" in e["file"] or "/cli/" in e["file"])
+         and os.path.relpath(e["file"]) not in skip]
+sys.stderr.write("static.sh: gcc -fanalyzer on %d files (%d with a --param line, %d SKIP lines)\n"
+                 % (len(files), sum(1 for e in files if extra(e["file"])), len(skip)))
 with ThreadPoolExecutor(int(sys.argv[2])) as ex:
     for err in ex.map(run, files):
         sys.stdout.write(err)
 PY
       sed -n 's|^'"$here"'/||; s|^\([^ :]*\):\([0-9]*\):[0-9]*: warning: \(.*\) \[\(-Wanalyzer[^]]*\)\]$|gcc \4 \1:\2 \3|p' \
         "$out/gcc.raw" | sort -u >>"$out/findings-$tool.txt"
-      grep 'gave up' "$out/gcc.raw" || true ;;
+      grep 'gave up\|fanalyzer on' "$out/gcc.raw" || true ;;
     *) echo "static.sh: unknown tool $tool" >&2; exit 2 ;;
   esac
   echo "static: $tool $(wc -l <"$out/findings-$tool.txt") findings ($(($(date +%s) - t0)) s)"
