@@ -54,13 +54,14 @@ if [ $run = 1 ]; then
   cmake --build $b -j "$jobs" >/dev/null
   mkdir -p $b/prof
   # the suite as the ASan stage runs it (tests that need another build left
-  # out), less the generator checks of mcu/ (*_asm_gen: no C of src/ or cli/)
-  # and the UBSan canary (sanitizer stage only). One raw profile per process
+  # out), less the generator checks of mcu/ (*_asm_gen: no C of src/ or cli/),
+  # the UBSan canary (sanitizer stage only) and the doc freshness check (step
+  # 1 runs it; no C). One raw profile per process
   # (%p): a process killed by a test while writing leaves one bad file,
   # which the merge skips (--failure-mode=all), not a corrupted shared one.
   LLVM_PROFILE_FILE="$here/$b/prof/%p.profraw" RIJN_TEST_QUICK=1 ctest --test-dir $b -j "$jobs" \
     --output-on-failure \
-    -E 'ctgrind|valgrind|config_matrix|mcu|arduino|amalgamation|install|python|readme_c|asm_gen|ubsan' \
+    -E 'ctgrind|valgrind|config_matrix|mcu|arduino|amalgamation|install|python|readme_c|asm_gen|ubsan|doc_freshness' \
     >$b/ctest.log 2>&1 || { tests_failed=1; grep -A3 'tests FAILED' $b/ctest.log >&2 || true; }
   find $b/prof -name '*.profraw' >$b/profraw.list
   llvm-profdata merge -sparse --failure-mode=all -num-threads="$jobs" -f $b/profraw.list \
