@@ -19,6 +19,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 cmdline="scripts/fuzz.sh $*"
+# the commit the harnesses are built from (a campaign's summary is written
+# hours later, when HEAD may have moved)
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
+git diff --quiet HEAD -- src include cli fuzz tests/support 2>/dev/null || commit="$commit+changes"
 mode=campaign secs=3600 jobs=1 engine="" sanitize=address,undefined harnesses=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -126,7 +130,7 @@ if [ "$mode" = campaign ]; then
   {
     echo "# Fuzz campaign"
     echo
-    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), built from commit $commit"
     echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(nproc) cores"
     echo "- engine: $engine, $sanname; $secs s per harness, $jobs at a time"
     echo "- command: \`$cmdline\`"
