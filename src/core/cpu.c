@@ -71,6 +71,7 @@ static uint32_t probe(void)
 {
     unsigned long hw = getauxval(AT_HWCAP);
     uint32_t f = 0;
+    if (hw & (1ul << 1)) f |= RIJN_CPU_ARM_NEON;  /* HWCAP_ASIMD */
     if (hw & (1ul << 3)) f |= RIJN_CPU_ARM_AES;   /* HWCAP_AES */
     if (hw & (1ul << 4)) f |= RIJN_CPU_ARM_PMULL; /* HWCAP_PMULL */
     if (hw & (1ul << 6)) f |= RIJN_CPU_ARM_SHA2;  /* HWCAP_SHA2 */

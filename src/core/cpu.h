@@ -22,6 +22,7 @@
 #define RIJN_CPU_ARM_PMULL  (1u << 17)
 #define RIJN_CPU_ARM_SHA2   (1u << 18)
 #define RIJN_CPU_ARM_SHA512 (1u << 19) /* ARMv8.2 SHA512 (HWCAP_SHA512) */
+#define RIJN_CPU_ARM_NEON   (1u << 20) /* Advanced SIMD (HWCAP_ASIMD) */
 
 /* Features of this CPU (probed once, then cached), masked by the
  * RIJN_CPU_MASK environment variable on hosts (hex; tests use it). */

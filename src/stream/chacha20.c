@@ -16,7 +16,8 @@
  *   RISC-V with Zbb or Zbkb (-march; compile time): the rotations are
  *   rori/roriw (scripts/test-riscv.sh runs the Zk builds, which have Zbkb).
  *   Implementations: the registry of chacha20_reg.c (core/registry.h) --
- *   avx512, avx2 (chacha20_x86.c: whole 512-byte groups) and the portable
+ *   avx512, avx2 (chacha20_x86.c: whole 512-byte groups), neon (AArch64,
+ *   chacha20_neon.c: whole 256-byte groups) and the portable
  *   code of this file (C rounds, or the Thumb-2 assembly: "armv7m"). The entry
  *   is bound at init (its index in bits 8..15 of ctx->kind); update calls
  *   its blocks for whole groups, then this file's loop for the rest.
@@ -192,7 +193,7 @@ RIJN_INLINE int ietf_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const u
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(key);
     RIJN_CHECK_PTR(nonce);
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
     if (impl >= RIJN_I_CHACHA_NIMPL)
         return RIJN_ERR_PARAM;
 #endif
@@ -207,7 +208,7 @@ RIJN_INLINE int ietf_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const u
     return RIJN_OK;
 }
 
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
 int rijn_i_chacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
                             const uint8_t nonce[12], uint32_t counter, uint32_t impl)
 {
@@ -250,7 +251,7 @@ RIJN_INLINE int x_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint
     rijn_hchacha20(sub, key, nonce);
     memset(n12, 0, 4);
     memcpy(n12 + 4, nonce + 16, 8);
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
     r = ietf_init(ctx, sub, n12, counter, impl);
 #else
     (void)impl; /* one entry: the public call (MCU images link one copy) */
@@ -260,7 +261,7 @@ RIJN_INLINE int x_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const uint
     return r;
 }
 
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
 int rijn_i_xchacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
                              const uint8_t nonce[24], uint32_t counter, uint32_t impl)
 {
@@ -364,7 +365,7 @@ static void xor_blocks(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in, 
 }
 #endif
 
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
 /* Whole blocks on the bound implementation's vector code: returns the
  * bytes done (whole groups; counter and ctx->left advanced), 0 for the
  * portable entry or when the original cipher's low counter word would
@@ -415,7 +416,7 @@ int rijn_chacha20_update(rijn_chacha20_ctx *ctx, uint8_t *out, const uint8_t *in
             in += head;
             len -= head;
         }
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
         if (len >= RIJN_I_CHACHA_WIDE_MIN) { /* short updates read no descriptor */
             done = wide_blocks(ctx, out, in, len);
             out += done;

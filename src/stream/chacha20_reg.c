@@ -3,7 +3,8 @@
  * and its test entry points.
  *
  * Implementation notes
- *   Entries, in order of preference: avx512, avx2 (chacha20_x86.c), then
+ *   Entries, in order of preference: avx512, avx2 (chacha20_x86.c), neon
+ *   (AArch64, chacha20_neon.c), then
  *   the portable code of chacha20.c ("armv7m" when it is the Thumb-2
  *   assembly). RIJN_I_CHACHA_NIMPL (stream_internal.h) is their number;
  *   tests/test_impls.c checks it against the list. A context's entry is
@@ -26,13 +27,16 @@ static const rijn_i_impl *const chachas[] = {
     &rijn_i_chacha_avx512.base,
     &rijn_i_chacha_avx2.base,
 #endif
+#if RIJN_I_CHACHA_NEON
+    &rijn_i_chacha_neon.base,
+#endif
     &chacha_portable.base,
 };
 
 const rijn_i_registry rijn_i_chacha20_registry = {"chacha20", chachas,
                                                   sizeof chachas / sizeof chachas[0]};
 
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
 uint32_t rijn_i_chacha20_default(void)
 {
     return (uint32_t)rijn_i_reg_default(chachas, RIJN_I_CHACHA_NIMPL);

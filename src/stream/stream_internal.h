@@ -22,6 +22,18 @@
 #define RIJN_I_CHACHA_X86 0
 #endif
 
+/* RIJN_CFG_CHACHA_NEON: unset = auto (little-endian AArch64 with
+ * GCC/Clang; NEON is baseline there), 0 = off. chacha20_neon.c. */
+#if defined(RIJN_CFG_CHACHA_NEON) && !RIJN_CFG_CHACHA_NEON
+#define RIJN_I_CHACHA_NEON 0
+#elif defined(__aarch64__) && !defined(__AARCH64EB__) && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_I_CHACHA_NEON 1
+#else
+#define RIJN_I_CHACHA_NEON 0
+#endif
+/* more than the portable entry in the registry */
+#define RIJN_I_CHACHA_MULTI (RIJN_I_CHACHA_X86 || RIJN_I_CHACHA_NEON)
+
 #if RIJN_I_CHACHA_X86
 /* XOR nblocks (a multiple of 8) ChaCha20 blocks with the input block st
  * (counter st[12], st[12] + 1, ...; the 32-bit word must not wrap) into
@@ -76,12 +88,15 @@ typedef struct rijn_i_chacha_impl {
 extern const rijn_i_chacha_impl rijn_i_chacha_avx512; /* AVX-512F/VL: 16 + 8 blocks */
 extern const rijn_i_chacha_impl rijn_i_chacha_avx2;   /* AVX2: 8 blocks             */
 #endif
+#if RIJN_I_CHACHA_NEON
+extern const rijn_i_chacha_impl rijn_i_chacha_neon;   /* AArch64 NEON: 4 blocks     */
+#endif
 
 /* chacha20_reg.c: every compiled-in implementation, in order of
  * preference; RIJN_I_CHACHA_NIMPL of them (keep it in step with the list:
  * tests/test_impls.c checks). */
 extern const rijn_i_registry rijn_i_chacha20_registry;
-#define RIJN_I_CHACHA_NIMPL (1u + 2u * RIJN_I_CHACHA_X86)
+#define RIJN_I_CHACHA_NIMPL (1u + 2u * RIJN_I_CHACHA_X86 + 1u * RIJN_I_CHACHA_NEON)
 
 /* a keyed ChaCha20 context (the hot paths check the variant only) */
 static inline int rijn_i_chacha20_keyed(const rijn_chacha20_ctx *ctx)
@@ -98,7 +113,7 @@ static inline size_t rijn_i_chacha20_bound(const rijn_chacha20_ctx *ctx)
     return i < RIJN_I_CHACHA_NIMPL ? i : RIJN_I_CHACHA_NIMPL - 1;
 }
 /* Index of the default entry (the first that runs; 0 with one entry). */
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
 uint32_t rijn_i_chacha20_default(void);
 #else
 #define rijn_i_chacha20_default() 0u
@@ -106,7 +121,7 @@ uint32_t rijn_i_chacha20_default(void);
 /* rijn_chacha20_init / rijn_xchacha20_init bound to entry impl (an index
  * of the registry; RIJN_ERR_PARAM past its end): for callers that chose
  * once, e.g. the ChaCha20-Poly1305 context at its init. */
-#if RIJN_I_CHACHA_X86
+#if RIJN_I_CHACHA_MULTI
 int rijn_i_chacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
                             const uint8_t nonce[12], uint32_t counter, uint32_t impl);
 int rijn_i_xchacha20_init_at(rijn_chacha20_ctx *ctx, const uint8_t key[32],
