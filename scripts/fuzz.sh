@@ -102,6 +102,7 @@ summary() {
 }
 
 rm -f "$work/total.runs" "$work/summary.lines"
+finding_lines() { grep -E 'FUZZ FINDING|ERROR|SUMMARY|runtime error' "$work/$1.log" | head -5; }
 
 status=0
 pids=() names=()
@@ -110,19 +111,19 @@ for h in "${harnesses[@]}"; do
   if [ "$jobs" -le 1 ]; then
     st=0; run_one "$h" || st=$?
     summary "$h" "$st"
-    if [ "$st" != 0 ]; then status=1; grep -E 'FUZZ FINDING|ERROR|SUMMARY|runtime error' "$work/$h.log" | head -5; fi
+    if [ "$st" != 0 ]; then status=1; finding_lines "$h"; fi
   else
     run_one "$h" & pids+=($!); names+=("$h")
     if [ ${#pids[@]} -ge "$jobs" ]; then
       st=0; wait "${pids[0]}" || st=$?
-      summary "${names[0]}" "$st"; [ "$st" = 0 ] || status=1
+      summary "${names[0]}" "$st"; [ "$st" = 0 ] || { status=1; finding_lines "${names[0]}"; }
       pids=("${pids[@]:1}"); names=("${names[@]:1}")
     fi
   fi
 done
 for i in "${!pids[@]}"; do
   st=0; wait "${pids[$i]}" || st=$?
-  summary "${names[$i]}" "$st"; [ "$st" = 0 ] || status=1
+  summary "${names[$i]}" "$st"; [ "$st" = 0 ] || { status=1; finding_lines "${names[$i]}"; }
 done
 total=$(awk '{s += $1} END {print s + 0}' "$work/total.runs")
 echo "fuzz: $total executions in all, $([ $status = 0 ] && echo 'no finding' || echo "FINDINGS (inputs in $findings)")"

@@ -78,7 +78,7 @@ echo "(valgrind + gcc -fanalyzer: $(($(date +%s) - t0)) s)"
 
 step "fuzz smoke (every harness, libFuzzer + ASan/UBSan)"
 t0=$(date +%s)
-bash scripts/fuzz.sh --smoke 10 || status=1
+bash scripts/fuzz.sh --smoke 10 --jobs "$(nproc 2>/dev/null || echo 2)" || status=1
 echo "(fuzz smoke: $(($(date +%s) - t0)) s)"
 
 step "ctgrind at gcc -O1 and -O2"
