@@ -30,7 +30,7 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/src/rijn" "$tmp/examples"
 
 # Library sources and internal headers, keeping the folder layout (the
-# sources include "internal.h", "aes/aes_impl.h"... from src/).
+# sources include "internal.h", "aes/aes_i.h"... from src/).
 (cd "$root/src" && find . -type f \( -name '*.c' -o -name '*.h' \) -print) |
   while read -r f; do
     mkdir -p "$tmp/src/$(dirname "$f")"

@@ -34,7 +34,7 @@
 #define HAVE_REEXEC 0
 #endif
 
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "core/cpu.h"
 #include "testutil.h"
 

@@ -1,6 +1,6 @@
 /*
  * test_cbcmac_hook.c -- the optional cbcmac entry of the AES implementation
- * classes (aes_impl.h): the CBC-MAC chain alone (op MAC) and stitched with
+ * classes (aes_i.h): the CBC-MAC chain alone (op MAC) and stitched with
  * a CTR stream (op ENC: MAC the input; op DEC: MAC the output).
  *
  * For every available class that has the entry, random keys of every
@@ -22,7 +22,7 @@
 
 #include <openssl/evp.h>
 
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "testutil.h"
 
 #define MAXB 70

@@ -31,7 +31,7 @@
 #define HAVE_REEXEC 0
 #endif
 
-#include "aead/gcm_internal.h"
+#include "aead/gcm_i.h"
 #include "core/cpu.h"
 #include "test_gcm_util.h"
 

@@ -32,8 +32,8 @@
 #include "aead/ghash.h"
 #include "aead/chachapoly_i.h"
 #include "core/registry.h"
-#include "hash/argon2_impl.h"
-#include "hash/hash_impl.h"
+#include "hash/argon2_i.h"
+#include "hash/hash_i.h"
 #include "mac/mac_i.h"
 #include "pk/x25519_i.h"
 #include "rijn/chacha20.h"
@@ -41,7 +41,7 @@
 #include "rijn/argon2.h"
 #include "rijn/gcmsiv.h"
 #include "rijn/sha2.h"
-#include "stream/stream_internal.h"
+#include "stream/stream_i.h"
 #include "testutil.h"
 
 #define TMAX 9000

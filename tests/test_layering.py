@@ -57,12 +57,15 @@ def main():
             inc = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
             if not in_aes and class_re.search(line):
                 bad.append("%s:%d: names an AES class: %s" % (rel(f), n, line.strip()))
-            if inc and not in_aes and re.match(r"aes/aes_(?!impl\.h)", inc.group(1)):
+            if inc and not in_aes and re.match(r"aes/aes_(?!i\.h)", inc.group(1)):
                 bad.append("%s:%d: includes a class header: %s" % (rel(f), n, inc.group(1)))
             if inc and in_aes and re.match(r"(modes|aead|mac|file|hash|kdf|stream|pk|ascon|"
                                            r"encoding|cipher)/", inc.group(1)):
                 bad.append("%s:%d: src/aes includes a higher layer: %s" % (rel(f), n,
                                                                           inc.group(1)))
+    for f in files:
+        if re.search(r"_(impl|internal)\.h$", f):
+            bad.append("%s: internal headers end in _i.h (one suffix)" % rel(f))
     for f in files + glob.glob(os.path.join(ROOT, "cli", "*.[ch]")):
         for n, line in code_lines(f):
             if re.match(r'\s*#\s*include\s+"\.\./', line):

@@ -41,9 +41,9 @@
 #define HAVE_REEXEC 0
 #endif
 
-#include "aead/gcm_internal.h"
+#include "aead/gcm_i.h"
 #include "aead/ghash.h"
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "core/cpu.h"
 #include "internal.h"
 #include "testutil.h"

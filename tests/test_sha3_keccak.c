@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "hash/hash_impl.h" /* both Keccak-f[1600] versions */
+#include "hash/hash_i.h" /* both Keccak-f[1600] versions */
 
 #if !RIJN_CFG_HASH_SHA3
 int main(void)

@@ -194,7 +194,7 @@
  *                         its 216-byte context is as big as SHA-3's, so
  *                         rijn_hash_ctx shrinks only with both at 0.
  *                         x64: ~17 KB with Argon2
- * Hash code/speed trade-offs (defined in src/hash/hash_impl.h):
+ * Hash code/speed trade-offs (defined in src/hash/hash_i.h):
  *   RIJN_CFG_SHA_X86      unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the SHA-NI SHA-256 path, chosen at run
  *                         time.                               x64: ~1 KB
@@ -214,7 +214,7 @@
  *                         (default on 32-bit targets).
  *   RIJN_CFG_ARGON2_X86   unset = auto (AVX2 Argon2 block function on
  *                         x86-64 with GCC or Clang, chosen at run time),
- *                         0 = portable only (src/hash/argon2_impl.h).
+ *                         0 = portable only (src/hash/argon2_i.h).
  * Other primitives (defined next to their code):
  *   RIJN_CFG_ASCON_32     Ascon permutation: 1 the bit-interleaved 32-bit
  *                         one, 0 the 64-bit one. default: 1 on targets
@@ -228,7 +228,7 @@
  *   RIJN_CFG_CHACHA_X86   unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the AVX2 ChaCha20 path, chosen at run
  *                         time (AVX-512 where present;
- *                         src/stream/stream_internal.h).      x64: ~6 KB
+ *                         src/stream/stream_i.h).      x64: ~6 KB
  *   RIJN_CFG_CHACHA20_ARMV7M unset = auto (on for Thumb-2 ARMv7-M,
  *                         ARMv7E-M and ARMv8-M mainline -- Cortex-M3/M4/
  *                         M7/M33 -- little-endian, with GCC or Clang), 0 =
@@ -238,7 +238,7 @@
  *                         21.2 -> 13.8 instructions per byte at -Os; 736
  *                         bytes of assembly in place of the C rounds
  *                         (ChaCha20 alone: 1,504 -> 1,676 bytes at -Os;
- *                         src/stream/stream_internal.h).
+ *                         src/stream/stream_i.h).
  *   RIJN_CFG_POLY1305_X86 unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the AVX2 Poly1305 path, chosen at run
  *                         time (AVX-512 where present; src/mac/mac_i.h).

@@ -28,7 +28,7 @@
  *   aes_ccm_test.json, differential tests vs OpenSSL (tests/test_ccm*.c).
  */
 #include "cmac_i.h"
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "internal.h"
 #include "rijn/ccm.h"
 

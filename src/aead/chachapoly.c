@@ -25,7 +25,7 @@
 #include "chachapoly_i.h"
 #include "internal.h"
 #include "mac/mac_i.h"
-#include "stream/stream_internal.h"
+#include "stream/stream_i.h"
 
 /* ctx->kind: bits 0..7 the AEAD, 8..15 the ChaCha20 entry, 16..23 the
  * Poly1305 entry, both chosen once at init (registry indexes: this file

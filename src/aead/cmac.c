@@ -20,7 +20,7 @@
  *  differential test against OpenSSL's EVP_MAC CMAC with random splits
  *  (tests/test_cmac.c).
  */
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "cmac_i.h"
 #include "internal.h"
 

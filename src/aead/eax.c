@@ -26,7 +26,7 @@
  *  hook (which may branch on the counter); it runs batches of counter
  *  blocks through the N-block entry.
  */
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "cmac_i.h"
 #include "internal.h"
 #include "rijn/eax.h"

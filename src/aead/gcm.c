@@ -23,7 +23,7 @@
  *   Vectors: CAVP gcmEncryptExtIV*.rsp / gcmDecrypt*.rsp, Wycheproof
  *   aes_gcm_test.json, differential tests vs OpenSSL (tests/test_gcm*.c).
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "ghash.h"
 #include "internal.h"
 

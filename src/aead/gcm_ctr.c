@@ -14,7 +14,7 @@
  *   the keystream on the stack is wiped.
  *   Vectors: every GCM/CCM/GCM-SIV test exercises it, per AES class.
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "internal.h"
 
 /* Counter blocks per N-block call: 16 on 64-bit hosts (wide AES-NI paths),

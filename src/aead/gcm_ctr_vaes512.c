@@ -20,7 +20,7 @@
  *   tests/test_perf_paths.c (GCM-SIV 0..70 blocks and counters about to
  *   wrap, against a reference built from single blocks).
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "aes/aesni.h"
 
 #if RIJN_I_AES_RK_AESNI

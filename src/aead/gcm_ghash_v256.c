@@ -18,7 +18,7 @@
  *   hiding AVX-512 (tests/test_gcm_stitch.c, test_perf_paths.c re-run
  *   themselves so), on a CPU with VPCLMULQDQ.
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 
 #if RIJN_I_HAVE_GCM_STITCH
 

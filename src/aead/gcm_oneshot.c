@@ -17,7 +17,7 @@
  *   (everything in registers, one AES pass), with the same checks first.
  *   Vectors: tests/test_gcm*.c (CAVP, Wycheproof, OpenSSL differential).
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "ghash.h"
 #include "internal.h"
 

@@ -25,7 +25,7 @@
  *   tests/test_perf_paths.c checks 0..529-byte texts with 0..36-byte AAD
  *   unaligned and in place against OpenSSL per class.
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "ghash.h"
 #include "aes/aesni.h"
 

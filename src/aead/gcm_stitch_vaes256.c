@@ -29,7 +29,7 @@
  *   kernel; lengths around every 8- and 16-block boundary, counters about
  *   to wrap) and every GCM test run with RIJN_CPU_MASK hiding AVX-512.
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "aes/aesni.h"
 
 #if RIJN_I_HAVE_GCM_STITCH

@@ -36,7 +36,7 @@
  *   around every 8-, 32- and 64-block boundary, counters about to wrap) and
  *   every GCM test on a CPU with VAES-512.
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "aes/aesni.h"
 
 #if RIJN_I_HAVE_GCM_STITCH512

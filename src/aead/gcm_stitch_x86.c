@@ -28,7 +28,7 @@
  *   around every unroll boundary, unaligned, in place, counters about to
  *   wrap, with this path forced by RIJN_CPU_MASK), and every GCM test.
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "aes/aesni.h"
 
 #if RIJN_I_HAVE_GCM_STITCH

@@ -11,7 +11,7 @@
  *   Vectors: tests/test_gcm*.c drive every CAVP/Wycheproof vector through
  *   this API with random split points as well as through seal/open.
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "ghash.h"
 #include "internal.h"
 

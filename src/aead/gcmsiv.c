@@ -22,7 +22,7 @@
  *   (openssl.txt, aes-192-gcm-siv.txt), OpenSSL differential when
  *   available (tests/test_gcmsiv*.c).
  */
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "ghash.h"
 #include "internal.h"
 #include "rijn/gcmsiv.h"

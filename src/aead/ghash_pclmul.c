@@ -27,7 +27,7 @@
  *   Vectors: the same tests as ct64, with this class forced.
  */
 #include "ghash.h"
-#include "gcm_internal.h"
+#include "gcm_i.h"
 #include "internal.h"
 #include "core/cpu.h"
 

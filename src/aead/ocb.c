@@ -33,7 +33,7 @@
  *  lengths, AAD/text 0..600 (and long texts past the table), random
  *  streaming splits (tests/test_ocb.c).
  */
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "cmac_i.h"
 #include "internal.h"
 #include "ocb_i.h"

@@ -18,7 +18,7 @@
  *  Proof: tests/test_ocb.c runs every vector and the OpenSSL differential
  *  test through random splits of AAD and text, in place and not.
  */
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "cmac_i.h"
 #include "internal.h"
 #include "ocb_i.h"

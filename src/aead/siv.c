@@ -25,7 +25,7 @@
  *  differential test against OpenSSL's AES-*-SIV with random component
  *  vectors (tests/test_siv.c).
  */
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "cmac_i.h"
 #include "internal.h"
 #include "rijn/siv.h"

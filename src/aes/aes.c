@@ -10,7 +10,7 @@
  *   Availability is probed by rijn_aes_init_impl only, so the automatic
  *   key setup does not link the probe.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "core/cpu.h"
 #include "internal.h"
 

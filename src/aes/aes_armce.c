@@ -4,7 +4,7 @@
  * class's fused CTR, CBC decryption and CBC encryption entries.
  *
  * Implementation notes
- *   Layout: the standard round-key layout of aes_impl.h (as x86ni): bytes
+ *   Layout: the standard round-key layout of aes_i.h (as x86ni): bytes
  *   [0, 16(r+1)) the encryption round keys K0..Kr in FIPS 197 byte order,
  *   then, keyed for decryption, Kr, IMC(Kr-1), ..., IMC(K1), K0 for the
  *   equivalent inverse cipher. 32(r+1) bytes fit the context's schedule.
@@ -40,7 +40,7 @@
  *   tests/test_aes_fused.c (CTR/CBC against OpenSSL and the class's own
  *   N-block entries), run under qemu-aarch64 by scripts/test-aarch64.sh.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_ARMCE

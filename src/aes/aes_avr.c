@@ -95,7 +95,7 @@
  *   mode images run the SRAM tables, the XTS and AEAD images the flash
  *   ones) on this class; the generator's own check against a Python AES.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_AVR

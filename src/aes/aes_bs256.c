@@ -30,7 +30,7 @@
  *   every class (tu_for_each_impl); tests/test_perf_paths.c adds lengths
  *   0..33 blocks unaligned against OpenSSL.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 #include "core/cpu.h"
 

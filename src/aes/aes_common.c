@@ -4,7 +4,7 @@
  * implementation keeps its own constant-time property (bitsliced SubWord
  * for ct32/ct64, table for small).
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 const uint8_t rijn_i_aes_rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10,

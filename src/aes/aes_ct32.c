@@ -50,7 +50,7 @@
  *   Vectors: FIPS 197 appendix C (test_aes_fips197), CAVP AESAVS and the
  *   OpenSSL differential test (test_aes_impls) on this class.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_CT32

@@ -56,7 +56,7 @@
  *   Vectors: FIPS 197, CAVP AESAVS KAT/MMT and Monte Carlo under QEMU
  *   (mcu/mcu.py test, Cortex-M3/M4/M33 at -Os and -O2) on this class.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_CT32ASM

@@ -39,7 +39,7 @@
  *   Vectors: FIPS 197, CAVP AESAVS KAT/MMT and Monte Carlo under QEMU
  *   (mcu/mcu.py test, Cortex-M0 microbit, -Os and -O2) on this class.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 #include <string.h>

@@ -11,7 +11,7 @@
  *   class has no run-time probe (user-mode RISC-V has no portable way to
  *   ask), so an image built with it runs only on a CPU that has Zkne and
  *   Zknd; builds for plain RV32IMC / RV64GC keep the other classes.
- *   Layout: the standard round-key layout of aes_impl.h: bytes
+ *   Layout: the standard round-key layout of aes_i.h: bytes
  *   [0, 16(r+1)) the round keys K0..Kr in FIPS 197 byte order, then,
  *   keyed for decryption, Kr, IMC(Kr-1), ..., IMC(K1), K0 for the
  *   equivalent inverse cipher (the aes*dsm instructions apply
@@ -41,7 +41,7 @@
  *   (with Zk, and a build without it) and on RV32 by mcu/mcu.py (target
  *   rv32zk: qemu-system-riscv32 with Zk).
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_RVK

@@ -21,7 +21,7 @@
  *   Vectors: FIPS 197 appendix C, CAVP AESAVS (GFSbox, KeySbox, VarKey,
  *   VarTxt, MMT, MCT) in tests/, like every class.
  */
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_SMALL

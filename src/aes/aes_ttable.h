@@ -23,7 +23,7 @@
 #ifndef RIJN_AES_TTABLE_H
 #define RIJN_AES_TTABLE_H
 
-#include "aes_impl.h"
+#include "aes_i.h"
 
 #if RIJN_CFG_AES_TTABLE
 

@@ -32,7 +32,7 @@
 #if RIJN_CFG_AES_X86NI
 
 /* Encryption / decryption round keys of a schedule (the standard
- * round-key layout of aes_impl.h). */
+ * round-key layout of aes_i.h). */
 static inline const uint8_t *rijn_i_x86ni_ek(const uint64_t *ks)
 {
     return (const uint8_t *)ks;
@@ -62,7 +62,7 @@ void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], u
 void rijn_i_x86ni_cbcmac(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t mac[16],
                          uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 
-/* The class's one-shot hooks (aes_impl.h: ecb_enc_once ... ctr_once;
+/* The class's one-shot hooks (aes_i.h: ecb_enc_once ... ctr_once;
  * aes_x86ni.c, aes_x86ni_modes.c): arguments checked, the IV only read,
  * RIJN_OK returned, at most six arguments, so the public calls end in a
  * tail call; CBC: nblocks > 0. The _vex entries are the same code compiled

@@ -24,7 +24,7 @@
  *   of the counter state with Klast ^ K0 ^ C (one XOR more per block on
  *   the chain than ENC).
  *   The counter adds 1 in its low 64-bit lane (wrapping mod 2^64, no
- *   carry into the high half), as aes_impl.h documents: CCM's counter
+ *   carry into the high half), as aes_i.h documents: CCM's counter
  *   field is at most 8 bytes and never wraps; with RIJN_I_CBCMAC_CTR128
  *   (EAX, whose counter N' is secret) the carry into the high lane is
  *   computed without a branch (compare, AND, shift, subtract).

@@ -4,13 +4,13 @@
  * sequence unrolled per key size, n blocks through the cipher or the
  * inverse cipher, one block to a store. Not a class: the "x86ni" class
  * (aes_x86ni*.c) and the kernels in src/aead that run the same
- * instructions on a schedule in the standard round-key layout (aes_impl.h:
+ * instructions on a schedule in the standard round-key layout (aes_i.h:
  * rijn_i_aes_rk_enc / _dec, rk_isa) share them.
  */
 #ifndef RIJN_AESNI_H
 #define RIJN_AESNI_H
 
-#include "aes_impl.h"
+#include "aes_i.h"
 #include "core/cpu.h"
 #include "internal.h"
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "modes/modes_internal.h"
+#include "modes/modes_i.h"
 #include "rijn/blockcipher.h"
 
 #define BC_CHECK(ctx)                          \

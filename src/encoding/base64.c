@@ -13,7 +13,7 @@
  * unused low bits zero. Proven by tests/test_encoding.c (RFC 4648
  * section 10 examples, round trips against a reference, malformed input).
  */
-#include "enc_internal.h"
+#include "enc_i.h"
 #include "rijn/encoding.h"
 
 typedef struct {

@@ -10,7 +10,7 @@
  * tests/test_encoding.c (RFC 4648 section 10 examples, round trips of
  * every byte value, malformed input).
  */
-#include "enc_internal.h"
+#include "enc_i.h"
 #include "rijn/encoding.h"
 
 int rijn_hex_encode(char *out, size_t out_size, size_t *out_len, const uint8_t *in, size_t len)

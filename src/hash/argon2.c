@@ -19,7 +19,7 @@
  *   differential tests against libsodium crypto_pwhash and the Python
  *   cryptography package (tests/test_argon2.c, tests/test_argon2_diff.py).
  */
-#include "argon2_impl.h"
+#include "argon2_i.h"
 #include "rijn/argon2.h"
 #include "rijn/blake2.h"
 

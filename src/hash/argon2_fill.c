@@ -36,7 +36,7 @@
  *   Argon2 files, differential tests against libsodium crypto_pwhash and
  *   the Python cryptography package (tests/test_argon2*.c).
  */
-#include "argon2_impl.h"
+#include "argon2_i.h"
 #include "rijn/argon2.h"
 
 #if RIJN_CFG_HASH_BLAKE2B

@@ -26,7 +26,7 @@
  * - Proof: tests/test_argon2.c runs every vector and differential test
  *   with and without AVX2 (re-run with RIJN_CPU_MASK=0).
  */
-#include "argon2_impl.h"
+#include "argon2_i.h"
 
 #if RIJN_I_ARGON2_AVX2
 #include <immintrin.h>

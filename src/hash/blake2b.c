@@ -26,7 +26,7 @@
  *   BLAKE2BMAC and libsodium crypto_generichash for every length 0..600
  *   with random splits, keys and output sizes (tests/test_blake2b.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/blake2.h"
 #include "rijn/hash.h"
 

@@ -8,7 +8,7 @@
  * is set up and forward. Proof: tests/test_hash_api.c (every descriptor
  * against OpenSSL, lookup, errors) and the HMAC/KDF tests built on it.
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/hash.h"
 
 #define WRAP(pfx, type, initf)                                               \

@@ -9,7 +9,7 @@
  * test against OpenSSL's HKDF for every SHA-2/SHA-3 descriptor
  * (tests/test_kdf.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/hmac.h"
 #include "rijn/kdf.h"
 

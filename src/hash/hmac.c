@@ -17,7 +17,7 @@
  *   lengths 0..300 (around every block size) and random messages
  *   (tests/test_hmac.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/hmac.h"
 
 int rijn_hmac_init(rijn_hmac_ctx *ctx, const rijn_hash_desc *h, const uint8_t *key,

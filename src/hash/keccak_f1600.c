@@ -22,7 +22,7 @@
  *   default on 32-bit targets). RIJN_CFG_KECCAK_IMPL = 0 / 1 / 2 forces
  *   compact / unrolled / interleaved.
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/sha3.h"
 #include "rijn/hash.h"
 

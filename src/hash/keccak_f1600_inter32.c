@@ -19,7 +19,7 @@
  *   (tests/test_sha3_keccak.c); with RIJN_CFG_KECCAK_IMPL=2 on a host every
  *   SHA-3 / SHAKE / Keccak vector runs through it.
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 
 #if RIJN_CFG_HASH_SHA3 && (RIJN_I_KECCAK_IMPL == 2 || RIJN_ARCH_64)
 

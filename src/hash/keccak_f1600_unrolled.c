@@ -15,7 +15,7 @@
  *   on random states (tests/test_sha3_keccak.c) and with every SHA-3 /
  *   SHAKE / Keccak vector (tests/test_sha3_*.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 
 #if RIJN_I_KECCAK_UNROLLED && RIJN_CFG_HASH_SHA3
 

@@ -9,7 +9,7 @@
  * key and iv are zeroed. Proof: differential test against OpenSSL
  * EVP_BytesToKey with MD5, SHA-1 and SHA-256 (tests/test_kdf.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/kdf.h"
 
 int rijn_evp_bytes_to_key(const rijn_hash_desc *h, uint8_t *key, size_t key_len, uint8_t *iv,

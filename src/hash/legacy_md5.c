@@ -9,7 +9,7 @@
  * differential test against OpenSSL for every length 0..1100
  * (tests/test_legacy.c, tests/test_hmac.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/legacy.h"
 #include "rijn/hash.h"
 

@@ -8,7 +8,7 @@
  * tests (RFC 1321, CAVP SHA1*, differential against OpenSSL for every
  * length 0..1100).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/hash.h"
 
 #if RIJN_CFG_HASH_LEGACY

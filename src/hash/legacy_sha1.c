@@ -9,7 +9,7 @@
  * RFC 6070 PBKDF2-HMAC-SHA-1; differential against OpenSSL for every
  * length 0..1100 (tests/test_legacy.c, test_hmac.c, test_kdf.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/legacy.h"
 #include "rijn/hash.h"
 

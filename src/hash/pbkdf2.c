@@ -11,7 +11,7 @@
  * a differential test against OpenSSL PKCS5_PBKDF2_HMAC for every
  * descriptor with random lengths (tests/test_kdf.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/hmac.h"
 #include "rijn/kdf.h"
 

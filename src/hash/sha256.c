@@ -27,7 +27,7 @@
  *   test against OpenSSL for every length 0..1100 with random splits, run
  *   once with SHA-NI and once with RIJN_CPU_MASK=0 (tests/test_sha2_*.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/sha2.h"
 
 #if defined(__AVR__)

@@ -17,7 +17,7 @@
  *   OpenSSL (tests/test_sha2_*.c), with the extension and with
  *   RIJN_CPU_MASK=0, under qemu-aarch64 (scripts/test-aarch64.sh).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 
 #if RIJN_I_SHA256_ARMCE
 

@@ -16,7 +16,7 @@
  * - Proof: the same CAVP and OpenSSL differential tests as the portable
  *   code (tests/test_sha2_*.c run both paths).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 
 #if RIJN_I_SHA256_X86
 #include <immintrin.h>

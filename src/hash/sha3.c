@@ -16,7 +16,7 @@
  *   padding), differential against OpenSSL with random splits and random
  *   squeeze sizes (tests/test_sha3_*.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/sha3.h"
 #include "rijn/hash.h"
 

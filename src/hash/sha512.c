@@ -26,7 +26,7 @@
  *   Monte; differential against OpenSSL for every length 0..1100 with
  *   random splits (tests/test_sha2_*.c).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/sha2.h"
 #include "rijn/hash.h"
 

@@ -22,7 +22,7 @@
  *   OpenSSL and tests/test_impls.c (every registry entry), under
  *   qemu-aarch64 -cpu max and (masked, portable) cortex-a53.
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 
 #if RIJN_I_SHA512_ARMCE
 

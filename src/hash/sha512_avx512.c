@@ -42,7 +42,7 @@
  *   (tests/test_sha2_*.c), tests/test_sha512_paths.c (every path forced,
  *   runs of 1..n blocks on both layouts).
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/hash.h"
 
 #if RIJN_CFG_HASH_SHA512 && RIJN_I_SHA512_X86

@@ -24,7 +24,7 @@
  *   (tests/test_sha2_*.c) and tests/test_sha512_paths.c, which re-runs
  *   itself under CPU masks for every path.
  */
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/hash.h"
 
 #if RIJN_CFG_HASH_SHA512 && RIJN_I_SHA512_X86

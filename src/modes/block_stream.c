@@ -23,7 +23,7 @@
  *   Vectors: tests/test_modes_stream.c (random splits, in place and out of
  *   place, against the one-shot calls).
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 static int block_init(rijn_block_ctx *ctx, uint32_t mode, const uint8_t *key, size_t key_len,
                       const uint8_t *iv)

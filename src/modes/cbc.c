@@ -15,7 +15,7 @@
  *   Constant time: as the AES class; the stack buffers are wiped.
  *   Vectors: SP 800-38A F.2 (tests/test_modes_sp800_38a.c), CAVP CBC files.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 /* Without a fused hook: one block at a time (n > 0). */
 RIJN_I_MODE_COLD void cbc_enc_loop(const rijn_aes_ctx *a, uint8_t iv[16], uint8_t *out,

@@ -19,7 +19,7 @@
  *   (aes-*-cbc with padding), every pad length 1..16 and the bad-padding
  *   cases in tests/test_modes_errors.c.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 #if RIJN_ARCH_64
 /* Eight bytes at a time (SWAR): the bytes j from the end (j = 15 - index)

@@ -23,7 +23,7 @@
  *   Vectors: SP 800-38A F.3.7-F.3.18 (tests/test_modes_sp800_38a.c), CAVP
  *   CFB8/CFB128 files.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 static void cfb128_bytes(uint8_t reg[16], const uint8_t ks[16], uint32_t *pos, int dec,
                          uint8_t *out, const uint8_t *in, size_t n)

@@ -17,7 +17,7 @@
  *   Vectors: SP 800-38A F.3.1-F.3.6 (tests/test_modes_sp800_38a.c), CAVP
  *   CFB1 files.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 #if RIJN_I_MODE_WIDE >= 8
 #define CFB1_BYTES (RIJN_I_MODE_WIDE / 8) /* bytes per parallel run */

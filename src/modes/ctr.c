@@ -17,7 +17,7 @@
  *   Vectors: SP 800-38A F.5, RFC 3686 section 6 (tests/test_modes_sp800_38a.c);
  *   the wrap at 2^128 and 2^32 in tests/test_modes_stream.c.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 void rijn_i_ctr_blocks(const rijn_aes_ctx *a, unsigned bits, uint8_t ctr[16], uint8_t *out,
                        const uint8_t *in, size_t n)

@@ -17,7 +17,7 @@
  *   Vectors: RFC 3962 appendix B (CS3) and OpenSSL 3 "AES-128-CBC-CTS"
  *   with CTS_MODE CS1/CS2/CS3 for lengths 16..80 (tests/test_modes_sp800_38a.c).
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 size_t rijn_i_cts_tail_len(size_t len)
 {

@@ -12,7 +12,7 @@
  *   Constant time: as the AES class.
  *   Vectors: SP 800-38A F.1 (tests/test_modes_sp800_38a.c), CAVP ECB files.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 void rijn_i_ecb_blocks(const rijn_aes_ctx *a, int dec, uint8_t *out, const uint8_t *in,
                        size_t n)

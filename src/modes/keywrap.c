@@ -18,7 +18,7 @@
  *  Wycheproof aes_wrap_test.json and aes_kwp_test.json, and a differential
  *  test against OpenSSL aes-*-wrap / aes-*-wrap-pad (tests/test_keywrap.c).
  */
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "internal.h"
 #include "rijn/keywrap.h"
 

@@ -8,11 +8,11 @@
  *   (RIJN_ERR_LENGTH), output sizes (RIJN_ERR_BUFFER) and overlap
  *   (RIJN_ERR_PARAM), in that order. Nothing here touches secrets.
  *   The one-shot ECB/CBC/CTR/XTS calls use the inline forms of these checks
- *   (modes_internal.h; same order, same codes): on 16-byte messages the
+ *   (modes_i.h; same order, same codes): on 16-byte messages the
  *   calls around the checks cost as much as the AES itself.
  *   Vectors: tests/test_modes_errors.c calls every error for every mode.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 int rijn_i_mode_check(const rijn_aes_ctx *aes, int dec, const uint8_t *iv, const uint8_t *out,
                       const uint8_t *in, size_t len)

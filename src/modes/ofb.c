@@ -12,7 +12,7 @@
  *   wipes the keystream.
  *   Vectors: SP 800-38A F.4 (tests/test_modes_sp800_38a.c), CAVP OFB files.
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 /* The CBC encryption of zero blocks under the IV O_0 is O_1, O_2, ...: the
  * whole blocks take the OFB keystream from the class's CBC entry. */

@@ -11,7 +11,7 @@
  *   Constant time: as the cores. _wipe clears the whole context.
  *   Vectors: tests/test_modes_stream.c (random splits against one-shot).
  */
-#include "modes_internal.h"
+#include "modes_i.h"
 
 static int stream_init(rijn_stream_ctx *ctx, uint32_t mode, const uint8_t *key, size_t key_len,
                        const uint8_t iv[16])

@@ -27,9 +27,9 @@
  *  those files, and a differential test against OpenSSL aes-*-xts
  *  (tests/test_xts.c).
  */
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "internal.h"
-#include "modes/modes_internal.h"
+#include "modes/modes_i.h"
 #include "rijn/xts.h"
 
 /* The class's xts hook takes the two keys as an array (rijn_xts_ctx). */

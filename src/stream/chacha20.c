@@ -33,7 +33,7 @@
 #include "rijn/chacha20.h"
 
 #include "internal.h"
-#include "stream_internal.h"
+#include "stream_i.h"
 
 
 #if defined(__riscv) && (defined(__riscv_zbb) || defined(__riscv_zbkb)) && \

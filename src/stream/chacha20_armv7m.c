@@ -39,7 +39,7 @@
  *   -O2 (mcu/mcu.py test).
  */
 #include "internal.h"
-#include "stream_internal.h"
+#include "stream_i.h"
 
 #if RIJN_I_CHACHA_ARMV7M
 

@@ -11,7 +11,7 @@
  *   feed-forward, each group of four registers (words 4g..4g+3) is
  *   transposed with TRN1/TRN2 on 32- then 64-bit lanes into 16 bytes of
  *   each of the four blocks, XORed with the input.
- *   Interface (stream_internal.h, as the avx2 entry): nblocks a multiple of
+ *   Interface (stream_i.h, as the avx2 entry): nblocks a multiple of
  *   4, st not modified, only the 32-bit counter word advances (chacha20.c
  *   does not call this when the original cipher's low word would wrap);
  *   the rest (fewer than 4 blocks, partial blocks) is chacha20.c's loop.
@@ -27,7 +27,7 @@
  *   cortex-a53, scripts/test-aarch64.sh).
  */
 #include "internal.h"
-#include "stream_internal.h"
+#include "stream_i.h"
 
 #if RIJN_I_CHACHA_NEON
 #include <arm_neon.h>

@@ -6,14 +6,14 @@
  *   Entries, in order of preference: avx512, avx2 (chacha20_x86.c), neon
  *   (AArch64, chacha20_neon.c), then
  *   the portable code of chacha20.c ("armv7m" when it is the Thumb-2
- *   assembly). RIJN_I_CHACHA_NIMPL (stream_internal.h) is their number;
+ *   assembly). RIJN_I_CHACHA_NIMPL (stream_i.h) is their number;
  *   tests/test_impls.c checks it against the list. A context's entry is
  *   an index in bits 8..15 of ctx->kind, set at init. A build with one
  *   entry (MCUs) does not link this file on its default path.
  *   Vectors: tests/test_impls.c runs every entry that runs here.
  */
 #include "internal.h"
-#include "stream_internal.h"
+#include "stream_i.h"
 
 #if RIJN_I_CHACHA_ARMV7M
 #define PORTABLE_NAME "armv7m"

@@ -25,7 +25,7 @@
  *   (tests/test_chacha_paths.c).
  */
 #include "internal.h"
-#include "stream_internal.h"
+#include "stream_i.h"
 
 #if RIJN_I_CHACHA_X86
 #include <immintrin.h>

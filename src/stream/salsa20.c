@@ -19,7 +19,7 @@
  */
 #include "internal.h"
 #include "salsa_core.h"
-#include "stream_internal.h"
+#include "stream_i.h"
 
 static void salsa_setup(uint32_t in[16], const uint8_t *key, size_t key_len)
 {

@@ -20,7 +20,7 @@
 
 #include "internal.h"
 #include "salsa_core.h"
-#include "stream_internal.h"
+#include "stream_i.h"
 
 void rijn_hchacha20_c(uint8_t out[32], const uint8_t key[32], const uint8_t in[16],
                       const uint8_t c[16])

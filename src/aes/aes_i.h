@@ -1,5 +1,5 @@
 /*
- * aes_impl.h -- the internal interface every AES implementation provides.
+ * aes_i.h -- the internal interface every AES implementation provides.
  *
  * A class is a const struct of function pointers. The dispatcher (aes.c)
  * validates arguments; the functions here may assume:
@@ -10,8 +10,8 @@
  * Optional entries are NULL when the class has no fused path; the modes
  * then fall back to the N-block entries.
  */
-#ifndef RIJN_AES_IMPL_H
-#define RIJN_AES_IMPL_H
+#ifndef RIJN_AES_I_H
+#define RIJN_AES_I_H
 
 #include "core/cpu.h"
 #include "rijn/aes.h"
@@ -217,4 +217,4 @@ static inline int rijn_i_aes_ready_dec(const rijn_aes_ctx *ctx)
     return RIJN_OK;
 }
 
-#endif /* RIJN_AES_IMPL_H */
+#endif /* RIJN_AES_I_H */

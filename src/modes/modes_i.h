@@ -1,5 +1,5 @@
 /*
- * modes_internal.h -- what the mode files share (not installed).
+ * modes_i.h -- what the mode files share (not installed).
  *
  * Implementation notes
  *   Each mode file has a "core" that works on arguments already checked
@@ -17,12 +17,12 @@
  *   encryptions (of the plaintext, of zero blocks) through the class's CBC
  *   entry, and CFB128 decryption reads its cipher inputs from in.
  */
-#ifndef RIJN_MODES_INTERNAL_H
-#define RIJN_MODES_INTERNAL_H
+#ifndef RIJN_MODES_I_H
+#define RIJN_MODES_I_H
 
 #include <limits.h>
 
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 #include "internal.h"
 #include "rijn/modes.h"
 
@@ -182,4 +182,4 @@ void rijn_i_cfb8_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *o
 void rijn_i_cfb1_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *out,
                      const uint8_t *in, size_t nbits);
 
-#endif /* RIJN_MODES_INTERNAL_H */
+#endif /* RIJN_MODES_I_H */

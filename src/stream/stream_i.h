@@ -1,8 +1,8 @@
 /*
- * stream_internal.h -- shared by the ChaCha20 and Salsa20 files.
+ * stream_i.h -- shared by the ChaCha20 and Salsa20 files.
  */
-#ifndef RIJN_STREAM_INTERNAL_H
-#define RIJN_STREAM_INTERNAL_H
+#ifndef RIJN_STREAM_I_H
+#define RIJN_STREAM_I_H
 
 #include "core/registry.h"
 #include "rijn/chacha20.h"

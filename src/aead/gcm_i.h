@@ -1,12 +1,12 @@
 /*
- * gcm_internal.h -- counter-mode keystream shared by GCM, CCM and GCM-SIV
+ * gcm_i.h -- counter-mode keystream shared by GCM, CCM and GCM-SIV
  * (internal). Built on the AES class's fused CTR hook when it has one,
  * else on its N-block encrypt, 8 blocks per call.
  */
-#ifndef RIJN_GCM_INTERNAL_H
-#define RIJN_GCM_INTERNAL_H
+#ifndef RIJN_GCM_I_H
+#define RIJN_GCM_I_H
 
-#include "aes/aes_impl.h"
+#include "aes/aes_i.h"
 
 #define RIJN_I_CTR_BE32  32u  /* last 4 bytes, big-endian, wrap mod 2^32 (GCM)  */
 #define RIJN_I_CTR_BE128 128u /* whole block, big-endian (CCM)                  */

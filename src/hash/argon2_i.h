@@ -1,12 +1,12 @@
 /*
- * argon2_impl.h -- internal interface between argon2.c (parameters,
+ * argon2_i.h -- internal interface between argon2.c (parameters,
  * H0, H', the first and last blocks) and argon2_fill.c (the memory fill
  * with the BlaMka block function). Not installed.
  */
-#ifndef RIJN_ARGON2_IMPL_H
-#define RIJN_ARGON2_IMPL_H
+#ifndef RIJN_ARGON2_I_H
+#define RIJN_ARGON2_I_H
 
-#include "hash_impl.h"
+#include "hash_i.h"
 #include "rijn/argon2.h"
 
 #define RIJN_I_ARGON2_WORDS 128 /* 64-bit words per 1024-byte block */

@@ -1,12 +1,12 @@
 /*
- * hash_impl.h -- internal interface of the hash layer (not installed).
+ * hash_i.h -- internal interface of the hash layer (not installed).
  *
  * The SHA-256 compression functions have one signature: absorb nblocks
  * consecutive 64-byte blocks into the chaining value h[8]; they are the
  * entries of sha256.c's registry (below).
  */
-#ifndef RIJN_HASH_IMPL_H
-#define RIJN_HASH_IMPL_H
+#ifndef RIJN_HASH_I_H
+#define RIJN_HASH_I_H
 
 #include "core/registry.h"
 #include "internal.h"

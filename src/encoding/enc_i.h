@@ -1,5 +1,5 @@
 /*
- * enc_internal.h -- branch-free character-class helpers shared by the hex
+ * enc_i.h -- branch-free character-class helpers shared by the hex
  * and Base64 codecs (not installed).
  *
  * Implementation notes: every helper works on a byte value held in an
@@ -8,8 +8,8 @@
  * on the character. The codecs combine the masks to get the value and the
  * validity of each character.
  */
-#ifndef RIJN_ENC_INTERNAL_H
-#define RIJN_ENC_INTERNAL_H
+#ifndef RIJN_ENC_I_H
+#define RIJN_ENC_I_H
 
 #include "internal.h"
 
@@ -39,4 +39,4 @@ RIJN_INLINE uint32_t rijn_enc_gt(uint32_t x, uint32_t y)
     return (uint32_t)0 - ((y - x) >> 31);
 }
 
-#endif /* RIJN_ENC_INTERNAL_H */
+#endif /* RIJN_ENC_I_H */
