@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test_chacha_asm_gen.py -- the Thumb-2 ChaCha20 assembly of
-src/stream/chacha20_armv7m.c is what mcu/tools/gen_chacha_armv7m.py makes,
+src/stream/chacha20_armv7m.c is what src/stream/tools/gen_chacha_armv7m.py makes,
 and the generator's own check passes.
 
 The generator interprets the assembly it emits (a small Thumb-2 subset
@@ -21,7 +21,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-GEN = os.path.join(ROOT, "mcu", "tools", "gen_chacha_armv7m.py")
+GEN = os.path.join(ROOT, "src", "stream", "tools", "gen_chacha_armv7m.py")
 CFILE = os.path.join(ROOT, "src", "stream", "chacha20_armv7m.c")
 passed = failed = 0
 

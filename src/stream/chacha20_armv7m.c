@@ -21,11 +21,11 @@
  *   rounds (rotated right once before the rounds, undone by the
  *   feed-forward additions). 96 bytes of stack (36 pushed + 60 frame).
  *   The assembly (between the GENERATED markers) is produced by
- *   mcu/tools/gen_chacha_armv7m.py, which interprets its own output on
+ *   src/stream/tools/gen_chacha_armv7m.py, which interprets its own output on
  *   random states, counters next to 2^32 and unaligned/in-place buffers
  *   against a Python ChaCha20 before printing it (tests/test_chacha_asm_gen.py
  *   checks that this file matches the generator). Regenerate with
- *   python3 mcu/tools/gen_chacha_armv7m.py --update.
+ *   python3 src/stream/tools/gen_chacha_armv7m.py --update.
  *   Measured (QEMU mps2-an386 Cortex-M4, instruction counts): 833
  *   instructions per block in the loop (13.0 per byte); rijn_chacha20_xor
  *   of 1 KiB 13.8 per byte at -Os, 13.7 at -O2 (C: 21.2 / 19.3).
@@ -46,7 +46,7 @@
 /* clang-format off */
 __asm__(
     "\t.pushsection .text.rijn_i_chacha20_blocks_armv7m,\"ax\",%progbits\n"
-/* BEGIN GENERATED (mcu/tools/gen_chacha_armv7m.py) */
+/* BEGIN GENERATED (src/stream/tools/gen_chacha_armv7m.py) */
     "\t.syntax unified\n\t.thumb\n\t.align 2\n\t.global rijn_i_chacha20_blocks_armv7m\n"
     "\t.type rijn_i_chacha20_blocks_armv7m, %function\n\t.thumb_func\n"
     "rijn_i_chacha20_blocks_armv7m: @ (st, out, in, nblocks)\n"

@@ -37,8 +37,10 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tools"))
+import asmgen  # noqa: E402
+from asmgen import ROOT  # noqa: E402
 FILES = {"thumb2": "src/aes/aes_ttable_armv7m.c", "thumb1": "src/aes/aes_ttable_armv6m.c",
          "rv32": "src/aes/aes_ttable_rv32.c"}
 
@@ -332,16 +334,7 @@ def main():
     ap.add_argument("--isa", choices=sorted(FILES), default="thumb2")
     ap.add_argument("--update", action="store_true")
     a = ap.parse_args()
-    text = body(a.isa)
-    if not a.update:
-        sys.stdout.write(text)
-        return
-    path = os.path.join(ROOT, FILES[a.isa])
-    src = open(path).read()
-    b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
-    b1 = src.index("/* END GENERATED")
-    open(path, "w").write(src[:b0] + text + src[b1:])
-
+    asmgen.emit(body(a.isa), os.path.join(ROOT, FILES[a.isa]), a.update)
 
 if __name__ == "__main__":
     main()

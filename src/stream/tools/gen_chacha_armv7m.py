@@ -2,8 +2,8 @@
 """gen_chacha_armv7m.py -- generates the Thumb-2 assembly of
 src/stream/chacha20_armv7m.c (ChaCha20 blocks XORed into a buffer).
 
-  python3 mcu/tools/gen_chacha_armv7m.py            # print the body, after the checks
-  python3 mcu/tools/gen_chacha_armv7m.py --update   # write it into the C file
+  python3 src/stream/tools/gen_chacha_armv7m.py            # print the body, after the checks
+  python3 src/stream/tools/gen_chacha_armv7m.py --update   # write it into the C file
 
 The function (AAPCS):
   void rijn_i_chacha20_blocks_armv7m(uint32_t st[16], uint8_t *out,
@@ -39,10 +39,12 @@ import random
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tools"))
+from asmgen import M32, ROOT, ror, write_generated  # noqa: E402
+
 CFILE = os.path.join(ROOT, "src", "stream", "chacha20_armv7m.c")
 FN = "rijn_i_chacha20_blocks_armv7m"
-M32 = 0xFFFFFFFF
 
 # frame (after push {r4-r11, lr}; sub sp, #FRAME)
 F_X8, F_X10, F_X12, F_X14, F_CNT, F_ST, F_IN, F_OUT, F_N = 0, 8, 16, 24, 32, 36, 40, 44, 48
@@ -164,11 +166,6 @@ def render(lines):
 
 
 # ---- check: interpret the emitted text ---------------------------------------
-def ror(x, n):
-    n &= 31
-    return ((x >> n) | (x << (32 - n))) & M32 if n else x
-
-
 def parse(text):
     """The instructions and labels back from the C string literals."""
     s = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', text))
@@ -352,13 +349,7 @@ def main():
     sys.stderr.write("gen_chacha_armv7m: checked %d runs; instructions: %s for 1/2/3 blocks\n"
                      % (len(counts), per))
     if "--update" in sys.argv:
-        src = open(CFILE).read()
-        b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
-        b1 = src.index("/* END GENERATED")
-        new = src[:b0] + text + src[b1:]
-        tmp = CFILE + ".tmp"
-        open(tmp, "w").write(new)
-        os.replace(tmp, CFILE)
+        write_generated(CFILE, text)
     else:
         sys.stdout.write(text)
     return 0
