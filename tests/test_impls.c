@@ -48,41 +48,6 @@
 
 static uint8_t *pt, *ct, *want, *buf;
 
-/* ---- the registry's contract ------------------------------------------- */
-
-static void check_registry(const rijn_i_registry *reg)
-{
-    size_t i, j, idx = 99, first = reg->count;
-    TU_CHECK(reg->count >= 1, "%s: empty registry", reg->primitive);
-    if (reg->count == 0)
-        return;
-    TU_CHECK(reg->impls[reg->count - 1]->cpu == 0 &&
-                 reg->impls[reg->count - 1]->available == NULL,
-             "%s: the last entry (%s) is not portable", reg->primitive,
-             reg->impls[reg->count - 1]->name);
-    for (i = 0; i < reg->count; i++) {
-        int r = rijn_i_reg_find(reg, reg->impls[i]->name, &idx);
-        if (first == reg->count && rijn_i_impl_runs(reg->impls[i]))
-            first = i;
-        TU_CHECK(r == (rijn_i_impl_runs(reg->impls[i]) ? RIJN_OK : RIJN_ERR_UNSUPPORTED),
-                 "%s: find %s", reg->primitive, reg->impls[i]->name);
-        if (r == RIJN_OK)
-            TU_CHECK(idx == i, "%s: find %s gave %zu", reg->primitive, reg->impls[i]->name,
-                     idx);
-        for (j = i + 1; j < reg->count; j++)
-            TU_CHECK(strcmp(reg->impls[i]->name, reg->impls[j]->name) != 0,
-                     "%s: two entries called %s", reg->primitive, reg->impls[i]->name);
-    }
-    TU_CHECK(rijn_i_reg_find(reg, "no-such-impl", &idx) == RIJN_ERR_UNSUPPORTED,
-             "%s: unknown name", reg->primitive);
-    TU_CHECK(rijn_i_reg_find(reg, "auto", &idx) == RIJN_OK && idx == first,
-             "%s: auto is not the first entry that runs", reg->primitive);
-    TU_CHECK(rijn_i_reg_default(reg->impls, reg->count) == first, "%s: default",
-             reg->primitive);
-    printf("# %s: %zu entries, default %s\n", reg->primitive, reg->count,
-           reg->impls[first < reg->count ? first : reg->count - 1]->name);
-}
-
 /* ---- ChaCha20 ------------------------------------------------------------ */
 
 static void chacha_xor(const char *impl, uint8_t *out, const uint8_t *in, size_t len,
@@ -524,7 +489,7 @@ int main(void)
     buf = malloc(TMAX);
     if (pt == NULL || ct == NULL || want == NULL || buf == NULL)
         return 1;
-    check_registry(&rijn_i_chacha20_registry);
+    tu_check_registry(&rijn_i_chacha20_registry);
     {
         /* the entry counts and the short-update shortcuts of chacha20.c /
          * poly1305.c hold */
@@ -545,12 +510,12 @@ int main(void)
                      "poly1305 %s: min_len below RIJN_I_POLY1305_WIDE_MIN", p->base.name);
         }
     }
-    check_registry(&rijn_i_poly1305_registry);
-    check_registry(&rijn_i_ghash_registry);
-    check_registry(&rijn_i_sha256_registry);
-    check_registry(&rijn_i_sha512_registry);
-    check_registry(&rijn_i_x25519_registry);
-    check_registry(&rijn_i_argon2_registry);
+    tu_check_registry(&rijn_i_poly1305_registry);
+    tu_check_registry(&rijn_i_ghash_registry);
+    tu_check_registry(&rijn_i_sha256_registry);
+    tu_check_registry(&rijn_i_sha512_registry);
+    tu_check_registry(&rijn_i_x25519_registry);
+    tu_check_registry(&rijn_i_argon2_registry);
     tu_for_each_reg(&rijn_i_chacha20_registry, chacha_one, NULL);
     tu_for_each_reg(&rijn_i_poly1305_registry, poly_one, NULL);
     tu_for_each_reg(&rijn_i_chacha20_registry, aead_pair, NULL);

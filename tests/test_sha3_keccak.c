@@ -174,12 +174,12 @@ int main(void)
         memcpy(s2, s0, sizeof s0);
         rijn_keccak_f1600(s2); /* the public entry point, whichever version */
         TU_EQ(s2, s1, sizeof s1, "rijn_keccak_f1600 vs compact");
-#if RIJN_I_KECCAK_UNROLLED
+#if RIJN_I_KECCAK_HAS_UNROLLED
         memcpy(s2, s0, sizeof s0);
         rijn_i_keccak_f1600_unrolled(s2);
         TU_EQ(s2, s1, sizeof s1, "unrolled vs compact Keccak-f[1600]");
 #endif
-#if RIJN_I_KECCAK_IMPL == 2 || RIJN_ARCH_64
+#if RIJN_I_KECCAK_HAS_INTER32
         memcpy(s2, s0, sizeof s0);
         rijn_i_keccak_f1600_inter32(s2);
         TU_EQ(s2, s1, sizeof s1, "interleaved vs compact Keccak-f[1600]");

@@ -26,7 +26,9 @@
  *   Implementation: portable C. Keccak-f[1600] is unrolled on 64-bit
  *   lanes on 64-bit targets, bit-interleaved on 32-bit words on 32-bit
  *   targets, and a compact loop on 8/16-bit ones (RIJN_CFG_KECCAK_IMPL,
- *   see rijn/hash.h). Constant-time: XOR, AND, NOT and fixed rotations.
+ *   see rijn/config.h). 64-bit builds compile all three and a context
+ *   binds one at init (the configured one; tests force the others).
+ *   Constant-time: XOR, AND, NOT and fixed rotations.
  *
  * Errors: RIJN_ERR_NULL, RIJN_ERR_STATE, RIJN_ERR_PARAM (rijn_keccak_init
  *   with an unknown size).
@@ -60,7 +62,8 @@ typedef struct rijn_sha3_ctx {
     uint8_t dsbyte;    /* 0x06 SHA-3, 0x1F SHAKE, 0x01 Keccak          */
     uint8_t squeezing; /* 1 once the padding has been applied          */
     uint8_t out_len;   /* digest size; 0 for SHAKE                     */
-    uint8_t reserved;
+    uint8_t reserved;  /* internal: the Keccak-f[1600] version bound at
+                          init (an index; 0 = the build's default)      */
 } rijn_sha3_ctx;
 
 /* Start SHA3-224/256/384/512, SHAKE128/256. RIJN_OK or RIJN_ERR_NULL. */

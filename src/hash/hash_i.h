@@ -12,6 +12,7 @@
 #include "internal.h"
 #include "rijn/sha2.h"
 #include "rijn/hash.h" /* RIJN_CFG_HASH_* */
+#include "rijn/sha3.h"
 
 /* RIJN_CFG_SHA_X86: unset = auto (on for x86-64 with GCC/Clang), 0 = off. */
 #if defined(RIJN_CFG_SHA_X86) && !RIJN_CFG_SHA_X86
@@ -134,6 +135,12 @@ const char *rijn_i_sha512_ctx_impl_name(const rijn_sha512_ctx *ctx);
 #define RIJN_I_KECCAK_IMPL 2
 #endif
 #define RIJN_I_KECCAK_UNROLLED (RIJN_I_KECCAK_IMPL == 1)
+/* Which permutations are compiled in: the configured one, and on 64-bit
+ * targets all three (a registry for tests and benchmarks; MCUs build one
+ * and call it directly). */
+#define RIJN_I_KECCAK_HAS_UNROLLED (RIJN_I_KECCAK_IMPL == 1 || RIJN_ARCH_64)
+#define RIJN_I_KECCAK_HAS_INTER32 (RIJN_I_KECCAK_IMPL == 2 || RIJN_ARCH_64)
+#define RIJN_I_KECCAK_MULTI RIJN_ARCH_64
 extern const uint64_t rijn_i_keccak_rc[24];
 
 /* SHA-256 (portable) rounds unrolled by eight, or a rolled loop. */
@@ -152,6 +159,21 @@ extern const uint64_t rijn_i_keccak_rc[24];
 void rijn_i_keccak_f1600_compact(uint64_t s[25]);
 void rijn_i_keccak_f1600_unrolled(uint64_t s[25]);
 void rijn_i_keccak_f1600_inter32(uint64_t s[25]);
+
+/* The Keccak-f[1600] registry (keccak_f1600.c): the configured version
+ * first (the default), then the other compiled-in ones. A SHA-3 context
+ * binds its entry at init: the index in its `reserved` byte. */
+typedef struct rijn_i_keccak_impl {
+    rijn_i_impl base;
+    void (*permute)(uint64_t s[25]);
+} rijn_i_keccak_impl;
+extern const rijn_i_registry rijn_i_keccak_registry;
+/* Rebind a started SHA-3/SHAKE/Keccak context (before or between updates)
+ * to the permutation called name (NULL/"auto": the default).
+ * RIJN_ERR_UNSUPPORTED: unknown; RIJN_ERR_STATE: not started. */
+int rijn_i_sha3_use(rijn_sha3_ctx *ctx, const char *name);
+/* The entry a context is bound to ("none" if not started). */
+const char *rijn_i_sha3_ctx_impl_name(const rijn_sha3_ctx *ctx);
 
 /* Merkle-Damgard helpers for 64-byte-block hashes with a 64-bit byte
  * count (MD5, SHA-1): buffering update, and the final padding with the bit

@@ -21,6 +21,11 @@
  *   targets) and keccak_f1600_inter32.c (bit-interleaved 32-bit words,
  *   default on 32-bit targets). RIJN_CFG_KECCAK_IMPL = 0 / 1 / 2 forces
  *   compact / unrolled / interleaved.
+ * - Registry (core/registry.h): keccaks[] lists the compiled-in versions,
+ *   the configured one first. 64-bit builds compile all three (sha3.c
+ *   calls the one a context bound at init; tests force each by name);
+ *   MCU builds compile one, and sha3.c calls it directly, so the list
+ *   and its descriptors are never linked there.
  */
 #include "hash_i.h"
 #include "rijn/sha3.h"
@@ -77,6 +82,41 @@ void rijn_i_keccak_f1600_compact(uint64_t s[25])
     }
     rijn_i_hash_wipe(c, sizeof c);
 }
+
+/* The registry: the configured version first (the default), then, on
+ * 64-bit targets, the other two; all are portable C (no CPU bit needed). */
+#define KECCAK_ENTRY(var, name, fn) static const rijn_i_keccak_impl var = {{name, 0, NULL}, fn}
+#if RIJN_I_KECCAK_IMPL == 1 || RIJN_I_KECCAK_MULTI
+KECCAK_ENTRY(keccak_unrolled, "unrolled", rijn_i_keccak_f1600_unrolled);
+#endif
+#if RIJN_I_KECCAK_IMPL == 2 || RIJN_I_KECCAK_MULTI
+KECCAK_ENTRY(keccak_inter32, "inter32", rijn_i_keccak_f1600_inter32);
+#endif
+#if RIJN_I_KECCAK_IMPL == 0 || RIJN_I_KECCAK_MULTI
+KECCAK_ENTRY(keccak_compact, "compact", rijn_i_keccak_f1600_compact);
+#endif
+
+static const rijn_i_impl *const keccaks[] = {
+#if RIJN_I_KECCAK_IMPL == 1
+    &keccak_unrolled.base,
+#elif RIJN_I_KECCAK_IMPL == 2
+    &keccak_inter32.base,
+#else
+    &keccak_compact.base,
+#endif
+#if RIJN_I_KECCAK_MULTI && RIJN_I_KECCAK_IMPL != 1
+    &keccak_unrolled.base,
+#endif
+#if RIJN_I_KECCAK_MULTI && RIJN_I_KECCAK_IMPL != 2
+    &keccak_inter32.base,
+#endif
+#if RIJN_I_KECCAK_MULTI && RIJN_I_KECCAK_IMPL != 0
+    &keccak_compact.base,
+#endif
+};
+
+const rijn_i_registry rijn_i_keccak_registry = {"keccak-f1600", keccaks,
+                                                sizeof keccaks / sizeof keccaks[0]};
 
 void rijn_keccak_f1600(uint64_t s[25])
 {

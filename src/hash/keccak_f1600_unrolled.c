@@ -17,7 +17,7 @@
  */
 #include "hash_i.h"
 
-#if RIJN_I_KECCAK_UNROLLED && RIJN_CFG_HASH_SHA3
+#if RIJN_I_KECCAK_HAS_UNROLLED && RIJN_CFG_HASH_SHA3
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 

@@ -10,6 +10,11 @@
  *   bytes of the current block while squeezing.
  * - Padding: the domain byte (0x06 SHA-3, 0x1F SHAKE, 0x01 Keccak) at pos,
  *   0x80 at rate - 1 (pad10*1 with the domain bits folded in).
+ * - Permutation: a context binds its Keccak-f[1600] version at init (an
+ *   index into rijn_i_keccak_registry, keccak_f1600.c, kept in the public
+ *   struct's reserved byte; 0 = the build's default). 64-bit builds call
+ *   the bound entry; MCU builds have one and call it directly.
+ *   rijn_i_sha3_use rebinds a context by name (tests, benchmarks).
  * - Constant time: positions depend on lengths only.
  * - Proof: CAVP SHA3_* ShortMsg/LongMsg/Monte, SHAKE* ShortMsg/LongMsg/
  *   VariableOut/Monte, Keccak team ShortMsg/LongMsg KATs (Keccak
@@ -22,6 +27,23 @@
 
 #if RIJN_CFG_HASH_SHA3
 
+#if RIJN_I_KECCAK_MULTI
+#define NKECCAK (rijn_i_keccak_registry.count)
+#define PERMUTE(ctx)                                                                     \
+    RIJN_I_IMPL_OF(rijn_i_keccak_impl, rijn_i_keccak_registry.impls[(ctx)->reserved])   \
+        ->permute((ctx)->s)
+#define BOUND_OK(ctx) ((ctx)->reserved < NKECCAK)
+#else
+#define PERMUTE(ctx) rijn_keccak_f1600((ctx)->s)
+#define BOUND_OK(ctx) 1 /* one version: the byte is not read */
+#endif
+
+/* set up, and bound to a version this build has */
+static int started(const rijn_sha3_ctx *ctx)
+{
+    return ctx->rate != 0 && BOUND_OK(ctx);
+}
+
 static int start(rijn_sha3_ctx *ctx, uint32_t rate, uint8_t ds, uint8_t out_len)
 {
     RIJN_CHECK_PTR(ctx);
@@ -29,7 +51,31 @@ static int start(rijn_sha3_ctx *ctx, uint32_t rate, uint8_t ds, uint8_t out_len)
     ctx->rate = rate;
     ctx->dsbyte = ds;
     ctx->out_len = out_len;
+#if RIJN_I_KECCAK_MULTI
+    /* the default version (entry 0 while every entry is portable C) */
+    ctx->reserved = (uint8_t)rijn_i_reg_default(rijn_i_keccak_registry.impls, NKECCAK);
+#endif
     return RIJN_OK;
+}
+
+int rijn_i_sha3_use(rijn_sha3_ctx *ctx, const char *name)
+{
+    size_t i;
+    int r;
+    RIJN_CHECK_PTR(ctx);
+    if (!started(ctx))
+        return RIJN_ERR_STATE;
+    r = rijn_i_reg_find(&rijn_i_keccak_registry, name, &i);
+    if (r == RIJN_OK)
+        ctx->reserved = (uint8_t)i;
+    return r;
+}
+
+const char *rijn_i_sha3_ctx_impl_name(const rijn_sha3_ctx *ctx)
+{
+    return ctx != NULL && started(ctx) && ctx->reserved < rijn_i_keccak_registry.count
+               ? rijn_i_keccak_registry.impls[ctx->reserved]->name
+               : "none";
 }
 
 int rijn_sha3_224_init(rijn_sha3_ctx *ctx) { return start(ctx, RIJN_SHA3_224_RATE, 0x06, 28); }
@@ -57,14 +103,14 @@ int rijn_sha3_update(rijn_sha3_ctx *ctx, const uint8_t *data, size_t len)
     size_t rate, i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (ctx->rate == 0 || ctx->squeezing)
+    if (!started(ctx) || ctx->squeezing)
         return RIJN_ERR_STATE;
     rate = (size_t)ctx->rate;
     while (len > 0) {
         if (ctx->pos == 0 && len >= rate) {
             for (i = 0; i < rate / 8; i++)
                 ctx->s[i] ^= rijn_load64_le(data + 8 * i);
-            rijn_keccak_f1600(ctx->s);
+            PERMUTE(ctx);
             data += rate;
             len -= rate;
             continue;
@@ -72,7 +118,7 @@ int rijn_sha3_update(rijn_sha3_ctx *ctx, const uint8_t *data, size_t len)
         xor_byte(ctx->s, (size_t)ctx->pos, *data++);
         len--;
         if (++ctx->pos == rate) {
-            rijn_keccak_f1600(ctx->s);
+            PERMUTE(ctx);
             ctx->pos = 0;
         }
     }
@@ -83,7 +129,7 @@ static void pad(rijn_sha3_ctx *ctx)
 {
     xor_byte(ctx->s, (size_t)ctx->pos, ctx->dsbyte);
     xor_byte(ctx->s, (size_t)ctx->rate - 1, 0x80);
-    rijn_keccak_f1600(ctx->s);
+    PERMUTE(ctx);
     ctx->pos = 0;
     ctx->squeezing = 1;
 }
@@ -93,7 +139,7 @@ static void squeeze(rijn_sha3_ctx *ctx, uint8_t *out, size_t len)
     size_t i, rate = (size_t)ctx->rate;
     while (len > 0) {
         if (ctx->pos == rate) {
-            rijn_keccak_f1600(ctx->s);
+            PERMUTE(ctx);
             ctx->pos = 0;
         }
         if (ctx->pos == 0 && len >= rate) {
@@ -114,7 +160,7 @@ int rijn_sha3_final(rijn_sha3_ctx *ctx, uint8_t *out)
 {
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (ctx->rate == 0 || ctx->out_len == 0 || ctx->squeezing)
+    if (!started(ctx) || ctx->out_len == 0 || ctx->squeezing)
         return RIJN_ERR_STATE;
     pad(ctx);
     squeeze(ctx, out, ctx->out_len);
@@ -126,7 +172,7 @@ int rijn_shake_squeeze(rijn_sha3_ctx *ctx, uint8_t *out, size_t len)
 {
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(out, len);
-    if (ctx->rate == 0 || ctx->out_len != 0)
+    if (!started(ctx) || ctx->out_len != 0)
         return RIJN_ERR_STATE;
     if (!ctx->squeezing)
         pad(ctx);

@@ -86,6 +86,39 @@ int tu_for_each_impl(void (*fn)(const char *impl, void *arg), void *arg)
     return n;
 }
 
+void tu_check_registry(const rijn_i_registry *reg)
+{
+    size_t i, j, idx = 99, first = reg->count;
+    TU_CHECK(reg->count >= 1, "%s: empty registry", reg->primitive);
+    if (reg->count == 0)
+        return;
+    TU_CHECK(reg->impls[reg->count - 1]->cpu == 0 &&
+                 reg->impls[reg->count - 1]->available == NULL,
+             "%s: the last entry (%s) is not portable", reg->primitive,
+             reg->impls[reg->count - 1]->name);
+    for (i = 0; i < reg->count; i++) {
+        int r = rijn_i_reg_find(reg, reg->impls[i]->name, &idx);
+        if (first == reg->count && rijn_i_impl_runs(reg->impls[i]))
+            first = i;
+        TU_CHECK(r == (rijn_i_impl_runs(reg->impls[i]) ? RIJN_OK : RIJN_ERR_UNSUPPORTED),
+                 "%s: find %s", reg->primitive, reg->impls[i]->name);
+        if (r == RIJN_OK)
+            TU_CHECK(idx == i, "%s: find %s gave %zu", reg->primitive, reg->impls[i]->name,
+                     idx);
+        for (j = i + 1; j < reg->count; j++)
+            TU_CHECK(strcmp(reg->impls[i]->name, reg->impls[j]->name) != 0,
+                     "%s: two entries called %s", reg->primitive, reg->impls[i]->name);
+    }
+    TU_CHECK(rijn_i_reg_find(reg, "no-such-impl", &idx) == RIJN_ERR_UNSUPPORTED,
+             "%s: unknown name", reg->primitive);
+    TU_CHECK(rijn_i_reg_find(reg, "auto", &idx) == RIJN_OK && idx == first,
+             "%s: auto is not the first entry that runs", reg->primitive);
+    TU_CHECK(rijn_i_reg_default(reg->impls, reg->count) == first, "%s: default",
+             reg->primitive);
+    printf("# %s: %zu entries, default %s\n", reg->primitive, reg->count,
+           reg->impls[first < reg->count ? first : reg->count - 1]->name);
+}
+
 int tu_for_each_reg(const struct rijn_i_registry *reg,
                     void (*fn)(size_t index, const char *name, void *arg), void *arg)
 {

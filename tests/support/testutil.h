@@ -52,6 +52,11 @@ int tu_for_each_impl(void (*fn)(const char *impl, void *arg), void *arg);
  * test binds the entry itself (rijn_i_<prim>_use). Returns the number run;
  * none is a failure. */
 struct rijn_i_registry;
+/* The registry's contract: the last entry is portable (needs nothing),
+ * names are unique, force-by-name (rijn_i_reg_find) succeeds exactly for
+ * the entries that run here, an unknown name is RIJN_ERR_UNSUPPORTED,
+ * "auto" and the default are the first entry that runs. */
+void tu_check_registry(const struct rijn_i_registry *reg);
 int tu_for_each_reg(const struct rijn_i_registry *reg,
                     void (*fn)(size_t index, const char *name, void *arg), void *arg);
 
