@@ -51,27 +51,59 @@ static const hash_alg algs[] = {
 
 /* Digest of the file at path ("-" = stdin) into out[out_len].
  * 0, or -1 with errno set (the file could not be read). */
+/* One of the three hash interfaces, chosen by the algorithm. */
+typedef struct digest_ctx {
+    rijn_hash_ctx hc;
+    rijn_sha3_ctx sc;
+    rijn_ascon_hash_ctx ac;
+} digest_ctx;
+
+static int dg_init(const hash_alg *alg, digest_ctx *d)
+{
+    if (IS_ASCON(alg))
+        return alg->shake == 1 ? rijn_ascon_hash256_init(&d->ac) : rijn_ascon_xof128_init(&d->ac);
+    if (alg->shake)
+        return alg->shake == 128 ? rijn_shake128_init(&d->sc) : rijn_shake256_init(&d->sc);
+    return rijn_hash_init(&d->hc, rijn_hash_find(alg->rijn));
+}
+
+static int dg_update(const hash_alg *alg, digest_ctx *d, const uint8_t *p, size_t n)
+{
+    return IS_ASCON(alg) ? rijn_ascon_hash_update(&d->ac, p, n)
+           : alg->shake  ? rijn_sha3_update(&d->sc, p, n)
+                         : rijn_hash_update(&d->hc, p, n);
+}
+
+static int dg_final(const hash_alg *alg, digest_ctx *d, uint8_t *out, size_t out_len)
+{
+    return alg->shake == 1 ? rijn_ascon_hash256_final(&d->ac, out)
+           : alg->shake == 2 ? rijn_ascon_xof_squeeze(&d->ac, out, out_len)
+           : alg->shake      ? rijn_shake_squeeze(&d->sc, out, out_len)
+                             : rijn_hash_final(&d->hc, out, out_len);
+}
+
+static void dg_wipe(const hash_alg *alg, digest_ctx *d)
+{
+    if (IS_ASCON(alg))
+        rijn_ascon_hash_wipe(&d->ac);
+    else if (alg->shake)
+        rijn_sha3_wipe(&d->sc);
+    else
+        rijn_hash_wipe(&d->hc);
+}
+
 static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size_t out_len)
 {
     static uint8_t buf[65536];
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    rijn_hash_ctx hc;
-    rijn_sha3_ctx sc;
-    rijn_ascon_hash_ctx ac;
+    digest_ctx d;
     size_t n;
     int r, err = 0;
     if (f == NULL)
         return -1;
-    if (IS_ASCON(alg))
-        r = alg->shake == 1 ? rijn_ascon_hash256_init(&ac) : rijn_ascon_xof128_init(&ac);
-    else if (alg->shake)
-        r = alg->shake == 128 ? rijn_shake128_init(&sc) : rijn_shake256_init(&sc);
-    else
-        r = rijn_hash_init(&hc, rijn_hash_find(alg->rijn));
+    r = dg_init(alg, &d);
     while (r == RIJN_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        r = IS_ASCON(alg) ? rijn_ascon_hash_update(&ac, buf, n)
-            : alg->shake  ? rijn_sha3_update(&sc, buf, n)
-                          : rijn_hash_update(&hc, buf, n);
+        r = dg_update(alg, &d, buf, n);
     if (ferror(f))
         err = errno != 0 ? errno : EIO;
     if (f != stdin)
@@ -79,16 +111,8 @@ static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size
     else
         clearerr(stdin);
     if (r == RIJN_OK && err == 0)
-        r = alg->shake == 1 ? rijn_ascon_hash256_final(&ac, out)
-            : alg->shake == 2 ? rijn_ascon_xof_squeeze(&ac, out, out_len)
-            : alg->shake      ? rijn_shake_squeeze(&sc, out, out_len)
-                              : rijn_hash_final(&hc, out, out_len);
-    if (IS_ASCON(alg))
-        rijn_ascon_hash_wipe(&ac);
-    else if (alg->shake)
-        rijn_sha3_wipe(&sc);
-    else
-        rijn_hash_wipe(&hc);
+        r = dg_final(alg, &d, out, out_len);
+    dg_wipe(alg, &d);
     if (err != 0 || r != RIJN_OK) {
         errno = err != 0 ? err : EIO;
         return -1;
@@ -158,10 +182,31 @@ static int hash_files(const hash_alg *alg, size_t out_len, char **files, int nfi
 }
 
 /* Parse one check line in place: *hex, *name (unescaped). 0 or -1. */
+/* Undo the \\ and \n escapes of name in place; -1 on another escape. */
+static int unescape(char *name)
+{
+    char *q, *w;
+    for (q = w = name; *q != '\0'; q++, w++) {
+        if (*q != '\\') {
+            *w = *q;
+            continue;
+        }
+        if (q[1] == 'n')
+            *w = '\n';
+        else if (q[1] == '\\')
+            *w = '\\';
+        else
+            return -1;
+        q++;
+    }
+    *w = '\0';
+    return 0;
+}
+
 static int parse_line(char *line, char **hex, char **name)
 {
     int esc = line[0] == '\\';
-    char *p = line + esc, *q, *w;
+    char *p = line + esc;
     *hex = p;
     while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F'))
         p++;
@@ -170,23 +215,61 @@ static int parse_line(char *line, char **hex, char **name)
         return -1;
     *p = '\0';
     *name = p + 2;
-    if (esc) { /* undo \\ and \n */
-        for (q = w = *name; *q != '\0'; q++, w++) {
-            if (*q == '\\') {
-                if (q[1] == 'n')
-                    *w = '\n';
-                else if (q[1] == '\\')
-                    *w = '\\';
-                else
-                    return -1;
-                q++;
-            } else {
-                *w = *q;
-            }
-        }
-        *w = '\0';
+    return esc ? unescape(*name) : 0;
+}
+
+/* What a --check run counted. */
+typedef struct check_counts {
+    size_t good, bad_format, mismatch, unread;
+} check_counts;
+
+/* Check one line of the list (its end of line removed). */
+static void check_line(const hash_alg *alg, size_t out_len, char *line, int quiet, int silent,
+                       check_counts *c)
+{
+    char *hex, *name;
+    uint8_t want[MAX_OUT], out[MAX_OUT];
+    size_t wlen = 0, n;
+    if (parse_line(line, &hex, &name) != 0 || strlen(hex) / 2 > sizeof want ||
+        cli_parse_hex(hex, want, sizeof want, &wlen) != 0 ||
+        (!IS_XOF(alg) && wlen != out_len)) {
+        c->bad_format++;
+        return;
     }
-    return 0;
+    c->good++;
+    n = IS_XOF(alg) ? wlen : out_len;
+    if (digest_file(alg, name, out, n) != 0) {
+        cli_err("%s: %s", name, strerror(errno));
+        c->unread++;
+        if (!silent)
+            put_result(name, ": FAILED open or read");
+        return;
+    }
+    if (memcmp(out, want, n) != 0)
+        c->mismatch++;
+    if (!silent && (memcmp(out, want, n) != 0 || !quiet))
+        put_result(name, memcmp(out, want, n) != 0 ? ": FAILED" : ": OK");
+}
+
+/* sha256sum's closing warnings and the exit status. */
+static int check_report(const check_counts *c, const char *list, int silent)
+{
+    if (c->good == 0) {
+        cli_err("%s: no properly formatted checksum lines found", list);
+        return CLI_FAIL;
+    }
+    if (!silent) {
+        if (c->bad_format > 0)
+            cli_err("WARNING: %zu line%s improperly formatted", c->bad_format,
+                    c->bad_format == 1 ? " is" : "s are");
+        if (c->unread > 0)
+            cli_err("WARNING: %zu listed file%s could not be read", c->unread,
+                    c->unread == 1 ? "" : "s");
+        if (c->mismatch > 0)
+            cli_err("WARNING: %zu computed checksum%s did NOT match", c->mismatch,
+                    c->mismatch == 1 ? "" : "s");
+    }
+    return c->mismatch == 0 && c->unread == 0 ? CLI_OK : CLI_FAIL;
 }
 
 static int check_list(const hash_alg *alg, size_t out_len, const char *list, int quiet,
@@ -194,60 +277,25 @@ static int check_list(const hash_alg *alg, size_t out_len, const char *list, int
 {
     FILE *f = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
     char *line = NULL;
-    size_t cap = 0, good = 0, bad_format = 0, mismatch = 0, unread = 0;
+    size_t cap = 0;
+    check_counts c = {0, 0, 0, 0};
     ssize_t got;
     if (f == NULL) {
         cli_err("%s: %s", list, strerror(errno));
         return CLI_FAIL;
     }
     while ((got = getline(&line, &cap, f)) != -1) {
-        char *hex, *name;
-        uint8_t want[MAX_OUT], out[MAX_OUT];
-        size_t wlen = 0, n;
         if (got > 0 && line[got - 1] == '\n')
             line[--got] = '\0';
         if (got > 0 && line[got - 1] == '\r')
             line[--got] = '\0';
-        if (parse_line(line, &hex, &name) != 0 || strlen(hex) / 2 > sizeof want ||
-            cli_parse_hex(hex, want, sizeof want, &wlen) != 0 ||
-            (!IS_XOF(alg) && wlen != out_len)) {
-            bad_format++;
-            continue;
-        }
-        good++;
-        n = IS_XOF(alg) ? wlen : out_len;
-        if (digest_file(alg, name, out, n) != 0) {
-            cli_err("%s: %s", name, strerror(errno));
-            unread++;
-            if (!silent)
-                put_result(name, ": FAILED open or read");
-            continue;
-        }
-        if (memcmp(out, want, n) != 0)
-            mismatch++;
-        if (!silent && (memcmp(out, want, n) != 0 || !quiet))
-            put_result(name, memcmp(out, want, n) != 0 ? ": FAILED" : ": OK");
+        check_line(alg, out_len, line, quiet, silent, &c);
     }
     free(line);
     if (f != stdin)
         fclose(f);
     fflush(stdout);
-    if (good == 0) {
-        cli_err("%s: no properly formatted checksum lines found", list);
-        return CLI_FAIL;
-    }
-    if (!silent) {
-        if (bad_format > 0)
-            cli_err("WARNING: %zu line%s improperly formatted", bad_format,
-                    bad_format == 1 ? " is" : "s are");
-        if (unread > 0)
-            cli_err("WARNING: %zu listed file%s could not be read", unread,
-                    unread == 1 ? "" : "s");
-        if (mismatch > 0)
-            cli_err("WARNING: %zu computed checksum%s did NOT match", mismatch,
-                    mismatch == 1 ? "" : "s");
-    }
-    return mismatch == 0 && unread == 0 ? CLI_OK : CLI_FAIL;
+    return check_report(&c, list, silent);
 }
 
 enum { O_LENGTH = 1, O_CHECK, O_QUIET, O_STATUS, O_HELP };
@@ -278,13 +326,71 @@ static void help(void)
            "2 usage error\n");
 }
 
+/* The algorithm named name, or NULL after a message (*status: the exit
+ * status to give). */
+static const hash_alg *find_alg(const char *name, int *status)
+{
+    size_t i;
+    const hash_alg *alg = NULL;
+    *status = CLI_USAGE;
+    if (name == NULL) {
+        cli_err("give an algorithm (see --help)");
+        return NULL;
+    }
+    for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
+        if (strcmp(algs[i].name, name) == 0)
+            alg = &algs[i];
+    if (alg == NULL) {
+        cli_err("unknown algorithm '%s' (see --help)", name);
+        return NULL;
+    }
+    if (alg->rijn != NULL && rijn_hash_find(alg->rijn) == NULL) {
+        cli_err("%s is not compiled into this build", alg->rijn);
+        *status = CLI_FAIL;
+        return NULL;
+    }
+    return alg;
+}
+
+/* The output length: the digest size, or --length (length != NULL) for an
+ * XOF; 0 after a message. */
+static size_t out_length(const hash_alg *alg, const char *length)
+{
+    char *end = NULL;
+    unsigned long v;
+    if (length == NULL)
+        return alg->rijn != NULL ? rijn_hash_find(alg->rijn)->digest_size
+               : IS_ASCON(alg)   ? (size_t)32
+                                 : (size_t)alg->shake / 4;
+    v = strtoul(length, &end, 10);
+    if (!IS_XOF(alg) || end == length || *end != '\0' || v < 1 || v > MAX_OUT) {
+        cli_err("--length applies to shake128/shake256/ascon-xof128: 1..%d bytes", MAX_OUT);
+        return 0;
+    }
+    return (size_t)v;
+}
+
+/* --quiet/--status only with --check, and --check without other files */
+static int check_opts(const char *check, int quiet, int nfiles)
+{
+    if (quiet && check == NULL) {
+        cli_err("--quiet and --status apply to --check");
+        return 0;
+    }
+    if (check != NULL && nfiles > 0) {
+        cli_err("--check takes one list; give no other files");
+        return 0;
+    }
+    return 1;
+}
+
 static int run(int argc, char **argv)
 {
     cli_args a;
     int id, quiet = 0, silent = 0, nfiles = 0;
     const char *alg_name = NULL, *length = NULL, *check = NULL;
-    const hash_alg *alg = NULL;
-    size_t out_len, i;
+    const hash_alg *alg;
+    size_t out_len;
     char **files = cli_alloc(sizeof(char *) * (size_t)(argc + 1));
     int status = CLI_USAGE;
     cli_args_init(&a, argc, argv);
@@ -303,42 +409,13 @@ static int run(int argc, char **argv)
                 files[nfiles++] = (char *)a.val;
         }
     }
-    if (alg_name == NULL) {
-        cli_err("give an algorithm (see --help)");
+    if ((alg = find_alg(alg_name, &status)) == NULL)
         goto done;
-    }
-    for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
-        if (strcmp(algs[i].name, alg_name) == 0)
-            alg = &algs[i];
-    if (alg == NULL) {
-        cli_err("unknown algorithm '%s' (see --help)", alg_name);
+    status = CLI_USAGE;
+    if ((out_len = out_length(alg, length)) == 0)
         goto done;
-    }
-    if (alg->rijn != NULL && rijn_hash_find(alg->rijn) == NULL) {
-        cli_err("%s is not compiled into this build", alg->rijn);
-        status = CLI_FAIL;
+    if (!check_opts(check, quiet || silent, nfiles))
         goto done;
-    }
-    out_len = alg->rijn != NULL ? rijn_hash_find(alg->rijn)->digest_size
-              : IS_ASCON(alg)   ? (size_t)32
-                                : (size_t)alg->shake / 4;
-    if (length != NULL) {
-        char *end = NULL;
-        unsigned long v = strtoul(length, &end, 10);
-        if (!IS_XOF(alg) || end == length || *end != '\0' || v < 1 || v > MAX_OUT) {
-            cli_err("--length applies to shake128/shake256/ascon-xof128: 1..%d bytes", MAX_OUT);
-            goto done;
-        }
-        out_len = (size_t)v;
-    }
-    if ((quiet || silent) && check == NULL) {
-        cli_err("--quiet and --status apply to --check");
-        goto done;
-    }
-    if (check != NULL && nfiles > 0) {
-        cli_err("--check takes one list; give no other files");
-        goto done;
-    }
     status = check != NULL ? check_list(alg, out_len, check, quiet, silent)
                            : hash_files(alg, out_len, files, nfiles);
 done:

@@ -81,100 +81,154 @@ static int mac_run(const mac_alg *m, const rijn_hash_desc *h, int verify, uint8_
                   : rijn_poly1305(tag, key, in->p, in->n);
 }
 
-static int run(int argc, char **argv)
+/* The command line. */
+typedef struct mac_opts {
+    cli_io io;
+    const char *alg, *key_hex, *verify_hex, *tag_len;
+} mac_opts;
+
+/* Parse the command line into o; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, mac_opts *o)
 {
     cli_args a;
-    int id, status = CLI_USAGE, r;
-    cli_io io = {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_HEX};
-    const char *alg_name = NULL, *key_hex = NULL, *verify_hex = NULL, *tl = NULL;
-    const mac_alg *m = NULL;
-    const rijn_hash_desc *h = NULL;
-    uint8_t key[1024], tag[RIJN_HASH_MAX_SIZE];
-    size_t key_len = 0, full, tag_len, i, vlen = 0;
-    cli_buf in = {NULL, 0};
+    int id, r;
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, opts)) != 0) {
         switch (id) {
         case -1: return CLI_USAGE;
         case O_HELP: help(); return CLI_OK;
-        case O_KEY: key_hex = a.val; break;
-        case O_TAGLEN: tl = a.val; break;
-        case O_VERIFY: verify_hex = a.val; break;
+        case O_KEY: o->key_hex = a.val; break;
+        case O_TAGLEN: o->tag_len = a.val; break;
+        case O_VERIFY: o->verify_hex = a.val; break;
         default:
-            if ((r = cli_io_option(&io, id, a.val)) != 0) {
+            if ((r = cli_io_option(&o->io, id, a.val)) != 0) {
                 if (r < 0)
                     return CLI_USAGE;
                 break;
             }
-            if (alg_name == NULL) {
-                alg_name = a.val;
+            if (o->alg == NULL) {
+                o->alg = a.val;
                 break;
             }
             cli_err("unexpected argument '%s' (see --help)", a.val);
             return CLI_USAGE;
         }
     }
-    if (alg_name == NULL || key_hex == NULL) {
+    if (o->alg == NULL || o->key_hex == NULL) {
         cli_err("give ALG and --key HEX (see --help)");
         return CLI_USAGE;
     }
+    return -1;
+}
+
+/* The MAC named name and (HMAC) its hash; NULL after a message, with
+ * *status the exit status. */
+static const mac_alg *find_mac(const char *name, const rijn_hash_desc **h, int *status)
+{
+    const mac_alg *m = NULL;
+    size_t i;
     for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
-        if (strcmp(algs[i].name, alg_name) == 0)
+        if (strcmp(algs[i].name, name) == 0)
             m = &algs[i];
     if (m == NULL) {
-        cli_err("unknown MAC '%s' (see --help)", alg_name);
-        return CLI_USAGE;
+        cli_err("unknown MAC '%s' (see --help)", name);
+        *status = CLI_USAGE;
+        return NULL;
     }
-    if (m->kind == M_HMAC && (h = rijn_hash_find(m->hash)) == NULL) {
+    if (m->kind == M_HMAC && (*h = rijn_hash_find(m->hash)) == NULL) {
         cli_err("%s is not compiled into this build", m->hash);
-        return CLI_FAIL;
+        *status = CLI_FAIL;
+        return NULL;
     }
-    full = m->kind == M_HMAC ? rijn_hash_digest_size(h) : 16;
-    tag_len = full;
-    if (tl != NULL) {
-        char *end = NULL;
-        unsigned long v = strtoul(tl, &end, 10);
-        if (end == tl || *end != '\0' || v < 1 || v > full || (m->kind == M_POLY && v != 16)) {
-            cli_err("--tag-len %s: %s takes 1..%zu bytes", tl, m->name,
-                    m->kind == M_POLY ? (size_t)16 : full);
-            return CLI_USAGE;
-        }
-        tag_len = (size_t)v;
+    return m;
+}
+
+/* --tag-len tl (NULL: full) as a length; 0 after a message. */
+static size_t tag_length(const mac_alg *m, size_t full, const char *tl)
+{
+    char *end = NULL;
+    unsigned long v;
+    if (tl == NULL)
+        return full;
+    v = strtoul(tl, &end, 10);
+    if (end == tl || *end != '\0' || v < 1 || v > full || (m->kind == M_POLY && v != 16)) {
+        cli_err("--tag-len %s: %s takes 1..%zu bytes", tl, m->name,
+                m->kind == M_POLY ? (size_t)16 : full);
+        return 0;
     }
-    if (strlen(key_hex) % 2 != 0 || cli_parse_hex(key_hex, key, sizeof key, &key_len) != 0) {
-        cli_err("--key is not an even-length hex string of at most %zu bytes", sizeof key);
-        return CLI_USAGE;
-    }
+    return (size_t)v;
+}
+
+/* 1 if the key length fits the MAC, else 0 after a message. */
+static int key_fits(const mac_alg *m, size_t key_len)
+{
     if ((m->kind == M_CMAC && key_len != 16 && key_len != 24 && key_len != 32) ||
         (m->kind == M_POLY && key_len != 32)) {
         cli_err("%s takes a %s-byte key (got %zu)", m->name,
                 m->kind == M_CMAC ? "16, 24 or 32" : "32", key_len);
-        goto done;
+        return 0;
     }
-    if (verify_hex != NULL) {
-        if (strlen(verify_hex) % 2 != 0 ||
-            cli_parse_hex(verify_hex, tag, sizeof tag, &vlen) != 0 || vlen == 0 || vlen > full ||
-            (m->kind == M_POLY && vlen != 16)) {
-            cli_err("--verify needs a hex tag of 1..%zu bytes", full);
-            goto done;
-        }
-        tag_len = vlen;
+    return 1;
+}
+
+/* Decode --verify HEX into tag (its length in *vlen); 0 after a message. */
+static int verify_tag(const mac_alg *m, const char *hex, size_t full, uint8_t *tag,
+                      size_t cap, size_t *vlen)
+{
+    if (strlen(hex) % 2 != 0 || cli_parse_hex(hex, tag, cap, vlen) != 0 || *vlen == 0 ||
+        *vlen > full || (m->kind == M_POLY && *vlen != 16)) {
+        cli_err("--verify needs a hex tag of 1..%zu bytes", full);
+        return 0;
     }
-    if ((status = cli_io_read(&io, &in)) != CLI_OK)
-        goto done;
-    status = CLI_FAIL;
-    r = mac_run(m, h, verify_hex != NULL, tag, tag_len, key, key_len, &in);
-    if (verify_hex != NULL && (r == RIJN_OK || r == RIJN_ERR_AUTH)) {
+    return 1;
+}
+
+/* The exit status of a MAC call that returned r, writing the tag unless
+ * verifying. */
+static int finish(const mac_alg *m, int verify, int r, cli_io *io, const uint8_t *tag,
+                  size_t tag_len)
+{
+    if (verify && (r == RIJN_OK || r == RIJN_ERR_AUTH)) {
         if (r != RIJN_OK)
             cli_err("tag mismatch");
-        status = r == RIJN_OK ? CLI_OK : CLI_FAIL;
-        goto done;
+        return r == RIJN_OK ? CLI_OK : CLI_FAIL;
     }
     if (r != RIJN_OK) {
         cli_err("%s: %s", m->name, rijn_strerror(r));
+        return CLI_FAIL;
+    }
+    return cli_io_write(io, tag, tag_len);
+}
+
+static int run(int argc, char **argv)
+{
+    mac_opts o = {{NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_HEX}, NULL, NULL, NULL, NULL};
+    int status;
+    const mac_alg *m;
+    const rijn_hash_desc *h = NULL;
+    uint8_t key[1024], tag[RIJN_HASH_MAX_SIZE];
+    size_t key_len = 0, full, tag_len;
+    cli_buf in = {NULL, 0};
+    if ((status = parse_args(argc, argv, &o)) >= 0)
+        return status;
+    if ((m = find_mac(o.alg, &h, &status)) == NULL)
+        return status;
+    full = m->kind == M_HMAC ? rijn_hash_digest_size(h) : 16;
+    if ((tag_len = tag_length(m, full, o.tag_len)) == 0)
+        return CLI_USAGE;
+    status = CLI_USAGE;
+    if (strlen(o.key_hex) % 2 != 0 || cli_parse_hex(o.key_hex, key, sizeof key, &key_len) != 0) {
+        cli_err("--key is not an even-length hex string of at most %zu bytes", sizeof key);
         goto done;
     }
-    status = cli_io_write(&io, tag, tag_len);
+    if (!key_fits(m, key_len) ||
+        (o.verify_hex != NULL && !verify_tag(m, o.verify_hex, full, tag, sizeof tag, &tag_len)))
+        goto done;
+    if ((status = cli_io_read(&o.io, &in)) != CLI_OK)
+        goto done;
+    status = finish(m, o.verify_hex != NULL,
+                    mac_run(m, h, o.verify_hex != NULL, tag, tag_len, key, key_len, &in), &o.io,
+                    tag, tag_len);
 done:
     rijn_wipe(key, sizeof key);
     rijn_wipe(tag, sizeof tag);

@@ -47,6 +47,48 @@ void cli_args_init(cli_args *a, int argc, char **argv)
     a->i = 1;
 }
 
+/* The option named by the len characters at name, or NULL. */
+static const cli_opt *find_long(const cli_opt *opts, const char *name, size_t len)
+{
+    for (; opts->id != 0; opts++)
+        if (opts->lng != NULL && strlen(opts->lng) == len && strncmp(opts->lng, name, len) == 0)
+            return opts;
+    return NULL;
+}
+
+static const cli_opt *find_short(const cli_opt *opts, char c)
+{
+    for (; opts->id != 0; opts++)
+        if (opts->shrt != 0 && opts->shrt == c)
+            return opts;
+    return NULL;
+}
+
+/* o's id, its value in a->val: inl (written inside the argument: "--x=v",
+ * "-xv"; NULL if none) or the next argument. shrt: the letter as written,
+ * 0 for a long option (for the messages). */
+static int opt_value(cli_args *a, const cli_opt *o, const char *inl, char shrt)
+{
+    if (!o->has_arg) {
+        if (inl == NULL)
+            return o->id;
+        if (shrt != 0)
+            cli_err("option '-%c' takes no value (write options separately)", shrt);
+        else
+            cli_err("option '--%s' takes no value", o->lng);
+        return -1;
+    }
+    if (inl == NULL && a->i >= a->argc) {
+        if (shrt != 0)
+            cli_err("option '-%c' needs a value", shrt);
+        else
+            cli_err("option '--%s' needs a value", o->lng);
+        return -1;
+    }
+    a->val = inl != NULL ? inl : a->argv[a->i++];
+    return o->id;
+}
+
 int cli_next(cli_args *a, const cli_opt *opts)
 {
     const char *s;
@@ -68,56 +110,17 @@ int cli_next(cli_args *a, const cli_opt *opts)
     if (s[1] == '-') {
         const char *eq = strchr(s + 2, '=');
         size_t len = eq != NULL ? (size_t)(eq - (s + 2)) : strlen(s + 2);
-        for (o = opts; o->id != 0; o++) {
-            if (o->lng != NULL && strlen(o->lng) == len && strncmp(o->lng, s + 2, len) == 0)
-                break;
-        }
-        if (o->id == 0) {
+        if ((o = find_long(opts, s + 2, len)) == NULL) {
             cli_err("unknown option '%.*s' (see --help)", (int)(len + 2), s);
             return -1;
         }
-        if (!o->has_arg) {
-            if (eq != NULL) {
-                cli_err("option '--%s' takes no value", o->lng);
-                return -1;
-            }
-            return o->id;
-        }
-        if (eq != NULL) {
-            a->val = eq + 1;
-        } else {
-            if (a->i >= a->argc) {
-                cli_err("option '--%s' needs a value", o->lng);
-                return -1;
-            }
-            a->val = a->argv[a->i++];
-        }
-        return o->id;
+        return opt_value(a, o, eq != NULL ? eq + 1 : NULL, 0);
     }
-    for (o = opts; o->id != 0; o++)
-        if (o->shrt != 0 && o->shrt == s[1])
-            break;
-    if (o->id == 0) {
+    if ((o = find_short(opts, s[1])) == NULL) {
         cli_err("unknown option '-%c' (see --help)", s[1]);
         return -1;
     }
-    if (!o->has_arg) {
-        if (s[2] != '\0') {
-            cli_err("option '-%c' takes no value (write options separately)", s[1]);
-            return -1;
-        }
-        return o->id;
-    }
-    if (s[2] != '\0') {
-        a->val = s + 2;
-    } else {
-        if (a->i >= a->argc) {
-            cli_err("option '-%c' needs a value", s[1]);
-            return -1;
-        }
-        a->val = a->argv[a->i++];
-    }
-    return o->id;
+    return opt_value(a, o, s[2] != '\0' ? s + 2 : NULL, s[1]);
 }
 
 /* ---- files ------------------------------------------------------------------ */

@@ -31,6 +31,7 @@ static void ctr_inc(uint8_t ctr[16], unsigned mode)
         rijn_ctr_inc(ctr, 16);
 }
 
+/* complexity: hot counter loop, one branch per hook/width (8/4/1 blocks, 32-bit wrap) */
 void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], uint8_t *out,
                      const uint8_t *in, size_t nblocks)
 {

@@ -122,6 +122,7 @@ TGT static void vp_setkey(uint64_t *hk, const uint8_t h[16])
     rijn_wipe(p, sizeof p);
 }
 
+/* complexity: hot VPCLMUL kernel, one straight pass per 16/8/4/1-block stride kept in registers */
 INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
                      int swap)
 {

@@ -250,15 +250,13 @@ void rijn_i_ocb_tag(const rijn_ocb_ctx *c, rijn_ocb_msg *m, uint8_t tag[16])
 
 /* ---- one-shot ---------------------------------------------------------------- */
 
-static int oneshot(const rijn_ocb_ctx *ctx, int dec, uint8_t *out, uint8_t *tag_out,
-                   const uint8_t *tag_in, size_t tag_len, const uint8_t *nonce,
-                   size_t nonce_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                   size_t len)
+/* The argument checks of a one-shot call (tag: the tag read or written). */
+static int oneshot_check(const rijn_ocb_ctx *ctx, int dec, const uint8_t *out,
+                         const uint8_t *tag, size_t tag_len, const uint8_t *nonce,
+                         size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                         const uint8_t *in, size_t len)
 {
-    rijn_ocb_msg m;
-    uint8_t full[16];
-    const uint8_t *tag = dec ? tag_in : tag_out;
-    int r = rijn_i_ocb_check(ctx, dec), ok = 1;
+    int r = rijn_i_ocb_check(ctx, dec);
     if (r != RIJN_OK)
         return r;
     if (nonce_len < RIJN_OCB_NONCE_MIN || nonce_len > RIJN_OCB_NONCE_MAX)
@@ -268,7 +266,18 @@ static int oneshot(const rijn_ocb_ctx *ctx, int dec, uint8_t *out, uint8_t *tag_
     RIJN_CHECK_PTR(nonce);
     RIJN_CHECK_PTR(tag);
     RIJN_CHECK_BUF(aad, aad_len);
-    r = rijn_i_io_check(out, in, len, tag, tag_len);
+    return rijn_i_io_check(out, in, len, tag, tag_len);
+}
+
+static int oneshot(const rijn_ocb_ctx *ctx, int dec, uint8_t *out, uint8_t *tag_out,
+                   const uint8_t *tag_in, size_t tag_len, const uint8_t *nonce,
+                   size_t nonce_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                   size_t len)
+{
+    rijn_ocb_msg m;
+    uint8_t full[16];
+    int ok = 1, r = oneshot_check(ctx, dec, out, dec ? tag_in : tag_out, tag_len, nonce,
+                                  nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
 #if RIJN_I_AES_RK_AESNI

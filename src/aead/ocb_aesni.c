@@ -157,6 +157,7 @@ RIJN_X86NI_INLINE __m128i pass1(const rijn_ocb_ctx *c, const uint8_t *ek, unsign
     return offset0(x[0], bottom);
 }
 
+/* complexity: hot AES-NI kernel, eight block slots unrolled in registers; splitting spills them */
 RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *out,
                                        uint8_t *tag_out, const uint8_t *tag_in, size_t tag_len,
                                        const uint8_t *nonce, size_t nonce_len,

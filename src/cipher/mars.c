@@ -51,6 +51,7 @@ static uint32_t rol(uint32_t x, uint32_t n)
     return (x << n) | (x >> ((32u - n) & 31u));
 }
 
+/* complexity: the MARS key schedule as the specification writes it (mixing, then the fix-up of runs) */
 int rijn_mars_init(rijn_mars_ctx *ctx, const uint8_t *key, size_t key_len)
 {
     static const uint32_t b[4] = {0xa4a8d57bu, 0x5b5d193bu, 0xc8a8309bu, 0x73f9a978u};

@@ -34,6 +34,7 @@ static uint64_t xgetbv0(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
+/* complexity: flat CPUID table, one test per feature bit */
 static uint32_t probe(void)
 {
     unsigned a, b, c, d, max;
