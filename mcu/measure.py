@@ -26,7 +26,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mcu  # noqa: E402
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "bench", "mcu"))
 import peers  # noqa: E402
 import peers_report  # noqa: E402
 
@@ -662,7 +663,7 @@ def write_md(data, path):
                 if im != "-" and im not in impls:
                     impls.append(im)
         # (column title, ops): rijn's classes at each opt, then the peers
-        # (mcu/peers) at -Os, their titles in italics
+        # (bench/mcu) at -Os, their titles in italics
         cols = [("%s -%s" % (im, opt), per[opt]["bench"].get(im, {}))
                 for im in impls for opt in mcu.OPTS if opt in per]
         pcols = peers_report.columns(per, "Os")
@@ -791,7 +792,7 @@ def main():
     p.add_argument("--json", default=os.path.join(BUILD, "mcu-results.json"))
     p.add_argument("--md", default=os.path.join(ROOT, "docs", "BENCHMARKS-MCU.md"))
     p.add_argument("--peer-opts", default="Os,O2",
-                   help="opts the peers (mcu/peers) are measured at; '': no peers")
+                   help="opts the peers (bench/mcu) are measured at; '': no peers")
     a = p.parse_args()
     targets = a.targets.split(",") if a.targets else mcu.default_targets()
     head, dirty = git_state()

@@ -19,6 +19,9 @@
 # its Debian source package when the binary package is missing) and the PyPI
 # sdist of tinyaes (tiny-AES-c). A peer that cannot be had is dropped and the
 # report says so. Work files go to $BENCH_WORK (default /tmp/rijn-bench).
+# The peers the MCU harness measures too (BearSSL, Mbed TLS, tiny-AES-c)
+# have one adapter each, bench/peers/<peer>.c, built here once per AES class
+# and key size (bench/host/peer_bridge.c); the others, bench/host/peer_*.c.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -117,6 +120,7 @@ bearssl_from_source() {
 }
 if get_pkg libbearssl-dev; then
     DEFS="$DEFS -DBENCH_HAVE_BEARSSL"
+    EXTRA_INC="$EXTRA_INC -I/usr/include/bearssl"
     LIBS="$LIBS -l:libbearssl.a"
     BEARSSL_VER="$(pkg_version libbearssl-dev)"
     peer BearSSL ok "Debian package libbearssl-dev $BEARSSL_VER (static library)"
@@ -141,10 +145,12 @@ if { [ -n "$INSTALL" ] || [ -d "${RIJN_PEER_CACHE:-/tmp/rijn-peer-cache}/tinyaes
             tinc=$(dirname "$aesc")
             for k in 128 256; do
                 a=""; [ $k = 256 ] && a="-DAES256=1"
-                cc -O2 -c -I"$tinc" -DTINY_PREFIX=tiny${k}_ $a "$ROOT/bench/tiny_wrap.c" \
+                cc -std=c99 -O2 -c -I"$tinc" -I"$ROOT/bench/peers" -DPEER_HOST \
+                    -DPEER_PREFIX=tiny${k}_ -DPEER_KEYBITS=$k -DTINY_PREFIX=tiny${k}_ $a \
+                    -DBENCH_TINY_VERSION="\"$TINY_VER\"" "$ROOT/bench/host/tiny_wrap.c" \
                     -o "$WORK/tiny$k.o"
             done
-            EXTRA_SRC="$EXTRA_SRC $WORK/tiny128.o $WORK/tiny256.o $ROOT/bench/peer_tiny.c"
+            EXTRA_SRC="$EXTRA_SRC $WORK/tiny128.o $WORK/tiny256.o"
             DEFS="$DEFS -DBENCH_HAVE_TINY"
         fi
     fi
@@ -171,25 +177,48 @@ cmake --build "$B" -j2 >>"$WORK/cmake.log" 2>&1 || { tail -20 "$WORK/cmake.log";
 
 # ---- 3. the harness ---------------------------------------------------------
 BIN=$WORK/rijn-bench
+# the shared adapters: one object per configuration, names prefixed
+adapter() { # object-name source flags...
+    o=$WORK/$1.o
+    src=$2
+    shift 2
+    # shellcheck disable=SC2086
+    cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/bench/peers" $EXTRA_INC -DPEER_HOST "$@" \
+        -c "$src" -o "$o"
+    EXTRA_SRC="$EXTRA_SRC $o"
+}
+case "$DEFS" in *BEARSSL*)
+    for v in x86ni ct64 ct big small; do
+        V=$(echo "$v" | tr a-z A-Z)
+        for k in 128 256; do
+            adapter "bearssl_${v}_$k" "$ROOT/bench/peers/bearssl.c" "-DPEER_BR_$V" \
+                "-DPEER_PREFIX=bearssl_${v}_${k}_" "-DPEER_KEYBITS=$k" \
+                -DBENCH_BEARSSL_VERSION="\"${BEARSSL_VER:-?}\""
+        done
+    done ;;
+esac
+case "$DEFS" in *MBEDTLS*)
+    for k in 128 256; do
+        adapter "mbedtls_$k" "$ROOT/bench/peers/mbedtls.c" "-DPEER_PREFIX=mbedtls_${k}_" \
+            "-DPEER_KEYBITS=$k"
+    done ;;
+esac
 peers_src=""
-for f in "$ROOT"/bench/peer_*.c; do
+for f in "$ROOT"/bench/host/peer_*.c; do
     case "$f" in
-    */peer_rijn.c) peers_src="$peers_src $f" ;;
+    */peer_rijn.c|*/peer_bridge.c) peers_src="$peers_src $f" ;;
     */peer_openssl.c) case "$DEFS" in *OPENSSL*) peers_src="$peers_src $f" ;; esac ;;
     */peer_gcrypt.c) case "$DEFS" in *GCRYPT*) peers_src="$peers_src $f" ;; esac ;;
     */peer_nettle.c) case "$DEFS" in *NETTLE*) peers_src="$peers_src $f" ;; esac ;;
-    */peer_mbedtls.c) case "$DEFS" in *MBEDTLS*) peers_src="$peers_src $f" ;; esac ;;
     */peer_wolfssl.c) case "$DEFS" in *WOLFSSL*) peers_src="$peers_src $f" ;; esac ;;
     */peer_tomcrypt.c) case "$DEFS" in *TOMCRYPT*) peers_src="$peers_src $f" ;; esac ;;
     */peer_sodium.c) case "$DEFS" in *SODIUM*) peers_src="$peers_src $f" ;; esac ;;
-    */peer_bearssl.c) case "$DEFS" in *BEARSSL*) peers_src="$peers_src $f" ;; esac ;;
     esac
 done
 log "compiling the harness"
 # shellcheck disable=SC2086
-cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" $EXTRA_INC $DEFS \
-    -DBENCH_BEARSSL_VERSION="\"${BEARSSL_VER:-?}\"" -DBENCH_TINY_VERSION="\"${TINY_VER:-?}\"" \
-    "$ROOT/bench/bench.c" "$ROOT/bench/common.c" $peers_src $EXTRA_SRC \
+cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" -I"$ROOT/bench/peers" $EXTRA_INC $DEFS \
+    "$ROOT/bench/host/bench.c" "$ROOT/bench/host/common.c" $peers_src $EXTRA_SRC \
     "$B/librijn.a" $LIBS -o "$BIN"
 
 # ---- 4. run: one process per mode group -------------------------------------
@@ -224,6 +253,6 @@ echo "load_end	$(cut -d' ' -f1-3 /proc/loadavg)" >>"$RES/machine.tsv"
 
 # ---- 5. report ----------------------------------------------------------------
 mkdir -p "$ROOT/docs/bench"
-"$PY" "$ROOT/bench/report.py" --results "$RES" --doc "$ROOT/docs/BENCHMARKS.md" \
+"$PY" "$ROOT/bench/host/report.py" --results "$RES" --doc "$ROOT/docs/BENCHMARKS.md" \
     --charts "$ROOT/docs/bench"
 log "wrote docs/BENCHMARKS.md and docs/bench/*.png (raw results in $RES)"

@@ -9,7 +9,7 @@ headline) when its figures are more than one code change behind HEAD.
                                         (tests/test_doc_freshness.py)
 
 Implementation notes: a document names the commit its figures were measured
-at (docs/BENCHMARKS.md: the <!-- bench-commit: --> marker bench/report.py
+at (docs/BENCHMARKS.md: the <!-- bench-commit: --> marker bench/host/report.py
 writes, else "commit <hash>"; BENCHMARKS-file.md the same from
 scripts/bench-file.sh; BENCHMARKS-MCU.md "Source: commit `<hash>`"). Its
 lag is the number of commits after that one, up to HEAD, that change the
@@ -31,7 +31,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = {  # document -> (code paths its figures measure, generating script)
     "docs/BENCHMARKS.md": (["src", "include", "bench"], "scripts/bench.sh"),
     "docs/BENCHMARKS-file.md": (["src", "include", "cli"], "scripts/bench-file.sh"),
-    "docs/BENCHMARKS-MCU.md": (["src", "include", "mcu"], "scripts/mcu-measure.sh"),
+    "docs/BENCHMARKS-MCU.md": (["src", "include", "mcu", "bench/peers", "bench/mcu"],
+                               "scripts/mcu-measure.sh"),
     "docs/BENCHMARKS-ARM.md": (["src", "include", "bench/arm"], "scripts/bench-arm.sh"),
 }
 START, END = "<!-- freshness:start -->", "<!-- freshness:end -->"

@@ -2,7 +2,8 @@
 # mcu-measure.sh -- deterministic cost of rijn on the MCU targets:
 # instruction counts under QEMU (our TCG plugin), cycle counts under
 # simavr, code size / RAM per feature, stack (painted and static); the
-# same for the peers tiny-AES-c, BearSSL and Mbed TLS (mcu/peers; their
+# same for the peers tiny-AES-c, BearSSL and Mbed TLS (bench/mcu with the
+# adapters of bench/peers, the ones scripts/bench.sh uses on the host; their
 # sources fetched by scripts/fetch-peers.sh, never committed).
 # Writes docs/BENCHMARKS-MCU.md and its charts (generated files: never edit
 # the numbers by hand); the raw results go to build-mcu/mcu-results.json

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# test_mcu_peers.sh -- the MCU peers (mcu/peers: tiny-AES-c, BearSSL aes_ct /
+# test_mcu_peers.sh -- the MCU peers (bench/peers + bench/mcu: tiny-AES-c, BearSSL aes_ct /
 # aes_small / aes_big, Mbed TLS) still build for the Cortex-M3 and the
 # ATmega2560 at -Os, pass their known-answer checks on target (FIPS-197,
 # SP 800-38A ECB/CBC/CTR, GCM test case 4, the seeds' string case) and
-# measure every operation (mcu/peers/peers.py --check); then the harness
+# measure every operation (bench/mcu/peers.py --check); then the harness
 # check: with every expected answer spoiled (--corrupt) every run must fail.
 # The peers' sources are fetched into a cache outside the tree
 # (scripts/fetch-peers.sh; RIJN_PEER_CACHE). Objects: $RIJN_MCU_BUILD, by
@@ -32,7 +32,7 @@ export RIJN_MCU_BUILD=${RIJN_MCU_BUILD:-${RIJN_BUILD_DIR:-$here/build}/mcu-peers
 tlist=$(IFS=,; echo "${targets[*]}")
 passed=0 failed=0
 
-out=$(python3 "$here/mcu/peers/peers.py" --check --targets "$tlist" --opts Os 2>&1)
+out=$(python3 "$here/bench/mcu/peers.py" --check --targets "$tlist" --opts Os 2>&1)
 rc=$?
 echo "$out" | grep -E '^peers:|passed|FAILED|error' | grep -v '^\$'
 p=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' | tail -1)
@@ -54,7 +54,7 @@ for t in "${targets[@]}"; do
 done
 
 # harness check: spoiled known answers must fail every run
-out=$(python3 "$here/mcu/peers/peers.py" --check --targets "$tlist" --opts Os --corrupt 2>&1)
+out=$(python3 "$here/bench/mcu/peers.py" --check --targets "$tlist" --opts Os --corrupt 2>&1)
 rc=$?
 if [ $rc -ne 0 ] && echo "$out" | grep -q '^0 passed, [1-9][0-9]* failed$' &&
    ! echo "$out" | grep -q 'known answers ok'; then

@@ -2,11 +2,14 @@
  * bench.h -- the comparison harness: one operation, many libraries.
  *
  * Implementation notes
- *   Every library is an adapter (bench/peer_<lib>.c) with three entries:
+ *   Every library is an adapter with three entries (bench/host/peer_<lib>.c;
+ *   the peers the MCU harness measures too, BearSSL, Mbed TLS and
+ *   tiny-AES-c, are bench/peers/<peer>.c behind peer.h, made into
+ *   bench_lib entries by bench/host/peer_bridge.c):
  *   init (key setup and whatever per-key state the library keeps; may say
  *   BENCH_NA when it lacks the operation), run (one whole message: set the
  *   IV/nonce, process len bytes, write the output, tag or digest), fini.
- *   The driver (bench/bench.c) checks that every library's output is equal
+ *   The driver (bench/host/bench.c) checks that every library's output is equal
  *   byte for byte before it times anything (a mismatch aborts the row), then
  *   times batches of run() with RDTSC, interleaving the libraries, and
  *   reports medians. This code is a benchmark, not library code: it may use

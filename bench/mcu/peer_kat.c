@@ -1,5 +1,5 @@
 /*
- * peer_kat.c -- known answers every peer wrapper must reproduce on target
+ * peer_kat.c -- known answers every peer adapter must reproduce on target
  * before peer_bench.c measures it (a benchmark of wrong output is void).
  *
  * Implementation notes: FIPS-197 appendix C.1 (AES-128 block, both

@@ -1,11 +1,11 @@
 /*
  * peer_bench.c -- the operations of mcu/bench/bench.c, run through a peer
- * wrapper (peer.h), for mcu/measure.py via mcu/peers/peers.py.
+ * adapter (bench/peers/peer.h), for mcu/measure.py via bench/mcu/peers.py.
  *
  * Implementation notes: the same protocol as bench.c ("M <impl> <op>",
  * bench_start/bench_stop around one operation, "S <painted stack>"), the
  * same key (01..10), IV (f0..ff), AAD (16 bytes) and sizes, so that the
- * peers' rows sit beside rijn's. Before anything is measured the wrapper
+ * peers' rows sit beside rijn's. Before anything is measured the adapter
  * must pass peer_kat() (FIPS-197, SP 800-38A, GCM test case 4); the seeds'
  * string case is checked for its round trip after its measured run, and
  * the same calls are repeated unmeasured to check its known ciphertext. Any failure makes the image exit 1 ("bench: FAILED"),

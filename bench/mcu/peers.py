@@ -1,14 +1,15 @@
 """peers.py -- tiny-AES-c, BearSSL and Mbed TLS on the MCU harness.
 
 Used by mcu/measure.py (and tests/test_mcu_peers.sh through `python3
-mcu/peers/peers.py --check`). The peers' sources come from
+bench/mcu/peers.py --check`). The peers' sources come from
 scripts/fetch-peers.sh (a cache outside the repository: never committed);
 each is compiled here with exactly rijn's target flags and -Os/-O2
 (mcu.Builder: same compiler, -ffunction-sections -fdata-sections, link
-with --gc-sections), behind our thin wrappers (peer_*.c, peer.h):
+with --gc-sections), behind its adapter (bench/peers/<peer>.c behind
+bench/peers/peer.h, the same adapter scripts/bench.sh builds for the host):
   - speed and painted stack: peer_bench.c, the operations of bench.c, same
     inputs, counted by the same QEMU plugin / simavr runner (measure.py's
-    run_image); the image first checks the wrapper against known answers
+    run_image); the image first checks the adapter against known answers
     (peer_kat.c) and exits 1 on any mismatch;
   - size: peer_feat.c, (program - empty program), as feat.c for rijn.
 Peer code is compiled with -w (its warnings are not ours to fix).
@@ -18,7 +19,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+ADAPTERS = os.path.join(os.path.dirname(HERE), "peers")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "mcu"))
 import mcu  # noqa: E402
 
 ROOT = mcu.ROOT
@@ -37,7 +39,7 @@ def br_files(v):
 
 MBED_FILES = ["library/aes.c", "library/gcm.c", "library/cipher.c", "library/cipher_wrap.c",
               "library/platform_util.c", "library/constant_time.c"]
-MBED_DEFS = ['MBEDTLS_CONFIG_FILE="peer_mbedtls_config.h"']
+MBED_DEFS = ['MBEDTLS_CONFIG_FILE="mbedtls_peer_config.h"']
 BR_328 = {
     "ct": "its bench image does not fit 2 KiB of RAM: aes_ct expands the key schedule to "
           "480 bytes on the stack at every call, beside three 244-byte key contexts "
@@ -47,41 +49,41 @@ BR_328 = {
              "on the ATmega2560 (same AVR core)"}
 
 # id: label (column title; no spaces: it is the bench protocol's impl name),
-# fetch name, wrapper, sources and include dirs (relative to the fetched
+# fetch name, adapter (bench/peers/), sources and include dirs (relative to the fetched
 # tree), defines, optional parts, defines per size program, targets it is
 # left off (with why), description
 BR_HOW = "cbcenc_init + cbcenc_run over one block"
 MBED_HOW = "setkey_enc + mbedtls_internal_aes_encrypt"
 PEERS = [
     dict(id="tiny", label="tiny-AES-c", title="tiny-AES-c", ct=False, fetch="tinyaes",
-         wrapper="peer_tiny.c", srcs=["tiny-AES-c/aes.c"], inc=["tiny-AES-c"],
+         adapter="tiny.c", srcs=["tiny-AES-c/aes.c"], inc=["tiny-AES-c"],
          defs=["CBC=1", "ECB=1", "CTR=1"], has=["ECB"],
          feat={"ENC": ["CBC=0", "ECB=0", "CTR=1"], "ENCDEC": ["CBC=0", "ECB=1", "CTR=0"]},
          enc_how="CTR-only build: key setup + CTR over one block", skip={},
          desc="tiny-AES-c (AES128, S-box tables; CBC/CTR/ECB build)"),
     dict(id="bearssl_ct", label="BearSSL-aes_ct", title="BearSSL aes_ct", ct=True,
-         fetch="bearssl", wrapper="peer_bearssl.c", srcs=br_files("ct"), inc=["inc", "src"],
+         fetch="bearssl", adapter="bearssl.c", srcs=br_files("ct"), inc=["inc", "src"],
          defs=["PEER_BR_CT"], has=["GCM"], feat={}, enc_how=BR_HOW, skip={},
          skip_bench={"avr328p": BR_328["ct"]},
          desc="BearSSL aes_ct (constant-time, bitsliced on 32-bit words) + ghash_ctmul32"),
     dict(id="bearssl_small", label="BearSSL-aes_small", title="BearSSL aes_small", ct=False,
-         fetch="bearssl", wrapper="peer_bearssl.c", srcs=br_files("small"),
+         fetch="bearssl", adapter="bearssl.c", srcs=br_files("small"),
          inc=["inc", "src"], defs=["PEER_BR_SMALL"], has=["GCM"], feat={}, enc_how=BR_HOW,
          skip={}, skip_bench={"avr328p": BR_328["small"]},
          desc="BearSSL aes_small (S-box table) + ghash_ctmul32"),
     dict(id="bearssl_big", label="BearSSL-aes_big", title="BearSSL aes_big", ct=False,
-         fetch="bearssl", wrapper="peer_bearssl.c", srcs=br_files("big"), inc=["inc", "src"],
+         fetch="bearssl", adapter="bearssl.c", srcs=br_files("big"), inc=["inc", "src"],
          defs=["PEER_BR_BIG"], has=["GCM"], feat={}, enc_how=BR_HOW,
          skip={"avr328p": "its 2.3 KiB of tables are RAM on AVR (2 KiB)"},
          desc="BearSSL aes_big (T-tables) + ghash_ctmul32"),
     dict(id="mbedtls", label="MbedTLS", title="Mbed TLS", ct=False, fetch="mbedtls",
-         wrapper="peer_mbedtls.c", srcs=MBED_FILES, inc=["include"], defs=MBED_DEFS,
+         adapter="mbedtls.c", srcs=MBED_FILES, inc=["include"], defs=MBED_DEFS,
          has=["ECB", "GCM"], feat={}, enc_how=MBED_HOW,
          skip={"avr328p": "8.5 KiB of AES tables (RAM on AVR)",
                "avr2560": "8.5 KiB of AES tables (RAM on AVR); see Mbed TLS fewer-tables"},
          desc="Mbed TLS 2.28 AES (MBEDTLS_AES_ROM_TABLES: 4+4 tables in flash), GCM"),
     dict(id="mbedtls_fewer", label="MbedTLS-fewer", title="Mbed TLS fewer-tables", ct=False,
-         fetch="mbedtls", wrapper="peer_mbedtls.c", srcs=MBED_FILES, inc=["include"],
+         fetch="mbedtls", adapter="mbedtls.c", srcs=MBED_FILES, inc=["include"],
          defs=MBED_DEFS + ["PEER_MBED_FEWER=1"], has=["ECB", "GCM"], feat={},
          enc_how=MBED_HOW, skip={"avr328p": "2.5 KiB of AES tables (RAM on AVR: 2 KiB)"},
          desc="Mbed TLS 2.28 AES, MBEDTLS_AES_ROM_TABLES + MBEDTLS_AES_FEWER_TABLES, GCM"),
@@ -114,7 +116,7 @@ class PeerBuild:
         self.inc = []
         for d in peer["inc"]:
             self.inc += ["-isystem", os.path.join(src_dir, d)]
-        self.inc += ["-I" + HERE, "-idirafter", os.path.join(HERE, "shim")]
+        self.inc += ["-I" + ADAPTERS, "-I" + HERE, "-idirafter", os.path.join(HERE, "shim")]
 
     def flags(self):
         return self.inc + ["-D" + d for d in self.defs] + [
@@ -129,19 +131,19 @@ class PeerBuild:
             raise SystemExit("peers: %s: missing %s" % (self.peer["id"], missing[0]))
         extra = self.flags() + ["-w"]
         objs = [self.b.obj(p, False, extra) for p in paths]
-        objs.append(self.b.obj(os.path.join(HERE, self.peer["wrapper"]), True, self.flags()))
+        objs.append(self.b.obj(os.path.join(ADAPTERS, self.peer["adapter"]), True, self.flags()))
         return objs
 
     def rt_objs(self):
         return [self.b.obj(s, True) for s in self.b.t["rt"]]
 
     def program(self, src, name, extra=()):
-        """Our program file (peers/...) compiled under its own object name."""
-        return self.b.obj_as("peers/" + src, name + ".o", self.flags() + list(extra))
+        """Our program file (bench/mcu/...) compiled under its own object name."""
+        return self.b.obj_as(os.path.join(HERE, src), name + ".o", self.flags() + list(extra))
 
 
 def bench_image(tn, opt, peer, src_dir):
-    small_ram = ["PEER_SMALL_RAM=1"] if tn == "avr328p" else []  # see peer_bearssl.c
+    small_ram = ["PEER_SMALL_RAM=1"] if tn == "avr328p" else []  # see bearssl.c
     pb = PeerBuild(tn, opt, peer, src_dir, peer["defs"] + small_ram)
     extra = ['-DPEER_NAME="%s"' % peer["label"]]
     if tn == "avr328p":

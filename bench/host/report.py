@@ -3,7 +3,7 @@
 docs/BENCHMARKS.md and docs/bench/*.png.
 
 Implementation notes
-  Input: results/<group>.tsv written by bench/bench.c ("meta" and "row"
+  Input: results/<group>.tsv written by bench/host/bench.c ("meta" and "row"
   lines), results/machine.tsv and results/peers.tsv written by
   scripts/bench.sh. A group file holds one or more processes' output
   (bench.sh --runs); load() merges them (median of the per-process
@@ -326,7 +326,8 @@ def main():
     meta = any_g["meta"]
     runs = sorted(set(g["runs"] for g in groups.values()))
     runs_s = "/".join(str(r) for r in runs)
-    w("- One program (`bench/bench.c` + one adapter per library, `bench/peer_*.c`) linked "
+    w("- One program (`bench/host/bench.c` + one adapter per library: `bench/peers/*.c` for "
+      "the peers the MCU benchmarks measure too, `bench/host/peer_*.c` for the others) linked "
       "against every library; each mode group runs in processes of its own "
       "(`--group ctr|cbc|ecb|xts|gcm|aead|mac|keysetup|pk|ct`), %s per group in this run "
       "(`--runs`). Each process has its own address-space layout, and a 16- or 64-byte row "

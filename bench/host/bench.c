@@ -25,7 +25,7 @@
  *   of dependent adds (one core cycle each) interleaved with the rounds and
  *   reports core cycles per TSC tick; ratios between libraries come from the
  *   same process and the same rounds.
- *   Output: tab-separated lines on stdout (see emit()); bench/report.py
+ *   Output: tab-separated lines on stdout (see emit()); bench/host/report.py
  *   turns them into docs/BENCHMARKS.md and the charts.
  */
 #define _GNU_SOURCE

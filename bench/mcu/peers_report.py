@@ -9,18 +9,18 @@ GOALS_NOTE = (
     "Peers: the same operation of tiny-AES-c (PyPI sdist tinyaes), BearSSL 0.6 and Mbed TLS "
     "2.28 (Debian source packages), fetched at measurement time (`scripts/fetch-peers.sh`) and "
     "compiled with rijn's flags for the same target, counted the same way, each first checked "
-    "on target against FIPS-197 / SP 800-38A / GCM vectors (`mcu/peers/`); best of -Os and -O2. "
+    "on target against FIPS-197 / SP 800-38A / GCM vectors (`bench/mcu/`); best of -Os and -O2. "
     "\"Per block\": tiny-AES-c and Mbed TLS loop their one-block ECB call 64 times; BearSSL has "
     "no ECB call, so its figure is CTR over 1 KiB / 64. Of the peers only BearSSL aes_ct is "
     "constant-time (the others index tables with secret bytes, as rijn's `small` does).")
 
 SPEED_NOTE = (
-    "Columns in *italics*: the peers (`mcu/peers/`, same harness and flags, at -Os; -O2 in "
+    "Columns in *italics*: the peers (`bench/mcu/`, same harness and flags, at -Os; -O2 in "
     "the table after the sizes). Peer rows are the same operations through the peer's own "
     "API: tiny-AES-c sets one schedule for both directions; BearSSL's one block is CBC over "
     "one block with a zero IV, and it has no multi-block ECB (no 64-block row); Mbed TLS and "
     "tiny-AES-c do 64 blocks as 64 one-block ECB calls; the seeds' case pads (PKCS#7) in our "
-    "wrapper for every peer, inside the measured region.")
+    "harness for every peer, inside the measured region.")
 
 O2_OPS = ["setup_encdec_128", "enc_block_128", "dec_block_128", "ctr_1024", "cbc_enc_1024",
           "cbc_dec_1024", "gcm_seal_1024", "seed_cbc_pkcs7_48"]
@@ -38,11 +38,11 @@ def method_note(data):
         return None
     return ("- **Peers** (%s; sources fetched at measurement time by `scripts/fetch-peers.sh`, "
             "never committed): %s. Compiled from source with rijn's flags for each target "
-            "(`mcu/peers/peers.py`), run through our thin wrappers (`mcu/peers/peer_*.c`) with the "
+            "(`bench/mcu/peers.py`), run through our thin adapters (`bench/peers/*.c`) with the "
             "operations, inputs, counters, stack painting and size method of rijn's rows; "
-            "every image first checks its wrapper on target against FIPS-197, SP 800-38A "
+            "every image first checks its adapter on target against FIPS-197, SP 800-38A "
             "(ECB/CBC/CTR) and GCM test case 4, and the seeds' case against its ciphertext; "
-            "an image that fails is not counted. The PKCS#7 of the seeds' case is our wrapper's "
+            "an image that fails is not counted. The PKCS#7 of the seeds' case is our harness's "
             "code for every peer (none pads at its AES level)." % (
                 ", ".join(sorted(vers)), "; ".join(d for _, d in _ordered(descs))))
 

@@ -6,7 +6,7 @@
  *
  * Implementation notes: inputs come from a volatile array and the result
  * goes to a volatile sink, so nothing is optimised away; the key contexts
- * are the wrappers' static objects (counted in RAM, as rijn's are).
+ * are the adapters' static objects (counted in RAM, as rijn's are).
  */
 #include <stddef.h>
 #include <stdint.h>
