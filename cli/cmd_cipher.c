@@ -55,132 +55,175 @@ static void help(void)
            "exit status: 0 ok, 1 failed (bad padding, bad length), 2 usage error\n");
 }
 
+/* The command line. */
+typedef struct cipher_opts {
+    int dir, nopad;
+    const char *mode, *key_hex, *iv_hex;
+    const rijn_bc_desc *cipher;
+    cli_io io;
+} cipher_opts;
+
+/* One option id with value val into o; -1 to go on, else the exit status. */
+static int take_opt(cipher_opts *o, int id, const char *val)
+{
+    int r;
+    switch (id) {
+    case -1: return CLI_USAGE;
+    case O_HELP: help(); return CLI_OK;
+    case O_ENC:
+    case O_DEC:
+        if (o->dir != -1 && o->dir != (id == O_ENC)) {
+            cli_err("give only one of -e and -d");
+            return CLI_USAGE;
+        }
+        o->dir = id == O_ENC;
+        return -1;
+    case O_MODE: o->mode = val; return -1;
+    case O_KEY: o->key_hex = val; return -1;
+    case O_IV: o->iv_hex = val; return -1;
+    case O_NOPAD: o->nopad = 1; return -1;
+    case O_CIPHER:
+        if ((o->cipher = rijn_bc_find(val)) == NULL) {
+            cli_err("unknown cipher '%s' (aes, serpent, twofish, rc6, mars)", val);
+            return CLI_USAGE;
+        }
+        return -1;
+    default:
+        if ((r = cli_io_option(&o->io, id, val)) != 0)
+            return r < 0 ? CLI_USAGE : -1;
+        cli_err("unexpected argument '%s' (see --help)", val);
+        return CLI_USAGE;
+    }
+}
+
+/* The mode the options ask for, or NULL after a message. */
+static const cli_mode_info *check_opts(const cipher_opts *o)
+{
+    const cli_mode_info *m;
+    if (o->dir == -1) {
+        cli_err("give -e (encrypt) or -d (decrypt)");
+        return NULL;
+    }
+    if (o->mode == NULL) {
+        cli_err("give a mode with -m (see --help)");
+        return NULL;
+    }
+    if ((m = cli_mode_find(o->mode)) == NULL) {
+        cli_err("unknown mode '%s' (see --help)", o->mode);
+        return NULL;
+    }
+    if (o->cipher != &rijn_bc_aes &&
+        (!cli_bc_mode_ok(m->mode) || (m->mode == CLI_M_ECB && !o->nopad))) {
+        cli_err("%s takes ecb --nopad, cbc or ctr", o->cipher->name);
+        return NULL;
+    }
+    if (o->nopad && !m->can_pad) {
+        cli_err("--nopad applies to ecb and cbc only");
+        return NULL;
+    }
+    if (o->key_hex == NULL) {
+        cli_err("give the key with --key HEX");
+        return NULL;
+    }
+    return m;
+}
+
+/* Decode the key and (if the mode takes one) the IV; 0 after a message. */
+static int key_iv(const cipher_opts *o, const cli_mode_info *m, uint8_t key[32],
+                  size_t *key_len, uint8_t iv[16])
+{
+    size_t iv_len = 0;
+    if (cli_parse_hex(o->key_hex, key, 32, key_len) != 0 ||
+        (*key_len != 16 && *key_len != 24 && *key_len != 32)) {
+        cli_err("the key must be 32, 48 or 64 hex digits (16, 24 or 32 bytes)");
+        return 0;
+    }
+    if (!m->needs_iv) {
+        if (o->iv_hex != NULL) {
+            cli_err("mode %s takes no IV", m->name);
+            return 0;
+        }
+        memset(iv, 0, 16);
+        return 1;
+    }
+    if (o->iv_hex == NULL) {
+        cli_err("mode %s needs --iv HEX (16 bytes)", m->name);
+        return 0;
+    }
+    if (cli_parse_hex(o->iv_hex, iv, 16, &iv_len) != 0 || iv_len != 16) {
+        cli_err("the IV must be 32 hex digits (16 bytes)");
+        return 0;
+    }
+    return 1;
+}
+
+/* The message for a mode call that failed with r on n bytes. */
+static void crypt_error(const cipher_opts *o, const cli_mode_info *m, int r, size_t n)
+{
+    if (r == RIJN_ERR_PADDING)
+        cli_err("bad padding (wrong key or IV, or not PKCS#7-padded data)");
+    else if (r != RIJN_ERR_LENGTH)
+        cli_err("%s failed: %s", o->dir ? "encryption" : "decryption", rijn_strerror(r));
+    else if (m->mode == CLI_M_CTS1 || m->mode == CLI_M_CTS2 || m->mode == CLI_M_CTS3)
+        cli_err("%s needs at least 16 bytes of input (got %zu)", m->name, n);
+    else if (!o->dir && !o->nopad && m->can_pad)
+        cli_err("ciphertext length %zu is not a nonzero multiple of 16", n);
+    else
+        cli_err("input length %zu is not a multiple of 16%s", n,
+                o->nopad ? " (--nopad given)" : "");
+}
+
+/* Key setup and the mode over in into res; RIJN_OK or an error after a
+ * message. */
+static int run_mode(const cipher_opts *o, const cli_mode_info *m, const uint8_t *key,
+                    size_t key_len, const uint8_t iv[16], const cli_buf *in, cli_buf *res,
+                    rijn_aes_ctx *aes, rijn_bc_ctx *bc)
+{
+    int pad = !o->nopad && m->can_pad, r;
+    r = o->cipher == &rijn_bc_aes ? rijn_aes_init(aes, key, key_len)
+                                  : rijn_bc_init(bc, o->cipher, key, key_len);
+    if (r != RIJN_OK) {
+        cli_err("key setup: %s", rijn_strerror(r));
+        return r;
+    }
+    if (o->cipher == &rijn_bc_aes)
+        r = cli_mode_crypt(m->mode, o->dir, pad, aes, iv, in->p, in->n, res);
+    else
+        r = cli_bc_crypt(m->mode, o->dir, pad, bc, iv, in->p, in->n, res);
+    if (r != RIJN_OK)
+        crypt_error(o, m, r, in->n);
+    return r;
+}
+
 static int run(int argc, char **argv)
 {
     cli_args a;
-    int id, dir = -1, nopad = 0, status = CLI_USAGE, r;
-    const char *mode_name = NULL, *key_hex = NULL, *iv_hex = NULL;
-    cli_io io = {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_RAW};
+    int id, status = CLI_USAGE;
+    cipher_opts o = {-1, 0, NULL, NULL, NULL, &rijn_bc_aes,
+                     {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_RAW}};
     const cli_mode_info *m;
     uint8_t key[32], iv[16];
-    size_t key_len = 0, iv_len = 0;
+    size_t key_len = 0;
     cli_buf in = {NULL, 0}, res = {NULL, 0};
     rijn_aes_ctx aes;
     rijn_bc_ctx bc;
-    const rijn_bc_desc *cipher = &rijn_bc_aes;
 
     memset(&aes, 0, sizeof aes);
     memset(&bc, 0, sizeof bc);
     cli_args_init(&a, argc, argv);
-    while ((id = cli_next(&a, opts)) != 0) {
-        switch (id) {
-        case -1: return CLI_USAGE;
-        case O_HELP: help(); return CLI_OK;
-        case O_ENC:
-        case O_DEC:
-            if (dir != -1 && dir != (id == O_ENC)) {
-                cli_err("give only one of -e and -d");
-                return CLI_USAGE;
-            }
-            dir = id == O_ENC;
-            break;
-        case O_MODE: mode_name = a.val; break;
-        case O_KEY: key_hex = a.val; break;
-        case O_IV: iv_hex = a.val; break;
-        case O_NOPAD: nopad = 1; break;
-        case O_CIPHER:
-            if ((cipher = rijn_bc_find(a.val)) == NULL) {
-                cli_err("unknown cipher '%s' (aes, serpent, twofish, rc6, mars)", a.val);
-                return CLI_USAGE;
-            }
-            break;
-        default:
-            if ((r = cli_io_option(&io, id, a.val)) != 0) {
-                if (r < 0)
-                    return CLI_USAGE;
-                break;
-            }
-            cli_err("unexpected argument '%s' (see --help)", a.val);
-            return CLI_USAGE;
-        }
-    }
-    if (dir == -1) {
-        cli_err("give -e (encrypt) or -d (decrypt)");
+    while ((id = cli_next(&a, opts)) != 0)
+        if ((status = take_opt(&o, id, a.val)) >= 0)
+            return status;
+    if ((m = check_opts(&o)) == NULL)
         return CLI_USAGE;
-    }
-    if (mode_name == NULL) {
-        cli_err("give a mode with -m (see --help)");
-        return CLI_USAGE;
-    }
-    m = cli_mode_find(mode_name);
-    if (m == NULL) {
-        cli_err("unknown mode '%s' (see --help)", mode_name);
-        return CLI_USAGE;
-    }
-    if (cipher != &rijn_bc_aes && (!cli_bc_mode_ok(m->mode) || (m->mode == CLI_M_ECB && !nopad))) {
-        cli_err("%s takes ecb --nopad, cbc or ctr", cipher->name);
-        return CLI_USAGE;
-    }
-    if (nopad && !m->can_pad) {
-        cli_err("--nopad applies to ecb and cbc only");
-        return CLI_USAGE;
-    }
-    if (key_hex == NULL) {
-        cli_err("give the key with --key HEX");
-        return CLI_USAGE;
-    }
-    if (cli_parse_hex(key_hex, key, sizeof key, &key_len) != 0 ||
-        (key_len != 16 && key_len != 24 && key_len != 32)) {
-        cli_err("the key must be 32, 48 or 64 hex digits (16, 24 or 32 bytes)");
+    status = CLI_USAGE;
+    if (!key_iv(&o, m, key, &key_len, iv))
         goto out;
-    }
-    if (m->needs_iv) {
-        if (iv_hex == NULL) {
-            cli_err("mode %s needs --iv HEX (16 bytes)", m->name);
-            goto out;
-        }
-        if (cli_parse_hex(iv_hex, iv, sizeof iv, &iv_len) != 0 || iv_len != 16) {
-            cli_err("the IV must be 32 hex digits (16 bytes)");
-            goto out;
-        }
-    } else if (iv_hex != NULL) {
-        cli_err("mode %s takes no IV", m->name);
-        goto out;
-    } else {
-        memset(iv, 0, sizeof iv);
-    }
-    if ((status = cli_io_read(&io, &in)) != CLI_OK)
+    if ((status = cli_io_read(&o.io, &in)) != CLI_OK)
         goto out;
     status = CLI_FAIL;
-    r = cipher == &rijn_bc_aes ? rijn_aes_init(&aes, key, key_len)
-                               : rijn_bc_init(&bc, cipher, key, key_len);
-    if (r != RIJN_OK) {
-        cli_err("key setup: %s", rijn_strerror(r));
-        goto out;
-    }
-    if (cipher == &rijn_bc_aes)
-        r = cli_mode_crypt(m->mode, dir, !nopad && m->can_pad, &aes, iv, in.p, in.n, &res);
-    else
-        r = cli_bc_crypt(m->mode, dir, !nopad && m->can_pad, &bc, iv, in.p, in.n, &res);
-    if (r == RIJN_ERR_PADDING) {
-        cli_err("bad padding (wrong key or IV, or not PKCS#7-padded data)");
-        goto out;
-    }
-    if (r == RIJN_ERR_LENGTH) {
-        if (m->mode == CLI_M_CTS1 || m->mode == CLI_M_CTS2 || m->mode == CLI_M_CTS3)
-            cli_err("%s needs at least 16 bytes of input (got %zu)", m->name, in.n);
-        else if (!dir && !nopad && m->can_pad)
-            cli_err("ciphertext length %zu is not a nonzero multiple of 16", in.n);
-        else
-            cli_err("input length %zu is not a multiple of 16%s", in.n,
-                    nopad ? " (--nopad given)" : "");
-        goto out;
-    }
-    if (r != RIJN_OK) {
-        cli_err("%s failed: %s", dir ? "encryption" : "decryption", rijn_strerror(r));
-        goto out;
-    }
-    status = cli_io_write(&io, res.p, res.n);
+    if (run_mode(&o, m, key, key_len, iv, &in, &res, &aes, &bc) == RIJN_OK)
+        status = cli_io_write(&o.io, res.p, res.n);
 out:
     rijn_aes_wipe(&aes);
     rijn_bc_wipe(&bc);

@@ -166,106 +166,176 @@ bad:
     return -1;
 }
 
+/* --format NAME; 0, or -1 after a message. */
+static int parse_format(fmt_opts *o, const char *val)
+{
+    if (strcmp(val, "openssl") == 0)
+        o->format = FMT_OPENSSL;
+    else if (strcmp(val, "mbedtls") == 0)
+        o->format = FMT_MBEDTLS;
+    else {
+        cli_err("unknown format '%s' (openssl, mbedtls; leave --format out for "
+                "the rijn format)", val);
+        return -1;
+    }
+    return 0;
+}
+
+/* --md NAME; 0, or -1 after a message. */
+static int parse_md(fmt_opts *o, const char *val)
+{
+    o->md = rijn_hash_find(val);
+    if (o->md == NULL || o->md->id < RIJN_HASH_MD5 || o->md->id > RIJN_HASH_SHA512) {
+        cli_err("unknown --md '%s' (md5, sha1, sha224, sha256, sha384, sha512)", val);
+        return -1;
+    }
+    return 0;
+}
+
+/* --iter N; 0, or -1 after a message. */
+static int parse_iter(fmt_opts *o, const char *val)
+{
+    char *end;
+    errno = 0;
+    o->iter = (uint32_t)strtoul(val, &end, 10);
+    if (val[0] < '0' || val[0] > '9' || *end != '\0' || o->iter == 0 || errno != 0 ||
+        o->iter > FCRYPT_MAX_ITER) {
+        cli_err("invalid iteration count '%s' (1 .. %u)", val, FCRYPT_MAX_ITER);
+        return -1;
+    }
+    return 0;
+}
+
+/* --salt-hex / --iv-hex (id); 0, or -1 after a message. */
+static int parse_fixed(fmt_opts *o, int id, const char *val)
+{
+    size_t flen = 0;
+    if (cli_parse_hex(val, o->fixed, sizeof o->fixed, &flen) != 0 ||
+        flen != (id == O_SALT ? 8u : 16u)) {
+        cli_err("--%s needs %d hex digits", id == O_SALT ? "salt-hex" : "iv-hex",
+                id == O_SALT ? 16 : 32);
+        return -1;
+    }
+    o->fixed_given = id;
+    return 0;
+}
+
+/* How many key sources and openssl KDF options the command line gave. */
+typedef struct opt_counts {
+    int keys, kdf;
+} opt_counts;
+
+/* The options that only set a flag or take a value as it is; 1 if id was
+ * one of them. */
+static int take_simple(fmt_opts *o, int id, const char *val, opt_counts *n)
+{
+    switch (id) {
+    case O_PASS: o->passphrase = 1, n->keys++; return 1;
+    case O_PASSFILE: o->pass_file = val, n->keys++; return 1;
+    case O_KEY: o->key_file = val, n->keys++; return 1;
+    case O_OUT: o->out_path = val; return 1;
+    case O_FORCE: o->force = 1; return 1;
+    case O_NOPROG: o->progress = 0; return 1;
+    case O_PBKDF2: o->pbkdf2 = 1, n->kdf++; return 1;
+    case O_NOSALT: o->nosalt = 1, n->kdf++; return 1;
+    case O_ARMOR: o->armor = 1, n->kdf++; return 1;
+    default: return 0;
+    }
+}
+
+/* One option; 0, or -1 after a message. */
+static int take_opt(fmt_opts *o, int id, const char *val, opt_counts *n)
+{
+    if (take_simple(o, id, val, n))
+        return 0;
+    switch (id) {
+    case O_FORMAT: return parse_format(o, val);
+    case O_CIPHER: return parse_cipher(o, val);
+    case O_MD: return parse_md(o, val);
+    case O_ITER:
+        if (parse_iter(o, val) != 0)
+            return -1;
+        o->pbkdf2 = 1, n->kdf++;
+        return 0;
+    case O_SALT:
+    case O_IV: return parse_fixed(o, id, val);
+    default:
+        if (o->in_path != NULL) {
+            cli_err("give one input file only (got '%s' and '%s')", o->in_path, val);
+            return -1;
+        }
+        o->in_path = val;
+        return 0;
+    }
+}
+
+/* The options that do not go together; CLI_OK or CLI_USAGE after a
+ * message. */
+static int check_combo(const fmt_opts *o, const opt_counts *n)
+{
+    const char *bad = NULL;
+    if (n->keys > 1)
+        bad = "give only one of -p, --passphrase-file and -k";
+    else if (o->format == FMT_MBEDTLS && (n->kdf > 0 || o->fixed_given == O_SALT))
+        bad = "--pbkdf2, --iter, --nosalt, --armor and --salt-hex are openssl options";
+    else if (o->format == FMT_MBEDTLS && o->mode == FMT_CFB8)
+        bad = "crypt_and_hash has no CFB8 (AES-*-CBC, CTR, CFB128, OFB)";
+    else if (o->format == FMT_OPENSSL && (o->key_file != NULL || o->fixed_given == O_IV))
+        bad = o->key_file != NULL
+                  ? "openssl enc files take a passphrase (-p or --passphrase-file), not -k"
+                  : "openssl enc files take a passphrase (-p or --passphrase-file); --iv-hex "
+                    "is an mbedtls option";
+    else if (o->nosalt && o->fixed_given == O_SALT)
+        bad = "--nosalt and --salt-hex contradict each other";
+    if (bad == NULL)
+        return CLI_OK;
+    cli_err("%s", bad);
+    return CLI_USAGE;
+}
+
 static int parse_opts(fmt_opts *o, int argc, char **argv, int enc)
 {
     cli_args a;
-    int id, nkeys = 0, kdf_opts = 0;
-    size_t flen = 0;
-    char *end;
+    int id;
+    opt_counts n = {0, 0};
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, fmt_opts_tab)) != 0) {
-        switch (id) {
-        case -1: return CLI_USAGE;
-        case O_HELP: help(enc); return -1;
-        case O_PASS: o->passphrase = 1, nkeys++; break;
-        case O_PASSFILE: o->pass_file = a.val, nkeys++; break;
-        case O_KEY: o->key_file = a.val, nkeys++; break;
-        case O_OUT: o->out_path = a.val; break;
-        case O_FORCE: o->force = 1; break;
-        case O_NOPROG: o->progress = 0; break;
-        case O_FORMAT:
-            if (strcmp(a.val, "openssl") == 0)
-                o->format = FMT_OPENSSL;
-            else if (strcmp(a.val, "mbedtls") == 0)
-                o->format = FMT_MBEDTLS;
-            else {
-                cli_err("unknown format '%s' (openssl, mbedtls; leave --format out for "
-                        "the rijn format)", a.val);
-                return CLI_USAGE;
-            }
-            break;
-        case O_CIPHER:
-            if (parse_cipher(o, a.val) != 0)
-                return CLI_USAGE;
-            break;
-        case O_MD:
-            o->md = rijn_hash_find(a.val);
-            if (o->md == NULL || o->md->id < RIJN_HASH_MD5 || o->md->id > RIJN_HASH_SHA512) {
-                cli_err("unknown --md '%s' (md5, sha1, sha224, sha256, sha384, sha512)", a.val);
-                return CLI_USAGE;
-            }
-            break;
-        case O_PBKDF2: o->pbkdf2 = 1, kdf_opts++; break;
-        case O_ITER:
-            errno = 0;
-            o->iter = (uint32_t)strtoul(a.val, &end, 10);
-            if (a.val[0] < '0' || a.val[0] > '9' || *end != '\0' || o->iter == 0 ||
-                errno != 0 || o->iter > FCRYPT_MAX_ITER) {
-                cli_err("invalid iteration count '%s' (1 .. %u)", a.val, FCRYPT_MAX_ITER);
-                return CLI_USAGE;
-            }
-            o->pbkdf2 = 1, kdf_opts++;
-            break;
-        case O_NOSALT: o->nosalt = 1, kdf_opts++; break;
-        case O_ARMOR: o->armor = 1, kdf_opts++; break;
-        case O_SALT:
-        case O_IV:
-            if (cli_parse_hex(a.val, o->fixed, sizeof o->fixed, &flen) != 0 ||
-                flen != (id == O_SALT ? 8u : 16u)) {
-                cli_err("--%s needs %d hex digits", id == O_SALT ? "salt-hex" : "iv-hex",
-                        id == O_SALT ? 16 : 32);
-                return CLI_USAGE;
-            }
-            o->fixed_given = id;
-            break;
-        default:
-            if (o->in_path != NULL) {
-                cli_err("give one input file only (got '%s' and '%s')", o->in_path, a.val);
-                return CLI_USAGE;
-            }
-            o->in_path = a.val;
-            break;
+        if (id == -1)
+            return CLI_USAGE;
+        if (id == O_HELP) {
+            help(enc);
+            return -1;
         }
+        if (take_opt(o, id, a.val, &n) != 0)
+            return CLI_USAGE;
     }
-    if (nkeys > 1) {
-        cli_err("give only one of -p, --passphrase-file and -k");
+    return check_combo(o, &n);
+}
+
+/* Without --format (or decrypting openssl without --armor): look at the
+ * input; CLI_OK, or an exit status after a message. */
+static int sniff_format(fmt_opts *o)
+{
+    uint8_t head[16];
+    int b64, is = looks_openssl(head, fmt_peek(o->in_path, head, sizeof head), &b64);
+    if (o->format == FMT_NONE && !is) {
+        cli_err("give --format openssl or --format mbedtls");
         return CLI_USAGE;
     }
-    if (o->format == FMT_MBEDTLS && (kdf_opts > 0 || o->fixed_given == O_SALT)) {
-        cli_err("--pbkdf2, --iter, --nosalt, --armor and --salt-hex are openssl options");
-        return CLI_USAGE;
+    if (o->format == FMT_NONE && o->key_file != NULL) {
+        cli_err("%s looks like `openssl enc` output, which takes a passphrase (-p or "
+                "--passphrase-file), not -k", o->in_path != NULL ? o->in_path : "stdin");
+        return CLI_FAIL;
     }
-    if (o->format == FMT_MBEDTLS && o->mode == FMT_CFB8) {
-        cli_err("crypt_and_hash has no CFB8 (AES-*-CBC, CTR, CFB128, OFB)");
-        return CLI_USAGE;
-    }
-    if (o->format == FMT_OPENSSL && (o->key_file != NULL || o->fixed_given == O_IV)) {
-        cli_err("openssl enc files take a passphrase (-p or --passphrase-file)%s",
-                o->key_file != NULL ? ", not -k" : "; --iv-hex is an mbedtls option");
-        return CLI_USAGE;
-    }
-    if (o->nosalt && o->fixed_given == O_SALT) {
-        cli_err("--nosalt and --salt-hex contradict each other");
-        return CLI_USAGE;
-    }
+    o->format = FMT_OPENSSL;
+    o->armor = o->armor || (is && b64);
     return CLI_OK;
 }
 
 int fmt_run(int argc, char **argv, int enc)
 {
     fmt_opts o;
-    uint8_t head[16];
-    int rc, b64;
+    int rc;
     memset(&o, 0, sizeof o);
     o.enc = enc;
     o.progress = 1;
@@ -276,18 +346,8 @@ int fmt_run(int argc, char **argv, int enc)
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
     if (o.format == FMT_NONE || (!enc && o.format == FMT_OPENSSL && !o.armor)) {
-        int is = looks_openssl(head, fmt_peek(o.in_path, head, sizeof head), &b64);
-        if (o.format == FMT_NONE && !is) {
-            cli_err("give --format openssl or --format mbedtls");
-            return CLI_USAGE;
-        }
-        if (o.format == FMT_NONE && o.key_file != NULL) {
-            cli_err("%s looks like `openssl enc` output, which takes a passphrase (-p or "
-                    "--passphrase-file), not -k", o.in_path != NULL ? o.in_path : "stdin");
-            return CLI_FAIL;
-        }
-        o.format = FMT_OPENSSL;
-        o.armor = o.armor || (is && b64);
+        if ((rc = sniff_format(&o)) != CLI_OK)
+            return rc;
     }
     if (o.pbkdf2 && o.iter == 0)
         o.iter = 10000;

@@ -69,69 +69,73 @@ static int ecb_pad(int enc, const rijn_aes_ctx *aes, const uint8_t *in, size_t n
     return r;
 }
 
+/* CBC with PKCS#7 padding into a new out. */
+static int cbc_pad(int enc, const rijn_aes_ctx *aes, const uint8_t iv[16], const uint8_t *in,
+                   size_t n, cli_buf *out)
+{
+    size_t cap = enc ? RIJN_CBC_PAD_LEN(n) : n, len = n;
+    int r;
+    out->p = cli_alloc(cap);
+    r = enc ? rijn_cbc_pad_encrypt(aes, iv, out->p, cap, &len, in, n)
+            : rijn_cbc_pad_decrypt(aes, iv, out->p, cap, &len, in, n);
+    out->n = cap;
+    if (r == RIJN_OK)
+        out->n = len;
+    return r;
+}
+
+/* The CFB, OFB and CTR modes, n bytes into out. */
+static int stream_mode(cli_mode mode, int enc, const rijn_aes_ctx *aes, const uint8_t iv[16],
+                       const uint8_t *in, size_t n, uint8_t *out)
+{
+    switch (mode) {
+    case CLI_M_CFB1:
+        return enc ? rijn_cfb1_encrypt_bits(aes, iv, out, in, 8 * n)
+                   : rijn_cfb1_decrypt_bits(aes, iv, out, in, 8 * n);
+    case CLI_M_CFB8:
+        return enc ? rijn_cfb8_encrypt(aes, iv, out, in, n)
+                   : rijn_cfb8_decrypt(aes, iv, out, in, n);
+    case CLI_M_CFB128:
+        return enc ? rijn_cfb128_encrypt(aes, iv, out, in, n)
+                   : rijn_cfb128_decrypt(aes, iv, out, in, n);
+    case CLI_M_OFB: return rijn_ofb_crypt(aes, iv, out, in, n);
+    case CLI_M_CTR: return rijn_ctr_crypt(aes, iv, out, in, n);
+    case CLI_M_CTR32: return rijn_ctr32_crypt(aes, iv, out, in, n);
+    default: return RIJN_ERR_PARAM;
+    }
+}
+
+/* Every mode without padding, n bytes into out. */
+static int unpadded(cli_mode mode, int enc, const rijn_aes_ctx *aes, const uint8_t iv[16],
+                    const uint8_t *in, size_t n, uint8_t *out)
+{
+    rijn_cts_variant v;
+    if (mode == CLI_M_ECB)
+        return enc ? rijn_ecb_encrypt(aes, out, in, n) : rijn_ecb_decrypt(aes, out, in, n);
+    if (mode == CLI_M_CBC)
+        return enc ? rijn_cbc_encrypt(aes, iv, out, in, n) : rijn_cbc_decrypt(aes, iv, out, in, n);
+    if (mode != CLI_M_CTS1 && mode != CLI_M_CTS2 && mode != CLI_M_CTS3)
+        return stream_mode(mode, enc, aes, iv, in, n, out);
+    v = mode == CLI_M_CTS1 ? RIJN_CTS_CS1 : mode == CLI_M_CTS2 ? RIJN_CTS_CS2 : RIJN_CTS_CS3;
+    return enc ? rijn_cbc_cts_encrypt(aes, v, iv, out, in, n)
+               : rijn_cbc_cts_decrypt(aes, v, iv, out, in, n);
+}
+
 int cli_mode_crypt(cli_mode mode, int enc, int pad, const rijn_aes_ctx *aes,
                    const uint8_t iv[16], const uint8_t *in, size_t n, cli_buf *out)
 {
-    int r = RIJN_ERR_PARAM;
-    size_t len = n;
+    int r;
     out->p = NULL;
     out->n = 0;
     if (mode == CLI_M_ECB && pad) {
         r = ecb_pad(enc, aes, in, n, out);
-        goto done;
+    } else if (mode == CLI_M_CBC && pad) {
+        r = cbc_pad(enc, aes, iv, in, n, out);
+    } else {
+        out->p = cli_alloc(n);
+        out->n = n;
+        r = unpadded(mode, enc, aes, iv, in, n, out->p);
     }
-    if (mode == CLI_M_CBC && pad) {
-        size_t cap = enc ? RIJN_CBC_PAD_LEN(n) : n;
-        out->p = cli_alloc(cap);
-        r = enc ? rijn_cbc_pad_encrypt(aes, iv, out->p, cap, &len, in, n)
-                : rijn_cbc_pad_decrypt(aes, iv, out->p, cap, &len, in, n);
-        out->n = cap;
-        if (r == RIJN_OK)
-            out->n = len;
-        goto done;
-    }
-    out->p = cli_alloc(n);
-    out->n = n;
-    switch (mode) {
-    case CLI_M_ECB:
-        r = enc ? rijn_ecb_encrypt(aes, out->p, in, n) : rijn_ecb_decrypt(aes, out->p, in, n);
-        break;
-    case CLI_M_CBC:
-        r = enc ? rijn_cbc_encrypt(aes, iv, out->p, in, n)
-                : rijn_cbc_decrypt(aes, iv, out->p, in, n);
-        break;
-    case CLI_M_CTS1:
-    case CLI_M_CTS2:
-    case CLI_M_CTS3: {
-        rijn_cts_variant v = mode == CLI_M_CTS1 ? RIJN_CTS_CS1
-                             : mode == CLI_M_CTS2 ? RIJN_CTS_CS2 : RIJN_CTS_CS3;
-        r = enc ? rijn_cbc_cts_encrypt(aes, v, iv, out->p, in, n)
-                : rijn_cbc_cts_decrypt(aes, v, iv, out->p, in, n);
-        break;
-    }
-    case CLI_M_CFB1:
-        r = enc ? rijn_cfb1_encrypt_bits(aes, iv, out->p, in, 8 * n)
-                : rijn_cfb1_decrypt_bits(aes, iv, out->p, in, 8 * n);
-        break;
-    case CLI_M_CFB8:
-        r = enc ? rijn_cfb8_encrypt(aes, iv, out->p, in, n)
-                : rijn_cfb8_decrypt(aes, iv, out->p, in, n);
-        break;
-    case CLI_M_CFB128:
-        r = enc ? rijn_cfb128_encrypt(aes, iv, out->p, in, n)
-                : rijn_cfb128_decrypt(aes, iv, out->p, in, n);
-        break;
-    case CLI_M_OFB:
-        r = rijn_ofb_crypt(aes, iv, out->p, in, n);
-        break;
-    case CLI_M_CTR:
-        r = rijn_ctr_crypt(aes, iv, out->p, in, n);
-        break;
-    case CLI_M_CTR32:
-        r = rijn_ctr32_crypt(aes, iv, out->p, in, n);
-        break;
-    }
-done:
     if (r != RIJN_OK)
         cli_buf_free(out);
     return r;
