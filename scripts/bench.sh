@@ -183,7 +183,8 @@ adapter() { # object-name source flags...
     src=$2
     shift 2
     # shellcheck disable=SC2086
-    cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/bench/peers" $EXTRA_INC -DPEER_HOST "$@" \
+    cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/bench/peers" -I"$ROOT/bench/host" $EXTRA_INC \
+        -DPEER_HOST "$@" \
         -c "$src" -o "$o"
     EXTRA_SRC="$EXTRA_SRC $o"
 }

@@ -107,6 +107,15 @@ typedef struct peer_ops {
     int (*sha512)(const uint8_t *in, size_t len, uint8_t out[64]);
     int (*x25519_setup)(const uint8_t key[64]); /* scalar, then u */
     int (*x25519)(uint8_t out[32]);
+    /* NULL, or the library's own out-of-place call for a message operation
+     * (op: the host harness's OP_*; iv is the IV, counter, tweak or nonce;
+     * a tag is written at out + len, or read from tag for GCM open). A
+     * library whose API takes separate in and out buffers fills it, so the
+     * harness times no copy the library would not make; it returns
+     * PEER_IO_NONE for an op it leaves to the in-place entries. */
+    int (*message_io)(int op, const uint8_t *iv, const uint8_t *aad, size_t aad_len,
+                      const uint8_t *in, uint8_t *out, size_t len, const uint8_t tag[16]);
 } peer_ops;
+#define PEER_IO_NONE (-1000)
 
 #endif
