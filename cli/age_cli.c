@@ -66,27 +66,38 @@ static int looks_age(const char *path)
     return n - i >= sizeof armor - 1 && memcmp(head + i, armor, sizeof armor - 1) == 0;
 }
 
+/* What option s (next: the argument after it, or NULL) says about the
+ * format: 1 age, -1 not age (help), 0 nothing; *skip: 1 if s takes next
+ * as its value. */
+static int claim_opt(const char *s, const char *next, int *skip)
+{
+    *skip = 0;
+    if (strcmp(s, "--format=age") == 0)
+        return 1;
+    if (strcmp(s, "--format") == 0) {
+        *skip = 1;
+        return next != NULL && strcmp(next, "age") == 0;
+    }
+    if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0)
+        return -1;
+    *skip = takes_value(s);
+    return 0;
+}
+
 int age_claims(int argc, char **argv, int enc)
 {
     const char *in = NULL;
-    int i, nomore = 0;
+    int i, nomore = 0, c, skip;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
-        if (!nomore && strcmp(s, "--") == 0) {
-            nomore = 1;
-        } else if (!nomore && strcmp(s, "--format=age") == 0) {
-            return 1;
-        } else if (!nomore && strcmp(s, "--format") == 0) {
-            if (i + 1 < argc && strcmp(argv[i + 1], "age") == 0)
-                return 1;
-            i++;
-        } else if (!nomore && s[0] == '-' && s[1] != '\0') {
-            if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0)
-                return 0;
-            if (takes_value(s))
-                i++;
-        } else {
+        if (nomore || s[0] != '-' || s[1] == '\0') {
             in = s;
+        } else if (strcmp(s, "--") == 0) {
+            nomore = 1;
+        } else {
+            if ((c = claim_opt(s, i + 1 < argc ? argv[i + 1] : NULL, &skip)) != 0)
+                return c > 0;
+            i += skip;
         }
     }
     return !enc && looks_age(in);
@@ -143,6 +154,90 @@ static int parse_log_n(const char *s, unsigned *v)
     return 0;
 }
 
+/* 1 after a message if option id belongs to the other direction. */
+static int wrong_side(int id, int enc, const char *name)
+{
+    int enc_only = id == O_RECIP || id == O_RECIPFILE || id == O_ARMOR || id == O_LOGN;
+    int dec_only = id == O_IDENT || id == O_MAXLOGN;
+    if (id <= 0 || id == CLI_POS || !(enc ? dec_only : enc_only))
+        return 0;
+    cli_err("%s is an option of `rijn %s`", name, enc ? "decrypt" : "encrypt");
+    return 1;
+}
+
+/* -r KEY */
+static int add_recipient(age_opts *o, const char *val)
+{
+    int rc;
+    if (o->nrecip == AGE_MAX_KEYS) {
+        cli_err("too many recipients (at most %d)", AGE_MAX_KEYS);
+        return CLI_USAGE;
+    }
+    if ((rc = frecip_parse_recipient(val, strlen(val), o->recip[o->nrecip], "-r")) == CLI_OK)
+        o->nrecip++;
+    return rc;
+}
+
+/* The options that only set a flag or take a value as it is; 1 if id was
+ * one of them. */
+static int take_simple(age_opts *o, int id, const char *val, int *npass)
+{
+    switch (id) {
+    case O_PASS: o->passphrase = 1, (*npass)++; return 1;
+    case O_PASSFILE: o->pass_file = val, (*npass)++; return 1;
+    case O_ARMOR: o->armor = 1; return 1;
+    case O_OUT: o->out_path = val; return 1;
+    case O_FORCE: o->force = 1; return 1;
+    case O_NOPROG: o->progress = 0; return 1;
+    default: return 0;
+    }
+}
+
+/* One option (not -1 or help) into o; CLI_OK or an exit status. */
+static int take_opt(age_opts *o, int id, const char *val, int *npass)
+{
+    if (take_simple(o, id, val, npass))
+        return CLI_OK;
+    switch (id) {
+    case O_RECIP: return add_recipient(o, val);
+    case O_RECIPFILE: return frecip_key_lines(val, 0, o->recip, AGE_MAX_KEYS, &o->nrecip);
+    case O_IDENT: return frecip_key_lines(val, 1, o->ident, AGE_MAX_KEYS, &o->nident);
+    case O_FORMAT:
+        if (strcmp(val, "age") == 0)
+            return CLI_OK;
+        cli_err("--format %s cannot be combined with age options", val);
+        return CLI_USAGE;
+    case O_LOGN: return parse_log_n(val, &o->log_n) ? CLI_USAGE : CLI_OK;
+    case O_MAXLOGN: return parse_log_n(val, &o->max_log_n) ? CLI_USAGE : CLI_OK;
+    default:
+        if (o->in_path != NULL) {
+            cli_err("give one input file only (got '%s' and '%s')", o->in_path, val);
+            return CLI_USAGE;
+        }
+        o->in_path = val;
+        return CLI_OK;
+    }
+}
+
+/* The keys given fit the direction; CLI_OK or CLI_USAGE after a message. */
+static int check_keys(const age_opts *o, int enc, int npass)
+{
+    const char *bad = NULL;
+    if (npass > 1)
+        bad = "give only one of -p and --passphrase-file";
+    else if (enc && npass > 0 && o->nrecip > 0)
+        bad = "a passphrase cannot be combined with recipients (age allows the scrypt "
+              "recipient only alone)";
+    else if (enc && npass == 0 && o->nrecip == 0)
+        bad = "give -r age1..., -R FILE, -p or --passphrase-file";
+    else if (!enc && npass > 0 && o->nident > 0)
+        bad = "give identities (-i) or a passphrase, not both";
+    if (bad == NULL)
+        return CLI_OK;
+    cli_err("%s", bad);
+    return CLI_USAGE;
+}
+
 int age_run(int argc, char **argv, int enc)
 {
     static age_opts o;
@@ -155,70 +250,14 @@ int age_run(int argc, char **argv, int enc)
     o.max_log_n = AGE_MAX_LOG_N;
     cli_args_init(&a, argc, argv);
     while (rc == CLI_OK && (id = cli_next(&a, age_opts_tab)) != 0) {
-        int enc_only = id == O_RECIP || id == O_RECIPFILE || id == O_ARMOR || id == O_LOGN;
-        if (id > 0 && id != CLI_POS && ((enc && (id == O_IDENT || id == O_MAXLOGN)) ||
-                                        (!enc && enc_only))) {
-            cli_err("%s is an option of `rijn %s`", a.name, enc ? "decrypt" : "encrypt");
-            rc = CLI_USAGE;
-            break;
+        if (id == O_HELP) {
+            help(enc);
+            goto out;
         }
-        switch (id) {
-        case -1: rc = CLI_USAGE; break;
-        case O_HELP: help(enc); goto out;
-        case O_PASS: o.passphrase = 1, npass++; break;
-        case O_PASSFILE: o.pass_file = a.val, npass++; break;
-        case O_RECIP:
-            if (o.nrecip == AGE_MAX_KEYS) {
-                cli_err("too many recipients (at most %d)", AGE_MAX_KEYS);
-                rc = CLI_USAGE;
-            } else if ((rc = frecip_parse_recipient(a.val, strlen(a.val), o.recip[o.nrecip],
-                                                    "-r")) == CLI_OK) {
-                o.nrecip++;
-            }
-            break;
-        case O_RECIPFILE:
-            rc = frecip_key_lines(a.val, 0, o.recip, AGE_MAX_KEYS, &o.nrecip);
-            break;
-        case O_IDENT: rc = frecip_key_lines(a.val, 1, o.ident, AGE_MAX_KEYS, &o.nident); break;
-        case O_ARMOR: o.armor = 1; break;
-        case O_OUT: o.out_path = a.val; break;
-        case O_FORCE: o.force = 1; break;
-        case O_NOPROG: o.progress = 0; break;
-        case O_FORMAT:
-            if (strcmp(a.val, "age") != 0) {
-                cli_err("--format %s cannot be combined with age options", a.val);
-                rc = CLI_USAGE;
-            }
-            break;
-        case O_LOGN: rc = parse_log_n(a.val, &o.log_n) ? CLI_USAGE : CLI_OK; break;
-        case O_MAXLOGN: rc = parse_log_n(a.val, &o.max_log_n) ? CLI_USAGE : CLI_OK; break;
-        default:
-            if (o.in_path != NULL) {
-                cli_err("give one input file only (got '%s' and '%s')", o.in_path, a.val);
-                rc = CLI_USAGE;
-            }
-            o.in_path = a.val;
-            break;
-        }
+        rc = id == -1 || wrong_side(id, enc, a.name) ? CLI_USAGE : take_opt(&o, id, a.val, &npass);
     }
-    if (rc != CLI_OK)
-        goto out;
-    if (npass > 1) {
-        cli_err("give only one of -p and --passphrase-file");
-        rc = CLI_USAGE;
-    } else if (enc && npass > 0 && o.nrecip > 0) {
-        cli_err("a passphrase cannot be combined with recipients (age allows the scrypt "
-                "recipient only alone)");
-        rc = CLI_USAGE;
-    } else if (enc && npass == 0 && o.nrecip == 0) {
-        cli_err("give -r age1..., -R FILE, -p or --passphrase-file");
-        rc = CLI_USAGE;
-    } else if (!enc && npass > 0 && o.nident > 0) {
-        cli_err("give identities (-i) or a passphrase, not both");
-        rc = CLI_USAGE;
-    } else {
+    if (rc == CLI_OK && (rc = check_keys(&o, enc, npass)) == CLI_OK)
         rc = enc ? age_encrypt(&o) : age_decrypt(&o);
-    }
 out:
     rijn_wipe(&o, sizeof o);
     return rc;

@@ -107,112 +107,149 @@ static void free_wiped(uint8_t *p, size_t n)
     }
 }
 
-static int run(int argc, char **argv)
+/* The command line. */
+typedef struct aead_opts {
+    int seal; /* 1 seal, 0 open, -1 not given */
+    cli_io io;
+    const char *alg, *key_hex, *nonce_hex, *aad_hex, *tag_len;
+} aead_opts;
+
+/* Parse the command line into o; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, aead_opts *o)
 {
     cli_args a;
-    int id, s = -1, status = CLI_USAGE, r;
-    cli_io cio = {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_RAW};
-    const char *alg_name = NULL, *key_hex = NULL, *nonce_hex = NULL, *aad_hex = "";
-    const char *tl = NULL;
-    const rijn_aead_alg *alg = NULL;
-    uint8_t *key = NULL, *nonce = NULL, *aad = NULL, *out = NULL;
-    size_t key_len = 0;
-    cli_buf in = {NULL, 0};
-    aead_io io;
-    memset(&io, 0, sizeof io);
+    int id, r;
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, opts)) != 0) {
         switch (id) {
         case -1: return CLI_USAGE;
         case O_HELP: help(); return CLI_OK;
-        case O_ALG: alg_name = a.val; break;
-        case O_KEY: key_hex = a.val; break;
-        case O_NONCE: nonce_hex = a.val; break;
-        case O_AAD: aad_hex = a.val; break;
-        case O_TAGLEN: tl = a.val; break;
+        case O_ALG: o->alg = a.val; break;
+        case O_KEY: o->key_hex = a.val; break;
+        case O_NONCE: o->nonce_hex = a.val; break;
+        case O_AAD: o->aad_hex = a.val; break;
+        case O_TAGLEN: o->tag_len = a.val; break;
         default:
-            if ((r = cli_io_option(&cio, id, a.val)) != 0) {
+            if ((r = cli_io_option(&o->io, id, a.val)) != 0) {
                 if (r < 0)
                     return CLI_USAGE;
                 break;
             }
-            if (s == -1 && (strcmp(a.val, "seal") == 0 || strcmp(a.val, "open") == 0)) {
-                s = strcmp(a.val, "seal") == 0;
+            if (o->seal == -1 && (strcmp(a.val, "seal") == 0 || strcmp(a.val, "open") == 0)) {
+                o->seal = strcmp(a.val, "seal") == 0;
                 break;
             }
             cli_err("unexpected argument '%s' (see --help)", a.val);
             return CLI_USAGE;
         }
     }
-    if (s == -1) {
+    return -1;
+}
+
+/* The algorithm the options name, its tag length in *tag_len; NULL after
+ * a message. */
+static const rijn_aead_alg *check_opts(const aead_opts *o, size_t *tag_len)
+{
+    const rijn_aead_alg *alg;
+    char *end = NULL;
+    unsigned long v;
+    if (o->seal == -1) {
         cli_err("give seal or open (see --help)");
-        return CLI_USAGE;
+        return NULL;
     }
-    if (alg_name == NULL || key_hex == NULL) {
+    if (o->alg == NULL || o->key_hex == NULL) {
         cli_err("give -a ALG and --key HEX (see --help)");
-        return CLI_USAGE;
+        return NULL;
     }
-    alg = rijn_aead_alg_find(alg_name);
-    if (alg == NULL) {
-        cli_err("unknown algorithm '%s' (see --help)", alg_name);
-        return CLI_USAGE;
+    if ((alg = rijn_aead_alg_find(o->alg)) == NULL) {
+        cli_err("unknown algorithm '%s' (see --help)", o->alg);
+        return NULL;
     }
-    if (nonce_hex == NULL && !(alg->flags & RIJN_AEAD_NONCE_OPTIONAL)) {
+    if (o->nonce_hex == NULL && !(alg->flags & RIJN_AEAD_NONCE_OPTIONAL)) {
         cli_err("give --nonce HEX");
+        return NULL;
+    }
+    *tag_len = alg->tag_len;
+    if (o->tag_len == NULL)
+        return alg;
+    v = strtoul(o->tag_len, &end, 10);
+    if (end == o->tag_len || *end != '\0' || v < alg->tag_min || v > alg->tag_len) {
+        cli_err("--tag-len %s: %s takes %zu..%zu bytes", o->tag_len, o->alg, alg->tag_min,
+                alg->tag_len);
+        return NULL;
+    }
+    *tag_len = (size_t)v;
+    return alg;
+}
+
+/* Where text and tag are in the input and in out: V || C for SIV, else
+ * C || T. */
+static void place(const rijn_aead_alg *alg, int seal, uint8_t *in, uint8_t *out, aead_io *io)
+{
+    if (alg->flags & RIJN_AEAD_TAG_FIRST) { /* SIV: V || C */
+        io->in = seal ? in : in + io->tag_len;
+        io->out = seal ? out + io->tag_len : out;
+        io->tag = seal ? out : in;
+    } else { /* C || T */
+        io->in = in;
+        io->out = out;
+        io->tag = seal ? out + io->len : in + io->len;
+    }
+}
+
+/* The exit status after aead_run returned r (a message if not RIJN_OK). */
+static int failure(const aead_opts *o, int r)
+{
+    if (r == RIJN_ERR_AUTH) {
+        cli_err("authentication failed: wrong key, nonce, associated data or tag, or "
+                "the data was altered");
+        return CLI_FAIL;
+    }
+    cli_err("%s %s: %s", o->alg, o->seal ? "seal" : "open", rijn_strerror(r));
+    return r == RIJN_ERR_NONCE_LEN || r == RIJN_ERR_TAG_LEN ? CLI_USAGE : CLI_FAIL;
+}
+
+static int run(int argc, char **argv)
+{
+    aead_opts o = {-1, {NULL, NULL, NULL, NULL, CLI_FORM_RAW, CLI_FORM_RAW},
+                   NULL, NULL, NULL, "", NULL};
+    int status, r;
+    const rijn_aead_alg *alg;
+    uint8_t *key = NULL, *nonce = NULL, *aad = NULL, *out = NULL;
+    size_t key_len = 0;
+    cli_buf in = {NULL, 0};
+    aead_io io;
+    memset(&io, 0, sizeof io);
+    if ((status = parse_args(argc, argv, &o)) >= 0)
+        return status;
+    if ((alg = check_opts(&o, &io.tag_len)) == NULL)
         return CLI_USAGE;
-    }
-    io.tag_len = alg->tag_len;
-    if (tl != NULL) {
-        char *end = NULL;
-        unsigned long v = strtoul(tl, &end, 10);
-        if (end == tl || *end != '\0' || v < alg->tag_min || v > alg->tag_len) {
-            cli_err("--tag-len %s: %s takes %zu..%zu bytes", tl, alg_name, alg->tag_min,
-                    alg->tag_len);
-            return CLI_USAGE;
-        }
-        io.tag_len = (size_t)v;
-    }
-    if (hex_arg("--key", key_hex, &key, &key_len) != 0 ||
-        hex_arg("--nonce", nonce_hex != NULL ? nonce_hex : "", &nonce, &io.nonce_len) != 0 ||
-        hex_arg("--aad", aad_hex, &aad, &io.aad_len) != 0)
+    status = CLI_USAGE;
+    if (hex_arg("--key", o.key_hex, &key, &key_len) != 0 ||
+        hex_arg("--nonce", o.nonce_hex != NULL ? o.nonce_hex : "", &nonce, &io.nonce_len) != 0 ||
+        hex_arg("--aad", o.aad_hex, &aad, &io.aad_len) != 0)
         goto done;
     if (key_len != alg->key_len) {
-        cli_err("%s takes a %zu-byte key (got %zu)", alg_name, alg->key_len, key_len);
+        cli_err("%s takes a %zu-byte key (got %zu)", o.alg, alg->key_len, key_len);
         goto done;
     }
-    if ((status = cli_io_read(&cio, &in)) != CLI_OK)
+    if ((status = cli_io_read(&o.io, &in)) != CLI_OK)
         goto done;
     status = CLI_FAIL;
-    if (!s && in.n < io.tag_len) {
+    if (!o.seal && in.n < io.tag_len) {
         cli_err("input shorter than the %zu-byte tag", io.tag_len);
         goto done;
     }
-    io.len = s ? in.n : in.n - io.tag_len;
+    io.len = o.seal ? in.n : in.n - io.tag_len;
     out = cli_alloc(io.len + io.tag_len + 1);
     io.key = key;
     io.nonce = nonce;
     io.aad = aad;
-    if (alg->flags & RIJN_AEAD_TAG_FIRST) { /* SIV: V || C */
-        io.in = s ? in.p : in.p + io.tag_len;
-        io.out = s ? out + io.tag_len : out;
-        io.tag = s ? out : in.p;
-    } else { /* C || T */
-        io.in = in.p;
-        io.out = out;
-        io.tag = s ? out + io.len : in.p + io.len;
-    }
-    r = aead_run(alg, s, &io);
-    if (r == RIJN_ERR_AUTH) {
-        cli_err("authentication failed: wrong key, nonce, associated data or tag, or "
-                "the data was altered");
-        goto done;
-    }
-    if (r != RIJN_OK) {
-        cli_err("%s %s: %s", alg_name, s ? "seal" : "open", rijn_strerror(r));
-        status = r == RIJN_ERR_NONCE_LEN || r == RIJN_ERR_TAG_LEN ? CLI_USAGE : CLI_FAIL;
-        goto done;
-    }
-    status = cli_io_write(&cio, out, s ? io.len + io.tag_len : io.len);
+    place(alg, o.seal, in.p, out, &io);
+    if ((r = aead_run(alg, o.seal, &io)) != RIJN_OK)
+        status = failure(&o, r);
+    else
+        status = cli_io_write(&o.io, out, o.seal ? io.len + io.tag_len : io.len);
 done:
     free_wiped(key, key_len);
     free_wiped(nonce, io.nonce_len);

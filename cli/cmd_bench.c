@@ -340,16 +340,6 @@ static int bench_impl(bench_run *b, const char *name)
     return 0;
 }
 
-/* 1 if --impl only (NULL: all; "auto": the default def) selects p. */
-static int selected(const char *only, const rijn_aes_impl *p, const rijn_aes_impl *def)
-{
-    if (only == NULL)
-        return 1;
-    if (strcmp(only, "auto") == 0)
-        return p == def;
-    return strcmp(only, rijn_aes_impl_name(p)) == 0;
-}
-
 /* The closing line, or the JSON document; CLI_OK or CLI_FAIL. */
 static int finish(const bench_run *b)
 {
@@ -370,7 +360,6 @@ static int parse_args(int argc, char **argv, bench_run *b, const char **only)
 {
     cli_args a;
     int id;
-    const rijn_aes_impl *p;
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, opts)) != 0) {
         switch (id) {
@@ -382,9 +371,7 @@ static int parse_args(int argc, char **argv, bench_run *b, const char **only)
         default: cli_err("unexpected argument '%s'", a.val); return CLI_USAGE;
         }
     }
-    if (*only != NULL && strcmp(*only, "auto") != 0 && rijn_aes_impl_get(*only, &p) != RIJN_OK)
-        return cli_force_impl(*only) == 0 ? CLI_OK : CLI_USAGE; /* prints the choices */
-    return -1;
+    return cli_impl_known(*only);
 }
 
 static int run(int argc, char **argv)
@@ -413,7 +400,7 @@ static int run(int argc, char **argv)
     status = CLI_FAIL;
     for (i = 0; i < rijn_aes_impl_count(); i++) {
         const rijn_aes_impl *p = rijn_aes_impl_at(i);
-        if (!rijn_aes_impl_available(p) || !selected(only, p, def) ||
+        if (!rijn_aes_impl_available(p) || !cli_impl_selected(only, p, def) ||
             rijn_aes_impl_force(rijn_aes_impl_name(p)) != RIJN_OK)
             continue;
         if (bench_impl(&b, rijn_aes_impl_name(p)) != 0)

@@ -94,6 +94,30 @@ static int identity(fio_out *out, const char *path)
     return rc;
 }
 
+/* A random 32-byte key written in hex to out (checked, not begun). */
+static int symmetric(fio_out *out)
+{
+    uint8_t key[32];
+    char hex[RIJN_HEX_ENCODED_SIZE(32) + 1];
+    size_t n = 0;
+    int rc = fio_random(key, sizeof key);
+    if (rc == CLI_OK && rijn_hex_encode(hex, sizeof hex, &n, key, sizeof key) != RIJN_OK)
+        rc = CLI_FAIL;
+    if (rc == CLI_OK) {
+        hex[n++] = '\n';
+        rc = fio_out_begin(out, 0600, 0);
+        if (rc == CLI_OK)
+            rc = fio_out_write(out, (const uint8_t *)hex, n);
+        if (rc == CLI_OK)
+            rc = fio_out_commit(out);
+        if (rc != CLI_OK)
+            fio_out_abort(out);
+    }
+    rijn_wipe(key, sizeof key);
+    rijn_wipe(hex, sizeof hex);
+    return rc;
+}
+
 static int run(int argc, char **argv)
 {
     static fio_out out;
@@ -101,9 +125,6 @@ static int run(int argc, char **argv)
     const char *path = NULL;
     const char *pub_of = NULL;
     int id, force = 0, rc, x25519 = 0;
-    uint8_t key[32];
-    char hex[RIJN_HEX_ENCODED_SIZE(32) + 1];
-    size_t n = 0;
 
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, opts)) != 0) {
@@ -128,22 +149,7 @@ static int run(int argc, char **argv)
         return rc;
     if (x25519)
         return identity(&out, path);
-    rc = fio_random(key, sizeof key);
-    if (rc == CLI_OK && rijn_hex_encode(hex, sizeof hex, &n, key, sizeof key) != RIJN_OK)
-        rc = CLI_FAIL;
-    if (rc == CLI_OK) {
-        hex[n++] = '\n';
-        rc = fio_out_begin(&out, 0600, 0);
-        if (rc == CLI_OK)
-            rc = fio_out_write(&out, (const uint8_t *)hex, n);
-        if (rc == CLI_OK)
-            rc = fio_out_commit(&out);
-        if (rc != CLI_OK)
-            fio_out_abort(&out);
-    }
-    rijn_wipe(key, sizeof key);
-    rijn_wipe(hex, sizeof hex);
-    return rc;
+    return symmetric(&out);
 }
 
 const cli_command cli_cmd_keygen = {"keygen", "make a random key file (-k) or an X25519 identity "

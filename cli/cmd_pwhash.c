@@ -62,64 +62,113 @@ static int password(const char *file, uint8_t *pw, size_t *len, int confirm)
     return file != NULL ? fio_pass_file(file, pw, len) : fio_pass_tty(pw, len, confirm);
 }
 
+/* The command line. */
+typedef struct pw_opts {
+    const char *pass_file, *verify, *rehash;
+    uint32_t type, t, m, p;
+} pw_opts;
+
+/* One option into o; -1 to go on, else the exit status. */
+static int take_opt(pw_opts *o, int id, const char *val)
+{
+    switch (id) {
+    case -1: return CLI_USAGE;
+    case O_HELP: help(); return CLI_OK;
+    case O_TYPE:
+        if (strcmp(val, "argon2id") == 0)
+            o->type = RIJN_ARGON2_ID;
+        else if (strcmp(val, "argon2i") == 0)
+            o->type = RIJN_ARGON2_I;
+        else {
+            cli_err("unknown type '%s' (argon2id, argon2i)", val);
+            return CLI_USAGE;
+        }
+        return -1;
+    case O_T: return num(val, &o->t) ? CLI_USAGE : -1;
+    case O_M: return num(val, &o->m) ? CLI_USAGE : -1;
+    case O_P: return num(val, &o->p) ? CLI_USAGE : -1;
+    case O_PASSFILE: o->pass_file = val; return -1;
+    case O_VERIFY: o->verify = val; return -1;
+    case O_REHASH: o->rehash = val; return -1;
+    default: cli_err("unexpected argument '%s' (see --help)", val); return CLI_USAGE;
+    }
+}
+
+/* --needs-rehash: prints yes or no. */
+static int needs_rehash(const pw_opts *o)
+{
+    int r = rijn_argon2_str_needs_rehash(o->rehash, o->type, o->t, o->m, o->p);
+    if (r < 0) {
+        cli_err("not an Argon2 PHC string (or unsupported: version 19 only)");
+        return CLI_USAGE;
+    }
+    printf("%s\n", r ? "yes" : "no");
+    return CLI_OK;
+}
+
+/* The Argon2 memory the run needs (from the string to verify, or the
+ * costs); 0 after a message. */
+static size_t work_size(const pw_opts *o)
+{
+    rijn_argon2_str_info info;
+    size_t ws;
+    if (o->verify != NULL) {
+        if (rijn_argon2_str_decode(o->verify, &info) != RIJN_OK || info.work_size == 0) {
+            cli_err("not an Argon2 PHC string (or unsupported: version 19 only)");
+            return 0;
+        }
+        return info.work_size;
+    }
+    if ((ws = rijn_argon2_work_size(o->m, o->p)) == 0)
+        cli_err("invalid costs (memory must be at least 8 KiB per lane)");
+    return ws;
+}
+
+/* --verify STRING: the exit status says whether pw matches. */
+static int verify(const pw_opts *o, const uint8_t *pw, size_t plen, void *work, size_t ws)
+{
+    int r = rijn_argon2_str_verify(o->verify, pw, plen, work, ws);
+    if (r != RIJN_OK)
+        cli_err(r == RIJN_ERR_AUTH ? "password does not match" : "verify: %s",
+                rijn_strerror(r));
+    return r == RIJN_OK ? CLI_OK : CLI_FAIL;
+}
+
+/* Hash pw with a random salt and print the PHC string. */
+static int hash(const pw_opts *o, const uint8_t *pw, size_t plen, void *work, size_t ws)
+{
+    uint8_t salt[16];
+    char out[RIJN_ARGON2_STR_MAX];
+    int r, rc = fio_random(salt, sizeof salt);
+    if (rc != CLI_OK)
+        return rc;
+    r = rijn_argon2_str(out, sizeof out, o->type, o->t, o->m, o->p, pw, plen, salt, sizeof salt,
+                        32, work, ws);
+    if (r != RIJN_OK) {
+        cli_err("argon2: %s", rijn_strerror(r));
+        return CLI_FAIL;
+    }
+    printf("%s\n", out);
+    return CLI_OK;
+}
+
 static int run(int argc, char **argv)
 {
     cli_args a;
-    const char *pass_file = NULL, *verify = NULL, *rehash = NULL;
-    uint32_t type = RIJN_ARGON2_ID, t = 3, m = 65536, p = 4;
-    uint8_t pw[FIO_PASS_MAX], salt[16];
-    char out[RIJN_ARGON2_STR_MAX];
+    pw_opts o = {NULL, NULL, NULL, RIJN_ARGON2_ID, 3, 65536, 4};
+    uint8_t pw[FIO_PASS_MAX];
     size_t plen = 0, ws;
-    rijn_argon2_str_info info;
     void *work;
-    int id, r, rc;
+    int id, rc;
     cli_args_init(&a, argc, argv);
-    while ((id = cli_next(&a, opts)) != 0) {
-        switch (id) {
-        case -1: return CLI_USAGE;
-        case O_HELP: help(); return CLI_OK;
-        case O_TYPE:
-            if (strcmp(a.val, "argon2id") == 0)
-                type = RIJN_ARGON2_ID;
-            else if (strcmp(a.val, "argon2i") == 0)
-                type = RIJN_ARGON2_I;
-            else {
-                cli_err("unknown type '%s' (argon2id, argon2i)", a.val);
-                return CLI_USAGE;
-            }
-            break;
-        case O_T: if (num(a.val, &t)) return CLI_USAGE; break;
-        case O_M: if (num(a.val, &m)) return CLI_USAGE; break;
-        case O_P: if (num(a.val, &p)) return CLI_USAGE; break;
-        case O_PASSFILE: pass_file = a.val; break;
-        case O_VERIFY: verify = a.val; break;
-        case O_REHASH: rehash = a.val; break;
-        default: cli_err("unexpected argument '%s' (see --help)", a.val); return CLI_USAGE;
-        }
-    }
-    if (rehash != NULL) {
-        r = rijn_argon2_str_needs_rehash(rehash, type, t, m, p);
-        if (r < 0) {
-            cli_err("not an Argon2 PHC string (or unsupported: version 19 only)");
-            return CLI_USAGE;
-        }
-        printf("%s\n", r ? "yes" : "no");
-        return CLI_OK;
-    }
-    if (verify != NULL) {
-        if (rijn_argon2_str_decode(verify, &info) != RIJN_OK || info.work_size == 0) {
-            cli_err("not an Argon2 PHC string (or unsupported: version 19 only)");
-            return CLI_USAGE;
-        }
-        ws = info.work_size;
-    } else {
-        ws = rijn_argon2_work_size(m, p);
-        if (ws == 0) {
-            cli_err("invalid costs (memory must be at least 8 KiB per lane)");
-            return CLI_USAGE;
-        }
-    }
-    rc = password(pass_file, pw, &plen, verify == NULL);
+    while ((id = cli_next(&a, opts)) != 0)
+        if ((rc = take_opt(&o, id, a.val)) >= 0)
+            return rc;
+    if (o.rehash != NULL)
+        return needs_rehash(&o);
+    if ((ws = work_size(&o)) == 0)
+        return CLI_USAGE;
+    rc = password(o.pass_file, pw, &plen, o.verify == NULL);
     if (rc != CLI_OK)
         return rc;
     work = malloc(ws);
@@ -128,24 +177,7 @@ static int run(int argc, char **argv)
         rijn_wipe(pw, sizeof pw);
         return CLI_FAIL;
     }
-    if (verify != NULL) {
-        r = rijn_argon2_str_verify(verify, pw, plen, work, ws);
-        rc = r == RIJN_OK ? CLI_OK : CLI_FAIL;
-        if (r != RIJN_OK)
-            cli_err(r == RIJN_ERR_AUTH ? "password does not match" : "verify: %s",
-                    rijn_strerror(r));
-    } else {
-        rc = fio_random(salt, sizeof salt);
-        r = rc == CLI_OK ? rijn_argon2_str(out, sizeof out, type, t, m, p, pw, plen, salt,
-                                           sizeof salt, 32, work, ws)
-                         : RIJN_OK;
-        if (rc == CLI_OK && r != RIJN_OK) {
-            cli_err("argon2: %s", rijn_strerror(r));
-            rc = CLI_FAIL;
-        }
-        if (rc == CLI_OK)
-            printf("%s\n", out);
-    }
+    rc = o.verify != NULL ? verify(&o, pw, plen, work, ws) : hash(&o, pw, plen, work, ws);
     free(work);
     rijn_wipe(pw, sizeof pw);
     return rc;

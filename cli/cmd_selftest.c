@@ -233,14 +233,11 @@ static void help(void)
            "exit status: 0 all passed, 1 a test failed, 2 usage error\n");
 }
 
-static int run(int argc, char **argv)
+/* Parse the command line; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, const char **only, int *quiet)
 {
     cli_args a;
-    int id, quiet = 0;
-    const char *only = NULL;
-    size_t i, nimpl = rijn_aes_impl_count(), ran = 0;
-    unsigned long pass = 0, fail = 0;
-    const rijn_aes_impl *def;
+    int id;
     cli_args_init(&a, argc, argv);
     while ((id = cli_next(&a, opts)) != 0) {
         if (id == -1)
@@ -250,68 +247,84 @@ static int run(int argc, char **argv)
             return CLI_OK;
         }
         if (id == O_IMPL)
-            only = a.val;
+            *only = a.val;
         else if (id == O_QUIET)
-            quiet = 1;
+            *quiet = 1;
         else {
             cli_err("unexpected argument '%s'", a.val);
             return CLI_USAGE;
         }
     }
-    if (only != NULL && strcmp(only, "auto") != 0) {
-        const rijn_aes_impl *p;
-        if (rijn_aes_impl_get(only, &p) != RIJN_OK)
-            return cli_force_impl(only) == 0 ? CLI_OK : CLI_USAGE; /* prints the choices */
-    }
-    def = rijn_aes_impl_default();
-    if (!quiet) {
-        printf("rijn %s self-test\n", rijn_version());
-        printf("AES implementations compiled in (in order of preference):\n");
-        for (i = 0; i < nimpl; i++) {
-            const rijn_aes_impl *p = rijn_aes_impl_at(i);
-            unsigned f = rijn_aes_impl_flags(p);
-            printf("  %-6s %-28s %s%s\n", rijn_aes_impl_name(p),
-                   (f & RIJN_AES_IMPL_HW) ? "hardware, constant-time"
-                   : (f & RIJN_AES_IMPL_CONSTTIME) ? "software, constant-time"
-                                                   : "software, NOT constant-time",
-                   rijn_aes_impl_available(p) ? "available" : "compiled in, CPU lacks it",
-                   p == def ? " (default)" : "");
-        }
-    }
-    for (i = 0; i < nimpl; i++) {
+    return cli_impl_known(*only);
+}
+
+/* The list of the compiled-in classes. */
+static void list_impls(const rijn_aes_impl *def)
+{
+    size_t i;
+    printf("rijn %s self-test\n", rijn_version());
+    printf("AES implementations compiled in (in order of preference):\n");
+    for (i = 0; i < rijn_aes_impl_count(); i++) {
         const rijn_aes_impl *p = rijn_aes_impl_at(i);
-        tally t;
-        if (!rijn_aes_impl_available(p))
-            continue;
-        if (only != NULL && strcmp(only, "auto") != 0 && strcmp(only, rijn_aes_impl_name(p)) != 0)
-            continue;
-        if (only != NULL && strcmp(only, "auto") == 0 && p != def)
-            continue;
-        memset(&t, 0, sizeof t);
-        t.impl = rijn_aes_impl_name(p);
-        if (rijn_aes_impl_force(t.impl) != RIJN_OK) {
-            cli_err("cannot select %s", t.impl);
-            fail++;
-            continue;
-        }
-        run_impl(&t);
-        if (!quiet)
-            printf("%-6s %lu checks, %lu failed\n", t.impl, t.pass + t.fail, t.fail);
-        pass += t.pass;
-        fail += t.fail;
-        ran++;
+        unsigned f = rijn_aes_impl_flags(p);
+        printf("  %-6s %-28s %s%s\n", rijn_aes_impl_name(p),
+               (f & RIJN_AES_IMPL_HW)          ? "hardware, constant-time"
+               : (f & RIJN_AES_IMPL_CONSTTIME) ? "software, constant-time"
+                                               : "software, NOT constant-time",
+               rijn_aes_impl_available(p) ? "available" : "compiled in, CPU lacks it",
+               p == def ? " (default)" : "");
+    }
+}
+
+/* The checks on class p, added to *sum; 0, or -1 if it cannot be forced. */
+static int test_impl(const rijn_aes_impl *p, int quiet, tally *sum)
+{
+    tally t;
+    memset(&t, 0, sizeof t);
+    t.impl = rijn_aes_impl_name(p);
+    if (rijn_aes_impl_force(t.impl) != RIJN_OK) {
+        cli_err("cannot select %s", t.impl);
+        sum->fail++;
+        return -1;
+    }
+    run_impl(&t);
+    if (!quiet)
+        printf("%-6s %lu checks, %lu failed\n", t.impl, t.pass + t.fail, t.fail);
+    sum->pass += t.pass;
+    sum->fail += t.fail;
+    return 0;
+}
+
+static int run(int argc, char **argv)
+{
+    int quiet = 0, rc;
+    const char *only = NULL;
+    size_t i, ran = 0;
+    tally sum;
+    const rijn_aes_impl *def;
+    if ((rc = parse_args(argc, argv, &only, &quiet)) >= 0)
+        return rc;
+    memset(&sum, 0, sizeof sum);
+    def = rijn_aes_impl_default();
+    if (!quiet)
+        list_impls(def);
+    for (i = 0; i < rijn_aes_impl_count(); i++) {
+        const rijn_aes_impl *p = rijn_aes_impl_at(i);
+        if (rijn_aes_impl_available(p) && cli_impl_selected(only, p, def) &&
+            test_impl(p, quiet, &sum) == 0)
+            ran++;
     }
     if (rijn_aes_impl_force("auto") != RIJN_OK)
-        fail++;
+        sum.fail++;
     if (ran == 0) {
         cli_err("no AES implementation could run");
         return CLI_FAIL;
     }
-    if (fail != 0) {
-        printf("self-test FAILED: %lu of %lu checks failed\n", fail, pass + fail);
+    if (sum.fail != 0) {
+        printf("self-test FAILED: %lu of %lu checks failed\n", sum.fail, sum.pass + sum.fail);
         return CLI_FAIL;
     }
-    printf("self-test passed: %lu checks on %zu implementation%s\n", pass, ran,
+    printf("self-test passed: %lu checks on %zu implementation%s\n", sum.pass, ran,
            ran == 1 ? "" : "s");
     return CLI_OK;
 }

@@ -319,3 +319,20 @@ int cli_force_impl(const char *name)
     fprintf(stderr, ")\n");
     return -1;
 }
+
+int cli_impl_known(const char *only)
+{
+    const rijn_aes_impl *p;
+    if (only == NULL || strcmp(only, "auto") == 0 || rijn_aes_impl_get(only, &p) == RIJN_OK)
+        return -1;
+    return cli_force_impl(only) == 0 ? CLI_OK : CLI_USAGE;
+}
+
+int cli_impl_selected(const char *only, const rijn_aes_impl *p, const rijn_aes_impl *def)
+{
+    if (only == NULL)
+        return 1;
+    if (strcmp(only, "auto") == 0)
+        return p == def;
+    return strcmp(only, rijn_aes_impl_name(p)) == 0;
+}

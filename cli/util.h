@@ -100,6 +100,12 @@ void cli_encode_form(int form, const uint8_t *p, size_t n, cli_buf *out);
 /* Force the AES implementation (NULL = leave the default). 0, or -1
  * after a usage message listing the choices. */
 int cli_force_impl(const char *name);
+/* --impl NAME of bench and selftest (only; NULL if not given): -1 to go
+ * on when it is "auto" or a compiled-in class, else the exit status after
+ * the message cli_force_impl prints. */
+int cli_impl_known(const char *only);
+/* 1 if --impl only (NULL: every class; "auto": the default def) selects p. */
+int cli_impl_selected(const char *only, const rijn_aes_impl *p, const rijn_aes_impl *def);
 
 /* ---- the data options of cipher, aead and mac ------------------------------ */
 /* -i FILE | --in-string STR, -o FILE, --inform, --outform, --impl: put
