@@ -20,7 +20,7 @@
  */
 #include "gcm_i.h"
 
-#if RIJN_I_HAVE_GCM_STITCH
+#if RIJN_I_HAVE_GCM_STITCH_X86
 
 #define T256 "pclmul,sse2,ssse3,avx,avx2,vpclmulqdq"
 #define INL static inline __attribute__((always_inline, target(T256)))

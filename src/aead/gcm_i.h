@@ -79,16 +79,33 @@ int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const u
 #define RIJN_I_HAVE_GCM_SMALL 0
 #endif
 
-/* Stitched CTR + GHASH over whole blocks (gcm_stitch_x86.c; 512-bit
- * kernel in gcm_stitch_vaes512.c): at a block boundary of the text, out =
- * in XOR keystream from m->ctr, GHASH of the ciphertext (out when enc, in
- * otherwise) into m->y; m->ctr advanced. Runs a prefix of the nblocks when
- * the context's AES and GHASH classes have a kernel on this CPU; returns
- * the blocks done (0: none). out == in allowed. */
+/* Stitched CTR + GHASH over whole blocks (gcm_stitch_x86.c, 512-bit
+ * kernel in gcm_stitch_vaes512.c; gcm_stitch_arm.c on AArch64): at a
+ * block boundary of the text, out = in XOR keystream from m->ctr, GHASH
+ * of the ciphertext (out when enc, in otherwise) into m->y; m->ctr
+ * advanced. Runs a prefix of the nblocks when the context's AES and
+ * GHASH classes have a kernel on this CPU; returns the blocks done (0:
+ * none). out == in allowed. */
 #if RIJN_I_AES_RK_AESNI && RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
+#define RIJN_I_HAVE_GCM_STITCH_X86 1
+#else
+#define RIJN_I_HAVE_GCM_STITCH_X86 0
+#endif
+/* The AArch64 kernel (gcm_stitch_arm.c): ARMv8 AES round keys (rk_isa)
+ * with the pmull GHASH class, 8 blocks per iteration. */
+#if RIJN_I_AES_RK_ARMCE && RIJN_CFG_GHASH_PMULL && RIJN_GCM_HKEY_WORDS >= 16
+#define RIJN_I_HAVE_GCM_STITCH_ARM 1
+#else
+#define RIJN_I_HAVE_GCM_STITCH_ARM 0
+#endif
+#if RIJN_I_HAVE_GCM_STITCH_X86 || RIJN_I_HAVE_GCM_STITCH_ARM
 #define RIJN_I_HAVE_GCM_STITCH 1
 size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                          const uint8_t *in, size_t nblocks, int enc);
+#else
+#define RIJN_I_HAVE_GCM_STITCH 0
+#endif
+#if RIJN_I_HAVE_GCM_STITCH_X86
 /* The 256-bit kernel (VAES + VPCLMULQDQ + AVX2, 16 blocks per iteration)
  * for the pclmul class, and the 512-bit one (32 blocks per iteration) for
  * the vpclmul512 class; called by rijn_i_gcm_stitch. */
@@ -104,7 +121,6 @@ size_t rijn_i_ghash_v256(const uint64_t *hk, uint8_t y[16], const uint8_t *in, s
 size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t nblocks, int enc);
 #else
-#define RIJN_I_HAVE_GCM_STITCH 0
 #define RIJN_I_HAVE_GCM_STITCH512 0
 #endif
 

@@ -32,7 +32,7 @@
 #include "gcm_i.h"
 #include "aes/aesni.h"
 
-#if RIJN_I_HAVE_GCM_STITCH
+#if RIJN_I_HAVE_GCM_STITCH_X86
 
 #define T256 "aes,pclmul,sse2,ssse3,avx,avx2,vaes,vpclmulqdq"
 #define INL static inline __attribute__((always_inline, target(T256)))

@@ -31,7 +31,7 @@
 #include "gcm_i.h"
 #include "aes/aesni.h"
 
-#if RIJN_I_HAVE_GCM_STITCH
+#if RIJN_I_HAVE_GCM_STITCH_X86
 
 #define T_SSE "aes,pclmul,sse2,ssse3"
 #define T_AVX "aes,pclmul,sse2,ssse3,avx"

@@ -159,7 +159,7 @@ blocks_avx(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks)
 static size_t wide(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
                    int swap)
 {
-#if RIJN_I_HAVE_GCM_STITCH
+#if RIJN_I_HAVE_GCM_STITCH_X86
     const uint32_t need = RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_VPCLMUL;
     if (nblocks >= 32 && (rijn_i_cpu_features() & need) == need)
         return rijn_i_ghash_v256(hk, y, in, nblocks, swap);

@@ -37,86 +37,9 @@
 
 #if RIJN_CFG_GHASH_PMULL
 
-#include <arm_neon.h>
+#include "aead/ghash_pmull_i.h"
 
-#if defined(__clang__)
-#define TGT static __attribute__((target("aes")))
-#else
-#define TGT static __attribute__((target("+crypto")))
-#endif
-#define INL TGT inline __attribute__((always_inline))
-
-typedef uint64x2_t v128;
-
-INL v128 ld(const void *p)
-{
-    return vreinterpretq_u64_u8(vld1q_u8((const uint8_t *)p));
-}
-INL void st(void *p, v128 x)
-{
-    vst1q_u8((uint8_t *)p, vreinterpretq_u8_u64(x));
-}
-INL v128 bswap128(v128 x)
-{
-    uint8x16_t b = vrev64q_u8(vreinterpretq_u8_u64(x));
-    return vreinterpretq_u64_u8(vextq_u8(b, b, 8));
-}
-/* x86's _mm_slli_si128(x, 8) / _mm_srli_si128(x, 8). */
-INL v128 up8(v128 x)
-{
-    return vextq_u64(vdupq_n_u64(0), x, 1);
-}
-INL v128 down8(v128 x)
-{
-    return vextq_u64(x, vdupq_n_u64(0), 1);
-}
-INL v128 clmul(v128 a, unsigned ia, v128 b, unsigned ib)
-{
-    poly64_t x = (poly64_t)(ia ? vgetq_lane_u64(a, 1) : vgetq_lane_u64(a, 0));
-    poly64_t y = (poly64_t)(ib ? vgetq_lane_u64(b, 1) : vgetq_lane_u64(b, 0));
-    return vreinterpretq_u64_p128(vmull_p64(x, y));
-}
-
-/* Accumulate the unreduced product a*b into lo, mid, hi. */
-INL void mul_acc(v128 a, v128 b, v128 *lo, v128 *mid, v128 *hi)
-{
-    *lo = veorq_u64(*lo, clmul(a, 0, b, 0));
-    *hi = veorq_u64(*hi, clmul(a, 1, b, 1));
-    *mid = veorq_u64(*mid, veorq_u64(clmul(a, 1, b, 0), clmul(a, 0, b, 1)));
-}
-
-/* Karatsuba terms of a*b into p0 (lanes 0), p1 (lanes 1) and mid
- * ((a0^a1)(b0^b1), bm's lane 0 = b0^b1); the middle term is
- * mid ^ p0 ^ p1 once summed. */
-INL v128 pmull2(v128 a, v128 b)
-{
-    return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a),
-                                                 vreinterpretq_p64_u64(b)));
-}
-/* bm: b0^b1 in lane ib (a ^ a-swapped has a0^a1 in both lanes, so either
- * lane pairs with it: two powers share one register). */
-INL void kara_acc(v128 a, v128 b, v128 bm, unsigned ib, v128 *p0, v128 *mid, v128 *p1)
-{
-    v128 t = veorq_u64(a, vextq_u64(a, a, 1));
-    *p0 = veorq_u64(*p0, clmul(a, 0, b, 0));
-    *p1 = veorq_u64(*p1, pmull2(a, b));
-    *mid = veorq_u64(*mid, ib ? pmull2(t, bm) : clmul(t, 0, bm, 0));
-}
-
-/* The 256-bit product (lo + mid x^64 + hi x^128, words as summed) mod P,
- * for a twisted key (see pmull_setkey): two PMULL folds by
- * 0xC2 00..00 (x^128 = x^7 + x^2 + x + 1 read backwards, its x^0 term
- * being the half swap), no bit shift. */
-INL v128 reduce(v128 lo, v128 mid, v128 hi)
-{
-    const v128 c = vdupq_n_u64(0xC200000000000000u);
-    v128 t0 = veorq_u64(lo, up8(mid)), t1 = veorq_u64(hi, down8(mid));
-    t0 = veorq_u64(vextq_u64(t0, t0, 1), clmul(t0, 0, c, 0));
-    t0 = veorq_u64(vextq_u64(t0, t0, 1), clmul(t0, 0, c, 0));
-    return veorq_u64(t0, t1);
-}
-
-TGT v128 gmul(v128 a, v128 b)
+GP_TGT v128 gmul(v128 a, v128 b)
 {
     v128 lo = vdupq_n_u64(0), mid = lo, hi = lo;
     mul_acc(a, b, &lo, &mid, &hi);
@@ -129,7 +52,7 @@ typedef char rijn_i_pmull_hk_fits[RIJN_GCM_HKEY_WORDS >= 2 * NPOW ? 1 : -1];
 /* The twisted key: H x^-1 in V form (a left shift by one bit, the bit
  * shifted out folded back as x^-1 = x^127 + x^6 + x + 1: 0xC2..01); the
  * products then need no bit shift before the reduction. */
-TGT void pmull_setkey(uint64_t *hk, const uint8_t h[16])
+GP_TGT void pmull_setkey(uint64_t *hk, const uint8_t h[16])
 {
     v128 v = bswap128(ld(h)), h1, p;
     uint64_t v0 = vgetq_lane_u64(v, 0), v1 = vgetq_lane_u64(v, 1);
@@ -146,7 +69,7 @@ TGT void pmull_setkey(uint64_t *hk, const uint8_t h[16])
 }
 
 /* swap = 1: GHASH (blocks and state byte-reversed into V form); 0: POLYVAL. */
-INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
+GP_INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
                      int swap)
 {
     v128 h[NPOW], s = ld(y);
@@ -158,17 +81,9 @@ INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_
     if (swap)
         s = bswap128(s);
     if (nblocks >= 8) {
-        /* Karatsuba on half-swapped operands: with swap, a block is only
-         * rev64'ed (its halves stay swapped) and the powers are swapped
-         * to match, so PMULL (lanes 0) gives the high product and PMULL2
-         * the low one; no lane moves. hm[i / 2] lane i % 2: power i's
-         * halves XORed (the middle operand). */
+        /* Karatsuba on half-swapped operands (gp_prep8) */
         v128 hs[8], hm[4];
-        for (i = 0; i < 8; i++)
-            hs[i] = swap ? vextq_u64(h[i], h[i], 1) : h[i];
-        for (i = 0; i < 4; i++)
-            hm[i] = vzip1q_u64(veorq_u64(h[2 * i], vextq_u64(h[2 * i], h[2 * i], 1)),
-                               veorq_u64(h[2 * i + 1], vextq_u64(h[2 * i + 1], h[2 * i + 1], 1)));
+        gp_prep8(h, hs, hm, swap);
         for (; nblocks >= 8; nblocks -= 8, in += 128) {
             v128 p0 = vdupq_n_u64(0), p1 = p0, mid = p0;
             kara_acc(veorq_u64(swap ? vextq_u64(s, s, 1) : s, LDH(in)), hs[7], hm[3], 1, &p0,
@@ -198,12 +113,12 @@ INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_
     st(y, s);
 }
 
-TGT void pmull_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks)
+GP_TGT void pmull_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks)
 {
     blocks_impl(hk, y, in, nblocks, 1);
 }
 
-TGT void pmull_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in, size_t nblocks)
+GP_TGT void pmull_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in, size_t nblocks)
 {
     blocks_impl(hk, s, in, nblocks, 0);
 }

@@ -1,7 +1,9 @@
 /*
  * aes_armce.c -- "armce": AES with the ARMv8 Crypto Extensions (AESE,
- * AESD, AESMC, AESIMC) on AArch64. Key schedule, N-block ECB, and the
- * class's fused CTR, CBC decryption and CBC encryption entries.
+ * AESD, AESMC, AESIMC) on AArch64. Key schedule, N-block ECB, the
+ * class's fused CTR, CBC decryption and CBC encryption entries and its
+ * one-shot ECB / CBC-encrypt / CTR hooks; XTS, CBC-MAC (CCM, EAX) and CFB
+ * are in aes_armce_modes.c, the shared kernels in armce.h.
  *
  * Implementation notes
  *   Layout: the standard round-key layout of aes_i.h (as x86ni): bytes
@@ -18,8 +20,8 @@
  *   Throughput: 8 independent blocks per pass (AESE+AESMC latency x issue
  *   width on Cortex-A7x/Neoverse), then 4, then 1. The round keys are
  *   loaded once per call into registers and the rounds fully unrolled:
- *   each entry dispatches once on the key size (BY_ROUNDS) to an inlined
- *   body with a literal round count (AES-128 CTR at 16 KiB under qemu
+ *   each entry dispatches once on the key size (ARMCE_BY_ROUNDS) to an
+ *   inlined body with a literal round count (AES-128 CTR at 16 KiB, qemu
  *   -cpu max: 36,635 instructions before; docs/BENCHMARKS-ARM.md has the
  *   counts since). CBC encryption is
  *   serial by definition. Loads and stores are unaligned byte loads
@@ -40,28 +42,11 @@
  *   tests/test_aes_fused.c (CTR/CBC against OpenSSL and the class's own
  *   N-block entries), run under qemu-aarch64 by scripts/test-aarch64.sh.
  */
-#include "aes_i.h"
-#include "internal.h"
+#include "aes/aes_i.h"
 
 #if RIJN_CFG_AES_ARMCE
 
-#include <arm_neon.h>
-
-#if defined(__clang__)
-#define ARMCE_TARGET __attribute__((target("aes")))
-#if !defined(__ARM_FEATURE_AES)
-/* Clang before 16 declares the AES intrinsics only when the whole unit is
- * built with +aes; its builtins work under the target attribute. */
-#define vaeseq_u8(x, k) ((uint8x16_t)__builtin_neon_vaeseq_v((int8x16_t)(x), (int8x16_t)(k), 48))
-#define vaesdq_u8(x, k) ((uint8x16_t)__builtin_neon_vaesdq_v((int8x16_t)(x), (int8x16_t)(k), 48))
-#define vaesmcq_u8(x)   ((uint8x16_t)__builtin_neon_vaesmcq_v((int8x16_t)(x), 48))
-#define vaesimcq_u8(x)  ((uint8x16_t)__builtin_neon_vaesimcq_v((int8x16_t)(x), 48))
-#endif
-#else
-#define ARMCE_TARGET __attribute__((target("+crypto")))
-#endif
-#define ARMCE_INLINE static inline __attribute__((always_inline)) ARMCE_TARGET
-#define ARMCE_FN     static ARMCE_TARGET
+#include "aes/armce.h"
 
 typedef char rijn_i_armce_ks_fits[RIJN_AES_KS_WORDS * 8 >= 32 * (RIJN_AES_MAX_ROUNDS + 1) ? 1
                                                                                         : -1];
@@ -97,49 +82,6 @@ ARMCE_FN void armce_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, uns
     }
 }
 
-/* The round keys in registers: k[0..rounds] (rounds a constant after
- * inlining, so k[] is rounds + 1 vector registers, loaded once per call). */
-ARMCE_INLINE void load_keys(uint8x16_t *k, const uint8_t *rk, unsigned rounds)
-{
-    unsigned r;
-    for (r = 0; r <= rounds; r++)
-        k[r] = vld1q_u8(rk + 16 * r);
-}
-
-/* Call BODY(args..., rounds) with rounds a literal: the bodies are
- * always_inline, so each key size gets its own unrolled copy. */
-#define BY_ROUNDS(rounds, call)  \
-    do {                         \
-        if ((rounds) == 10)      \
-            call(10);            \
-        else if ((rounds) == 12) \
-            call(12);            \
-        else                     \
-            call(14);            \
-    } while (0)
-
-/* m blocks x[] through the cipher with round keys k (m a constant after
- * inlining: the loops unroll and the blocks interleave). */
-ARMCE_INLINE void armce_encn(uint8x16_t *x, unsigned m, const uint8x16_t *k, unsigned rounds)
-{
-    unsigned r, j;
-    for (r = 0; r + 1 < rounds; r++)
-        for (j = 0; j < m; j++)
-            x[j] = vaesmcq_u8(vaeseq_u8(x[j], k[r]));
-    for (j = 0; j < m; j++)
-        x[j] = veorq_u8(vaeseq_u8(x[j], k[r]), k[rounds]);
-}
-
-ARMCE_INLINE void armce_decn(uint8x16_t *x, unsigned m, const uint8x16_t *k, unsigned rounds)
-{
-    unsigned r, j;
-    for (r = 0; r + 1 < rounds; r++)
-        for (j = 0; j < m; j++)
-            x[j] = vaesimcq_u8(vaesdq_u8(x[j], k[r]));
-    for (j = 0; j < m; j++)
-        x[j] = veorq_u8(vaesdq_u8(x[j], k[r]), k[rounds]);
-}
-
 ARMCE_INLINE void ecb_pass(const uint8x16_t *k, unsigned rounds, uint8_t *out, const uint8_t *in,
                            unsigned m, int dec)
 {
@@ -159,7 +101,7 @@ ARMCE_INLINE void ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, const ui
                       size_t nblocks, int dec)
 {
     uint8x16_t k[15];
-    load_keys(k, rk, rounds);
+    armce_load_keys(k, rk, rounds);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
         ecb_pass(k, rounds, out, in, 8, dec);
     if (nblocks >= 4) {
@@ -176,7 +118,7 @@ ARMCE_FN void armce_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
 #define ECB_ENC(R) ecb((const uint8_t *)ks, R, out, in, nblocks, 0)
-    BY_ROUNDS(rounds, ECB_ENC);
+    ARMCE_BY_ROUNDS(rounds, ECB_ENC);
 #undef ECB_ENC
 }
 
@@ -224,7 +166,7 @@ ARMCE_INLINE void ctr_body(const uint8_t *rk, unsigned rounds, unsigned ctr_bits
 {
     uint8x16_t k[15];
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    load_keys(k, rk, rounds);
+    armce_load_keys(k, rk, rounds);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
         ctr_pass(k, rounds, ctr_bits, hi, lo, out, in, 8);
         CTR_ADVANCE(8);
@@ -248,7 +190,7 @@ ARMCE_FN void armce_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, 
                         uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 #define CTR_R(R) ctr_body((const uint8_t *)ks, R, ctr_bits, ctr, out, in, nblocks)
-    BY_ROUNDS(rounds, CTR_R);
+    ARMCE_BY_ROUNDS(rounds, CTR_R);
 #undef CTR_R
 }
 
@@ -256,7 +198,7 @@ ARMCE_INLINE void cbc_enc_body(const uint8_t *rk, unsigned rounds, uint8_t iv[16
                                const uint8_t *in, size_t nblocks)
 {
     uint8x16_t k[15], c = vld1q_u8(iv);
-    load_keys(k, rk, rounds);
+    armce_load_keys(k, rk, rounds);
     for (; nblocks > 0; nblocks--, in += 16, out += 16) {
         uint8x16_t x[1];
         x[0] = veorq_u8(c, vld1q_u8(in));
@@ -271,8 +213,41 @@ ARMCE_FN void armce_cbc_encrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[
                                 uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 #define CBCE_R(R) cbc_enc_body((const uint8_t *)ks, R, iv, out, in, nblocks)
-    BY_ROUNDS(rounds, CBCE_R);
+    ARMCE_BY_ROUNDS(rounds, CBCE_R);
 #undef CBCE_R
+}
+
+/* The one-shot hooks (aes_i.h: ecb_enc_once ...): one dispatch on the key
+ * size into the same bodies, the IV copied (only read). */
+ARMCE_FN int armce_ecb_enc_once(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                                size_t nblocks)
+{
+#define ECB_EO(R) ecb((const uint8_t *)aes->ks, R, out, in, nblocks, 0)
+    ARMCE_BY_ROUNDS(aes->rounds, ECB_EO);
+#undef ECB_EO
+    return RIJN_OK;
+}
+
+ARMCE_FN int armce_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                                const uint8_t *in, size_t nblocks)
+{
+    uint8_t v[16];
+    memcpy(v, iv, 16);
+#define CBC_EO(R) cbc_enc_body((const uint8_t *)aes->ks, R, v, out, in, nblocks)
+    ARMCE_BY_ROUNDS(aes->rounds, CBC_EO);
+#undef CBC_EO
+    return RIJN_OK;
+}
+
+ARMCE_FN int armce_ctr_once(const rijn_aes_ctx *aes, unsigned ctr_bits, const uint8_t iv[16],
+                            uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    uint8_t c[16];
+    memcpy(c, iv, 16);
+#define CTR_O(R) ctr_body((const uint8_t *)aes->ks, R, ctr_bits, c, out, in, nblocks)
+    ARMCE_BY_ROUNDS(aes->rounds, CTR_O);
+#undef CTR_O
+    return RIJN_OK;
 }
 
 #if RIJN_CFG_AES_DECRYPT
@@ -280,7 +255,7 @@ ARMCE_FN void armce_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
 #define ECB_DEC(R) ecb((const uint8_t *)ks + 16 * ((R) + 1), R, out, in, nblocks, 1)
-    BY_ROUNDS(rounds, ECB_DEC);
+    ARMCE_BY_ROUNDS(rounds, ECB_DEC);
 #undef ECB_DEC
 }
 
@@ -304,7 +279,7 @@ ARMCE_INLINE void cbc_dec_body(const uint8_t *dk, unsigned rounds, uint8_t iv[16
                                const uint8_t *in, size_t nblocks)
 {
     uint8x16_t k[15], c = vld1q_u8(iv);
-    load_keys(k, dk, rounds);
+    armce_load_keys(k, dk, rounds);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
         cbc_dec_pass(k, rounds, &c, out, in, 8);
     if (nblocks >= 4) {
@@ -322,13 +297,21 @@ ARMCE_FN void armce_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[
                                 uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 #define CBCD_R(R) cbc_dec_body((const uint8_t *)ks + 16 * ((R) + 1), R, iv, out, in, nblocks)
-    BY_ROUNDS(rounds, CBCD_R);
+    ARMCE_BY_ROUNDS(rounds, CBCD_R);
 #undef CBCD_R
 }
+ARMCE_FN int armce_ecb_dec_once(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                                size_t nblocks)
+{
+    armce_decrypt(aes->ks, aes->rounds, out, in, nblocks);
+    return RIJN_OK;
+}
 #define ARMCE_DECRYPT     armce_decrypt
+#define ARMCE_ECB_DEC_ONCE armce_ecb_dec_once
 #define ARMCE_CBC_DECRYPT armce_cbc_decrypt
 #else
 #define ARMCE_DECRYPT     NULL
+#define ARMCE_ECB_DEC_ONCE NULL
 #define ARMCE_CBC_DECRYPT NULL
 #endif
 
@@ -342,6 +325,15 @@ const rijn_aes_impl rijn_i_aes_armce = {
     .ctr = armce_ctr,
     .cbc_decrypt = ARMCE_CBC_DECRYPT,
     .cbc_encrypt = armce_cbc_encrypt,
+    .cbcmac = rijn_i_armce_cbcmac,
+    .rk_isa = RIJN_CPU_ARM_AES, /* the standard layout (above) */
+    .ecb_enc_once = {armce_ecb_enc_once, armce_ecb_enc_once},
+    .ecb_dec_once = {ARMCE_ECB_DEC_ONCE, ARMCE_ECB_DEC_ONCE},
+    .cbc_enc_once = {armce_cbc_enc_once, armce_cbc_enc_once},
+    .ctr_once = {armce_ctr_once, armce_ctr_once},
+    .xts = rijn_i_armce_xts,
+    .cfb_decrypt = rijn_i_armce_cfb_decrypt,
+    .cfb8_encrypt = rijn_i_armce_cfb8_encrypt,
 };
 
 #endif /* RIJN_CFG_AES_ARMCE */

@@ -26,12 +26,16 @@
 /* Whether the class struct carries the one-shot / XTS hooks and alt_cpu:
  * only builds with a class that provides them pay for the entries (MCU
  * images keep the short struct and the modes their generic paths). */
-#define RIJN_I_AES_HOOKS RIJN_CFG_AES_X86NI
+#define RIJN_I_AES_HOOKS (RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE)
 
 /* Whether a class with rk_isa RIJN_CPU_AESNI (below) may be compiled in:
  * the AES-NI kernels of the AEADs (stitched GCM, OCB, GCM-SIV's CTR) are
  * built only then. */
 #define RIJN_I_AES_RK_AESNI RIJN_CFG_AES_X86NI
+
+/* Likewise for rk_isa RIJN_CPU_ARM_AES (the "armce" class): the AArch64
+ * kernels of the AEADs (stitched GCM) are built only then. */
+#define RIJN_I_AES_RK_ARMCE RIJN_CFG_AES_ARMCE
 
 /* op of the cbcmac entry below. */
 #define RIJN_I_CBCMAC_MAC 0u
@@ -147,6 +151,13 @@ struct rijn_aes_impl {
 static inline int rijn_i_aes_rk_aesni(const rijn_aes_ctx *ctx)
 {
     return (ctx->impl->rk_isa & RIJN_CPU_AESNI) != 0;
+}
+#endif
+#if RIJN_I_AES_RK_ARMCE
+/* 1 when ctx (keyed) holds ARMv8 AES round keys in the standard layout. */
+static inline int rijn_i_aes_rk_armce(const rijn_aes_ctx *ctx)
+{
+    return (ctx->impl->rk_isa & RIJN_CPU_ARM_AES) != 0;
 }
 #endif
 /* The round keys of a context in the standard layout (see rk_isa). */

@@ -1,6 +1,6 @@
 /*
  * cpu.c -- CPU feature probe: CPUID + XGETBV on x86, hwcaps on AArch64
- * Linux. Probed once; the result is cached in one word (benign race: every
+ * Linux, sysctl on AArch64 macOS. Probed once; the result is cached in one word (benign race: every
  * thread computes the same value).
  *
  * The library has no stdio; getenv is used (hosts only) so tests and
@@ -15,6 +15,9 @@
 #define RIJN_HOSTED 1
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
+#define RIJN_HOSTED 1
+#elif defined(__aarch64__) && defined(__APPLE__)
+#include <sys/sysctl.h>
 #define RIJN_HOSTED 1
 #else
 #define RIJN_HOSTED 0
@@ -76,13 +79,60 @@ static uint32_t probe(void)
     if (hw & (1ul << 3)) f |= RIJN_CPU_ARM_AES;   /* HWCAP_AES */
     if (hw & (1ul << 4)) f |= RIJN_CPU_ARM_PMULL; /* HWCAP_PMULL */
     if (hw & (1ul << 6)) f |= RIJN_CPU_ARM_SHA2;  /* HWCAP_SHA2 */
+    if (hw & (1ul << 17)) f |= RIJN_CPU_ARM_SHA3;   /* HWCAP_SHA3 */
     if (hw & (1ul << 21)) f |= RIJN_CPU_ARM_SHA512; /* HWCAP_SHA512 */
     return f;
+}
+#elif defined(__aarch64__) && defined(__APPLE__)
+/* The shim: sysctlbyname on an int (names that do not exist fail). */
+static int apple_sysctl(const char *name, int *value)
+{
+    size_t len = sizeof *value;
+    *value = 0;
+    return sysctlbyname(name, value, &len, NULL, 0) != 0 || len != sizeof *value;
+}
+
+static uint32_t probe(void)
+{
+    return rijn_i_cpu_arm_sysctl(apple_sysctl);
 }
 #else
 static uint32_t probe(void)
 {
     return 0;
+}
+#endif
+
+#if RIJN_HOSTED
+/* macOS 12 and later name each feature hw.optional.arm.FEAT_*; before
+ * that there are none of these names, and every arm64 Apple core (A7 and
+ * later) has AdvSIMD with the AES, PMULL and SHA-2 instructions: that set
+ * is assumed when FEAT_AES does not exist. Not run on macOS here (no such
+ * host in CI): tests/test_cpu_sysctl.c checks this parsing with a table. */
+uint32_t rijn_i_cpu_arm_sysctl(rijn_i_sysctl_fn query)
+{
+    static const struct {
+        const char *name;
+        uint32_t bit;
+    } names[] = {
+        {"hw.optional.AdvSIMD", RIJN_CPU_ARM_NEON},
+        {"hw.optional.arm.FEAT_AES", RIJN_CPU_ARM_AES},
+        {"hw.optional.arm.FEAT_PMULL", RIJN_CPU_ARM_PMULL},
+        {"hw.optional.arm.FEAT_SHA256", RIJN_CPU_ARM_SHA2},
+        {"hw.optional.arm.FEAT_SHA512", RIJN_CPU_ARM_SHA512},
+        {"hw.optional.arm.FEAT_SHA3", RIJN_CPU_ARM_SHA3},
+    };
+    uint32_t f = 0;
+    size_t i;
+    int v = 0;
+    if (query("hw.optional.arm.FEAT_AES", &v) != 0)
+        return RIJN_CPU_ARM_NEON | RIJN_CPU_ARM_AES | RIJN_CPU_ARM_PMULL | RIJN_CPU_ARM_SHA2;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        v = 0;
+        if (query(names[i].name, &v) == 0 && v != 0)
+            f |= names[i].bit;
+    }
+    return f;
 }
 #endif
 

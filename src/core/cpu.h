@@ -23,6 +23,7 @@
 #define RIJN_CPU_ARM_SHA2   (1u << 18)
 #define RIJN_CPU_ARM_SHA512 (1u << 19) /* ARMv8.2 SHA512 (HWCAP_SHA512) */
 #define RIJN_CPU_ARM_NEON   (1u << 20) /* Advanced SIMD (HWCAP_ASIMD) */
+#define RIJN_CPU_ARM_SHA3   (1u << 21) /* ARMv8.2 SHA3 (HWCAP_SHA3; probed, not used yet) */
 
 /* Features of this CPU (probed once, then cached), masked by the
  * RIJN_CPU_MASK environment variable on hosts (hex; tests use it). */
@@ -38,5 +39,13 @@ static inline uint32_t rijn_i_cpu_features_fast(void)
     uint32_t v = rijn_i_cpu_cached;
     return (v & 0x80000000u) ? (v & 0x7FFFFFFFu) : rijn_i_cpu_features();
 }
+
+/* AArch64 features from the macOS sysctl names (hw.optional.AdvSIMD,
+ * hw.optional.arm.FEAT_AES / _PMULL / _SHA256 / _SHA512 / _SHA3), each
+ * read through query: 0 with *value set when the name exists, nonzero
+ * otherwise. The macOS probe passes a sysctlbyname shim; tests pass a
+ * table (so the parsing is tested on every host). Hosted builds only. */
+typedef int (*rijn_i_sysctl_fn)(const char *name, int *value);
+uint32_t rijn_i_cpu_arm_sysctl(rijn_i_sysctl_fn query);
 
 #endif
