@@ -86,12 +86,29 @@ static uint32_t b64_value(int32_t c, const b64_alpha *a, uint32_t *valid)
            (md & (uint32_t)(c - '0' + 52)) | (m62 & 62u) | (m63 & 63u);
 }
 
+/* The verdict on a decoded input: bad (an invalid character, or data
+ * after padding), pad '=' and data characters, the leftover bits (must be
+ * zero: canonical encoding), overflow (out too small). */
+static int b64_status(uint32_t bad, size_t pad, size_t data, int pad_required, uint32_t left,
+                      int overflow)
+{
+    if (bad != 0 || pad > 2)
+        return RIJN_ERR_PARAM;
+    if (data % 4 == 1)
+        return RIJN_ERR_LENGTH;
+    if ((pad != 0 || pad_required) && pad != (4 - data % 4) % 4)
+        return pad == 0 ? RIJN_ERR_LENGTH : RIJN_ERR_PARAM;
+    if (rijn_ct_nonzero32(left) != 0)
+        return RIJN_ERR_PARAM;
+    return overflow ? RIJN_ERR_BUFFER : RIJN_OK;
+}
+
 static int b64_decode(uint8_t *out, size_t out_size, size_t *out_len, const char *in,
                       size_t in_len, const b64_alpha *a)
 {
     size_t i, pos = 0, data = 0, pad = 0;
     uint32_t bad = 0, acc = 0, bits = 0;
-    int overflow = 0, status = RIJN_OK;
+    int overflow = 0, status;
     if (out_len != NULL)
         *out_len = 0;
     RIJN_CHECK_BUF(in, in_len);
@@ -121,20 +138,7 @@ static int b64_decode(uint8_t *out, size_t out_size, size_t *out_len, const char
             pos++;
         }
     }
-    if (bad != 0 || pad > 2) {
-        status = RIJN_ERR_PARAM;
-    } else if (data % 4 == 1) {
-        status = RIJN_ERR_LENGTH;
-    } else if (pad != 0 || a->pad_required) {
-        size_t want = (4 - data % 4) % 4;
-        if (pad != want)
-            status = (pad == 0) ? RIJN_ERR_LENGTH : RIJN_ERR_PARAM;
-    }
-    /* leftover bits must be zero (canonical encoding) */
-    if (status == RIJN_OK && rijn_ct_nonzero32(acc & ((1u << bits) - 1u)) != 0)
-        status = RIJN_ERR_PARAM;
-    if (status == RIJN_OK && overflow)
-        status = RIJN_ERR_BUFFER;
+    status = b64_status(bad, pad, data, a->pad_required, acc & ((1u << bits) - 1u), overflow);
     /* acc (the last bits, also in out) is not cleared: a register's dead
      * store would be removed anyway; out is wiped on failure below */
     if (status != RIJN_OK) {

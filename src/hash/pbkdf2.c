@@ -15,13 +15,40 @@
 #include "rijn/hmac.h"
 #include "rijn/kdf.h"
 
+/* T_block = F(P, S, c, block) of RFC 8018 section 5.2 into t (ds bytes);
+ * c: a scratch HMAC context, u: a scratch digest. */
+static int f_block(const rijn_hmac_ctx *keyed, rijn_hmac_ctx *c, const uint8_t *salt,
+                   size_t salt_len, uint32_t block, uint32_t iterations, size_t ds, uint8_t *u,
+                   uint8_t *t)
+{
+    uint8_t be[4];
+    uint32_t j;
+    size_t k;
+    int r;
+    rijn_store32_be(be, block);
+    memcpy(c, keyed, sizeof *c);
+    if ((r = rijn_hmac_update(c, salt, salt_len)) != RIJN_OK ||
+        (r = rijn_hmac_update(c, be, 4)) != RIJN_OK || (r = rijn_hmac_final(c, u, ds)) != RIJN_OK)
+        return r;
+    memcpy(t, u, ds);
+    for (j = 1; j < iterations; j++) {
+        memcpy(c, keyed, sizeof *c);
+        if ((r = rijn_hmac_update(c, u, ds)) != RIJN_OK ||
+            (r = rijn_hmac_final(c, u, ds)) != RIJN_OK)
+            return r;
+        for (k = 0; k < ds; k++)
+            t[k] ^= u[k];
+    }
+    return RIJN_OK;
+}
+
 int rijn_pbkdf2(const rijn_hash_desc *h, uint8_t *out, size_t out_len, const uint8_t *password,
                 size_t password_len, const uint8_t *salt, size_t salt_len, uint32_t iterations)
 {
     rijn_hmac_ctx keyed, c;
-    uint8_t u[RIJN_HASH_MAX_SIZE], t[RIJN_HASH_MAX_SIZE], be[4];
-    size_t ds, done = 0, take, k;
-    uint32_t block = 0, j;
+    uint8_t u[RIJN_HASH_MAX_SIZE], t[RIJN_HASH_MAX_SIZE];
+    size_t ds, done = 0, take;
+    uint32_t block = 0;
     int r = RIJN_OK;
     RIJN_CHECK_PTR(h);
     RIJN_CHECK_BUF(out, out_len);
@@ -36,22 +63,8 @@ int rijn_pbkdf2(const rijn_hash_desc *h, uint8_t *out, size_t out_len, const uin
     if ((r = rijn_hmac_init(&keyed, h, password, password_len)) != RIJN_OK)
         goto out;
     while (done < out_len) {
-        block++;
-        rijn_store32_be(be, block);
-        memcpy(&c, &keyed, sizeof c);
-        if ((r = rijn_hmac_update(&c, salt, salt_len)) != RIJN_OK ||
-            (r = rijn_hmac_update(&c, be, 4)) != RIJN_OK ||
-            (r = rijn_hmac_final(&c, u, ds)) != RIJN_OK)
+        if ((r = f_block(&keyed, &c, salt, salt_len, ++block, iterations, ds, u, t)) != RIJN_OK)
             goto out;
-        memcpy(t, u, ds);
-        for (j = 1; j < iterations; j++) {
-            memcpy(&c, &keyed, sizeof c);
-            if ((r = rijn_hmac_update(&c, u, ds)) != RIJN_OK ||
-                (r = rijn_hmac_final(&c, u, ds)) != RIJN_OK)
-                goto out;
-            for (k = 0; k < ds; k++)
-                t[k] ^= u[k];
-        }
         take = out_len - done < ds ? out_len - done : ds;
         memcpy(out + done, t, take);
         done += take;

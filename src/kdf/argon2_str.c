@@ -85,31 +85,52 @@ static int b64(const char *s, size_t n, uint8_t *out, size_t max, size_t *len)
     return rijn_base64_decode(out, max, len, tmp, i) == RIJN_OK ? 0 : -1;
 }
 
-int rijn_argon2_str_decode(const char *str, rijn_argon2_str_info *info)
+/* The "$argon2X$" at *s: its type (advancing *s), or 3 if none. */
+static uint32_t parse_type(const char **s)
 {
-    const char *s = str, *dollar;
-    uint32_t type, v;
-    RIJN_CHECK_PTR(str);
-    RIJN_CHECK_PTR(info);
-    memset(info, 0, sizeof *info);
+    uint32_t type;
     for (type = 3; type-- > 0;) {
-        const char *q = s + 1;
-        if (s[0] == '$' && lit(&q, names[type]) == 0 && *q == '$')
+        const char *q = *s + 1;
+        if ((*s)[0] == '$' && lit(&q, names[type]) == 0 && *q == '$')
             break;
     }
-    if (type > 2)
-        return RIJN_ERR_PARAM;
-    s += 2 + slen(names[type]);
-    if (lit(&s, "v=") || dec(&s, &v, 256) || v != RIJN_ARGON2_VERSION || lit(&s, "$m=") ||
-        dec(&s, &info->m_cost_kib, (uint64_t)1 << 32) || lit(&s, ",t=") ||
-        dec(&s, &info->t_cost, (uint64_t)1 << 32) || lit(&s, ",p=") ||
-        dec(&s, &info->lanes, RIJN_ARGON2_MAX_LANES + 1ull) || lit(&s, "$"))
-        return RIJN_ERR_PARAM;
+    if (type <= 2)
+        *s += 2 + slen(names[type]);
+    return type > 2 ? 3 : type;
+}
+
+/* "v=19$m=M,t=T,p=P$" at *s into info; 0 or -1. */
+static int parse_costs(const char **s, rijn_argon2_str_info *info)
+{
+    uint32_t v;
+    if (lit(s, "v=") || dec(s, &v, 256) || v != RIJN_ARGON2_VERSION || lit(s, "$m=") ||
+        dec(s, &info->m_cost_kib, (uint64_t)1 << 32) || lit(s, ",t=") ||
+        dec(s, &info->t_cost, (uint64_t)1 << 32) || lit(s, ",p="))
+        return -1;
+    return dec(s, &info->lanes, RIJN_ARGON2_MAX_LANES + 1ull) || lit(s, "$") ? -1 : 0;
+}
+
+/* "SALT$HASH" (unpadded Base64) at s into info; 0 or -1. */
+static int parse_fields(const char *s, rijn_argon2_str_info *info)
+{
+    const char *dollar;
     for (dollar = s; *dollar != 0 && *dollar != '$'; dollar++)
         ;
     if (*dollar == 0 ||
         b64(s, (size_t)(dollar - s), info->salt, sizeof info->salt, &info->salt_len) != 0 ||
         b64(dollar + 1, slen(dollar + 1), info->hash, sizeof info->hash, &info->hash_len) != 0)
+        return -1;
+    return 0;
+}
+
+int rijn_argon2_str_decode(const char *str, rijn_argon2_str_info *info)
+{
+    const char *s = str;
+    uint32_t type;
+    RIJN_CHECK_PTR(str);
+    RIJN_CHECK_PTR(info);
+    memset(info, 0, sizeof *info);
+    if ((type = parse_type(&s)) > 2 || parse_costs(&s, info) != 0 || parse_fields(s, info) != 0)
         return RIJN_ERR_PARAM;
     info->type = type;
     if (info->salt_len < RIJN_ARGON2_MIN_SALT || info->hash_len < RIJN_ARGON2_MIN_OUT ||
@@ -156,6 +177,18 @@ static int put_b64(char *out, size_t size, size_t *pos, const uint8_t *p, size_t
     return 0;
 }
 
+/* "$argon2X$v=19$m=M,t=T,p=P" of p appended at out + *pos; 0 or -1. */
+static int put_head(char *out, size_t size, size_t *pos, const rijn_argon2_params *p)
+{
+    if (put_text(out, size, pos, "$") != 0 || put_text(out, size, pos, names[p->type]) != 0 ||
+        put_text(out, size, pos, "$v=19$m=") != 0 || put_dec(out, size, pos, p->m_cost_kib) != 0)
+        return -1;
+    if (put_text(out, size, pos, ",t=") != 0 || put_dec(out, size, pos, p->t_cost) != 0 ||
+        put_text(out, size, pos, ",p=") != 0 || put_dec(out, size, pos, p->lanes) != 0)
+        return -1;
+    return 0;
+}
+
 int rijn_argon2_str(char *out, size_t out_size, uint32_t type, uint32_t t_cost,
                     uint32_t m_cost_kib, uint32_t lanes, const uint8_t *pwd, size_t pwd_len,
                     const uint8_t *salt, size_t salt_len, size_t hash_len, void *work,
@@ -181,12 +214,7 @@ int rijn_argon2_str(char *out, size_t out_size, uint32_t type, uint32_t t_cost,
     if (r != RIJN_OK)
         return r;
     r = RIJN_ERR_BUFFER;
-    if (out_size > 0 && put_text(out, out_size, &pos, "$") == 0 &&
-        put_text(out, out_size, &pos, names[type]) == 0 &&
-        put_text(out, out_size, &pos, "$v=19$m=") == 0 &&
-        put_dec(out, out_size, &pos, m_cost_kib) == 0 &&
-        put_text(out, out_size, &pos, ",t=") == 0 && put_dec(out, out_size, &pos, t_cost) == 0 &&
-        put_text(out, out_size, &pos, ",p=") == 0 && put_dec(out, out_size, &pos, lanes) == 0 &&
+    if (out_size > 0 && put_head(out, out_size, &pos, &p) == 0 &&
         put_text(out, out_size, &pos, "$") == 0 &&
         put_b64(out, out_size, &pos, salt, salt_len) == 0 &&
         put_text(out, out_size, &pos, "$") == 0 && put_b64(out, out_size, &pos, h, hash_len) == 0)
