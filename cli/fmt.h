@@ -14,8 +14,8 @@
  * (regular files; a pipe on stdin through tee(2) on Linux).
  *
  * Files: fmt_cli.c (claims, options, help, secrets), fmt_stream.c
- * (cipher streaming, Base64 in/out, peeking), fmt_openssl.c,
- * fmt_mbedtls.c.
+ * (Base64 in/out, peeking), fmt_openssl.c, fmt_mbedtls.c: the I/O around
+ * the library's streaming API for both formats (rijn/legacy_formats.h).
  */
 #ifndef RIJN_CLI_FMT_H
 #define RIJN_CLI_FMT_H
@@ -24,7 +24,8 @@
 #include "rijn/legacy_formats.h"
 
 enum { FMT_NONE = 0, FMT_OPENSSL, FMT_MBEDTLS };
-enum { FMT_CBC = 1, FMT_CTR, FMT_CFB128, FMT_CFB8, FMT_OFB };
+enum { FMT_CBC = RIJN_LEGACY_CBC, FMT_CTR = RIJN_LEGACY_CTR, FMT_CFB128 = RIJN_LEGACY_CFB128,
+       FMT_CFB8 = RIJN_LEGACY_CFB8, FMT_OFB = RIJN_LEGACY_OFB };
 
 typedef struct fmt_opts {
     int format, enc;
@@ -54,20 +55,11 @@ int fmt_secret(const fmt_opts *o, uint8_t *sec, size_t *len);
 void fmt_warn(const char *what);
 
 /* ---- fmt_stream.c --------------------------------------------------- */
-typedef struct fmt_cipher {
-    int mode, enc;
-    rijn_block_ctx blk;   /* CBC with PKCS#7              */
-    rijn_stream_ctx st;   /* CTR, CFB128, CFB8, OFB       */
-} fmt_cipher;
-
-int fmt_cipher_init(fmt_cipher *c, int mode, int enc, const uint8_t *key, size_t key_len,
-                    const uint8_t iv[16]);
-/* out has room for n + 16 bytes; *olen written. RIJN_ status. */
-int fmt_cipher_update(fmt_cipher *c, uint8_t *out, size_t *olen, const uint8_t *in, size_t n);
-/* out has room for 32 bytes. RIJN_ERR_PADDING, RIJN_ERR_LENGTH possible. */
-int fmt_cipher_final(fmt_cipher *c, uint8_t *out, size_t *olen);
-void fmt_cipher_wipe(fmt_cipher *c);
+/* The formats themselves (ciphers, key schedules, HMAC) are the
+ * library's streaming API (rijn/legacy_formats.h); here only I/O. */
 const char *fmt_mode_name(int mode);
+/* The library's parameters for o. */
+void fmt_params(const fmt_opts *o, rijn_legacy_params *p);
 
 /* Reader over fio_in: raw, or Base64 with any white space. */
 typedef struct fmt_in {

@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 enum { O_PASS = 1, O_PASSFILE, O_KEY, O_OUT, O_FORCE, O_NOPROG, O_FORMAT, O_CIPHER, O_MD,
@@ -143,27 +142,15 @@ static void help(int enc)
 
 static int parse_cipher(fmt_opts *o, const char *s)
 {
-    static const struct {
-        const char *name;
-        int mode;
-    } modes[] = {{"cbc", FMT_CBC}, {"ctr", FMT_CTR}, {"cfb", FMT_CFB128},
-                 {"cfb128", FMT_CFB128}, {"cfb8", FMT_CFB8}, {"ofb", FMT_OFB}};
-    size_t i;
-    int bits;
-    if (strlen(s) < 9 || strncasecmp(s, "aes-", 4) != 0)
-        goto bad;
-    bits = atoi(s + 4);
-    if ((bits != 128 && bits != 192 && bits != 256) || s[7] != '-')
-        goto bad;
-    for (i = 0; i < sizeof modes / sizeof modes[0]; i++)
-        if (strcasecmp(s + 8, modes[i].name) == 0) {
-            o->key_len = bits / 8;
-            o->mode = modes[i].mode;
-            return 0;
-        }
-bad:
-    cli_err("unknown cipher '%s' (aes-128-cbc .. aes-256-ofb; see --help)", s);
-    return -1;
+    unsigned mode;
+    size_t kl;
+    if (rijn_legacy_cipher_find(s, &mode, &kl) != RIJN_OK) {
+        cli_err("unknown cipher '%s' (aes-128-cbc .. aes-256-ofb; see --help)", s);
+        return -1;
+    }
+    o->key_len = (int)kl;
+    o->mode = (int)mode;
+    return 0;
 }
 
 /* --format NAME; 0, or -1 after a message. */

@@ -16,8 +16,11 @@
  * refuses to decrypt files whose ciphertext is not a multiple of 16
  * bytes even in CTR/CFB128/OFB; rijn reads them.
  *
- * Implementation notes: constant memory. The last d bytes are held
- * back while streaming (they are the HMAC). From a regular file the
+ * The format itself is the library's (rijn/legacy_formats.h:
+ * rijn_mbedtls_cah_*, rijn_legacy_update / _final); here the I/O.
+ *
+ * Implementation notes: constant memory. The library holds back the last
+ * d bytes while streaming (they are the HMAC). From a regular file the
  * HMAC is verified in a first pass and only then is anything decrypted
  * (second pass after a rewind); from a pipe decryption and HMAC run in
  * one pass and a failed HMAC removes the output file (stdout: already
@@ -31,59 +34,73 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static uint8_t g_ibuf[FIO_BUF + RIJN_HASH_MAX_SIZE];
-static uint8_t g_obuf[FIO_BUF + RIJN_HASH_MAX_SIZE + 32];
+static uint8_t g_ibuf[FIO_BUF];
+static uint8_t g_obuf[FIO_BUF + RIJN_LEGACY_OVERHEAD];
 static fio_in g_in;
 static fio_out g_out;
 
-/* K from IV and the secret (rijn_mbedtls_cah_key). */
-static int derive(const fmt_opts *o, const uint8_t iv[16], uint8_t k[32])
+/* Key c from the IV and the secret (rijn_mbedtls_cah_seal_init /
+ * _open_init with `what`). */
+static int setup(const fmt_opts *o, const uint8_t iv[16], rijn_legacy_ctx *c, unsigned what)
 {
+    rijn_legacy_params p;
     uint8_t sec[FMT_SECRET_MAX];
     size_t slen = 0;
     int rc = fmt_secret(o, sec, &slen), r;
     if (rc != CLI_OK)
         return rc;
-    r = rijn_mbedtls_cah_key(o->md, iv, sec, slen, k);
+    fmt_params(o, &p);
+    r = o->enc ? rijn_mbedtls_cah_seal_init(c, &p, iv, sec, slen)
+               : rijn_mbedtls_cah_open_init(c, &p, iv, sec, slen, what);
     rijn_wipe(sec, sizeof sec);
     if (r != RIJN_OK) {
-        cli_err("key derivation failed: %s", rijn_strerror(r));
-        return CLI_FAIL;
-    }
-    return CLI_OK;
-}
-
-static int setup(const fmt_opts *o, int enc, const uint8_t iv[16], fmt_cipher *c,
-                 rijn_hmac_ctx *mac)
-{
-    uint8_t k[32];
-    int rc = derive(o, iv, k), r;
-    if (rc != CLI_OK)
-        return rc;
-    r = fmt_cipher_init(c, o->mode, enc, k, (size_t)o->key_len, iv);
-    if (r == RIJN_OK)
-        r = rijn_hmac_init(mac, o->md, k, 32);
-    rijn_wipe(k, sizeof k);
-    if (r != RIJN_OK) {
-        cli_err("cipher setup: %s", rijn_strerror(r));
+        cli_err("%s: %s", r == RIJN_ERR_UNSUPPORTED ? "cipher setup" : "key derivation failed",
+                rijn_strerror(r));
         return r == RIJN_ERR_UNSUPPORTED ? CLI_USAGE : CLI_FAIL;
     }
     return CLI_OK;
 }
 
-int fmt_mbedtls_encrypt(const fmt_opts *o)
+/* One pass over the input through c (which, reading, holds back the
+ * HMAC at the end); what comes out goes to the output. */
+static int pass(rijn_legacy_ctx *c, int enc)
 {
-    fmt_cipher c;
-    fmt_out w;
-    rijn_hmac_ctx mac;
-    uint8_t iv[16], tag[RIJN_HASH_MAX_SIZE];
     size_t got, n;
-    int rc, r = RIJN_OK, begun = 0;
+    int r, rc = CLI_OK;
+    for (;;) {
+        rc = fio_in_read(&g_in, g_ibuf, FIO_BUF, &got);
+        if (rc != CLI_OK)
+            return rc;
+        r = rijn_legacy_update(c, g_obuf, sizeof g_obuf, &n, g_ibuf, got);
+        if (r != RIJN_OK) {
+            cli_err("%scryption failed: %s", enc ? "en" : "de", rijn_strerror(r));
+            return CLI_FAIL;
+        }
+        if (n > 0)
+            rc = fio_out_write(&g_out, g_obuf, n);
+        fio_progress(&g_in, enc ? "encrypting" : "decrypting");
+        if (rc != CLI_OK || got < FIO_BUF)
+            break;
+    }
+    return rc;
+}
 
-    memset(&c, 0, sizeof c);
-    memset(&mac, 0, sizeof mac);
-    fio_signals_install();
-    rc = fio_in_open(&g_in, o->in_path);
+/* Clean up after either direction: remove a failed output, wipe. */
+static int finish(int rc, int begun, rijn_legacy_ctx *c)
+{
+    if (rc != CLI_OK && begun)
+        fio_out_abort(&g_out);
+    rijn_legacy_wipe(c);
+    rijn_wipe(g_ibuf, sizeof g_ibuf);
+    rijn_wipe(g_obuf, sizeof g_obuf);
+    fio_in_close(&g_in);
+    return rc;
+}
+
+/* Open the input, check the output, draw the IV, derive the key. */
+static int enc_setup(const fmt_opts *o, rijn_legacy_ctx *c, uint8_t iv[16])
+{
+    int rc = fio_in_open(&g_in, o->in_path);
     if (rc == CLI_OK)
         rc = fio_out_check(&g_out, o->out_path, o->force, &g_in, 1,
                            "refusing to write binary ciphertext to a terminal "
@@ -95,94 +112,56 @@ int fmt_mbedtls_encrypt(const fmt_opts *o)
             rc = fio_random(iv, 16);
     }
     if (rc == CLI_OK)
-        rc = setup(o, 1, iv, &c, &mac);
-    if (rc != CLI_OK)
-        goto done;
-    fmt_warn("the Mbed TLS crypt_and_hash format has a weak key derivation (8192 unsalted "
-             "hashes of the key) and leaves the IV unauthenticated");
-    w.out = &g_out, w.b64 = 0, w.npend = 0;
-    fio_progress_init(o->progress); /* after the passphrase prompt */
-    rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
-    begun = 1;
-    if (rc == CLI_OK)
-        rc = fmt_write(&w, iv, 16);
-    while (rc == CLI_OK) {
-        rc = fio_in_read(&g_in, g_ibuf, FIO_BUF, &got);
-        if (rc != CLI_OK)
-            break;
-        r = fmt_cipher_update(&c, g_obuf, &n, g_ibuf, got);
-        if (r == RIJN_OK)
-            r = rijn_hmac_update(&mac, g_obuf, n);
-        if (r == RIJN_OK)
-            rc = fmt_write(&w, g_obuf, n);
-        fio_progress(&g_in, "encrypting");
-        if (r != RIJN_OK || got < FIO_BUF)
-            break;
-    }
-    fio_progress_done();
-    if (rc == CLI_OK && r == RIJN_OK)
-        r = fmt_cipher_final(&c, g_obuf, &n);
-    if (rc == CLI_OK && r == RIJN_OK)
-        r = rijn_hmac_update(&mac, g_obuf, n);
-    if (rc == CLI_OK && r == RIJN_OK)
-        rc = fmt_write(&w, g_obuf, n);
-    if (rc == CLI_OK && r == RIJN_OK)
-        r = rijn_hmac_final(&mac, tag, o->md->digest_size);
-    if (rc == CLI_OK && r == RIJN_OK)
-        rc = fmt_write(&w, tag, o->md->digest_size);
-    if (rc == CLI_OK && r != RIJN_OK) {
-        cli_err("encryption failed: %s", rijn_strerror(r));
-        rc = CLI_FAIL;
-    }
-    if (rc == CLI_OK)
-        rc = fio_out_commit(&g_out);
-done:
-    if (rc != CLI_OK && begun)
-        fio_out_abort(&g_out);
-    fmt_cipher_wipe(&c);
-    rijn_hmac_wipe(&mac);
-    rijn_wipe(g_ibuf, sizeof g_ibuf);
-    rijn_wipe(g_obuf, sizeof g_obuf);
-    fio_in_close(&g_in);
+        rc = setup(o, iv, c, 0);
     return rc;
 }
 
-/* One pass over the ciphertext: HMAC it (mac != NULL) and / or decrypt
- * it to the output (c != NULL); the last d bytes go to tag. */
-static int pass(fmt_cipher *c, rijn_hmac_ctx *mac, size_t d, uint8_t *tag)
+int fmt_mbedtls_encrypt(const fmt_opts *o)
 {
-    size_t have = 0, got, n, data;
-    int r = RIJN_OK, rc = CLI_OK;
-    for (;;) {
-        rc = fio_in_read(&g_in, g_ibuf + have, sizeof g_ibuf - have, &got);
-        if (rc != CLI_OK)
-            return rc;
-        have += got;
-        if (have < d) {
-            cli_err("%s is too short for an Mbed TLS file with this --md (truncated?)",
-                    g_in.name);
-            return CLI_FAIL;
-        }
-        data = have - d;
-        if (mac != NULL)
-            r = rijn_hmac_update(mac, g_ibuf, data);
-        if (r == RIJN_OK && c != NULL) {
-            r = fmt_cipher_update(c, g_obuf, &n, g_ibuf, data);
-            if (r == RIJN_OK)
-                rc = fio_out_write(&g_out, g_obuf, n);
-        }
-        if (r != RIJN_OK) {
-            cli_err("decryption failed: %s", rijn_strerror(r));
-            return CLI_FAIL;
-        }
-        fio_progress(&g_in, "decrypting");
-        if (rc != CLI_OK || have < sizeof g_ibuf)
-            break;
-        memmove(g_ibuf, g_ibuf + data, d);
-        have = d;
+    rijn_legacy_ctx c;
+    uint8_t iv[16];
+    size_t n;
+    int rc, r;
+
+    memset(&c, 0, sizeof c);
+    fio_signals_install();
+    rc = enc_setup(o, &c, iv);
+    if (rc != CLI_OK)
+        return finish(rc, 0, &c);
+    fmt_warn("the Mbed TLS crypt_and_hash format has a weak key derivation (8192 unsalted "
+             "hashes of the key) and leaves the IV unauthenticated");
+    fio_progress_init(o->progress); /* after the passphrase prompt */
+    rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
+    if (rc == CLI_OK)
+        rc = fio_out_write(&g_out, iv, 16);
+    if (rc == CLI_OK)
+        rc = pass(&c, 1);
+    fio_progress_done();
+    if (rc == CLI_OK) {
+        r = rijn_legacy_final(&c, g_obuf, sizeof g_obuf, &n); /* last block + HMAC */
+        if (r != RIJN_OK)
+            cli_err("encryption failed: %s", rijn_strerror(r));
+        rc = r == RIJN_OK ? fio_out_write(&g_out, g_obuf, n) : CLI_FAIL;
     }
-    memcpy(tag, g_ibuf + have - d, d);
-    return rc;
+    if (rc == CLI_OK)
+        rc = fio_out_commit(&g_out);
+    return finish(rc, 1, &c);
+}
+
+/* The HMAC check after a pass (message as the failure says). */
+static int verify(rijn_legacy_ctx *c, const char *after)
+{
+    int r = rijn_mbedtls_cah_verify(c);
+    if (r == RIJN_ERR_LENGTH) {
+        cli_err("%s is too short for an Mbed TLS file with this --md (truncated?)", g_in.name);
+        return CLI_FAIL;
+    }
+    if (r != RIJN_OK) {
+        cli_err("HMAC check failed: wrong key or passphrase, -c / --md other than those "
+                "used to encrypt, or a damaged file%s", after);
+        return CLI_FAIL;
+    }
+    return CLI_OK;
 }
 
 /* Rewind a regular input to base and skip the IV again. */
@@ -200,24 +179,17 @@ static int rewind_in(off_t base)
     return fio_in_read(&g_in, iv, 16, &got);
 }
 
-int fmt_mbedtls_decrypt(const fmt_opts *o)
+/* Open the input (*base: where a regular file's data starts, else -1),
+ * check the output, read the IV, derive the key. */
+static int dec_setup(const fmt_opts *o, rijn_legacy_ctx *c, off_t *base)
 {
-    fmt_cipher c;
-    rijn_hmac_ctx mac;
-    uint8_t iv[16], tag[RIJN_HASH_MAX_SIZE], want[RIJN_HASH_MAX_SIZE];
-    size_t got = 0, d = o->md->digest_size, n;
+    uint8_t iv[16];
+    size_t got = 0;
     struct stat st;
-    off_t base = -1;
-    int rc, r, begun = 0, two = 0;
-
-    memset(&c, 0, sizeof c);
-    memset(&mac, 0, sizeof mac);
-    fio_signals_install();
-    rc = fio_in_open(&g_in, o->in_path);
-    if (rc == CLI_OK && fstat(g_in.fd, &st) == 0 && S_ISREG(st.st_mode)) {
-        base = lseek(g_in.fd, 0, SEEK_CUR);
-        two = base >= 0;
-    }
+    int rc = fio_in_open(&g_in, o->in_path);
+    *base = -1;
+    if (rc == CLI_OK && fstat(g_in.fd, &st) == 0 && S_ISREG(st.st_mode))
+        *base = lseek(g_in.fd, 0, SEEK_CUR);
     if (rc == CLI_OK)
         rc = fio_out_check(&g_out, o->out_path, o->force, &g_in, 0, NULL);
     if (rc == CLI_OK && (fio_in_read(&g_in, iv, 16, &got) != CLI_OK || got < 16)) {
@@ -225,61 +197,64 @@ int fmt_mbedtls_decrypt(const fmt_opts *o)
         rc = CLI_FAIL;
     }
     if (rc == CLI_OK)
-        rc = setup(o, 0, iv, &c, &mac);
-    if (rc != CLI_OK)
-        goto done;
-    if (two) {
-        rc = pass(NULL, &mac, d, tag);
-        r = rc == CLI_OK ? rijn_hmac_final(&mac, want, d) : RIJN_OK;
-        if (rc == CLI_OK && (r != RIJN_OK || !rijn_ct_equal(want, tag, d))) {
-            cli_err("HMAC check failed: wrong key or passphrase, -c / --md other than those "
-                    "used to encrypt, or a damaged file (nothing written)");
-            rc = CLI_FAIL;
-        }
-        if (rc == CLI_OK)
-            rc = rewind_in(base);
-        if (rc != CLI_OK)
-            goto done;
+        rc = setup(o, iv, c, *base >= 0 ? RIJN_CAH_MAC : RIJN_CAH_MAC | RIJN_CAH_DECRYPT);
+    return rc;
+}
+
+/* A regular file: check the HMAC first, then rewind for decryption. */
+static int first_pass(rijn_legacy_ctx *c, off_t base)
+{
+    int rc = pass(c, 0);
+    if (rc == CLI_OK)
+        rc = verify(c, " (nothing written)");
+    if (rc == CLI_OK)
+        rc = rewind_in(base);
+    if (rc == CLI_OK && rijn_mbedtls_cah_rewind(c, RIJN_CAH_DECRYPT) != RIJN_OK)
+        rc = CLI_FAIL;
+    return rc;
+}
+
+/* The padding check and the last block. */
+static int dec_final(rijn_legacy_ctx *c)
+{
+    size_t n;
+    int r = rijn_legacy_final(c, g_obuf, sizeof g_obuf, &n);
+    if (r != RIJN_OK) {
+        cli_err("%s", r == RIJN_ERR_PADDING ? "bad padding (the HMAC was right: a file "
+                                              "from a different cipher mode?)"
+                                            : "the ciphertext is not a whole number of "
+                                              "blocks (wrong -c?)");
+        return CLI_FAIL;
     }
+    return fio_out_write(&g_out, g_obuf, n);
+}
+
+int fmt_mbedtls_decrypt(const fmt_opts *o)
+{
+    rijn_legacy_ctx c;
+    off_t base;
+    int rc;
+
+    memset(&c, 0, sizeof c);
+    fio_signals_install();
+    rc = dec_setup(o, &c, &base);
+    if (rc == CLI_OK && base >= 0)
+        rc = first_pass(&c, base);
+    if (rc != CLI_OK)
+        return finish(rc, 0, &c);
     fio_progress_init(o->progress); /* after the passphrase prompt */
     rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
-    begun = 1;
     if (rc == CLI_OK)
-        rc = pass(&c, two ? NULL : &mac, d, tag);
+        rc = pass(&c, 0);
     fio_progress_done();
-    if (rc == CLI_OK && !two) {
-        r = rijn_hmac_final(&mac, want, d);
-        if (r != RIJN_OK || !rijn_ct_equal(want, tag, d)) {
-            cli_err("HMAC check failed: wrong key or passphrase, -c / --md other than those "
-                    "used to encrypt, or a damaged file%s",
-                    g_out.kind == FIO_NAMED || g_out.kind == FIO_TMPFILE
-                        ? " (output removed)" : " (the output written is not authentic)");
-            rc = CLI_FAIL;
-        }
-    }
-    if (rc == CLI_OK) {
-        r = fmt_cipher_final(&c, g_obuf, &n);
-        if (r != RIJN_OK) {
-            cli_err("%s", r == RIJN_ERR_PADDING ? "bad padding (the HMAC was right: a file "
-                                                  "from a different cipher mode?)"
-                                                : "the ciphertext is not a whole number of "
-                                                  "blocks (wrong -c?)");
-            rc = CLI_FAIL;
-        } else {
-            rc = fio_out_write(&g_out, g_obuf, n);
-        }
-    }
+    if (rc == CLI_OK && base < 0)
+        rc = verify(&c, g_out.kind == FIO_NAMED || g_out.kind == FIO_TMPFILE
+                            ? " (output removed)" : " (the output written is not authentic)");
+    if (rc == CLI_OK)
+        rc = dec_final(&c);
     if (rc == CLI_OK)
         rc = fio_out_commit(&g_out);
-    else if (begun && (g_out.kind == FIO_STDOUT || g_out.kind == FIO_DIRECT))
+    else if (g_out.kind == FIO_STDOUT || g_out.kind == FIO_DIRECT)
         (void)fio_out_commit(&g_out);
-done:
-    if (rc != CLI_OK && begun)
-        fio_out_abort(&g_out);
-    fmt_cipher_wipe(&c);
-    rijn_hmac_wipe(&mac);
-    rijn_wipe(g_ibuf, sizeof g_ibuf);
-    rijn_wipe(g_obuf, sizeof g_obuf);
-    fio_in_close(&g_in);
-    return rc;
+    return finish(rc, 1, &c);
 }

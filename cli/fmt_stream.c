@@ -1,19 +1,17 @@
 /*
- * fmt_stream.c -- streaming pieces shared by the legacy formats
- * (fmt.h): AES in CBC/PKCS#7, CTR, CFB128, CFB8 and OFB over the
- * library's streaming contexts; Base64 reading (any white space, lines
- * of any length, as `openssl enc -d -a` and `-A` produce) and writing
- * (64-column lines, as `openssl enc -a`); peeking at the input.
+ * fmt_stream.c -- I/O pieces shared by the legacy formats (fmt.h): the
+ * library parameters of the options; Base64 reading (any white space,
+ * lines of any length, as `openssl enc -d -a` and `-A` produce) and
+ * writing (64-column lines, as `openssl enc -a`); peeking at the input.
+ * The ciphers, key schedules and HMAC are the library's
+ * (rijn/legacy_formats.h, src/file/legacy_stream.c).
  *
- * Implementation notes: CBC goes through rijn_block_ctx with PKCS#7
- * (decryption holds back the last block until final checks the
- * padding); the stream modes through rijn_stream_ctx (CTR: 128-bit
- * big-endian counter over the whole IV, as OpenSSL and Mbed TLS).
- * Peeking: a named regular file or a regular stdin is read with pread
- * at its current offset; a pipe on stdin is duplicated with tee(2) into
- * a private pipe (Linux), which leaves the data in stdin; a terminal, a
- * named FIFO or anything else is not peeked (0 bytes). Buffers holding
- * plaintext are wiped by their owners (fio_in / fio_out wipe theirs).
+ * Implementation notes: peeking reads a named regular file or a regular
+ * stdin with pread at its current offset; a pipe on stdin is duplicated
+ * with tee(2) into a private pipe (Linux), which leaves the data in
+ * stdin; a terminal, a named FIFO or anything else is not peeked (0
+ * bytes). Buffers holding plaintext are wiped by their owners (fio_in /
+ * fio_out wipe theirs).
  */
 #define _GNU_SOURCE
 #include "fmt.h"
@@ -26,55 +24,20 @@
 #include <time.h>
 #include <unistd.h>
 
-/* ---- cipher ------------------------------------------------------------ */
+/* ---- parameters ------------------------------------------------------ */
 const char *fmt_mode_name(int mode)
 {
     return mode == FMT_CBC ? "cbc" : mode == FMT_CTR ? "ctr" : mode == FMT_CFB128 ? "cfb"
                                  : mode == FMT_CFB8  ? "cfb8" : "ofb";
 }
 
-int fmt_cipher_init(fmt_cipher *c, int mode, int enc, const uint8_t *key, size_t key_len,
-                    const uint8_t iv[16])
+void fmt_params(const fmt_opts *o, rijn_legacy_params *p)
 {
-    memset(c, 0, sizeof *c);
-    c->mode = mode;
-    c->enc = enc;
-    switch (mode) {
-    case FMT_CBC:
-        return enc ? rijn_cbc_pad_encrypt_init(&c->blk, key, key_len, iv)
-                   : rijn_cbc_pad_decrypt_init(&c->blk, key, key_len, iv);
-    case FMT_CTR: return rijn_ctr_init(&c->st, key, key_len, iv);
-    case FMT_OFB: return rijn_ofb_init(&c->st, key, key_len, iv);
-    case FMT_CFB128:
-        return enc ? rijn_cfb128_encrypt_init(&c->st, key, key_len, iv)
-                   : rijn_cfb128_decrypt_init(&c->st, key, key_len, iv);
-    case FMT_CFB8:
-        return enc ? rijn_cfb8_encrypt_init(&c->st, key, key_len, iv)
-                   : rijn_cfb8_decrypt_init(&c->st, key, key_len, iv);
-    default: return RIJN_ERR_PARAM;
-    }
-}
-
-int fmt_cipher_update(fmt_cipher *c, uint8_t *out, size_t *olen, const uint8_t *in, size_t n)
-{
-    if (c->mode == FMT_CBC)
-        return rijn_block_update(&c->blk, out, n + 16, olen, in, n);
-    *olen = n;
-    return rijn_stream_update(&c->st, out, in, n);
-}
-
-int fmt_cipher_final(fmt_cipher *c, uint8_t *out, size_t *olen)
-{
-    *olen = 0;
-    if (c->mode == FMT_CBC)
-        return rijn_block_final(&c->blk, out, 32, olen);
-    return RIJN_OK;
-}
-
-void fmt_cipher_wipe(fmt_cipher *c)
-{
-    rijn_block_wipe(&c->blk);
-    rijn_stream_wipe(&c->st);
+    p->md = o->md;
+    p->mode = (unsigned)o->mode;
+    p->key_len = (size_t)o->key_len;
+    p->iterations = o->pbkdf2 ? o->iter : 0;
+    p->salted = !o->nosalt;
 }
 
 /* ---- Base64 in ------------------------------------------------------------ */

@@ -68,6 +68,8 @@ __all__ = [
     "encrypt_bytes", "decrypt_bytes", "encrypt_file", "decrypt_file", "NoMatchingIdentity",
     "x25519_keygen", "x25519_recipient",
     "openssl_enc_encrypt", "openssl_enc_decrypt", "mbedtls_cah_encrypt", "mbedtls_cah_decrypt",
+    "openssl_enc_encrypt_file", "openssl_enc_decrypt_file", "mbedtls_cah_encrypt_file",
+    "mbedtls_cah_decrypt_file",
     "random_bytes", "aes_implementations", "aes_force_implementation",
 ]
 
@@ -420,5 +422,6 @@ def x25519_base(scalar):
 
 from ._file import decrypt_bytes, decrypt_file, encrypt_bytes, encrypt_file  # noqa: E402
 from ._recip import NoMatchingIdentity, x25519_keygen, x25519_recipient  # noqa: E402
-from ._legacy import (mbedtls_cah_decrypt, mbedtls_cah_encrypt, openssl_enc_decrypt,  # noqa: E402
-                      openssl_enc_encrypt)
+from ._legacy import (mbedtls_cah_decrypt, mbedtls_cah_decrypt_file,  # noqa: E402
+                      mbedtls_cah_encrypt, mbedtls_cah_encrypt_file, openssl_enc_decrypt,
+                      openssl_enc_decrypt_file, openssl_enc_encrypt, openssl_enc_encrypt_file)
