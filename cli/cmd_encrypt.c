@@ -17,6 +17,7 @@
 #include "age_cli.h"
 #include "file_io.h"
 #include "fmt.h"
+#include "rijn/aead_table.h"
 
 enum { O_PASS = 1, O_PASSFILE, O_KEY, O_AEAD, O_CHUNK, O_KDF, O_ITER, O_MEM, O_LANES,
        O_ARMOR, O_OUT, O_FORCE, O_NOPROG, O_SALT, O_HELP, O_RECIP, O_RECIPFILE, O_IDENT,
@@ -136,23 +137,22 @@ bad:
     return -1;
 }
 
+/* The file AEADs by their descriptors (rijn_file_aead_alg / _find). */
 static int parse_aead(const char *s, uint8_t *id)
 {
-    if (strcmp(s, "aes-256-gcm") == 0 || strcmp(s, "aes256gcm") == 0)
-        *id = RIJN_FILE_AES256GCM;
-    else if (strcmp(s, "chacha20-poly1305") == 0 || strcmp(s, "chacha20poly1305") == 0)
-        *id = RIJN_FILE_CHACHA20POLY1305;
-    else if (strcmp(s, "ascon128") == 0 || strcmp(s, "ascon-aead128") == 0)
-        *id = RIJN_FILE_ASCON128;
-    else {
-        cli_err("unknown AEAD '%s' (aes-256-gcm, chacha20-poly1305, ascon128)", s);
-        return -1;
+    char list[128] = "";
+    unsigned i;
+    *id = (uint8_t)rijn_file_aead_find(s);
+    if (*id != 0)
+        return 0;
+    for (i = RIJN_FILE_AES256GCM; i <= RIJN_FILE_ASCON128; i++) {
+        const rijn_aead_alg *a = rijn_file_aead_alg(i);
+        if (a != NULL)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                     list[0] != '\0' ? ", " : "", a->alias != NULL ? a->alias : a->name);
     }
-    if (!rijn_file_aead_available(*id)) {
-        cli_err("%s is not available in this build of rijn", s);
-        return -1;
-    }
-    return 0;
+    cli_err("unknown AEAD '%s' (%s)", s, list);
+    return -1;
 }
 
 /* A passphrase's KDF settings below OWASP's minimums (Password Storage

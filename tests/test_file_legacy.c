@@ -11,7 +11,9 @@
  *     other random pieces (one pass, and verify-then-decrypt with rewind);
  *   - wrong passphrase / secret, flipped bits, truncation (inside the
  *     salt, inside a block, inside the HMAC), (NULL, 0) edges, every
- *     state and buffer error.
+ *     state and buffer error;
+ *   - the names of the rijn format's AEADs, which the CLI and Python take
+ *     from the descriptor table (rijn_file_aead_alg / _find).
  * The whole files are tested against the real tools through the CLI by
  * tests/test_interop_openssl.py and tests/test_interop_mbedtls.sh.
  */
@@ -20,6 +22,8 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include "rijn/aead_table.h"
+#include "rijn/file.h"
 #include "rijn/legacy_formats.h"
 #include "testutil.h"
 
@@ -363,8 +367,33 @@ static void test_names(void)
     TU_CHECK(rijn_legacy_cipher_find("aes-128-cbc", &mode, NULL) == RIJN_ERR_NULL, "NULL kl");
 }
 
+static void test_file_aead_names(void)
+{
+    static const struct {
+        const char *name;
+        unsigned id;
+    } t[] = {{"aes-256-gcm", RIJN_FILE_AES256GCM}, {"aes256gcm", RIJN_FILE_AES256GCM},
+             {"chacha20-poly1305", RIJN_FILE_CHACHA20POLY1305},
+             {"chacha20poly1305", RIJN_FILE_CHACHA20POLY1305},
+             {"ascon128", RIJN_FILE_ASCON128}, {"ascon-aead128", RIJN_FILE_ASCON128},
+             {"aes-128-gcm", 0}, {"aes-256-gc", 0}, {"aes-256-gcmx", 0}, {"aes--256-gcm", 0},
+             {"AES-256-GCM", 0}, {"", 0}, {"ascon-128", 0}};
+    size_t i;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        TU_CHECK(rijn_file_aead_find(t[i].name) == t[i].id, "file AEAD '%s'", t[i].name);
+    TU_CHECK(rijn_file_aead_find(NULL) == 0, "NULL name");
+    TU_CHECK(rijn_file_aead_alg(0) == NULL && rijn_file_aead_alg(4) == NULL, "unknown ids");
+    for (i = RIJN_FILE_AES256GCM; i <= RIJN_FILE_ASCON128; i++) {
+        const rijn_aead_alg *a = rijn_file_aead_alg((unsigned)i);
+        TU_CHECK(a != NULL && a->key_len == rijn_file_aead_key_size((unsigned)i) &&
+                     a->tag_len == RIJN_FILE_TAG_SIZE && a == rijn_aead_alg_find(a->name),
+                 "descriptor of file AEAD %zu", i);
+    }
+}
+
 int main(void)
 {
+    test_file_aead_names();
     test_names();
     tu_rand_seed(20261127);
     test_kat();

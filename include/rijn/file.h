@@ -69,6 +69,8 @@
 extern "C" {
 #endif
 
+struct rijn_aead_alg; /* rijn/aead_table.h */
+
 #define RIJN_FILE_VERSION      1
 #define RIJN_FILE_MAGIC        "\x89RIJN\r\n\x1a" /* 8 bytes */
 #define RIJN_FILE_MAGIC_SIZE   8
@@ -145,6 +147,14 @@ typedef struct rijn_file_ctx {
 /* 1 if this build has the AEAD id / key source, else 0. */
 RIJN_API int rijn_file_aead_available(unsigned aead);
 RIJN_API int rijn_file_kdf_available(unsigned key_source);
+/* The AEAD descriptor (rijn/aead_table.h: name, sizes, calls) of an AEAD
+ * id, NULL if the id is unknown or its AEAD is compiled out. Front ends
+ * name and list the file AEADs through it. */
+RIJN_API const struct rijn_aead_alg *rijn_file_aead_alg(unsigned aead);
+/* The AEAD id whose descriptor has this name or alias (exact, or with
+ * the descriptor's dashes left out: "aes256gcm"), 0 if none (or
+ * compiled out). */
+RIJN_API unsigned rijn_file_aead_find(const char *name);
 /* Key length of an AEAD id (32, 32, 16), 0 if unknown. */
 RIJN_API size_t rijn_file_aead_key_size(unsigned aead);
 

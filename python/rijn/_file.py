@@ -33,7 +33,8 @@ import tempfile
 
 from . import _rijn
 
-AEADS = {"aes-256-gcm": 1, "chacha20-poly1305": 2, "ascon128": 3}
+# The file AEADs of this build, named by the library's descriptor table.
+AEADS = _rijn.file_aeads()
 KDFS = {"pbkdf2": 2, "argon2id": 3}
 _KEY_RAW = 1
 HEADER_MAX = 88

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rijn/aead_table.h"
 #include "rijn/file.h"
 
 typedef struct {
@@ -272,6 +273,28 @@ static PyObject *py_file_available(PyObject *self, PyObject *args)
                            (ks == 0 || rijn_file_kdf_available(ks)));
 }
 
+/* file_aeads() -> {name: id} of the file AEADs this build has, named by
+ * their descriptors (rijn_file_aead_alg: the alias where there is one,
+ * "ascon128", else the name) */
+static PyObject *py_file_aeads(PyObject *self, PyObject *unused)
+{
+    PyObject *d = PyDict_New();
+    unsigned id;
+    (void)self;
+    (void)unused;
+    for (id = RIJN_FILE_AES256GCM; d != NULL && id <= RIJN_FILE_ASCON128; id++) {
+        const rijn_aead_alg *a = rijn_file_aead_alg(id);
+        PyObject *v;
+        if (a == NULL)
+            continue;
+        v = PyLong_FromUnsignedLong(id);
+        if (v == NULL || PyDict_SetItemString(d, a->alias != NULL ? a->alias : a->name, v) < 0)
+            Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
+    return d;
+}
+
 rijn_file_ctx *rijn_py_file_ctx(PyObject *o)
 {
     if (!PyObject_TypeCheck(o, &FileType)) {
@@ -289,6 +312,7 @@ static PyMethodDef file_module_methods[] = {
     {"file_parse", py_file_parse, METH_O, "file_parse(header) -> params tuple"},
     {"file_master_key", py_file_master_key, METH_VARARGS, "file_master_key(params, passphrase)"},
     {"file_available", py_file_available, METH_VARARGS, "file_available(aead_id, key_source)"},
+    {"file_aeads", py_file_aeads, METH_NOARGS, "file_aeads() -> {name: aead id}"},
     {NULL, NULL, 0, NULL}};
 
 int rijn_py_init_file(PyObject *m)

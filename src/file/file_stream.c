@@ -30,7 +30,7 @@
 
 /* The payload AEAD of an id (rijn/aead_table.h descriptors: only these
  * three are linked), NULL when compiled out. */
-static const rijn_aead_alg *file_aead(unsigned aead)
+const rijn_aead_alg *rijn_file_aead_alg(unsigned aead)
 {
     switch (aead) {
 #if RIJN_CFG_AES_256
@@ -45,6 +45,34 @@ static const rijn_aead_alg *file_aead(unsigned aead)
     default: return NULL;
     }
 }
+
+/* name equals s, or equals it once the dashes of name are dropped */
+static int same_name(const char *s, const char *name)
+{
+    if (name == NULL)
+        return 0;
+    if (strcmp(s, name) == 0)
+        return 1;
+    for (; *name != '\0'; name++) {
+        if (*name == '-')
+            continue;
+        if (*s != *name)
+            return 0;
+        s++;
+    }
+    return *s == '\0';
+}
+
+unsigned rijn_file_aead_find(const char *name)
+{
+    unsigned id;
+    for (id = RIJN_FILE_AES256GCM; name != NULL && id <= RIJN_FILE_ASCON128; id++) {
+        const rijn_aead_alg *a = rijn_file_aead_alg(id);
+        if (a != NULL && (same_name(name, a->name) || same_name(name, a->alias)))
+            return id;
+    }
+    return 0;
+}
 typedef char rijn_i_file_nonces_fit[RIJN_ASCON_AEAD128_NONCE_SIZE <= NONCE_MAX ? 1 : -1];
 
 static void make_nonce(uint8_t *nonce, size_t n, uint64_t counter, int is_last)
@@ -56,7 +84,7 @@ static void make_nonce(uint8_t *nonce, size_t n, uint64_t counter, int is_last)
 
 static int aead_init(rijn_file_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-    const rijn_aead_alg *a = file_aead(ctx->aead_id);
+    const rijn_aead_alg *a = rijn_file_aead_alg(ctx->aead_id);
     if (a == NULL)
         return RIJN_ERR_UNSUPPORTED;
     return a->init(&ctx->aead, key, key_len);
@@ -67,7 +95,7 @@ static int aead_seal(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, 
                      uint64_t counter, int is_last)
 {
     uint8_t nonce[NONCE_MAX];
-    const rijn_aead_alg *a = file_aead(ctx->aead_id);
+    const rijn_aead_alg *a = rijn_file_aead_alg(ctx->aead_id);
     if (a == NULL)
         return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
     make_nonce(nonce, a->nonce_len, counter, is_last);
@@ -79,7 +107,7 @@ static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, 
                      uint64_t counter, int is_last)
 {
     uint8_t nonce[NONCE_MAX];
-    const rijn_aead_alg *a = file_aead(ctx->aead_id);
+    const rijn_aead_alg *a = rijn_file_aead_alg(ctx->aead_id);
     if (a == NULL)
         return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
     make_nonce(nonce, a->nonce_len, counter, is_last);
