@@ -92,7 +92,7 @@ def symaddr(exe, name):
     raise SystemExit("bench_arm: %s not in %s" % (name, exe))
 
 
-def count(exe):
+def count(exe, args=(), env=None):
     """{(library, op, bytes): instructions} and the program's header line."""
     log = os.path.join(WORK, "plugin.log")
     if os.path.exists(log):
@@ -100,7 +100,8 @@ def count(exe):
     pl = "%s,start=0x%x,stop=0x%x" % (measure.plugin_path(), symaddr(exe, "bench_start"),
                                       symaddr(exe, "bench_stop"))
     r = subprocess.run(["qemu-aarch64", "-cpu", QEMU_CPU, "-plugin", pl, "-d", "plugin", "-D",
-                        log, exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                        log, exe] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, env=dict(os.environ, **(env or {})))
     if r.returncode != 0:
         raise SystemExit("bench_arm: the AArch64 program failed (%d): %s%s" % (
             r.returncode, r.stdout[-2000:], r.stderr[-2000:]))
@@ -134,7 +135,13 @@ def f1(x):
     return "%.1f" % x if x < 100 else "{:,.0f}".format(x)
 
 
-def write(res, head, rv, path):
+# AArch64 without the Crypto Extensions: rijn's extensions masked (RIJN_CPU_MASK=0: neonbs,
+# NEON being baseline, is then the default), OpenSSL masked to NEON (OPENSSL_armcap=1:
+# vpaes), libgcrypt's arm-aes disabled by the program ("noce").
+NOCE_ENV = {"RIJN_CPU_MASK": "0", "OPENSSL_armcap": "1"}
+
+
+def write(res, head, rv, path, noce=None, noce_head="?"):
     commit, dirty = measure.git_state()
     cpu = sh([sys.executable, os.path.join(ROOT, "scripts", "cpu_id.py")]).strip()
     qv = sh(["qemu-aarch64", "--version"]).splitlines()[0]
@@ -177,6 +184,24 @@ def write(res, head, rv, path):
         L += [""] + ["- " + b for b in behind]
     else:
         L[-1] += "Met on every row."
+    if noce:
+        L += ["", "## AArch64 without the Crypto Extensions: AES-128-CTR/CBC-dec, no CE", "",
+              "Cores such as the Cortex-A72 (Raspberry Pi 4) have NEON but no AES instructions. "
+              "Same program and CPU model, run as `bench_arm noce` with %s: rijn's default is "
+              "then `neonbs` (src/aes/aes_neonbs.c, bitsliced, 8 blocks per pass), beside its "
+              "portable `ct64`; OpenSSL runs its NEON code (vpaes), libgcrypt with `arm-aes` "
+              "disabled (its table-based C code, not constant time). Header: %s." % (
+                  ", ".join("`%s=%s`" % kv for kv in sorted(NOCE_ENV.items())), noce_head), "",
+              "| operation, no CE | bytes | rijn neonbs | rijn ct64 | OpenSSL | libgcrypt "
+              "| neonbs / OpenSSL | neonbs / ct64 |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for (lib, op, n) in noce:
+            if lib != "rijn":
+                continue
+            r, c, o, g = (noce[(x, op, n)] for x in ("rijn", "rijn-ct64", "openssl", "libgcrypt"))
+            title = {"aes128-ctr": "AES-128-CTR", "aes128-cbc-dec": "AES-128-CBC-dec"}[op]
+            L.append("| %s, no CE | %d | %s | %s | %s | %s | %.2f | %.2f |" % (
+                title, n, f1(r / n), f1(c / n), f1(o / n), f1(g / n), r / o, r / c))
     L += ["", "## RISC-V: AES-128 instructions per block, with and without Zkne/Zknd", "",
           "mcu/bench/bench.c at -O2 (mcu/measure.py), the default class of each build: "
           "without the extensions the build's constant-time default, with them `rvk` "
@@ -200,9 +225,10 @@ def main():
     sysroot()
     exe = build()
     res, head = count(exe)
+    noce, noce_head = count(exe, ["noce"], NOCE_ENV)
     rv = riscv_rows()
     path = os.path.join(ROOT, "docs", "BENCHMARKS-ARM.md")
-    behind = write(res, head, rv, path)
+    behind = write(res, head, rv, path, noce, noce_head)
     print(open(path).read())
     print("bench_arm: wrote %s (%d rows above OpenSSL)" % (path, len(behind)))
     return 0

@@ -17,7 +17,13 @@
  *   AAD, 16-byte tag), SHA-256 and SHA-512 of the message; each at 16 B, 1 KiB and
  *   16 KiB. OpenSSL through EVP (the documented API: its per-call cost is
  *   part of the count), libgcrypt through gcry_cipher_* / gcry_md_hash_buffer.
- *   Check: the three libraries' outputs (ciphertext, tag, digest) must be
+ *   "noce" (argv[1]): AArch64 without the Crypto Extensions. The script
+ *   runs it with RIJN_CPU_MASK=0 (rijn's default is then neonbs) and
+ *   OPENSSL_armcap=1 (NEON only: OpenSSL's vpaes); libgcrypt's
+ *   "arm-aes" feature is disabled here (GCRYCTL_DISABLE_HWF). Only the
+ *   AES-128 CTR and CBC-decrypt rows run, with a fourth column: rijn's
+ *   portable ct64 class (rijn_aes_init_impl), the fallback before neonbs.
+ *   Check: the libraries' outputs (ciphertext, tag, digest) must be
  *   equal for every operation, or the program exits 1 (a count of a wrong
  *   computation is worthless).
  *   Not part of the library; built only by scripts/bench-arm.sh.
@@ -47,7 +53,7 @@ void bench_stop(void)
 
 #define MAXN 16384
 static uint8_t in[MAXN] __attribute__((aligned(64)));
-static uint8_t out[3][MAXN + 32] __attribute__((aligned(64)));
+static uint8_t out[4][MAXN + 32] __attribute__((aligned(64)));
 static const uint8_t key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
 static const uint8_t iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
@@ -58,7 +64,7 @@ static const char *const op_names[NOPS] = {"aes128-ctr", "aes128-cbc-dec", "aes1
                                            "sha256", "sha512", "chacha20-poly1305"};
 
 /* keyed contexts */
-static rijn_aes_ctx r_aes;
+static rijn_aes_ctx r_aes, r_ct64;
 static rijn_gcm_ctx r_gcm;
 static rijn_chachapoly_ctx r_ccp;
 static EVP_CIPHER_CTX *o_ctx[NOPS];
@@ -85,6 +91,13 @@ static void run_rijn(int op, size_t n, uint8_t *o)
     }
     if (r != 0)
         die("rijn");
+}
+
+static void run_ct64(int op, size_t n, uint8_t *o)
+{
+    int r = op == CTR ? rijn_ctr_crypt(&r_ct64, iv, o, in, n) : rijn_cbc_decrypt(&r_ct64, iv, o, in, n);
+    if (r != 0)
+        die("rijn ct64");
 }
 
 static void run_openssl(int op, size_t n, uint8_t *o)
@@ -184,18 +197,25 @@ static void setup(void)
     (void)i;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     static const size_t sizes[] = {16, 1024, 16384};
-    static const char *const libs[] = {"rijn", "openssl", "libgcrypt"};
-    void (*const run[3])(int, size_t, uint8_t *) = {run_rijn, run_openssl, run_gcrypt};
+    static const char *const libs[] = {"rijn", "openssl", "libgcrypt", "rijn-ct64"};
+    void (*const run[4])(int, size_t, uint8_t *) = {run_rijn, run_openssl, run_gcrypt, run_ct64};
+    const int noce = argc > 1 && strcmp(argv[1], "noce") == 0;
+    const int nlibs = noce ? 4 : 3, nops = noce ? CBCD + 1 : NOPS;
+    const rijn_aes_impl *ct64 = NULL;
     int op, l;
     size_t s;
+    if (noce && gcry_control(GCRYCTL_DISABLE_HWF, "arm-aes", NULL))
+        die("GCRYCTL_DISABLE_HWF");
     if (!gcry_check_version(NULL))
         die("gcry_check_version");
     gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
     gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
     setup();
+    if (noce && (rijn_aes_impl_get("ct64", &ct64) || rijn_aes_init_impl(&r_ct64, ct64, key, 16)))
+        die("rijn ct64 setup");
     printf("# rijn AES %s, GHASH %s, SHA-256 %s; OpenSSL %s; libgcrypt %s\n",
            rijn_aes_impl_name(r_aes.impl), rijn_gcm_ctx_ghash_name(&r_gcm),
            rijn_sha256_impl_name(), OpenSSL_version(OPENSSL_VERSION), gcry_check_version(NULL));
@@ -203,11 +223,11 @@ int main(void)
     fflush(stdout);
     bench_start();
     bench_stop();
-    for (op = 0; op < NOPS; op++) {
+    for (op = 0; op < nops; op++) {
         for (s = 0; s < 3; s++) {
             size_t n = sizes[s],
                    olen = op == SHA ? 32 : op == SHA5 ? 64 : n + (op == GCM || op == CCP ? 16 : 0);
-            for (l = 0; l < 3; l++) {
+            for (l = 0; l < nlibs; l++) {
                 memset(out[l], 0, sizeof out[l]);
                 run[l](op, n, out[l]); /* first call: unmeasured */
                 printf("M %s %s/%zu\n", libs[l], op_names[op], n);
@@ -216,7 +236,8 @@ int main(void)
                 run[l](op, n, out[l]);
                 bench_stop();
             }
-            if (memcmp(out[0], out[1], olen) != 0 || memcmp(out[0], out[2], olen) != 0) {
+            if (memcmp(out[0], out[1], olen) != 0 || memcmp(out[0], out[2], olen) != 0 ||
+                (noce && memcmp(out[0], out[3], olen) != 0)) {
                 fprintf(stderr, "bench_arm: %s/%zu: the libraries disagree\n", op_names[op], n);
                 return 1;
             }

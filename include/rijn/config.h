@@ -26,6 +26,12 @@
  *                       chosen at run time (HWCAP_AES). auto: on for
  *                       little-endian AArch64 with GCC or Clang.
  *                                                             ks: 480 bytes
+ *   RIJN_CFG_AES_NEONBS "neonbs": constant-time bitsliced AES on 128-bit
+ *                       NEON registers (8 blocks per pass; fused CTR and
+ *                       CBC decryption), the default on AArch64 CPUs
+ *                       without AES (Cortex-A72: Raspberry Pi 4). auto: on
+ *                       for little-endian AArch64 with GCC or Clang.
+ *                                                             ks: 240 bytes
  *   RIJN_CFG_AES_RVK    "rvk": AES with the RISC-V scalar crypto extensions
  *                       Zkne + Zknd (aes32* on RV32, aes64* on RV64; fused
  *                       CTR and CBC), chosen at compile time: auto: on when
@@ -174,7 +180,7 @@
  *                       chosen at run time (HWCAP_PMULL). auto: on for
  *                       little-endian AArch64 with GCC or Clang.
  *   RIJN_CFG_GHASH_RVCLMUL "rvclmul": RISC-V Zbkc clmul/clmulh with Zbkb
- *                       brev8 on RV64, chosen at compile time. auto: on
+ *                       brev8 on RV64 and RV32, chosen at compile time. auto: on
  *                       when -march has both (__riscv_zbkc, __riscv_zbkb).
  *   RIJN_CFG_GHASH_CT64 constant-time carry-less multiply on 64-bit words.
  *                       auto: on for 64-bit targets.          x64: ~1.8 KB
@@ -351,6 +357,14 @@
 #endif
 #endif
 
+#ifndef RIJN_CFG_AES_NEONBS
+#if defined(__aarch64__) && !defined(__AARCH64EB__) && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_CFG_AES_NEONBS 1
+#else
+#define RIJN_CFG_AES_NEONBS 0
+#endif
+#endif
+
 #ifndef RIJN_CFG_AES_CT64
 #define RIJN_CFG_AES_CT64 RIJN_ARCH_64
 #endif
@@ -448,7 +462,8 @@
 #endif
 #endif
 #ifndef RIJN_CFG_GHASH_RVCLMUL
-#if defined(__riscv) && __riscv_xlen == 64 && defined(__riscv_zbkc) && defined(__riscv_zbkb) && \
+#if defined(__riscv) && (__riscv_xlen == 64 || __riscv_xlen == 32) && defined(__riscv_zbkc) && \
+    defined(__riscv_zbkb) && \
     (defined(__GNUC__) || defined(__clang__))
 #define RIJN_CFG_GHASH_RVCLMUL 1
 #else
@@ -474,7 +489,7 @@
 #endif
 #endif
 
-#if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL && \
+#if !RIJN_CFG_AES_X86NI && !RIJN_CFG_AES_NEONBS && !RIJN_CFG_AES_CT64 && !RIJN_CFG_AES_CT32 && !RIJN_CFG_AES_SMALL && \
     !RIJN_CFG_AES_AVR && !RIJN_CFG_AES_TTABLE
 #error "rijn: at least one AES implementation must be enabled (RIJN_CFG_AES_*)"
 #endif
@@ -512,6 +527,9 @@
 #if RIJN_CFG_AES_ARMCE && !(defined(__aarch64__) && !defined(__AARCH64EB__))
 #error "rijn: RIJN_CFG_AES_ARMCE needs a little-endian AArch64 target"
 #endif
+#if RIJN_CFG_AES_NEONBS && !(defined(__aarch64__) && !defined(__AARCH64EB__))
+#error "rijn: RIJN_CFG_AES_NEONBS needs a little-endian AArch64 target"
+#endif
 #if RIJN_CFG_AES_RVK && !(defined(__riscv) && defined(__riscv_zkne) && defined(__riscv_zknd))
 #error "rijn: RIJN_CFG_AES_RVK needs a RISC-V target built with Zkne and Zknd (-march=..._zkne_zknd)"
 #endif
@@ -535,11 +553,11 @@
 #endif
 
 /* ct64: 8 words of 64 bits per round key; x86ni, armce, rvk: 16 bytes per round key,
- * twice (encrypt and decrypt); ct32: 8 words of 32 bits per round key;
+ * twice (encrypt and decrypt; neonbs: once, within that); ct32: 8 words of 32 bits per round key;
  * small: 16 bytes per round key. */
 #define RIJN_I_KS_CT64  (RIJN_CFG_AES_CT64 ? 8 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_X86NI \
-    ((RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE || RIJN_CFG_AES_RVK) ? \
+    ((RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE || RIJN_CFG_AES_RVK || RIJN_CFG_AES_NEONBS) ? \
          4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 #define RIJN_I_KS_CT32  (RIJN_CFG_AES_CT32 ? 4 * (RIJN_AES_MAX_ROUNDS + 1) : 0)
 /* ttable: 4 words of 32 bits per round key, for encryption and decryption */

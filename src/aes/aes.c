@@ -15,7 +15,7 @@
 #include "internal.h"
 
 #define RIJN_I_AES_NCLASSES                                                               \
-    (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_ARMCE + RIJN_CFG_AES_RVK + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 +    \
+    (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_ARMCE + RIJN_CFG_AES_RVK + RIJN_CFG_AES_NEONBS + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 +    \
      RIJN_CFG_AES_AVR + RIJN_CFG_AES_TTABLE +                                            \
      RIJN_CFG_AES_CT32ASM + RIJN_CFG_AES_CT32V6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL)
 #ifndef RIJN_CFG_AES_SINGLE
@@ -31,6 +31,9 @@ static const rijn_aes_impl *const impls[] = {
 #endif
 #if RIJN_CFG_AES_RVK
     &rijn_i_aes_rvk, /* compiled in only for a -march with Zkne + Zknd */
+#endif
+#if RIJN_CFG_AES_NEONBS
+    &rijn_i_aes_neonbs, /* before ct64: the constant-time default on AArch64 without AES */
 #endif
 #if RIJN_CFG_AES_BS256
     &rijn_i_aes_bs256, /* before ct64: the constant-time default with AVX2 */

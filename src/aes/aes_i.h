@@ -178,6 +178,7 @@ static inline const uint8_t *rijn_i_aes_rk_dec(const rijn_aes_ctx *ctx)
 extern const rijn_aes_impl rijn_i_aes_x86ni;
 extern const rijn_aes_impl rijn_i_aes_armce;
 extern const rijn_aes_impl rijn_i_aes_rvk;
+extern const rijn_aes_impl rijn_i_aes_neonbs;
 extern const rijn_aes_impl rijn_i_aes_ct64;
 extern const rijn_aes_impl rijn_i_aes_bs256;
 extern const rijn_aes_impl rijn_i_aes_ct32;
