@@ -10,7 +10,8 @@
 #   rv32    RV32IMAC without them (QEMU virt), sampled vectors (stage 1's
 #           test_mcu runs it at -Os too)
 # The Zk runs must report the "rvk" AES class (compiled in from -march:
-# src/aes/aes_rvk.c), RV64's the "rvclmul" GHASH class (Zbkc), and the
+# src/aes/aes_rvk.c) and the "rvclmul" GHASH class (Zbkc, RV64 and RV32;
+# SHA-512 there uses Zknh's sha512* instructions), and the
 # rv64zk image must die with an illegal
 # instruction on a CPU without Zk (proof that it runs the instructions).
 # Needs gcc-riscv64-linux-gnu, gcc-riscv64-unknown-elf, qemu-user,
@@ -42,8 +43,10 @@ for x in 64 32; do
   grep -A1 "^== rv${x}zk " "$tmp/zk$x" | grep -q '^AES implementation rvk:' ||
     { echo "test-riscv: rv${x}zk did not run the rvk AES class" >&2; status=1; }
 done
-grep -q '^GHASH implementation rvclmul$' "$tmp/zk64" ||
-  { echo "test-riscv: rv64zk did not run the rvclmul GHASH class" >&2; status=1; }
+for x in 64 32; do
+  grep -q '^GHASH implementation rvclmul$' "$tmp/zk$x" ||
+    { echo "test-riscv: rv${x}zk did not run the rvclmul GHASH class" >&2; status=1; }
+done
 # the Zk image on a CPU without Zk: must fail (SIGILL), not pass
 elf=$(ls -t "${RIJN_MCU_BUILD:-build-mcu}"/rv64zk-O2-*/mcu_test-all.elf | head -1)
 if (cd "$(dirname "$elf")" && qemu-riscv64 -cpu rv64 "$elf" >/dev/null 2>&1); then

@@ -35,7 +35,7 @@ static const rijn_i_impl *const ghs[] = {
     &rijn_i_ghash_pmull.base,
 #endif
 #if RIJN_CFG_GHASH_RVCLMUL
-    &rijn_i_ghash_rvclmul.base, /* compiled in only for RV64 with Zbkc + Zbkb */
+    &rijn_i_ghash_rvclmul.base, /* compiled in only for RISC-V with Zbkc + Zbkb */
 #endif
 #if RIJN_CFG_GHASH_CT64
     &rijn_i_ghash_ct64.base,

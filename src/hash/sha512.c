@@ -20,8 +20,9 @@
  *   of out_len; the one-shots take the default per call; RIJN_CPU_MASK
  *   hides entries. One entry compiled in (MCUs): nothing is probed.
  * - RV64 with Zknh (-march=..._zknh; compile time): the four Sigma
- *   functions are the sha512sum0/sum1/sig0/sig1 instructions (tested by
- *   scripts/test-riscv.sh with Zk).
+ *   functions are the sha512sum0/sum1/sig0/sig1 instructions; RV32 with
+ *   Zknh: two each (sha512sum0r/sum1r, sha512sig0l/h, sig1l/h on the two
+ *   halves). Both tested by scripts/test-riscv.sh with Zk (rv64zk, rv32zk).
  * - Proof: CAVP SHA384/SHA512/SHA512_224/SHA512_256 ShortMsg, LongMsg,
  *   Monte; differential against OpenSSL for every length 0..1100 with
  *   random splits (tests/test_sha2_*.c).
@@ -86,6 +87,27 @@ RV_ZKNH_OP(sha512sig1)
 #define BSIG1(x) rv_sha512sum1(x)
 #define SSIG0(x) rv_sha512sig0(x)
 #define SSIG1(x) rv_sha512sig1(x)
+#elif defined(__riscv) && __riscv_xlen == 32 && defined(__riscv_zknh) && \
+    (defined(__GNUC__) || defined(__clang__))
+/* RV32 Zknh: each Sigma function is two instructions, one per 32-bit half
+ * (rs1 the half computed, rs2 the other; sig0/sig1 have an l and an h
+ * form because their shift is not a rotation). */
+#define RV32_ZKNH_OP(name, insn_lo, insn_hi)                                          \
+    static inline uint64_t rv_##name(uint64_t x)                                      \
+    {                                                                                 \
+        uint32_t lo = (uint32_t)x, hi = (uint32_t)(x >> 32), rl, rh;                  \
+        __asm__(#insn_lo " %0, %1, %2" : "=r"(rl) : "r"(lo), "r"(hi));                \
+        __asm__(#insn_hi " %0, %1, %2" : "=r"(rh) : "r"(hi), "r"(lo));                \
+        return ((uint64_t)rh << 32) | rl;                                             \
+    }
+RV32_ZKNH_OP(sum0, sha512sum0r, sha512sum0r)
+RV32_ZKNH_OP(sum1, sha512sum1r, sha512sum1r)
+RV32_ZKNH_OP(sig0, sha512sig0l, sha512sig0h)
+RV32_ZKNH_OP(sig1, sha512sig1l, sha512sig1h)
+#define BSIG0(x) rv_sum0(x)
+#define BSIG1(x) rv_sum1(x)
+#define SSIG0(x) rv_sig0(x)
+#define SSIG1(x) rv_sig1(x)
 #else
 #define ROR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 #define BSIG0(x) (ROR64(x, 28) ^ ROR64(x, 34) ^ ROR64(x, 39))
