@@ -17,6 +17,7 @@
  */
 /* first, so that rijn/poly1305.h declares the renamed functions */
 #define RIJN_CFG_POLY1305_X86 0
+#define RIJN_CFG_POLY1305_NEON 0 /* one entry, the radix-2^32 code */
 #define rijn_poly1305_init p32_init
 #define rijn_poly1305_update p32_update
 #define rijn_poly1305_final p32_final

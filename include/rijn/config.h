@@ -248,6 +248,9 @@
  *   RIJN_CFG_POLY1305_X86 unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the AVX2 Poly1305 path, chosen at run
  *                         time (AVX-512 where present; src/mac/mac_i.h).
+ *   RIJN_CFG_POLY1305_NEON unset = auto (on for little-endian AArch64 with
+ *                         GCC or Clang), 0 = off: the two-lane NEON
+ *                         Poly1305 path (src/mac/poly1305_neon.c).
  *                                                             x64: ~10 KB
  *   RIJN_CFG_X25519_64    X25519 field arithmetic: 1 five 51-bit limbs
  *                         (64x64->128 products, unsigned __int128), 0 ten

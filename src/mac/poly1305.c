@@ -16,7 +16,9 @@
  *   Fast path: the registry of poly1305_reg.c (core/registry.h): "avx512"
  *   and "avx2" of poly1305_x86.c (same limb layout: from 512 bytes on groups of
  *   sixteen blocks, from 256 groups of eight), then "portable" (this
- *   file). The entry is bound at init (index in bits 8..15 of c->state).
+ *   file); on AArch64 "neon" (poly1305_neon.c: two lanes, from 64 bytes,
+ *   on this file's radix-2^32 state) then "portable". The entry is bound
+ *   at init (index in bits 8..15 of c->state).
  *   Without that path (32-bit MCUs, non-x86 hosts, RIJN_CFG_POLY1305_X86=0;
  *   not AVR, where the 26-bit code is 9% faster) the limbs are 32 bits
  *   instead (radix 2^32): h = h0..h3 + h4 * 2^128
@@ -256,7 +258,7 @@ RIJN_INLINE int init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t im
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_PTR(key);
-#if RIJN_I_POLY1305_X86
+#if RIJN_I_POLY1305_REG
     if (impl >= RIJN_I_POLY1305_NIMPL)
         return RIJN_ERR_PARAM;
 #endif
@@ -271,7 +273,7 @@ RIJN_INLINE int init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t im
     return RIJN_OK;
 }
 
-#if RIJN_I_POLY1305_X86
+#if RIJN_I_POLY1305_REG
 int rijn_i_poly1305_init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t impl)
 {
     return init_at(c, key, impl);
@@ -304,7 +306,7 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
         blocks(c, c->buf, 1, P_HIBIT);
         c->buf_len = 0;
     }
-#if RIJN_I_POLY1305_X86
+#if RIJN_I_POLY1305_REG
     if (len >= RIJN_I_POLY1305_WIDE_MIN) { /* short updates read no descriptor */
         const rijn_i_poly1305_impl *im =
             RIJN_I_IMPL_OF(rijn_i_poly1305_impl,

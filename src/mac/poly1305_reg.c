@@ -3,8 +3,8 @@
  * and its test entry points.
  *
  * Implementation notes
- *   Entries, in order of preference: avx512, avx2 (poly1305_x86.c), then
- *   the portable code of poly1305.c. RIJN_I_POLY1305_NIMPL (mac_i.h) is
+ *   Entries, in order of preference: avx512, avx2 (poly1305_x86.c) or
+ *   neon (poly1305_neon.c), then the portable code of poly1305.c. RIJN_I_POLY1305_NIMPL (mac_i.h) is
  *   their number; tests/test_impls.c checks it against the list. A
  *   context's entry is an index in bits 8..15 of ctx->state, set at init.
  *   A build with one entry (MCUs) does not link this file on its default
@@ -21,13 +21,16 @@ static const rijn_i_impl *const polys[] = {
     &rijn_i_poly1305_avx512.base,
     &rijn_i_poly1305_avx2.base,
 #endif
+#if RIJN_I_POLY1305_NEON
+    &rijn_i_poly1305_neon.base,
+#endif
     &poly_portable.base,
 };
 
 const rijn_i_registry rijn_i_poly1305_registry = {"poly1305", polys,
                                                   sizeof polys / sizeof polys[0]};
 
-#if RIJN_I_POLY1305_X86
+#if RIJN_I_POLY1305_REG
 uint32_t rijn_i_poly1305_default(void)
 {
     return (uint32_t)rijn_i_reg_default(polys, RIJN_I_POLY1305_NIMPL);

@@ -37,34 +37,7 @@
 
 #define M26 0x3ffffffu
 
-/* a * b mod 2^130 - 5 on 26-bit limbs (scalar; results carried). */
-static void mul26(uint32_t o[5], const uint32_t a[5], const uint32_t b[5])
-{
-    uint64_t d[5];
-    uint32_t s1 = b[1] * 5, s2 = b[2] * 5, s3 = b[3] * 5, s4 = b[4] * 5, cy;
-    int i;
-    d[0] = (uint64_t)a[0] * b[0] + (uint64_t)a[1] * s4 + (uint64_t)a[2] * s3 +
-           (uint64_t)a[3] * s2 + (uint64_t)a[4] * s1;
-    d[1] = (uint64_t)a[0] * b[1] + (uint64_t)a[1] * b[0] + (uint64_t)a[2] * s4 +
-           (uint64_t)a[3] * s3 + (uint64_t)a[4] * s2;
-    d[2] = (uint64_t)a[0] * b[2] + (uint64_t)a[1] * b[1] + (uint64_t)a[2] * b[0] +
-           (uint64_t)a[3] * s4 + (uint64_t)a[4] * s3;
-    d[3] = (uint64_t)a[0] * b[3] + (uint64_t)a[1] * b[2] + (uint64_t)a[2] * b[1] +
-           (uint64_t)a[3] * b[0] + (uint64_t)a[4] * s4;
-    d[4] = (uint64_t)a[0] * b[4] + (uint64_t)a[1] * b[3] + (uint64_t)a[2] * b[2] +
-           (uint64_t)a[3] * b[1] + (uint64_t)a[4] * b[0];
-    for (i = 0; i < 4; i++) {
-        d[i + 1] += d[i] >> 26;
-        d[i] &= M26;
-    }
-    cy = (uint32_t)(d[4] >> 26);
-    d[4] &= M26;
-    d[0] += (uint64_t)cy * 5;
-    d[1] += d[0] >> 26;
-    d[0] &= M26;
-    for (i = 0; i < 5; i++)
-        o[i] = (uint32_t)d[i];
-}
+#define mul26 rijn_i_poly1305_mul26 /* mac_i.h */
 
 #define AVX2 __attribute__((target("avx2")))
 
