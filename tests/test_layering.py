@@ -10,11 +10,21 @@ check, so they do not drift back:
   3. One include style: no "../" paths in src/ or cli/.
   4. No internal bit in the public AES header (RIJN_I_DIR_* beyond the
      two directions).
+  5. include/rijn/aes.h lists every class (its "name" as in src/aes).
+  6. Every RIJN_CFG_* default is defined in include/rijn/config.h: no
+     `#define RIJN_CFG_...` in src/ or cli/.
+  7. No comment in src/, cli/ or include/ cites a file that does not
+     exist (a path relative to the repository, the file's folder, src/ or
+     include/; a bare name anywhere in the tree; `*` and `<x>` match any
+     text; a tests/ path also by its name anywhere under tests/, which is
+     being regrouped by family). EXTERNAL lists the names that are not ours.
 Prints each finding (file:line) and exits 1 if there is any.
 """
+import fnmatch
 import glob
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -40,6 +50,52 @@ def code_lines(path):
     text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
     for i, line in enumerate(text.split("\n"), 1):
         yield i, line.split("//")[0]
+
+
+# Cited in comments but not files of this repository (rule 7).
+EXTERNAL = {
+    "my_rijn_config.h",  # config.h: an example name for the user's own file
+    "norx3241/kat.h",    # norx.c: the NORX reference's KAT file
+    "arm_neon.h",        # aes_armce.c: the compiler's header
+}
+CITE_RE = re.compile(r"(?<![\w./<-])((?:[\w.-]+/)*[\w*<>.-]*[\w*>]\.(?:c|h|py|sh|md|S|cpp))\b")
+
+
+def comments(path):
+    """(line number, text) of each /* */ and // comment."""
+    text = open(path, errors="replace").read()
+    for m in re.finditer(r"/\*.*?\*/|//[^\n]*", text, flags=re.S):
+        yield text.count("\n", 0, m.start()) + 1, m.group(0)
+
+
+def stale_cites(bad):
+    """Rule 7; returns the number of files checked."""
+    r = subprocess.run(["git", "-C", ROOT, "ls-files"], stdout=subprocess.PIPE, text=True)
+    tracked = r.stdout.split()
+    if r.returncode != 0 or len(tracked) < 100:
+        bad.append("git ls-files gave %d files: cannot check cited files" % len(tracked))
+        return 0
+    names = {os.path.basename(t) for t in tracked}
+    tests = {os.path.basename(t) for t in tracked if t.startswith("tests/")}
+    files = [t for t in tracked if re.match(r"(src|cli|include)/.*\.(c|h)$", t)]
+    for f in files:
+        for line, c in comments(os.path.join(ROOT, f)):
+            for m in CITE_RE.finditer(c):
+                ref = m.group(1)
+                if ref.startswith(".") or ref in EXTERNAL:
+                    continue
+                g = re.sub(r"<[^>]*>", "*", ref)
+                if "/" not in g:
+                    ok = any(fnmatch.fnmatch(b, g) for b in names)
+                else:
+                    cands = [g, os.path.join(os.path.dirname(f), g), "src/" + g, "include/" + g]
+                    ok = any(fnmatch.filter(tracked, c2) for c2 in cands)
+                    if not ok and g.startswith("tests/"):
+                        ok = any(fnmatch.fnmatch(b, os.path.basename(g)) for b in tests)
+                if not ok:
+                    bad.append("%s:%d: cites %s, which does not exist" %
+                               (f, line + c[:m.start()].count("\n"), ref))
+    return len(files)
 
 
 def main():
@@ -76,10 +132,24 @@ def main():
         if m and m.group(1) not in ("RIJN_I_DIR_ENC", "RIJN_I_DIR_DEC"):
             bad.append("%s:%d: internal bit in the public header: %s" % (rel(aes_h), n,
                                                                          m.group(1)))
+    aes_doc = open(aes_h).read()
+    for f in sorted(glob.glob(os.path.join(SRC, "aes", "*.c"))):
+        for m in re.finditer(r"const rijn_aes_impl rijn_i_aes_\w+\s*=\s*\{[^}]*?\.name\s*=\s*"
+                             r"\"(\w+)\"", open(f).read(), flags=re.S):
+            if '"%s"' % m.group(1) not in aes_doc:
+                bad.append("%s: class \"%s\" is not listed in %s" % (rel(f), m.group(1),
+                                                                    rel(aes_h)))
+    for f in files + glob.glob(os.path.join(ROOT, "cli", "*.[ch]")):
+        for n, line in code_lines(f):
+            m = re.match(r"\s*#\s*define\s+(RIJN_CFG_\w+)", line)
+            if m:
+                bad.append("%s:%d: %s defined outside include/rijn/config.h" % (rel(f), n,
+                                                                               m.group(1)))
+    cited = stale_cites(bad)
     for b in bad:
         print(b)
-    print("%d AES classes, %d source files checked, %d findings" % (len(names), len(files),
-                                                                     len(bad)))
+    print("%d AES classes, %d source files checked, %d files' comments checked for cited "
+          "files, %d findings" % (len(names), len(files), cited, len(bad)))
     return 1 if bad else 0
 
 

@@ -7,6 +7,10 @@
  *
  * Implementations (see rijn/config.h for which are compiled in):
  *   "x86ni"  AES-NI instructions                         constant-time, hw
+ *   "armce"  ARMv8 Crypto Extensions (AArch64, run-time  constant-time, hw
+ *            probe)
+ *   "rvk"    RISC-V scalar crypto Zkne + Zknd (chosen    constant-time, hw
+ *            at compile time from -march: no run-time probe)
  *   "bs256"  ct64's bitslicing on 256-bit AVX2/AVX-512VL registers,
  *            16 blocks/pass (x86-64 with AVX-512VL)      constant-time
  *   "ct64"   bitsliced on 64-bit words, 4 blocks/pass    constant-time
@@ -23,7 +27,8 @@
  *            on CPUs with a data cache; the least code (8-bit MCUs)
  * Run-time choice: the forced implementation (rijn_aes_impl_force) if any,
  * else the first constant-time class the CPU can run, in the order
- * x86ni, bs256, ct64, avr, ttable, ct32asm, ct32v6m, ct32, small, of
+ * x86ni, armce, rvk, bs256, ct64, avr, ttable, ct32asm, ct32v6m, ct32,
+ * small, of
  * those compiled in (a class without RIJN_AES_IMPL_CONSTTIME, such as
  * small, only when no other can run).
  *

@@ -153,13 +153,12 @@
  *                       encrypt-only builds (rolled SubBytes+ShiftRows and
  *                       MixColumns, rounds computed in the output buffer):
  *                       M3, small the only class, AES-128 encrypt-only with
- *                       key setup: 884 bytes instead of 1,116
- *                       (defined in src/aes/aes_small.c).
+ *                       key setup: 884 bytes instead of 1,116.
  *   RIJN_CFG_AES_SINGLE unset = auto: 1 when exactly one class is compiled
  *                       in. 1: the default class is used without the
  *                       registry walk, the availability probe and the cached
  *                       choice (the smallest image; the registry API still
- *                       works). Defined in src/aes/aes.c.
+ *                       works).
  * AES features (0 / 1):
  *   RIJN_CFG_AES_DECRYPT  1 (default) keeps the AES inverse cipher;
  *                       0 drops it (CTR, CFB, OFB, CBC-encrypt, GCM, CCM,
@@ -200,7 +199,7 @@
  *                         its 216-byte context is as big as SHA-3's, so
  *                         rijn_hash_ctx shrinks only with both at 0.
  *                         x64: ~17 KB with Argon2
- * Hash code/speed trade-offs (defined in src/hash/hash_i.h):
+ * Hash code/speed trade-offs (the "auto" detection is in src/hash/hash_i.h):
  *   RIJN_CFG_SHA_X86      unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the SHA-NI SHA-256 path, chosen at run
  *                         time.                               x64: ~1 KB
@@ -221,7 +220,7 @@
  *   RIJN_CFG_ARGON2_X86   unset = auto (AVX2 Argon2 block function on
  *                         x86-64 with GCC or Clang, chosen at run time),
  *                         0 = portable only (src/hash/argon2_i.h).
- * Other primitives (defined next to their code):
+ * Other primitives:
  *   RIJN_CFG_ASCON_32     Ascon permutation: 1 the bit-interleaved 32-bit
  *                         one, 0 the 64-bit one. default: 1 on targets
  *                         without 64-bit pointers (src/ascon/ascon_i.h).
@@ -263,7 +262,7 @@
  *                         MULX/ADX in assembly, chosen at run time when the
  *                         CPU has BMI2 and ADX (src/pk/x25519_i.h).
  *                                                             x64: ~3.4 KB
- * File format (rijn/file.h; defined in src/file/file_i.h; with 0 the ids
+ * File format (rijn/file.h; with 0 the ids
  * still parse, but keying with them gives RIJN_ERR_UNSUPPORTED):
  *   RIJN_CFG_FILE_ARGON2      Argon2id key source (default: on when
  *                             RIJN_CFG_HASH_BLAKE2B is).
@@ -432,6 +431,16 @@
 #define RIJN_CFG_AES_256 1
 #endif
 
+#ifndef RIJN_CFG_AES_TTABLE_ASM
+#define RIJN_CFG_AES_TTABLE_ASM 1
+#endif
+#ifndef RIJN_CFG_AES_SINGLE /* exactly one class compiled in */
+#define RIJN_CFG_AES_SINGLE                                                               \
+    ((RIJN_CFG_AES_X86NI + RIJN_CFG_AES_ARMCE + RIJN_CFG_AES_RVK + RIJN_CFG_AES_NEONBS +    \
+      RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 + RIJN_CFG_AES_AVR + RIJN_CFG_AES_TTABLE +     \
+      RIJN_CFG_AES_CT32ASM + RIJN_CFG_AES_CT32V6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL) == 1)
+#endif
+
 /* ---- hashes (rijn/hash.h) ---------------------------------------------- */
 #ifndef RIJN_CFG_HASH_SHA512
 #define RIJN_CFG_HASH_SHA512 1
@@ -444,6 +453,42 @@
 #endif
 #ifndef RIJN_CFG_HASH_BLAKE2B
 #define RIJN_CFG_HASH_BLAKE2B 1
+#endif
+#ifndef RIJN_CFG_KECCAK_IMPL /* by word size */
+#if RIJN_ARCH_64
+#define RIJN_CFG_KECCAK_IMPL 1
+#elif RIJN_ARCH_SMALLWORD
+#define RIJN_CFG_KECCAK_IMPL 0
+#else
+#define RIJN_CFG_KECCAK_IMPL 2
+#endif
+#endif
+#ifndef RIJN_CFG_SHA256_UNROLLED
+#define RIJN_CFG_SHA256_UNROLLED RIJN_ARCH_64
+#endif
+#ifndef RIJN_CFG_SHA512_UNROLLED
+#define RIJN_CFG_SHA512_UNROLLED RIJN_ARCH_64
+#endif
+
+/* ---- file format (rijn/file.h); RIJN_I_FILE_ARGON2 / _ASCON are the
+ * older private names of the first two, still honoured ------------------ */
+#ifndef RIJN_CFG_FILE_ARGON2
+#ifdef RIJN_I_FILE_ARGON2
+#define RIJN_CFG_FILE_ARGON2 RIJN_I_FILE_ARGON2
+#else
+/* Argon2 needs BLAKE2b: without it, passphrase files use PBKDF2 only. */
+#define RIJN_CFG_FILE_ARGON2 RIJN_CFG_HASH_BLAKE2B
+#endif
+#endif
+#ifndef RIJN_CFG_FILE_ASCON
+#ifdef RIJN_I_FILE_ASCON
+#define RIJN_CFG_FILE_ASCON RIJN_I_FILE_ASCON
+#else
+#define RIJN_CFG_FILE_ASCON 1
+#endif
+#endif
+#ifndef RIJN_CFG_FILE_CHACHAPOLY
+#define RIJN_CFG_FILE_CHACHAPOLY 1
 #endif
 
 #ifndef RIJN_CFG_AES_SMALL_COMPACT

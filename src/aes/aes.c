@@ -14,14 +14,6 @@
 #include "core/cpu.h"
 #include "internal.h"
 
-#define RIJN_I_AES_NCLASSES                                                               \
-    (RIJN_CFG_AES_X86NI + RIJN_CFG_AES_ARMCE + RIJN_CFG_AES_RVK + RIJN_CFG_AES_NEONBS + RIJN_CFG_AES_BS256 + RIJN_CFG_AES_CT64 +    \
-     RIJN_CFG_AES_AVR + RIJN_CFG_AES_TTABLE +                                            \
-     RIJN_CFG_AES_CT32ASM + RIJN_CFG_AES_CT32V6M + RIJN_CFG_AES_CT32 + RIJN_CFG_AES_SMALL)
-#ifndef RIJN_CFG_AES_SINGLE
-#define RIJN_CFG_AES_SINGLE (RIJN_I_AES_NCLASSES == 1)
-#endif
-
 static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_X86NI
     &rijn_i_aes_x86ni,

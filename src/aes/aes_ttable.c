@@ -12,7 +12,7 @@
  *   prefetch/ART cache: the tables are therefore generated into SRAM
  *   (aes_ttable.h: rijn_i_ttable_tab, .bss) at the first key setup, never
  *   read from flash. The per-core table is in include/rijn/config.h
- *   (RIJN_CFG_AES_TTABLE) and docs/MCU.md.
+ *   (RIJN_CFG_AES_TTABLE) and mcu/README.md.
  *   Built for another CPU (tests on hosts) it needs
  *   RIJN_CFG_AES_TTABLE_VARTIME=1, and then it does not carry
  *   RIJN_AES_IMPL_CONSTTIME (never the default choice, not in the ctgrind

@@ -34,9 +34,6 @@
  * (aes_ttable_armv6m.c), 3 RV32 (aes_ttable_rv32.c); 2 and 3 take
  * word-aligned in/out/x (rijn_i_ttable_enc1w/dec1w) and aes_ttable.c
  * bounces other buffers through an aligned one. */
-#ifndef RIJN_CFG_AES_TTABLE_ASM
-#define RIJN_CFG_AES_TTABLE_ASM 1
-#endif
 #if !RIJN_CFG_AES_TTABLE_ASM || !(defined(__GNUC__) || defined(__clang__))
 #define RIJN_I_TT_ASM 0
 #elif defined(__thumb2__) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || \

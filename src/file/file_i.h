@@ -28,24 +28,7 @@
 #include "rijn/kdf.h"
 #include "rijn/sha2.h"
 
-#ifndef RIJN_CFG_FILE_ARGON2
-#ifdef RIJN_I_FILE_ARGON2
-#define RIJN_CFG_FILE_ARGON2 RIJN_I_FILE_ARGON2
-#else
-/* Argon2 needs BLAKE2b: without it, passphrase files use PBKDF2 only. */
-#define RIJN_CFG_FILE_ARGON2 RIJN_CFG_HASH_BLAKE2B
-#endif
-#endif
-#ifndef RIJN_CFG_FILE_ASCON
-#ifdef RIJN_I_FILE_ASCON
-#define RIJN_CFG_FILE_ASCON RIJN_I_FILE_ASCON
-#else
-#define RIJN_CFG_FILE_ASCON 1
-#endif
-#endif
-#ifndef RIJN_CFG_FILE_CHACHAPOLY
-#define RIJN_CFG_FILE_CHACHAPOLY 1
-#endif
+/* RIJN_CFG_FILE_* defaults: rijn/config.h */
 #undef RIJN_I_FILE_ARGON2
 #undef RIJN_I_FILE_ASCON
 #define RIJN_I_FILE_ARGON2 RIJN_CFG_FILE_ARGON2

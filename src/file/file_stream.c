@@ -221,7 +221,7 @@ int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *header, size_t len,
 }
 
 /* Key ctx directly with a payload key (other formats on the same STREAM
- * chunks: age, file_age.c). */
+ * chunks: age, age_write.c). */
 int rijn_i_file_key_stream(rijn_file_ctx *ctx, unsigned aead, uint32_t chunk_size,
                            const uint8_t *key, size_t key_len, int seal)
 {

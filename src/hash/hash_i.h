@@ -125,15 +125,7 @@ const char *rijn_i_sha512_ctx_impl_name(const rijn_sha512_ctx *ctx);
 /* Keccak-f[1600] implementation, RIJN_CFG_KECCAK_IMPL: 0 compact loops
  * on 64-bit lanes (8/16-bit targets), 1 unrolled (64-bit targets), 2 bit-
  * interleaved on 32-bit words (32-bit targets). Default by word size. */
-#if defined(RIJN_CFG_KECCAK_IMPL)
-#define RIJN_I_KECCAK_IMPL RIJN_CFG_KECCAK_IMPL
-#elif RIJN_ARCH_64
-#define RIJN_I_KECCAK_IMPL 1
-#elif RIJN_ARCH_SMALLWORD
-#define RIJN_I_KECCAK_IMPL 0
-#else
-#define RIJN_I_KECCAK_IMPL 2
-#endif
+#define RIJN_I_KECCAK_IMPL RIJN_CFG_KECCAK_IMPL /* default in rijn/config.h */
 #define RIJN_I_KECCAK_UNROLLED (RIJN_I_KECCAK_IMPL == 1)
 /* Which permutations are compiled in: the configured one, and on 64-bit
  * targets all three (a registry for tests and benchmarks; MCUs build one
@@ -144,18 +136,10 @@ const char *rijn_i_sha512_ctx_impl_name(const rijn_sha512_ctx *ctx);
 extern const uint64_t rijn_i_keccak_rc[24];
 
 /* SHA-256 (portable) rounds unrolled by eight, or a rolled loop. */
-#if defined(RIJN_CFG_SHA256_UNROLLED)
-#define RIJN_I_SHA256_UNROLLED RIJN_CFG_SHA256_UNROLLED
-#else
-#define RIJN_I_SHA256_UNROLLED RIJN_ARCH_64
-#endif
+#define RIJN_I_SHA256_UNROLLED RIJN_CFG_SHA256_UNROLLED /* default in rijn/config.h */
 
 /* SHA-512 rounds unrolled by eight (64-bit targets) or a rolled loop. */
-#if defined(RIJN_CFG_SHA512_UNROLLED)
-#define RIJN_I_SHA512_UNROLLED RIJN_CFG_SHA512_UNROLLED
-#else
-#define RIJN_I_SHA512_UNROLLED RIJN_ARCH_64
-#endif
+#define RIJN_I_SHA512_UNROLLED RIJN_CFG_SHA512_UNROLLED /* default in rijn/config.h */
 void rijn_i_keccak_f1600_compact(uint64_t s[25]);
 void rijn_i_keccak_f1600_unrolled(uint64_t s[25]);
 void rijn_i_keccak_f1600_inter32(uint64_t s[25]);
