@@ -18,6 +18,12 @@ check, so they do not drift back:
      include/; a bare name anywhere in the tree; `*` and `<x>` match any
      text; a tests/ path also by its name anywhere under tests/, which is
      being regrouped by family). EXTERNAL lists the names that are not ours.
+  8. No CPU-flag test outside the probe and the class/registry selection:
+     rijn_i_cpu_features() is called only in src/core, by the AES class
+     selection (aes.c) and the classes' `available` predicates
+     (CPU_SELECTION); the kernels that still test a flag inline are listed
+     with their exact count in CPU_INLINE_DEBT (issue 14), so the list can
+     only shrink: a new call, or a stale allowance, is a finding.
 Prints each finding (file:line) and exits 1 if there is any.
 """
 import fnmatch
@@ -51,6 +57,24 @@ def code_lines(path):
     for i, line in enumerate(text.split("\n"), 1):
         yield i, line.split("//")[0]
 
+
+# Rule 8: calls of rijn_i_cpu_features() allowed per file (code, not comments).
+CPU_SELECTION = {
+    "src/aes/aes.c": 1,         # the class's alt_cpu at key setup
+    "src/aes/aes_bs256.c": 1,   # its available predicate
+    "src/aes/aes_armce.c": 1,   # its available predicate
+}
+CPU_INLINE_DEBT = {             # flag tests inside kernels / AEAD code, still to move
+    "src/aes/aes_x86ni.c": 2,   # available predicate + the VAES one-shot check
+    "src/aes/aes_x86ni_xts512.c": 1,
+    "src/aead/gcm_stitch_x86.c": 1,
+    "src/aead/gcm_stitch_vaes256.c": 1,
+    "src/aead/gcm_stitch_vaes512.c": 1,
+    "src/aead/gcm_ctr_vaes512.c": 1,
+    "src/aead/gcm_small_x86.c": 1,
+    "src/aead/ocb_vaes512.c": 1,
+}
+CPU_CALL_RE = re.compile(r"\brijn_i_cpu_features(_fast)?\s*\(")
 
 # Cited in comments but not files of this repository (rule 7).
 EXTERNAL = {
@@ -145,6 +169,19 @@ def main():
             if m:
                 bad.append("%s:%d: %s defined outside include/rijn/config.h" % (rel(f), n,
                                                                                m.group(1)))
+    allowed = dict(CPU_SELECTION, **CPU_INLINE_DEBT)
+    for f in files:
+        r = rel(f)
+        if r.startswith(os.path.join("src", "core") + os.sep):
+            continue
+        calls = [n for n, line in code_lines(f) if CPU_CALL_RE.search(line)]
+        if len(calls) > allowed.get(r, 0):
+            bad.append("%s:%s: tests CPU flags inline (%d calls of rijn_i_cpu_features, %d "
+                       "allowed): put the alternative in a class hook or registry entry" %
+                       (r, ",".join(map(str, calls)), len(calls), allowed.get(r, 0)))
+        elif len(calls) < allowed.get(r, 0):
+            bad.append("%s: %d calls of rijn_i_cpu_features, %d allowed in test_layering.py: "
+                       "lower the allowance" % (r, len(calls), allowed[r]))
     cited = stale_cites(bad)
     for b in bad:
         print(b)

@@ -45,7 +45,7 @@ int rijn_i_gcm_small_ok(const rijn_gcm_ctx *k)
     if (k->gh == &rijn_i_ghash_vpclmul512)
         return 2;
 #endif
-    return k->gh == &rijn_i_ghash_pclmul ? 1 : 0;
+    return (k->gh->flags & RIJN_I_GHASH_HK_PCLMUL) ? 1 : 0;
 }
 
 INL __m128i bswap(__m128i x)

@@ -157,7 +157,7 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
         return rijn_i_gcm_stitch512(k, m, out, in, nblocks, enc);
 #endif
     f = rijn_i_cpu_features();
-    if (k->gh != &rijn_i_ghash_pclmul || (f & need) != need)
+    if (!(k->gh->flags & RIJN_I_GHASH_HK_PCLMUL) || (f & need) != need)
         return 0;
     /* VAES-256 first (16-block iterations), then 8-block ones here */
     d = rijn_i_gcm_stitch256(k, m, out, in, nblocks, enc);

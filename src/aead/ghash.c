@@ -3,7 +3,8 @@
  *
  * Implementation notes
  *   Registry (core/registry.h): the compiled-in classes in order of
- *   preference (vpclmul512, pclmul, pmull, ct64, ct32); the default is the
+ *   preference (vpclmul512, vpclmul256, pclmul-avx, pclmul, pmull,
+ *   rvclmul, ct64, ct32); the default is the
  *   first the CPU runs. A context binds its class at init; tests rebind
  *   one by name (rijn_i_gcm_use_ghash, gcm.c; rijn_i_gcmsiv_use_ghash,
  *   gcmsiv.c) -- nothing process-wide to force.
@@ -19,6 +20,7 @@
  *   Vectors: RFC 8452 appendix A (POLYVAL example) and appendix C (all of
  *   AES-GCM-SIV) in tests/test_gcmsiv.c, per GHASH class.
  */
+#include "gcm_i.h" /* RIJN_I_HAVE_GCM_STITCH_X86 */
 #include "ghash.h"
 #include "internal.h"
 
@@ -28,7 +30,11 @@ static const rijn_i_impl *const ghs[] = {
 #if RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
     &rijn_i_ghash_vpclmul512.base,
 #endif
+#if RIJN_I_HAVE_GCM_STITCH_X86
+    &rijn_i_ghash_vpclmul256.base, /* VPCLMULQDQ + AVX2 without AVX-512 */
+#endif
 #if RIJN_CFG_GHASH_PCLMUL
+    &rijn_i_ghash_pclmul_avx.base,
     &rijn_i_ghash_pclmul.base,
 #endif
 #if RIJN_CFG_GHASH_PMULL

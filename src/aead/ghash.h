@@ -30,9 +30,14 @@
 #error "rijn: RIJN_CFG_GHASH_PCLMUL needs an x86 target and GCC or Clang"
 #endif
 
+/* flags bit: hk is in the pclmul layout (ghash_pclmul.c: H..H^8 in "V"
+ * form), which the stitched x86 GCM kernels read */
+#define RIJN_I_GHASH_HK_PCLMUL 0x100u
+
 typedef struct rijn_i_ghash_impl {
     rijn_i_impl base;        /* name, CPU features needed                 */
-    unsigned flags;          /* RIJN_AES_IMPL_CONSTTIME, RIJN_AES_IMPL_HW */
+    unsigned flags;          /* RIJN_AES_IMPL_CONSTTIME, RIJN_AES_IMPL_HW,
+                                RIJN_I_GHASH_HK_PCLMUL                    */
     void (*setkey)(uint64_t *hk, const uint8_t h[16]);
     void (*blocks)(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks);
     /* Optional native POLYVAL on hk from rijn_i_polyval_setkey (state and
@@ -41,6 +46,8 @@ typedef struct rijn_i_ghash_impl {
 } rijn_i_ghash_impl;
 
 extern const rijn_i_ghash_impl rijn_i_ghash_vpclmul512;
+extern const rijn_i_ghash_impl rijn_i_ghash_vpclmul256;
+extern const rijn_i_ghash_impl rijn_i_ghash_pclmul_avx;
 extern const rijn_i_ghash_impl rijn_i_ghash_pclmul;
 extern const rijn_i_ghash_impl rijn_i_ghash_pmull;
 extern const rijn_i_ghash_impl rijn_i_ghash_rvclmul;

@@ -1,5 +1,6 @@
 /*
- * ghash_pclmul.c -- "pclmul": GHASH with the x86 PCLMULQDQ instruction.
+ * ghash_pclmul.c -- "pclmul", "pclmul-avx", "vpclmul256": GHASH with the
+ * x86 PCLMULQDQ instruction.
  *
  * Implementation notes
  *   Layout: hk holds H, H^2, ..., H^8 (H^1..H^4 where the context has
@@ -17,12 +18,15 @@
  *   blocks_impl). The VPCLMULQDQ path is its own class (ghash_vpclmul.c).
  *   Built with per-function target attributes (pclmul, ssse3) so the
  *   library keeps baseline flags; chosen only when CPUID reports both.
- *   GHASH of 16 blocks or more runs a second build of the same code with
- *   AVX (VEX three-operand forms: no register copies; 16 KiB 1629 ->
- *   1558 ns) when the CPU has it; from 32 blocks on, on a CPU with
- *   VPCLMULQDQ + AVX2 (no AVX-512, where vpclmul512 is not the default),
- *   whole 16-block steps run on YMM registers first (gcm_ghash_v256.c;
- *   16 KiB: 1045 ns).
+ *   Three registry entries share this code and layout (flag
+ *   RIJN_I_GHASH_HK_PCLMUL, which the stitched GCM kernels test):
+ *   "pclmul"; "pclmul-avx" (needs AVX): GHASH of 16 blocks or more runs a
+ *   second build of the same code with AVX (VEX three-operand forms: no
+ *   register copies; 16 KiB 1629 -> 1558 ns); "vpclmul256" (needs
+ *   VPCLMULQDQ + AVX2; the default without AVX-512, where vpclmul512 is
+ *   not): from 32 blocks on, whole 16-block steps run on YMM registers
+ *   first (gcm_ghash_v256.c; 16 KiB: 1045 ns). The registry picks the
+ *   entry from the CPU probe; no path here tests a CPU flag.
  *   Constant time: PCLMULQDQ, shifts and XOR have data-independent timing.
  *   Vectors: the same tests as ct64, with this class forced.
  */
@@ -154,47 +158,62 @@ blocks_avx(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks)
     blocks_impl(hk, y, in, nblocks, 1);
 }
 
-/* Long inputs on YMM registers (gcm_ghash_v256.c) when the CPU has
- * VPCLMULQDQ + AVX2; returns the blocks done. */
-static size_t wide(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
-                   int swap)
-{
-#if RIJN_I_HAVE_GCM_STITCH_X86
-    const uint32_t need = RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_VPCLMUL;
-    if (nblocks >= 32 && (rijn_i_cpu_features() & need) == need)
-        return rijn_i_ghash_v256(hk, y, in, nblocks, swap);
-#else
-    (void)hk;
-    (void)y;
-    (void)in;
-    (void)swap;
-#endif
-    (void)nblocks;
-    return 0;
-}
-
+/* Three entries on one layout (RIJN_I_GHASH_HK_PCLMUL), most capable
+ * first; each needs exactly the CPU bits of the code it runs, so the
+ * registry (not a flag test here) picks the path. */
 TGT static void pclmul_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in,
                               size_t nblocks)
 {
-    size_t d = wide(hk, y, in, nblocks, 1);
-    in += 16 * d;
-    nblocks -= d;
-    if (nblocks >= 16 && (rijn_i_cpu_features() & RIJN_CPU_AVX)) {
-        blocks_avx(hk, y, in, nblocks);
-        return;
-    }
     blocks_impl(hk, y, in, nblocks, 1);
 }
 
 TGT static void pclmul_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in,
                                size_t nblocks)
 {
-    size_t d = wide(hk, s, in, nblocks, 0);
+    blocks_impl(hk, s, in, nblocks, 0);
+}
+
+/* "pclmul-avx": from 16 blocks on, the AVX build */
+TGT static void avx_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks)
+{
+    if (nblocks >= 16) {
+        blocks_avx(hk, y, in, nblocks);
+        return;
+    }
+    blocks_impl(hk, y, in, nblocks, 1);
+}
+
+#if RIJN_I_HAVE_GCM_STITCH_X86
+/* "vpclmul256": from 32 blocks on, whole 16-block steps on YMM registers
+ * (gcm_ghash_v256.c), the rest as pclmul-avx (GHASH) or pclmul (POLYVAL) */
+TGT static void v256_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks)
+{
+    size_t d = nblocks >= 32 ? rijn_i_ghash_v256(hk, y, in, nblocks, 1) : 0;
+    avx_blocks(hk, y, in + 16 * d, nblocks - d);
+}
+
+TGT static void v256_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in,
+                             size_t nblocks)
+{
+    size_t d = nblocks >= 32 ? rijn_i_ghash_v256(hk, s, in, nblocks, 0) : 0;
     blocks_impl(hk, s, in + 16 * d, nblocks - d, 0);
 }
 
+const rijn_i_ghash_impl rijn_i_ghash_vpclmul256 = {
+    {"vpclmul256",
+     RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_VPCLMUL, NULL},
+    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
+    pclmul_setkey, v256_blocks, v256_polyval};
+#endif
+
+const rijn_i_ghash_impl rijn_i_ghash_pclmul_avx = {
+    {"pclmul-avx", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX, NULL},
+    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
+    pclmul_setkey, avx_blocks, pclmul_polyval};
+
 const rijn_i_ghash_impl rijn_i_ghash_pclmul = {
-    {"pclmul", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3, NULL}, RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
+    {"pclmul", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3, NULL},
+    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
     pclmul_setkey, pclmul_blocks, pclmul_polyval};
 
 #endif
