@@ -17,7 +17,9 @@ check, so they do not drift back:
      exist (a path relative to the repository, the file's folder, src/ or
      include/; a bare name anywhere in the tree; `*` and `<x>` match any
      text; a tests/ path also by its name anywhere under tests/, which is
-     being regrouped by family). EXTERNAL lists the names that are not ours.
+     being regrouped by family; a bare *.md name counts when capitalised,
+     as docs are, so `p.md` is a struct member). EXTERNAL lists the names
+     that are not ours.
   8. No CPU-flag test outside the probe and the class/registry selection:
      rijn_i_cpu_features() is called only in src/core, by the AES class
      selection (aes.c) and the classes' `available` predicates
@@ -109,6 +111,10 @@ def stale_cites(bad):
                 if ref.startswith(".") or ref in EXTERNAL:
                     continue
                 g = re.sub(r"<[^>]*>", "*", ref)
+                stem = os.path.basename(g).rsplit(".", 1)[0]
+                if "/" not in g and (len(stem) < 2 or (g.endswith(".md") and
+                                                       not stem[:1].isupper())):
+                    continue  # a struct member (p.md), not a file: docs are README.md, ...
                 if "/" not in g:
                     ok = any(fnmatch.fnmatch(b, g) for b in names)
                 else:

@@ -11,6 +11,9 @@
  *            probe)
  *   "rvk"    RISC-V scalar crypto Zkne + Zknd (chosen    constant-time, hw
  *            at compile time from -march: no run-time probe)
+ *   "neonbs" bitsliced on 128-bit NEON registers,        constant-time
+ *            8 blocks/pass (AArch64 without the AES
+ *            instructions)
  *   "bs256"  ct64's bitslicing on 256-bit AVX2/AVX-512VL registers,
  *            16 blocks/pass (x86-64 with AVX-512VL)      constant-time
  *   "ct64"   bitsliced on 64-bit words, 4 blocks/pass    constant-time
@@ -27,7 +30,7 @@
  *            on CPUs with a data cache; the least code (8-bit MCUs)
  * Run-time choice: the forced implementation (rijn_aes_impl_force) if any,
  * else the first constant-time class the CPU can run, in the order
- * x86ni, armce, rvk, bs256, ct64, avr, ttable, ct32asm, ct32v6m, ct32,
+ * x86ni, armce, rvk, neonbs, bs256, ct64, avr, ttable, ct32asm, ct32v6m, ct32,
  * small, of
  * those compiled in (a class without RIJN_AES_IMPL_CONSTTIME, such as
  * small, only when no other can run).
