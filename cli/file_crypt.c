@@ -124,44 +124,55 @@ int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
     return rc;
 }
 
+/* Open the input, check the output, draw the salt, get the master key
+ * (not with recipients). */
+static int prepare_seal(fcrypt_opts *o, fio_in *in, fio_out *out, uint8_t master[32])
+{
+    rijn_file_params *p = &o->params;
+    int rc = fio_in_open(in, o->in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(out, o->out_path, o->force, in, !o->armor,
+                           "refusing to write binary ciphertext to a terminal "
+                           "(use -o FILE, --armor, or a redirection)");
+    if (rc == CLI_OK && !o->salt_given)
+        rc = fio_random(p->salt, sizeof p->salt);
+    if (rc == CLI_OK && o->nrecip == 0)
+        rc = fcrypt_get_master(o, p, 1, master);
+    return rc;
+}
+
+/* The header (hl bytes) and ctx for version 1 (master) or 2 (recipients). */
+static int start_seal(fcrypt_opts *o, rijn_file_ctx *ctx, uint8_t *header, size_t cap,
+                      size_t *hl, const uint8_t master[32])
+{
+    int r;
+    if (o->nrecip > 0) /* version 2: recipients (file_recip.c) */
+        return frecip_seal_init(o, ctx, header, cap, hl);
+    r = rijn_file_seal_init(ctx, header, cap, hl, &o->params, master);
+    if (r == RIJN_OK)
+        return CLI_OK;
+    cli_err("cannot start encryption: %s", rijn_strerror(r));
+    return r == RIJN_ERR_UNSUPPORTED ? CLI_USAGE : CLI_FAIL;
+}
+
 int fcrypt_encrypt(fcrypt_opts *o)
 {
     static fio_in in;
     static fio_out out;
-    rijn_file_params *p = &o->params;
     rijn_file_ctx ctx;
     uint8_t master[32], header[RIJN_FILE_V2_HEADER_MAX];
     size_t hl = 0;
-    int rc, r, begun = 0;
+    int rc, begun = 0;
 
     memset(&ctx, 0, sizeof ctx);
     memset(master, 0, sizeof master);
     fio_signals_install();
     fio_progress_init(o->progress);
-    rc = fio_in_open(&in, o->in_path);
+    rc = prepare_seal(o, &in, &out, master);
     if (rc == CLI_OK)
-        rc = fio_out_check(&out, o->out_path, o->force, &in, !o->armor,
-                           "refusing to write binary ciphertext to a terminal "
-                           "(use -o FILE, --armor, or a redirection)");
-    if (rc == CLI_OK && !o->salt_given)
-        rc = fio_random(p->salt, sizeof p->salt);
-    if (rc == CLI_OK)
-        rc = o->nrecip > 0 ? CLI_OK : fcrypt_get_master(o, p, 1, master);
+        rc = start_seal(o, &ctx, header, sizeof header, &hl, master);
     if (rc != CLI_OK)
         goto done;
-    if (o->nrecip > 0) { /* version 2: recipients (file_recip.c) */
-        rc = frecip_seal_init(o, &ctx, header, sizeof header, &hl);
-        if (rc != CLI_OK)
-            goto done;
-        r = RIJN_OK;
-    } else {
-        r = rijn_file_seal_init(&ctx, header, sizeof header, &hl, p, master);
-    }
-    if (r != RIJN_OK) {
-        cli_err("cannot start encryption: %s", rijn_strerror(r));
-        rc = r == RIJN_ERR_UNSUPPORTED ? CLI_USAGE : CLI_FAIL;
-        goto done;
-    }
     rc = fio_out_begin(&out, file_mode(), o->armor);
     begun = 1;
     if (rc == CLI_OK)
@@ -177,6 +188,28 @@ done:
     rijn_wipe(master, sizeof master);
     fio_in_close(&in);
     return rc;
+}
+
+/* The message for a header that rijn_file_header_parse refused with r
+ * (got: the bytes read). */
+static void header_error(const char *name, const uint8_t *h, size_t got, int r)
+{
+    if (got == 0)
+        cli_err("%s is empty: not a rijn encrypted file", name);
+    else if (r == RIJN_ERR_PARAM && memcmp(h, RIJN_FILE_MAGIC, got < 8 ? got : 8) != 0)
+        cli_err("%s is not a rijn encrypted file (wrong magic bytes%s)", name,
+                got >= 8 && memcmp(h, "Salted__", 8) == 0 ? "; it looks like `openssl enc` output"
+                                                          : "");
+    else if (r == RIJN_ERR_LENGTH)
+        cli_err("%s ends inside the header (%zu bytes): truncated", name, got);
+    else if (h[8] != RIJN_FILE_VERSION)
+        cli_err("unsupported format version %u (this rijn reads versions 1 and 2)", h[8]);
+    else if (r == RIJN_ERR_UNSUPPORTED && (h[9] < 1 || h[9] > 3))
+        cli_err("header: unknown AEAD id %u (damaged header?)", h[9]);
+    else if (r == RIJN_ERR_UNSUPPORTED)
+        cli_err("header: unknown key source %u (damaged header?)", h[14]);
+    else
+        cli_err("header: invalid chunk size or KDF parameters (damaged header?)");
 }
 
 /* Read and check the header; a message for every way it can be wrong. */
@@ -198,22 +231,7 @@ static int read_header(fio_in *in, uint8_t *h, rijn_file_params *p)
     }
     if (r == RIJN_OK)
         return CLI_OK;
-    if (got == 0)
-        cli_err("%s is empty: not a rijn encrypted file", in->name);
-    else if (r == RIJN_ERR_PARAM && memcmp(h, RIJN_FILE_MAGIC, got < 8 ? got : 8) != 0)
-        cli_err("%s is not a rijn encrypted file (wrong magic bytes%s)", in->name,
-                got >= 8 && memcmp(h, "Salted__", 8) == 0 ? "; it looks like `openssl enc` output"
-                                                          : "");
-    else if (r == RIJN_ERR_LENGTH)
-        cli_err("%s ends inside the header (%zu bytes): truncated", in->name, got);
-    else if (h[8] != RIJN_FILE_VERSION)
-        cli_err("unsupported format version %u (this rijn reads versions 1 and 2)", h[8]);
-    else if (r == RIJN_ERR_UNSUPPORTED && (h[9] < 1 || h[9] > 3))
-        cli_err("header: unknown AEAD id %u (damaged header?)", h[9]);
-    else if (r == RIJN_ERR_UNSUPPORTED)
-        cli_err("header: unknown key source %u (damaged header?)", h[14]);
-    else
-        cli_err("header: invalid chunk size or KDF parameters (damaged header?)");
+    header_error(in->name, h, got, r);
     return CLI_FAIL;
 }
 
@@ -318,6 +336,34 @@ int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
     return rc;
 }
 
+/* The master key of a parsed header: the file key of a version 2 file
+ * (recipients), else from the key source the options give. */
+static int open_master(const fcrypt_opts *o, const uint8_t *header, rijn_file_params *p,
+                       uint8_t master[32])
+{
+    int rc;
+    if (p->stanzas != 0) /* version 2: master = the file key F */
+        return frecip_unwrap(o, header, p, master);
+    rc = check_key_source(o, p);
+    return rc == CLI_OK ? fcrypt_get_master(o, p, 0, master) : rc;
+}
+
+/* Authenticate the header with master and start ctx. */
+static int open_header(rijn_file_ctx *ctx, const uint8_t *header, const rijn_file_params *p,
+                       const uint8_t master[32])
+{
+    int r = p->stanzas != 0 ? rijn_file_v2_open(ctx, header, p->header_len, master)
+                            : rijn_file_open_header(ctx, header, p->header_len, master);
+    if (r == RIJN_OK)
+        return CLI_OK;
+    if (r == RIJN_ERR_AUTH)
+        cli_err("wrong key or passphrase, or a damaged header (header authentication "
+                "failed)");
+    else
+        cli_err("header: %s", rijn_strerror(r));
+    return CLI_FAIL;
+}
+
 int fcrypt_decrypt(fcrypt_opts *o)
 {
     static fio_in in;
@@ -325,7 +371,7 @@ int fcrypt_decrypt(fcrypt_opts *o)
     rijn_file_params p;
     rijn_file_ctx ctx;
     uint8_t master[32], header[RIJN_FILE_V2_HEADER_MAX];
-    int rc, r, begun = 0;
+    int rc, begun = 0;
 
     memset(&ctx, 0, sizeof ctx);
     memset(master, 0, sizeof master);
@@ -338,27 +384,12 @@ int fcrypt_decrypt(fcrypt_opts *o)
         rc = fio_in_detect_armor(&in);
     if (rc == CLI_OK)
         rc = read_header(&in, header, &p);
-    if (rc == CLI_OK && p.stanzas != 0) { /* version 2: master = the file key F */
-        rc = frecip_unwrap(o, header, &p, master);
-    } else {
-        if (rc == CLI_OK)
-            rc = check_key_source(o, &p);
-        if (rc == CLI_OK)
-            rc = fcrypt_get_master(o, &p, 0, master);
-    }
+    if (rc == CLI_OK)
+        rc = open_master(o, header, &p, master);
+    if (rc == CLI_OK)
+        rc = open_header(&ctx, header, &p, master);
     if (rc != CLI_OK)
         goto done;
-    r = p.stanzas != 0 ? rijn_file_v2_open(&ctx, header, p.header_len, master)
-                       : rijn_file_open_header(&ctx, header, p.header_len, master);
-    if (r != RIJN_OK) {
-        if (r == RIJN_ERR_AUTH)
-            cli_err("wrong key or passphrase, or a damaged header (header authentication "
-                    "failed)");
-        else
-            cli_err("header: %s", rijn_strerror(r));
-        rc = CLI_FAIL;
-        goto done;
-    }
     rc = fio_out_begin(&out, file_mode(), 0);
     begun = 1;
     if (rc == CLI_OK)

@@ -203,32 +203,25 @@ static int same_file(const struct stat *a, const fio_in *in)
            a->st_ino == b.st_ino && S_ISREG(b.st_mode);
 }
 
-int fio_out_check(fio_out *o, const char *path, int force, const fio_in *in, int refuse_tty,
-                  const char *tty_hint)
+/* Output to stdout: not the input file, not a terminal when refused. */
+static int check_stdout(const fio_in *in, int refuse_tty, const char *tty_hint)
 {
     struct stat st;
-    const char *slash;
-    memset(o, 0, sizeof o[0] - sizeof o->obuf);
-    o->fd = -1;
-    o->force = force;
-    if (path == NULL || strcmp(path, "-") == 0) {
-        o->kind = FIO_STDOUT;
-        if (fstat(1, &st) == 0 && same_file(&st, in)) {
-            cli_err("the input and the output (stdout) are the same file");
-            return CLI_USAGE;
-        }
-        if (refuse_tty && isatty(1)) {
-            cli_err("%s", tty_hint);
-            return CLI_USAGE;
-        }
-        return CLI_OK;
-    }
-    if (strlen(path) >= FIO_PATH - 64) {
-        cli_err("output path too long");
+    if (fstat(1, &st) == 0 && same_file(&st, in)) {
+        cli_err("the input and the output (stdout) are the same file");
         return CLI_USAGE;
     }
-    join4(o->path, path, "", "", "");
-    slash = strrchr(path, '/');
+    if (refuse_tty && isatty(1)) {
+        cli_err("%s", tty_hint);
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
+
+/* o->dir: the directory of path (where the temporary file goes). */
+static void set_dir(fio_out *o, const char *path)
+{
+    const char *slash = strrchr(path, '/');
     if (slash == NULL) {
         join4(o->dir, ".", "", "", "");
     } else if (slash == path) {
@@ -237,30 +230,59 @@ int fio_out_check(fio_out *o, const char *path, int force, const fio_in *in, int
         memcpy(o->dir, path, (size_t)(slash - path));
         o->dir[slash - path] = '\0';
     }
-    if (stat(path, &st) == 0) {
-        if (same_file(&st, in)) {
-            cli_err("the input and the output are the same file ('%s')", path);
+}
+
+/* What is at path now: nothing, a file replaced only with --force, or a
+ * device written directly (o->kind). */
+static int check_existing(fio_out *o, const char *path, int force, const fio_in *in)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (lstat(path, &st) == 0 && !force) {
+            cli_err("output '%s' exists (a dangling symbolic link; use --force to replace it)",
+                    path);
             return CLI_USAGE;
         }
-        if (S_ISDIR(st.st_mode)) {
-            cli_err("output '%s' is a directory", path);
-            return CLI_USAGE;
-        }
-        if (!S_ISREG(st.st_mode)) {
-            o->kind = FIO_DIRECT;
-            return CLI_OK;
-        }
-        if (!force) {
-            cli_err("output '%s' exists (use --force to replace it)", path);
-            return CLI_USAGE;
-        }
-    } else if (lstat(path, &st) == 0 && !force) {
-        cli_err("output '%s' exists (a dangling symbolic link; use --force to replace it)",
-                path);
+        o->kind = FIO_NAMED;
+        return CLI_OK;
+    }
+    if (same_file(&st, in)) {
+        cli_err("the input and the output are the same file ('%s')", path);
+        return CLI_USAGE;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        cli_err("output '%s' is a directory", path);
+        return CLI_USAGE;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        o->kind = FIO_DIRECT;
+        return CLI_OK;
+    }
+    if (!force) {
+        cli_err("output '%s' exists (use --force to replace it)", path);
         return CLI_USAGE;
     }
     o->kind = FIO_NAMED;
     return CLI_OK;
+}
+
+int fio_out_check(fio_out *o, const char *path, int force, const fio_in *in, int refuse_tty,
+                  const char *tty_hint)
+{
+    memset(o, 0, sizeof o[0] - sizeof o->obuf);
+    o->fd = -1;
+    o->force = force;
+    if (path == NULL || strcmp(path, "-") == 0) {
+        o->kind = FIO_STDOUT;
+        return check_stdout(in, refuse_tty, tty_hint);
+    }
+    if (strlen(path) >= FIO_PATH - 64) {
+        cli_err("output path too long");
+        return CLI_USAGE;
+    }
+    join4(o->path, path, "", "", "");
+    set_dir(o, path);
+    return check_existing(o, path, force, in);
 }
 
 static const char *base_name(const char *path)

@@ -45,6 +45,27 @@ int frecip_parse_recipient(const char *s, size_t n, uint8_t out[32], const char 
     return CLI_USAGE;
 }
 
+/* One non-blank, non-comment line (s, len: trimmed) of a key file into
+ * keys[*n]; where: "PATH line N" for the messages. */
+static int key_line(const char *where, const char *s, size_t len, int ident,
+                    uint8_t (*keys)[32], size_t max, size_t *n)
+{
+    int rc = CLI_OK;
+    if (*n == max) {
+        cli_err("%s: too many %s (at most %zu)", where, ident ? "identities" : "recipients", max);
+        return CLI_USAGE;
+    }
+    if (!ident) {
+        rc = frecip_parse_recipient(s, len, keys[*n], where);
+    } else if (rijn_age_secret_decode(keys[*n], s, len) != RIJN_OK) {
+        cli_err("%s: not an X25519 identity (AGE-SECRET-KEY-1...)", where);
+        rc = CLI_USAGE;
+    }
+    if (rc == CLI_OK)
+        (*n)++;
+    return rc;
+}
+
 int frecip_key_lines(const char *path, int ident, uint8_t (*keys)[32], size_t max, size_t *n)
 {
     cli_buf b;
@@ -65,18 +86,8 @@ int frecip_key_lines(const char *path, int ident, uint8_t (*keys)[32], size_t ma
         if (len == 0 || s[0] == '#')
             continue;
         snprintf(where, sizeof where, "%s line %lu", path, line);
-        if (*n == max) {
-            cli_err("%s: too many %s (at most %zu)", where, ident ? "identities" : "recipients",
-                    max);
-            rc = CLI_USAGE;
-        } else if (!ident) {
-            rc = frecip_parse_recipient(s, len, keys[*n], where);
-        } else if (rijn_age_secret_decode(keys[*n], s, len) != RIJN_OK) {
-            cli_err("%s: not an X25519 identity (AGE-SECRET-KEY-1...)", where);
-            rc = CLI_USAGE;
-        }
-        if (rc == CLI_OK)
-            (*n)++, found++;
+        if ((rc = key_line(where, s, len, ident, keys, max, n)) == CLI_OK)
+            found++;
     }
     cli_buf_free(&b);
     if (rc == CLI_OK && found == 0) {
@@ -90,7 +101,8 @@ int frecip_read_header(fio_in *in, uint8_t *h, size_t got, rijn_file_params *p)
 {
     size_t more = 0;
     int r = rijn_file_v2_parse(p, h, got);
-    while (r == RIJN_ERR_LENGTH && p->header_len > got && p->header_len <= RIJN_FILE_V2_HEADER_MAX) {
+    while (r == RIJN_ERR_LENGTH && p->header_len > got &&
+           p->header_len <= RIJN_FILE_V2_HEADER_MAX) {
         if (fio_in_read(in, h + got, p->header_len - got, &more) != CLI_OK)
             return CLI_FAIL;
         if (more == 0)
@@ -135,53 +147,48 @@ static int stanza_master(const fcrypt_opts *o, const rijn_file_params *p,
     return fcrypt_get_master(o, &q, 0, m);
 }
 
-int frecip_unwrap(const fcrypt_opts *o, const uint8_t *h, const rijn_file_params *p,
-                  uint8_t file_key[32])
+/* What frecip_unwrap carries from one stanza to the next. */
+typedef struct unwrap_state {
+    uint8_t secret[32]; /* the key file's key, or a passphrase stanza's key */
+    int have_key;       /* the key file was read into secret               */
+    int tried;          /* how many unwraps were attempted                 */
+    int use_pass;       /* try the passphrase stanzas                      */
+} unwrap_state;
+
+/* Try stanza i (st) with what the options give; 1 if it opened the file
+ * (file_key set), 0 if not; *rc: an error that ends the search. */
+static int try_stanza(const fcrypt_opts *o, const uint8_t *h, const rijn_file_params *p,
+                      unsigned i, const rijn_file_stanza *st, uint8_t file_key[32],
+                      unwrap_state *u, int *rc)
+{
+    size_t k;
+    int ok = 0;
+    if (st->type == RIJN_FILE_KEY_X25519) {
+        for (k = 0; !ok && k < o->nident; k++, u->tried++)
+            ok = rijn_file_v2_unwrap(file_key, h, p->header_len, i, o->ident[k]) == RIJN_OK;
+        return ok;
+    }
+    if (st->type == RIJN_FILE_KEY_RAW && o->key_file != NULL) {
+        if (!u->have_key && (*rc = fio_key_file(o->key_file, u->secret)) == CLI_OK)
+            u->have_key = 1;
+    } else if (st->type != RIJN_FILE_KEY_RAW && u->use_pass) {
+        *rc = stanza_master(o, p, st, u->secret);
+    } else {
+        return 0;
+    }
+    u->tried++;
+    return *rc == CLI_OK &&
+           rijn_file_v2_unwrap(file_key, h, p->header_len, i, u->secret) == RIJN_OK;
+}
+
+/* The message when no stanza opened the file; the exit status. */
+static int none_opened(const uint8_t *h, const rijn_file_params *p, int tried)
 {
     rijn_file_stanza st;
-    uint8_t secret[32];
     unsigned i, count[5] = {0, 0, 0, 0, 0};
-    size_t k;
-    int use_pass = o->passphrase || o->pass_file != NULL ||
-                   (o->nident == 0 && o->key_file == NULL);
-    int have_key = 0, rc = CLI_OK, tried = 0;
-    if (!rijn_file_aead_available(p->aead)) {
-        cli_err("this file's AEAD (id %u) is not in this build of rijn", p->aead);
-        return CLI_FAIL;
-    }
     for (i = 0; i < p->stanzas; i++)
         if (rijn_file_v2_stanza(h, p->header_len, i, &st) == RIJN_OK)
             count[st.type]++;
-    for (i = 0; rc == CLI_OK && i < p->stanzas; i++) {
-        int ok = 0;
-        if (rijn_file_v2_stanza(h, p->header_len, i, &st) != RIJN_OK)
-            return CLI_FAIL;
-        if (st.type == RIJN_FILE_KEY_X25519) {
-            for (k = 0; !ok && k < o->nident; k++, tried++)
-                ok = rijn_file_v2_unwrap(file_key, h, p->header_len, i, o->ident[k]) == RIJN_OK;
-        } else if (st.type == RIJN_FILE_KEY_RAW && o->key_file != NULL) {
-            if (!have_key && (rc = fio_key_file(o->key_file, secret)) == CLI_OK)
-                have_key = 1;
-            tried++;
-            ok = rc == CLI_OK &&
-                 rijn_file_v2_unwrap(file_key, h, p->header_len, i, secret) == RIJN_OK;
-        } else if (st.type != RIJN_FILE_KEY_RAW && use_pass) {
-            rc = stanza_master(o, p, &st, secret);
-            tried++;
-            ok = rc == CLI_OK &&
-                 rijn_file_v2_unwrap(file_key, h, p->header_len, i, secret) == RIJN_OK;
-        }
-        if (ok) {
-            if (p->stanzas > 1)
-                cli_err("note: stanza %u of %u (%s) opened the file", i + 1, p->stanzas,
-                        type_name(st.type));
-            rijn_wipe(secret, sizeof secret);
-            return CLI_OK;
-        }
-    }
-    rijn_wipe(secret, sizeof secret);
-    if (rc != CLI_OK)
-        return rc;
     cli_err("no stanza opened the file: it has %u X25519 recipient%s, %u passphrase and %u "
             "key-file stanza%s; %s",
             count[RIJN_FILE_KEY_X25519], count[RIJN_FILE_KEY_X25519] == 1 ? "" : "s",
@@ -192,42 +199,71 @@ int frecip_unwrap(const fcrypt_opts *o, const uint8_t *h, const rijn_file_params
     return tried == 0 ? CLI_USAGE : CLI_FAIL;
 }
 
-int frecip_seal_init(fcrypt_opts *o, rijn_file_ctx *ctx, uint8_t *h, size_t size, size_t *hl)
+int frecip_unwrap(const fcrypt_opts *o, const uint8_t *h, const rijn_file_params *p,
+                  uint8_t file_key[32])
 {
-    rijn_file_params *p = &o->params;
-    rijn_file_writer w;
     rijn_file_stanza st;
-    uint8_t fk[32], eph[32], m[32];
-    size_t i;
-    unsigned n = (unsigned)o->nrecip;
-    int pass = o->passphrase || o->pass_file != NULL, rc = CLI_OK, r;
-    n += (unsigned)pass + (o->key_file != NULL);
-    if (n > RIJN_FILE_STANZAS_MAX) {
-        cli_err("at most %d stanzas (recipients, passphrase, key file)", RIJN_FILE_STANZAS_MAX);
-        return CLI_USAGE;
+    unwrap_state u;
+    unsigned i;
+    int rc = CLI_OK, tried;
+    if (!rijn_file_aead_available(p->aead)) {
+        cli_err("this file's AEAD (id %u) is not in this build of rijn", p->aead);
+        return CLI_FAIL;
     }
-    if (o->fixed_given)
-        memcpy(fk, o->fixed_key, 32);
-    else if ((rc = fio_random(fk, sizeof fk)) != CLI_OK)
-        return rc;
-    r = rijn_file_v2_begin(&w, h, size, p, n, fk);
+    memset(&u, 0, sizeof u);
+    u.use_pass = o->passphrase || o->pass_file != NULL || (o->nident == 0 && o->key_file == NULL);
+    for (i = 0; rc == CLI_OK && i < p->stanzas; i++) {
+        if (rijn_file_v2_stanza(h, p->header_len, i, &st) != RIJN_OK) {
+            rc = CLI_FAIL;
+            break;
+        }
+        if (try_stanza(o, h, p, i, &st, file_key, &u, &rc)) {
+            if (p->stanzas > 1)
+                cli_err("note: stanza %u of %u (%s) opened the file", i + 1, p->stanzas,
+                        type_name(st.type));
+            rijn_wipe(&u, sizeof u);
+            return CLI_OK;
+        }
+    }
+    tried = u.tried;
+    rijn_wipe(&u, sizeof u);
+    return rc != CLI_OK ? rc : none_opened(h, p, tried);
+}
+
+/* The X25519 stanzas (eph: scratch for the ephemeral keys); CLI_OK with
+ * *r the library's status, or an exit status after a message. */
+static int add_recipients(const fcrypt_opts *o, rijn_file_writer *w, uint8_t eph[32], int *r)
+{
+    rijn_file_stanza st;
+    size_t i;
+    int rc = CLI_OK;
     memset(&st, 0, sizeof st);
     st.type = RIJN_FILE_KEY_X25519;
-    for (i = 0; r == RIJN_OK && i < o->nrecip; i++) {
+    for (i = 0; rc == CLI_OK && *r == RIJN_OK && i < o->nrecip; i++) {
         if (o->fixed_given) {
             memcpy(eph, o->fixed_eph, 32);
             eph[31] ^= (uint8_t)i;
-        } else if ((rc = fio_random(eph, sizeof eph)) != CLI_OK) {
+        } else if ((rc = fio_random(eph, 32)) != CLI_OK) {
             break;
         }
-        r = rijn_file_v2_add(&w, &st, o->recip[i], eph);
-        if (r == RIJN_ERR_PARAM) {
+        *r = rijn_file_v2_add(w, &st, o->recip[i], eph);
+        if (*r == RIJN_ERR_PARAM) {
             cli_err("recipient %zu is not a valid X25519 public key (low order)", i + 1);
             rc = CLI_USAGE;
         }
     }
-    if (rc == CLI_OK && r == RIJN_OK && pass) {
-        rijn_file_params q = *p;
+    return rc;
+}
+
+/* The passphrase stanza (its KDF from the options, Argon2id or PBKDF2 if
+ * they name none) and the key-file stanza, when given (m: scratch). */
+static int add_secrets(fcrypt_opts *o, rijn_file_writer *w, uint8_t m[32], int *r)
+{
+    rijn_file_stanza st;
+    rijn_file_params q = o->params;
+    int rc = CLI_OK;
+    memset(&st, 0, sizeof st);
+    if (o->passphrase || o->pass_file != NULL) {
         if (q.key_source == RIJN_FILE_KEY_RAW)
             q.key_source = rijn_file_kdf_available(RIJN_FILE_KEY_ARGON2ID)
                                ? RIJN_FILE_KEY_ARGON2ID : RIJN_FILE_KEY_PBKDF2;
@@ -238,16 +274,40 @@ int frecip_seal_init(fcrypt_opts *o, rijn_file_ctx *ctx, uint8_t *h, size_t size
         st.argon2_lanes = q.argon2_lanes;
         rc = fcrypt_get_master(o, &q, 1, m);
         if (rc == CLI_OK)
-            r = rijn_file_v2_add(&w, &st, m, NULL);
+            *r = rijn_file_v2_add(w, &st, m, NULL);
     }
-    if (rc == CLI_OK && r == RIJN_OK && o->key_file != NULL) {
-        rijn_file_params q = *p;
+    if (rc == CLI_OK && *r == RIJN_OK && o->key_file != NULL) {
+        q = o->params;
         q.key_source = RIJN_FILE_KEY_RAW;
         st.type = RIJN_FILE_KEY_RAW;
         rc = fcrypt_get_master(o, &q, 0, m);
         if (rc == CLI_OK)
-            r = rijn_file_v2_add(&w, &st, m, NULL);
+            *r = rijn_file_v2_add(w, &st, m, NULL);
     }
+    return rc;
+}
+
+int frecip_seal_init(fcrypt_opts *o, rijn_file_ctx *ctx, uint8_t *h, size_t size, size_t *hl)
+{
+    rijn_file_writer w;
+    uint8_t fk[32], eph[32], m[32];
+    unsigned n = (unsigned)o->nrecip;
+    int rc = CLI_OK, r;
+    n += (unsigned)(o->passphrase || o->pass_file != NULL) + (o->key_file != NULL);
+    if (n > RIJN_FILE_STANZAS_MAX) {
+        cli_err("at most %d stanzas (recipients, passphrase, key file)", RIJN_FILE_STANZAS_MAX);
+        return CLI_USAGE;
+    }
+    if (o->fixed_given)
+        memcpy(fk, o->fixed_key, 32);
+    else if ((rc = fio_random(fk, sizeof fk)) != CLI_OK)
+        return rc;
+    memset(eph, 0, sizeof eph);
+    memset(m, 0, sizeof m);
+    r = rijn_file_v2_begin(&w, h, size, &o->params, n, fk);
+    rc = add_recipients(o, &w, eph, &r);
+    if (rc == CLI_OK && r == RIJN_OK)
+        rc = add_secrets(o, &w, m, &r);
     if (rc == CLI_OK && r == RIJN_OK)
         r = rijn_file_v2_end(&w, ctx, hl);
     if (rc == CLI_OK && r != RIJN_OK) {

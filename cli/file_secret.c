@@ -151,6 +151,12 @@ int fio_pass_file(const char *path, uint8_t *pass, size_t *len)
     return rc;
 }
 
+/* Space, tab, CR or LF: what a key file may have around its hex. */
+static int is_blank(uint8_t c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 int fio_key_file(const char *path, uint8_t key[32])
 {
     uint8_t buf[256];
@@ -164,10 +170,9 @@ int fio_key_file(const char *path, uint8_t key[32])
         return CLI_OK;
     }
     b = n;
-    while (a < b && (buf[a] == ' ' || buf[a] == '\t' || buf[a] == '\r' || buf[a] == '\n'))
+    while (a < b && is_blank(buf[a]))
         a++;
-    while (b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t' || buf[b - 1] == '\r' ||
-                     buf[b - 1] == '\n'))
+    while (b > a && is_blank(buf[b - 1]))
         b--;
     if (b - a != 64 || rijn_hex_decode(key, 32, &got, (const char *)buf + a, 64) != RIJN_OK ||
         got != 32) {
