@@ -28,6 +28,9 @@
  *   halves, as armce), CBC decryption; ECB in both directions; XTS and CBC
  *   encryption take the modes' generic paths over the N-block entries (on
  *   AArch64 the class struct has no XTS hook: RIJN_I_AES_HOOKS is x86's).
+ *   Code generation: the 8-plane loops carry `#pragma GCC unroll 8` (GCC
+ *   12 otherwise keeps them as loops over the state in memory: a load, a
+ *   TBL and a store per plane).
  *   Constant time: AND/XOR/shifts/TBL with constant indices on the planes;
  *   no table lookup by data, no branch on data; loops depend only on
  *   nblocks and rounds. No AES instruction.
@@ -78,6 +81,7 @@ NBS_INLINE ct_word rot2(ct_word x)
 NBS_INLINE void load8(ct_word q[8], const uint8_t *in, unsigned m)
 {
     unsigned j;
+    #pragma GCC unroll 8
     for (j = 0; j < 8; j++)
         q[j] = j < m ? (ct_word)vld1q_u8(in + 16 * j) : CT_MASK(0);
     ct_ortho(q);
@@ -87,6 +91,7 @@ NBS_INLINE void add_round_key(ct_word q[8], const uint8_t *rk)
 {
     const uint8x16_t k = vld1q_u8(rk);
     unsigned i;
+    #pragma GCC unroll 8
     for (i = 0; i < 8; i++)
         q[i] ^= (ct_word)vtstq_u8(k, vdupq_n_u8((uint8_t)(1u << i)));
 }
@@ -94,6 +99,7 @@ NBS_INLINE void add_round_key(ct_word q[8], const uint8_t *rk)
 NBS_INLINE void shift_rows(ct_word q[8], uint8x16_t idx)
 {
     unsigned i;
+    #pragma GCC unroll 8
     for (i = 0; i < 8; i++)
         q[i] = tbl(q[i], idx);
 }
@@ -103,6 +109,7 @@ NBS_INLINE void mix_columns(ct_word q[8], uint8x16_t rot1)
 {
     ct_word r[8], t[8];
     unsigned i;
+    #pragma GCC unroll 8
     for (i = 0; i < 8; i++) {
         r[i] = tbl(q[i], rot1);
         t[i] = q[i] ^ r[i];
@@ -141,6 +148,7 @@ static uint32_t nbs_subword(uint32_t w)
     ct_word q[8];
     unsigned j;
     uint32_t r;
+    #pragma GCC unroll 8
     for (j = 0; j < 8; j++)
         q[j] = CT_MASK(0);
     q[0] = (ct_word){w, 0};
@@ -200,6 +208,7 @@ static void nbs_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint
     ct_word q[8];
     while (nblocks > 0) {
         unsigned j, m = nblocks < 8 ? (unsigned)nblocks : 8;
+        #pragma GCC unroll 8
         for (j = 0; j < 8; j++)
             q[j] = ctr_block(hi, lo, ctr_bits, j);
         ct_ortho(q);
@@ -227,6 +236,7 @@ NBS_INLINE void inv_mix_columns(ct_word q[8], uint8x16_t rot1)
 {
     ct_word u[8];
     unsigned i;
+    #pragma GCC unroll 8
     for (i = 0; i < 8; i++)
         u[i] = q[i] ^ rot2(q[i]);
     q[0] ^= u[6];
