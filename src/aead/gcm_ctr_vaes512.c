@@ -66,9 +66,7 @@ CTGT static size_t run(const uint8_t *ek, unsigned rounds, uint8_t ctr[16], uint
 size_t rijn_i_aead_ctr_le32_vaes512(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out,
                                     const uint8_t *in, size_t n)
 {
-    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_VAES | RIJN_CPU_AVX512;
-    if (n < 4 * NREG || !rijn_i_aes_rk_aesni(aes) ||
-        (rijn_i_cpu_features() & need) != need)
+    if (n < 4 * NREG || !rijn_i_aes_rk_aesni(aes) || !rijn_i_aes_w512(aes))
         return 0;
     return run(rijn_i_aes_rk_enc(aes), aes->rounds, ctr, out, in, n);
 }

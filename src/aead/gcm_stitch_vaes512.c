@@ -294,10 +294,10 @@ __attribute__((target(T512))) static void run(const uint8_t *ek, unsigned rounds
 size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t nblocks, int enc)
 {
-    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_VAES |
-                          RIJN_CPU_VPCLMUL | RIJN_CPU_AVX512;
+    /* the caller checked the AES-NI layout and the vpclmul512 GHASH entry
+     * (PCLMULQDQ, SSSE3, VPCLMULQDQ, AVX-512); W512: VAES on ZMM */
     size_t n = nblocks - nblocks % 32;
-    if (n == 0 || (rijn_i_cpu_features() & need) != need)
+    if (n == 0 || !rijn_i_aes_w512(&k->aes))
         return 0;
     run(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n, enc);
     return n;

@@ -147,8 +147,6 @@ __attribute__((target(T_AVX))) static void run_avx(const uint8_t *ek, unsigned r
 size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                          const uint8_t *in, size_t nblocks, int enc)
 {
-    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3;
-    uint32_t f;
     size_t n = nblocks & ~(size_t)7, d;
     if (n == 0 || !rijn_i_aes_rk_aesni(&k->aes))
         return 0;
@@ -156,8 +154,8 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
     if (k->gh == &rijn_i_ghash_vpclmul512)
         return rijn_i_gcm_stitch512(k, m, out, in, nblocks, enc);
 #endif
-    f = rijn_i_cpu_features();
-    if (!(k->gh->flags & RIJN_I_GHASH_HK_PCLMUL) || (f & need) != need)
+    /* AES-NI: rk_aesni above; PCLMULQDQ + SSSE3: the GHASH entry */
+    if (!(k->gh->flags & RIJN_I_GHASH_HK_PCLMUL))
         return 0;
     /* VAES-256 first (16-block iterations), then 8-block ones here */
     d = rijn_i_gcm_stitch256(k, m, out, in, nblocks, enc);
@@ -166,7 +164,7 @@ size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
         return d;
     out += 16 * d;
     in += 16 * d;
-    if (f & RIJN_CPU_AVX)
+    if (RIJN_I_AES_ALT(&k->aes)) /* x86ni's alt_cpu: AVX */
         run_avx(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hkey, m->y, m->ctr, out, in, n,
                 enc);
     else

@@ -58,10 +58,7 @@ static void derive(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[1
         memcpy(key + 8 * i, blk + 16 * i, 8); /* key[0..15] auth, rest enc */
     memset(m, 0, sizeof *m);
     rijn_i_polyval_setkey(ctx->gh, m->hk, key);
-    m->enc.impl = ctx->aes.impl;
-    m->enc.rounds = (uint32_t)(ctx->key_len / 4 + 6);
-    m->enc.dirs = RIJN_I_DIR_ENC;
-    ctx->aes.impl->setkey(m->enc.ks, key + 16, (size_t)ctx->key_len, RIJN_I_DIR_ENC);
+    rijn_i_aes_key_like(&m->enc, &ctx->aes, key + 16, (size_t)ctx->key_len);
     rijn_wipe(blk, sizeof blk);
     rijn_wipe(key, sizeof key);
 }

@@ -33,6 +33,8 @@
 /* flags bit: hk is in the pclmul layout (ghash_pclmul.c: H..H^8 in "V"
  * form), which the stitched x86 GCM kernels read */
 #define RIJN_I_GHASH_HK_PCLMUL 0x100u
+/* flags bit: the entry needs (so the CPU has) VPCLMULQDQ + AVX2 + AVX */
+#define RIJN_I_GHASH_VPCLMUL 0x200u
 
 typedef struct rijn_i_ghash_impl {
     rijn_i_impl base;        /* name, CPU features needed                 */

@@ -202,7 +202,7 @@ TGT static void v256_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *i
 const rijn_i_ghash_impl rijn_i_ghash_vpclmul256 = {
     {"vpclmul256",
      RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_VPCLMUL, NULL},
-    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
+    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL | RIJN_I_GHASH_VPCLMUL,
     pclmul_setkey, v256_blocks, v256_polyval};
 #endif
 

@@ -116,9 +116,8 @@ OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
 size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                           const uint8_t *in, size_t nb)
 {
-    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_VAES | RIJN_CPU_AVX512;
     if (nb < 4 * NREG || m->blocks % (4 * NREG) != 0 || !rijn_i_aes_rk_aesni(&c->aes) ||
-        (rijn_i_cpu_features() & need) != need)
+        !rijn_i_aes_w512(&c->aes))
         return 0;
     return run(c, m, dec, out, in, nb);
 }

@@ -187,8 +187,16 @@ static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *ke
     impl->setkey(ctx->ks, key, key_len, dirs);
 #if RIJN_I_AES_HOOKS
     /* the class's alternate one-shot entries, when this CPU runs them */
-    if (impl->alt_cpu != 0 && (rijn_i_cpu_features() & impl->alt_cpu) == impl->alt_cpu)
-        dirs |= RIJN_I_DIR_ALT;
+    /* and its vector paths (RIJN_I_DIR_W256 / W512) */
+    if ((impl->alt_cpu | impl->w256_cpu | impl->w512_cpu) != 0) {
+        uint32_t f = rijn_i_cpu_features();
+        if (impl->alt_cpu != 0 && (f & impl->alt_cpu) == impl->alt_cpu)
+            dirs |= RIJN_I_DIR_ALT;
+        if (impl->w256_cpu != 0 && (f & impl->w256_cpu) == impl->w256_cpu)
+            dirs |= RIJN_I_DIR_W256;
+        if (impl->w512_cpu != 0 && (f & impl->w512_cpu) == impl->w512_cpu)
+            dirs |= RIJN_I_DIR_W512;
+    }
 #endif
     ctx->impl = impl;
     ctx->rounds = (uint32_t)(key_len / 4 + 6);

@@ -22,6 +22,12 @@
  * (x86ni: the VEX-encoded copies, hence the second name). */
 #define RIJN_I_DIR_ALT 4u
 #define RIJN_I_DIR_VEX RIJN_I_DIR_ALT
+/* W256 / W512, set at key setup when the CPU has the class's w256_cpu /
+ * w512_cpu features: the context may run the 256-bit / 512-bit vector
+ * AES paths (x86ni: VAES on YMM / ZMM registers). Kernels test these
+ * context bits (rijn_i_aes_w256 / rijn_i_aes_w512), never the CPU. */
+#define RIJN_I_DIR_W256 8u
+#define RIJN_I_DIR_W512 16u
 
 /* Whether the class struct carries the one-shot / XTS hooks and alt_cpu:
  * only builds with a class that provides them pay for the entries (MCU
@@ -96,6 +102,8 @@ struct rijn_aes_impl {
     /* CPU features (RIJN_CPU_*, core/cpu.h) under which key setup marks
      * the context RIJN_I_DIR_ALT (0: never). */
     uint32_t alt_cpu;
+    /* Likewise for RIJN_I_DIR_W256 and RIJN_I_DIR_W512 (0: never). */
+    uint32_t w256_cpu, w512_cpu;
 
     /* Round-key view: the CPU's AES instructions (RIJN_CPU_AESNI, ...)
      * the class runs on, when its schedule is the standard round-key
@@ -168,6 +176,22 @@ static inline const uint8_t *rijn_i_aes_rk_enc(const rijn_aes_ctx *ctx)
 static inline const uint8_t *rijn_i_aes_rk_dec(const rijn_aes_ctx *ctx)
 {
     return (const uint8_t *)ctx->ks + 16 * (ctx->rounds + 1);
+}
+
+/* 1 when ctx's key setup found the class's 256-bit / 512-bit vector
+ * paths runnable here (RIJN_I_DIR_W256 / W512; with rk_isa, what the
+ * AEADs' VAES kernels ask for). */
+#define rijn_i_aes_w256(ctx) (((ctx)->dirs & RIJN_I_DIR_W256) != 0)
+#define rijn_i_aes_w512(ctx) (((ctx)->dirs & RIJN_I_DIR_W512) != 0)
+/* Key dst for encryption with src's class, rounds and vector marks (not
+ * ALT): a per-message key (GCM-SIV). */
+static inline void rijn_i_aes_key_like(rijn_aes_ctx *dst, const rijn_aes_ctx *src,
+                                       const uint8_t *key, size_t key_len)
+{
+    dst->impl = src->impl;
+    dst->rounds = (uint32_t)(key_len / 4 + 6);
+    dst->dirs = RIJN_I_DIR_ENC | (src->dirs & (RIJN_I_DIR_W256 | RIJN_I_DIR_W512));
+    src->impl->setkey(dst->ks, key, key_len, RIJN_I_DIR_ENC);
 }
 
 /* The one-shot entry of a context (see ecb_enc_once above): [1] when its

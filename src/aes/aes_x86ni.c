@@ -450,6 +450,8 @@ const rijn_aes_impl rijn_i_aes_x86ni = {
     /* with AVX, the VEX copies of the one-shot ECB / CBC entries (memory
      * operands fold into vaesenc: about 10 fewer instructions a block) */
     .alt_cpu = RIJN_CPU_AVX,
+    .w256_cpu = RIJN_CPU_VAES | RIJN_CPU_AVX2,
+    .w512_cpu = RIJN_CPU_VAES | RIJN_CPU_AVX512,
     .rk_isa = RIJN_CPU_AESNI, /* layout: aes_x86ni.h */
     .ecb_enc_once = {rijn_i_x86ni_ecb_enc, rijn_i_x86ni_ecb_enc_vex},
     .ecb_dec_once = {X86NI_ECB_DEC_ONCE, X86NI_ECB_DEC_ONCE},

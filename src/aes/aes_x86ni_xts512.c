@@ -114,9 +114,7 @@ XTGT static size_t run(const uint64_t *ks, unsigned rounds, int dec, uint8_t t[1
 size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
                           const uint8_t *in, size_t n)
 {
-    const uint32_t need = RIJN_CPU_AESNI | RIJN_CPU_VAES | RIJN_CPU_AVX512;
-    if (n < 4 * NREG || aes->impl != &rijn_i_aes_x86ni ||
-        (rijn_i_cpu_features() & need) != need)
+    if (n < 4 * NREG || aes->impl != &rijn_i_aes_x86ni || !rijn_i_aes_w512(aes))
         return 0;
     return run(aes->ks, aes->rounds, dec, t, out, in, n);
 }
