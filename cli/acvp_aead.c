@@ -15,7 +15,7 @@
  *    "testPassed": false.
  *  - Lengths (payloadLen, aadLen, ivLen, tagLen) must be whole bytes; a
  *    failed open is an answer, any other library error fails the run.
- * Proven by tests/test_acvp_ext.py (samples from pyca/cryptography and
+ * Proven by tests/acvp/test_acvp_ext.py (samples from pyca/cryptography and
  * NIST ACVP-Server excerpts, failure cases included).
  */
 #include <stdio.h>

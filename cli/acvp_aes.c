@@ -13,7 +13,7 @@
  *    the client for one: a random 96-bit prefix and a counter of 1, sent
  *    back in "iv".
  *  - MCT: acvp_aes_mct.c.
- * Proven by tests/test_acvp.py (sample vector sets with expected results)
+ * Proven by tests/acvp/test_acvp.py (sample vector sets with expected results)
  * and by running the NIST ACVP-Server sample files.
  */
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * output, the IV becomes the last 128 bits of output, and the next input
  * is the output the AESAVS names (OUT[998] for 16-byte modes, OUT[983]
  * for CFB8, OUT[871] for CFB1; OUT[999] for ECB).
- * Checked against NIST ACVP-Server expected results (tests/acvp/
+ * Checked against NIST ACVP-Server expected results (tests/vectors/acvp/
  * nist_excerpts.json) and against an independent Python reference
  * (tests/acvp/gen_samples.py).
  */

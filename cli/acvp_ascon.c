@@ -13,7 +13,7 @@
  *  - Hash256: "md" of "msg"; XOF128: "outLen" bits of output; CXOF128
  *    also takes the customization string "cs" (csLen bits).
  *  - Every length must be whole bytes (exit 1 otherwise).
- * Proven by tests/test_acvp_ext.py (prompts built from the Ascon team's
+ * Proven by tests/acvp/test_acvp_ext.py (prompts built from the Ascon team's
  * SP 800-232 KATs, NIST ACVP-Server excerpts).
  */
 #include <stdlib.h>

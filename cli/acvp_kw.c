@@ -8,7 +8,7 @@
  * the 8-byte integrity block. A decrypt test whose wrapped key the
  * library rejects (RIJN_ERR_AUTH, or a length no wrap can produce) is
  * answered "testPassed": false; any other error fails the run. Proven by
- * tests/test_acvp_ext.py (samples from pyca/cryptography for "cipher",
+ * tests/acvp/test_acvp_ext.py (samples from pyca/cryptography for "cipher",
  * from an independent SP 800-38F model for "inverse", and NIST
  * ACVP-Server excerpts).
  */

@@ -11,7 +11,7 @@
  *    "iterationCount"; "hmacAlg" names the hash ("SHA2-256", "SHA3-512",
  *    "SHA-1"...). Answers "derivedKey".
  * The hash behind each name is looked up with rijn_hash_find; a hash
- * compiled out fails the run (exit 1). Proven by tests/test_acvp_ext.py
+ * compiled out fails the run (exit 1). Proven by tests/acvp/test_acvp_ext.py
  * (samples from pyca/cryptography / hashlib, NIST ACVP-Server excerpts).
  */
 #include <stdlib.h>

@@ -20,7 +20,7 @@
  *  - SHAKE outputs of a bit length that is not whole bytes are squeezed
  *    to the next byte; the last byte keeps its low outLen % 8 bits (the
  *    first in Keccak's bit order), as NIST's expected results do.
- * Proven by tests/test_acvp_ext.py (samples from Python's hashlib, NIST
+ * Proven by tests/acvp/test_acvp_ext.py (samples from Python's hashlib, NIST
  * ACVP-Server excerpts for each test type).
  */
 #include <stdlib.h>

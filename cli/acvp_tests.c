@@ -5,7 +5,7 @@
  * Implementation notes: plain cJSON walking; every reader reports a
  * missing or mistyped field as ACVP_BAD_INPUT (exit 2) and a valid request
  * rijn cannot serve (lengths that are not whole bytes) as ACVP_FAILED
- * (exit 1). Proven by tests/test_acvp_ext.py (malformed prompts).
+ * (exit 1). Proven by tests/acvp/test_acvp_ext.py (malformed prompts).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
  * integer); the last unit may be shorter. Payload and data-unit lengths
  * must be whole bytes (rijn's XTS steals ciphertext by bytes), except a
  * data unit at least as long as the payload, which means one unit.
- * Proven by tests/test_acvp_ext.py (samples from pyca/cryptography,
+ * Proven by tests/acvp/test_acvp_ext.py (samples from pyca/cryptography,
  * NIST ACVP-Server excerpts for both revisions).
  */
 #include <stdlib.h>

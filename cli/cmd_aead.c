@@ -13,7 +13,7 @@
  * its output); usage errors exit 2. Key, nonce and data buffers are wiped
  * before exit. AES-SIV is the exception: V || C, RFC 5297's order (and
  * pyca/cryptography's and the Python package's AESSIV), on seal and open.
- * Proven by tests/test_cli_aead.py (against pyca/cryptography, i.e.
+ * Proven by tests/cli/test_cli_aead.py (against pyca/cryptography, i.e.
  * OpenSSL, and published vectors where OpenSSL lacks the mode).
  */
 #include <stdio.h>

@@ -15,7 +15,7 @@
  * ascon-xof128, 64 for shake256); when checking, the length comes from
  * each line. Ascon-Hash256 / -XOF128 are those of NIST SP 800-232; blake2b
  * is BLAKE2b-512, b2sum's default. Every hash of the library's registry
- * (rijn_hash_at) has a name here. Proven by tests/test_cli_hash.py
+ * (rijn_hash_at) has a name here. Proven by tests/cli/test_cli_hash.py
  * (against sha256sum, sha512sum, b2sum and openssl dgst).
  */
 #define _POSIX_C_SOURCE 200809L

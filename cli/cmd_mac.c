@@ -8,7 +8,7 @@
  * dgst -mac prints it). --verify HEX compares with the library's
  * constant-time verify instead and answers by exit status (0 match, 1
  * mismatch), printing nothing on stdout. Key and data are wiped before
- * exit. Proven by tests/test_cli_aead.py (against pyca/cryptography and
+ * exit. Proven by tests/cli/test_cli_aead.py (against pyca/cryptography and
  * Python's hmac, i.e. OpenSSL).
  */
 #include <stdio.h>

@@ -11,7 +11,7 @@
  * skipped; any other is reported on stderr, one line each (the first
  * FIO_STALE_MAX, then a count), and NEVER deleted: it may be the only
  * copy of something the user wants (a decryption that was killed just
- * before its rename). Proven by tests/test_cli_encrypt.py (kills()).
+ * before its rename). Proven by tests/cli/test_cli_encrypt.py (kills()).
  */
 #define _GNU_SOURCE
 #include "file_io.h"

@@ -2,7 +2,7 @@
  * io_opts.c -- the data options shared by `rijn cipher`, `rijn aead` and
  * `rijn mac` (-i/--in-string/-o/--inform/--outform/--impl): one parser,
  * one reader, one writer, so the three commands treat input and output
- * the same way (tests/test_cli_cipher.py, test_cli_aead.py, test_cli.py).
+ * the same way (tests/cli/test_cli_cipher.py, test_cli_aead.py, test_cli.py).
  */
 #include <string.h>
 

@@ -95,7 +95,7 @@ def main():
     put("cli_legacy", i, bytes([3]) + f)
 
     # ACVP: the first test of the first groups of each prompt, no Monte Carlo
-    acvp = os.path.join(here, "..", "tests", "acvp")
+    acvp = os.path.join(here, "..", "tests", "vectors", "acvp")
     i = 0
     for name in sorted(os.listdir(acvp)):
         if not name.endswith(".prompt.json"):

@@ -240,7 +240,7 @@ def write_md(path, data, targets, opts):
         w += host_md(data["_host"])
     if data.get("_check"):
         w += ["", "## Vectors on the targets", "",
-              "`mcu/finalists.py --check` (run by tests/test_mcu_finalists.sh) runs the",
+              "`mcu/finalists.py --check` (run by tests/mcu/test_mcu_finalists.sh) runs the",
               "submissions' known answers, read from the package-registry files the host tests",
               "read (mcu/tools/finvec.py says which and how many), and Serpent's published",
               "Monte Carlo rows where the emulator's time allows (none on AVR). This run:", ""]

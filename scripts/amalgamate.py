@@ -18,7 +18,7 @@ How the sources become one translation unit:
   - every macro a source file #defines is #undef'd after it, so the next
     file starts clean.
 The output is generated; nothing here is to be edited by hand. The test
-tests/test_amalgamation.sh builds it with -Wall -Wextra -Werror and runs
+tests/package/test_amalgamation.sh builds it with -Wall -Wextra -Werror and runs
 known-answer checks against it.
 """
 import argparse

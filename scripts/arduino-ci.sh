@@ -18,7 +18,7 @@
 #  - with neither (as in this project's own CI): scripts/arduino_sizes.py
 #    builds every example with the real Arduino AVR core (Debian
 #    arduino-builder + arduino-core-avr) for the Uno and the Mega 2560, and
-#    tests/test_arduino.sh builds them with avr-gcc / arm-none-eabi-gcc
+#    tests/mcu/test_arduino.sh builds them with avr-gcc / arm-none-eabi-gcc
 #    against a test-only core stand-in and runs them under simavr and QEMU.
 # Exit status: nonzero if any build fails.
 set -u
@@ -56,6 +56,6 @@ elif command -v pio >/dev/null; then
 else
   echo "arduino-cli and pio not found: the real AVR core (arduino-builder), then the test shim"
   python3 "$root/scripts/arduino_sizes.py" || status=1
-  bash "$root/tests/test_arduino.sh" || status=1
+  bash "$root/tests/mcu/test_arduino.sh" || status=1
 fi
 exit $status

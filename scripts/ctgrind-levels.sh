@@ -21,7 +21,7 @@ if [ ${#pairs[@]} = 0 ]; then
   for cc in gcc clang; do for o in -O0 -O1 -O2 -O3 -Os; do pairs+=("$cc:$o"); done; done
 fi
 targets=(ctgrind_aes)
-for f in tests/test_*_ctgrind.c; do targets+=("$(basename "$f" .c)"); done
+for f in tests/*/test_*_ctgrind.c; do targets+=("$(basename "$f" .c)"); done
 fail=0
 for p in "${pairs[@]}"; do
   cc=${p%%:*}

@@ -6,7 +6,7 @@ headline) when its figures are more than one code change behind HEAD.
     scripts/doc_freshness.py --write    put/refresh/remove the notes
     scripts/doc_freshness.py --check    exit 1 if a document lags more than
                                         one code change and does not say so
-                                        (tests/test_doc_freshness.py)
+                                        (tests/meta/test_doc_freshness.py)
 
 Implementation notes: a document names the commit its figures were measured
 at (docs/BENCHMARKS.md: the <!-- bench-commit: --> marker bench/host/report.py

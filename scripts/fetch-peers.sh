@@ -24,7 +24,7 @@
 #
 # Cache: $RIJN_PEER_CACHE (default /tmp/rijn-peer-cache), one directory per
 # peer holding the downloaded archive (for mbedtls the same place
-# tests/test_interop_mbedtls.sh looks for it) and its unpacked tree in
+# tests/cli/test_interop_mbedtls.sh looks for it) and its unpacked tree in
 # tree/ (not src/: that test deletes and re-extracts its src/). A second
 # call finds them there and downloads nothing. Debian sources come through a
 # private deb-src list made from the system's deb822/one-line entries

@@ -1,6 +1,6 @@
 """peers.py -- tiny-AES-c, BearSSL and Mbed TLS on the MCU harness.
 
-Used by mcu/measure.py (and tests/test_mcu_peers.sh through `python3
+Used by mcu/measure.py (and tests/mcu/test_mcu_peers.sh through `python3
 bench/mcu/peers.py --check`). The peers' sources come from
 scripts/fetch-peers.sh (a cache outside the repository: never committed);
 each is compiled here with exactly rijn's target flags and -Os/-O2

@@ -11,7 +11,7 @@
  * each region between bench_start()/bench_stop(), "S <bytes>" (painted
  * stack) after it; mcu/measure.py's run_image pairs them with the
  * emulator's counts and subtracts the "empty" region. Known answers: the
- * submissions' first vectors (the same as tests/test_cli_finalists.py;
+ * submissions' first vectors (the same as tests/cli/test_cli_finalists.py;
  * FIPS-197 C.1 for AES), checked encrypt and decrypt before measuring;
  * a failure exits 1. FIN_BUF (256 on the ATmega328P): the CBC 1 KiB row
  * is 1024 / FIN_BUF in-place calls.

@@ -1,7 +1,7 @@
 /*
  * fin_test.c -- the AES finalists' known answers and Serpent's published
  * Monte Carlo rows on a microcontroller target (run by mcu/finalists.py
- * --check, from tests/test_mcu_finalists.sh).
+ * --check, from tests/mcu/test_mcu_finalists.sh).
  *
  * Implementation notes: the host writes the records (mcu/tools/finvec.py,
  * format documented there) from the package-registry files the host tests
@@ -9,14 +9,14 @@
  * ARM/RISC-V, PROGMEM array on AVR). Each known answer: key setup,
  * encrypt and compare, decrypt and compare, through the generic
  * descriptor (rijn/blockcipher.h). A Monte Carlo record runs the
- * AES-candidate loop (tests/finalists_mct.h, the host tests' own code)
+ * AES-candidate loop (tests/cipher/finalists_mct.h, the host tests' own code)
  * for its rows from the given start and compares the last row's output.
  * Prints per-cipher counts and "N passed, N failed"; exits 0 only when
  * nothing failed and something passed.
  */
 #include <string.h>
 
-#include "../../tests/finalists_mct.h"
+#include "../../tests/cipher/finalists_mct.h"
 #include "hal.h"
 #include "rijn/blockcipher.h"
 

@@ -1,7 +1,7 @@
 """The CLI's AES-SIV bytes are the Python package's: `rijn aead seal -a
 aes-*-siv` writes V || C (RFC 5297), as rijn.AESSIV.encrypt returns, and
 `rijn aead open` takes them back (the CLI wrote C || V before). Needs the
-CLI (RIJN_CLI, set by tests/test_python.sh)."""
+CLI (RIJN_CLI, set by tests/package/test_python.sh)."""
 import os
 import subprocess
 

@@ -5,8 +5,8 @@ through the C library's streaming API (rijn/legacy_formats.h):
     (CBC/CTR/CFB8, EVP_BytesToKey and PBKDF2, -nosalt), sizes around the
     64 KiB piece;
   - crypt_and_hash: a file made by Mbed TLS's crypt_and_hash itself (the
-    vector of tests/test_file_legacy.c), and files written / read by the
-    rijn CLI's --format mbedtls (which tests/test_interop_mbedtls.sh checks
+    vector of tests/file/test_file_legacy.c), and files written / read by the
+    rijn CLI's --format mbedtls (which tests/cli/test_interop_mbedtls.sh checks
     against crypt_and_hash), also from a FIFO (one pass);
   - the file guarantees: the same file refused, no overwrite without
     force=True, nothing left behind by a wrong passphrase, key or damage;

@@ -6,8 +6,8 @@
  *   Wrappers and descriptors from the macros of aead_table_i.h; the tag
  *   minimums are the shortest tags each AEAD accepts (CCM: even sizes
  *   only, which its calls check). Nothing secret, nothing mutable.
- *   Vectors: tests/test_aead_table.c (every descriptor against the AEAD's
- *   own calls), tests/test_cli_aead.py through the CLI.
+ *   Vectors: tests/aead/test_aead_table.c (every descriptor against the AEAD's
+ *   own calls), tests/cli/test_cli_aead.py through the CLI.
  */
 #include "aead_table_i.h"
 

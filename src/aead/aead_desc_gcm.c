@@ -6,7 +6,7 @@
  *   Wrappers and descriptors from the macros of aead_table_i.h; tags of
  *   4..16 bytes (SP 800-38D allows 4 and 8 only in special uses; the
  *   calls accept them). Nothing secret, nothing mutable.
- *   Vectors: tests/test_aead_table.c, the file format tests, the CLI.
+ *   Vectors: tests/aead/test_aead_table.c, the file format tests, the CLI.
  */
 #include "aead_table_i.h"
 

@@ -7,7 +7,7 @@
  *   Wrappers and descriptors from the macros of aead_table_i.h;
  *   XChaCha20-Poly1305 has its own key setup and ChaCha20-Poly1305's
  *   calls. Nothing secret, nothing mutable.
- *   Vectors: tests/test_aead_table.c, the file format tests, the CLI.
+ *   Vectors: tests/aead/test_aead_table.c, the file format tests, the CLI.
  */
 #include "aead_table_i.h"
 

@@ -8,7 +8,7 @@
  *   of them (the file format) does not link this list and every AEAD with
  *   it. Lookup is a linear scan over about twenty names. Nothing secret,
  *   nothing mutable.
- *   Vectors: tests/test_aead_table.c (every descriptor against the AEAD's
+ *   Vectors: tests/aead/test_aead_table.c (every descriptor against the AEAD's
  *   own calls, names, sizes, lookups).
  */
 #include "aead_table_i.h"

@@ -25,7 +25,7 @@
  *   first).
  *   Constant time: branches only on lengths and call order; AES per class.
  *   Vectors: CAVP DVPT/VADT/VNT/VPT/VTT (128/192/256), Wycheproof
- *   aes_ccm_test.json, differential tests vs OpenSSL (tests/test_ccm*.c).
+ *   aes_ccm_test.json, differential tests vs OpenSSL (tests/aead/test_ccm*.c).
  */
 #include "cmac_i.h"
 #include "gcm_i.h"

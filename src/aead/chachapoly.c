@@ -18,7 +18,7 @@
  *   Vectors: RFC 8439 2.8.2 and A.5, XChaCha draft A.3.1, the
  *   cryptography-vectors ChaCha20Poly1305 files, Wycheproof
  *   chacha20_poly1305_test and xchacha20_poly1305_test, differential vs
- *   OpenSSL (tests/test_chachapoly.c).
+ *   OpenSSL (tests/aead/test_chachapoly.c).
  */
 #include "rijn/chachapoly.h"
 

@@ -9,7 +9,7 @@
  * -- no zero padding, unlike RFC 8439. Opening computes the tag over the
  * ciphertext first and decrypts only if it matches (constant-time compare
  * by rijn_ct_equal); otherwise out is wiped. Lengths are public.
- * Proof: tests/test_stream_ext.c (libsodium differential both ways,
+ * Proof: tests/stream/test_stream_ext.c (libsodium differential both ways,
  * tampering).
  */
 #include "internal.h"

@@ -18,7 +18,7 @@
  *  Proof: SP 800-38B appendix D examples (cryptography_vectors
  *  CMAC/nist-800-38b-aes*.txt), Wycheproof aes_cmac_test.json, and a
  *  differential test against OpenSSL's EVP_MAC CMAC with random splits
- *  (tests/test_cmac.c).
+ *  (tests/mac/test_cmac.c).
  */
 #include "aes/aes_i.h"
 #include "cmac_i.h"

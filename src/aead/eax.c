@@ -21,7 +21,7 @@
  *  Proof: the 10 vectors of the EAX paper (in Wycheproof aes_eax_test.json,
  *  "eprint.iacr.org/2003/069"), all of Wycheproof aes_eax_test.json, and a
  *  differential test against EAX assembled from OpenSSL's CMAC and AES-CTR
- *  with random splits (tests/test_eax.c).
+ *  with random splits (tests/aead/test_eax.c).
  *  The counter N' is secret, so CTR never uses the AES class's fused CTR
  *  hook (which may branch on the counter); it runs batches of counter
  *  blocks through the N-block entry.

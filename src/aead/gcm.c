@@ -21,7 +21,7 @@
  *   Constant time: GHASH classes are constant-time, AES is the context's
  *   class; branches depend only on lengths and call order.
  *   Vectors: CAVP gcmEncryptExtIV*.rsp / gcmDecrypt*.rsp, Wycheproof
- *   aes_gcm_test.json, differential tests vs OpenSSL (tests/test_gcm*.c).
+ *   aes_gcm_test.json, differential tests vs OpenSSL (tests/gcm/test_gcm*.c).
  */
 #include "gcm_i.h"
 #include "ghash.h"

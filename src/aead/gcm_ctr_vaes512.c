@@ -16,8 +16,8 @@
  *   Constant time: VAES, adds on the public counter, XOR; branches on
  *   lengths only.
  *   Vectors: RFC 8452 appendix C and the GCM-SIV vector files
- *   (tests/test_gcmsiv.c, texts up to 32 blocks take the 128-bit path),
- *   tests/test_perf_paths.c (GCM-SIV 0..70 blocks and counters about to
+ *   (tests/gcm/test_gcmsiv.c, texts up to 32 blocks take the 128-bit path),
+ *   tests/core/test_perf_paths.c (GCM-SIV 0..70 blocks and counters about to
  *   wrap, against a reference built from single blocks).
  */
 #include "gcm_i.h"

@@ -15,7 +15,7 @@
  *   code without the byte swaps, as in ghash_pclmul.c).
  *   Constant time: carry-less multiplies, shuffles, shifts and XOR.
  *   Vectors: every GHASH / GCM / GCM-SIV test run with RIJN_CPU_MASK
- *   hiding AVX-512 (tests/test_gcm_stitch.c, test_perf_paths.c re-run
+ *   hiding AVX-512 (tests/gcm/test_gcm_stitch.c, test_perf_paths.c re-run
  *   themselves so), on a CPU with VPCLMULQDQ.
  */
 #include "gcm_i.h"

@@ -15,7 +15,7 @@
  *   Short messages (12-byte nonce, text and AAD up to 64 bytes) on the
  *   AES class with AES-NI round keys (rk_isa) with a PCLMULQDQ GHASH class go to gcm_small_x86.c
  *   (everything in registers, one AES pass), with the same checks first.
- *   Vectors: tests/test_gcm*.c (CAVP, Wycheproof, OpenSSL differential).
+ *   Vectors: tests/gcm/test_gcm*.c (CAVP, Wycheproof, OpenSSL differential).
  */
 #include "gcm_i.h"
 #include "ghash.h"

@@ -21,8 +21,8 @@
  *   Constant time: AES-NI and PCLMULQDQ; branches and buffer offsets
  *   depend on lengths only.
  *   Vectors: every GCM test with a 12-byte nonce and short text runs here
- *   when the CPU has AES-NI (CAVP, Wycheproof, tests/test_gcm_diff.c);
- *   tests/test_perf_paths.c checks 0..529-byte texts with 0..36-byte AAD
+ *   when the CPU has AES-NI (CAVP, Wycheproof, tests/gcm/test_gcm_diff.c);
+ *   tests/core/test_perf_paths.c checks 0..529-byte texts with 0..36-byte AAD
  *   unaligned and in place against OpenSSL per class.
  */
 #include "gcm_i.h"

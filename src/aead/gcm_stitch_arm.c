@@ -25,7 +25,7 @@
  *   keys and powers per call, no separate GHASH pass over the text).
  *   Constant time: AES instructions, PMULL, adds on the counter; branches
  *   on lengths and CPU features only.
- *   Vectors: tests/test_gcm_stitch.c (seal/open/streaming against OpenSSL
+ *   Vectors: tests/gcm/test_gcm_stitch.c (seal/open/streaming against OpenSSL
  *   around every unroll boundary, unaligned, in place, counters about to
  *   wrap) and every GCM test, under qemu-aarch64 (scripts/test-aarch64.sh;
  *   with the extensions masked the portable path runs instead).

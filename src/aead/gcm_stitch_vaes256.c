@@ -25,7 +25,7 @@
  *   the rest.
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths and CPU features only.
- *   Vectors: tests/test_gcm_stitch.c (re-run with AVX-512 masked: this
+ *   Vectors: tests/gcm/test_gcm_stitch.c (re-run with AVX-512 masked: this
  *   kernel; lengths around every 8- and 16-block boundary, counters about
  *   to wrap) and every GCM test run with RIJN_CPU_MASK hiding AVX-512.
  */

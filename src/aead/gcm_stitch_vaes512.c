@@ -32,7 +32,7 @@
  *   schoolbook loop (bench: see the commit).
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths and CPU features only.
- *   Vectors: tests/test_gcm_stitch.c (every GHASH class forced, lengths
+ *   Vectors: tests/gcm/test_gcm_stitch.c (every GHASH class forced, lengths
  *   around every 8-, 32- and 64-block boundary, counters about to wrap) and
  *   every GCM test on a CPU with VAES-512.
  */

@@ -24,7 +24,7 @@
  *   the 16-block iterations first and this one at most one of 8 blocks.
  *   Constant time: AES-NI, PCLMULQDQ, adds on the counter; branches on
  *   lengths and CPU features only.
- *   Vectors: tests/test_gcm_stitch.c (seal/open/streaming against OpenSSL
+ *   Vectors: tests/gcm/test_gcm_stitch.c (seal/open/streaming against OpenSSL
  *   around every unroll boundary, unaligned, in place, counters about to
  *   wrap, with this path forced by RIJN_CPU_MASK), and every GCM test.
  */

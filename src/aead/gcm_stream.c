@@ -8,7 +8,7 @@
  *   context's own rijn_gcm_msg. A call that fails changes nothing; final
  *   (either result) wipes the message state. The tag check is constant
  *   time (rijn_ct_equal over tag_len bytes).
- *   Vectors: tests/test_gcm*.c drive every CAVP/Wycheproof vector through
+ *   Vectors: tests/gcm/test_gcm*.c drive every CAVP/Wycheproof vector through
  *   this API with random split points as well as through seal/open.
  */
 #include "gcm_i.h"

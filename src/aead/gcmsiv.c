@@ -20,7 +20,7 @@
  *   lengths only.
  *   Vectors: RFC 8452 appendix C, cryptography_vectors GCM-SIV files
  *   (openssl.txt, aes-192-gcm-siv.txt), OpenSSL differential when
- *   available (tests/test_gcmsiv*.c).
+ *   available (tests/gcm/test_gcmsiv*.c).
  */
 #include "gcm_i.h"
 #include "ghash.h"

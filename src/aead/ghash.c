@@ -18,7 +18,7 @@
  *   POLYVAL entry (pclmul: the same code without its byte swaps).
  *   Constant time: the mask in mulX; the rest is data movement.
  *   Vectors: RFC 8452 appendix A (POLYVAL example) and appendix C (all of
- *   AES-GCM-SIV) in tests/test_gcmsiv.c, per GHASH class.
+ *   AES-GCM-SIV) in tests/gcm/test_gcmsiv.c, per GHASH class.
  */
 #include "gcm_i.h" /* RIJN_I_HAVE_GCM_STITCH_X86 */
 #include "ghash.h"

@@ -23,7 +23,7 @@
  *   data-dependent branch. Assumes the CPU's 64x64 multiply runs in
  *   constant time (true of current x86-64 and AArch64 cores).
  *   Vectors: CAVP gcmEncryptExtIV/gcmDecrypt, Wycheproof, RFC 8452 (via
- *   POLYVAL) and differential tests vs OpenSSL in tests/test_gcm*.c, with
+ *   POLYVAL) and differential tests vs OpenSSL in tests/gcm/test_gcm*.c, with
  *   this class forced.
  */
 #include "ghash.h"

@@ -29,7 +29,7 @@
  *   CPU probe reports PMULL (HWCAP_PMULL). Little-endian AArch64 only.
  *   Constant time: PMULL, shifts and XOR take data-independent time.
  *   Vectors: the GCM and GCM-SIV tests run every GHASH class
- *   (tests/test_gcm.c, tests/test_gcmsiv.c), under qemu-aarch64.
+ *   (tests/gcm/test_gcm.c, tests/gcm/test_gcmsiv.c), under qemu-aarch64.
  */
 #include "ghash.h"
 #include "internal.h"

@@ -33,8 +33,8 @@
  *   (rijn_i_cpu_features; RIJN_CPU_MASK hides it for tests).
  *   Constant time: carry-less multiplies, shifts, XOR, masked loads whose
  *   masks depend on the length only.
- *   Vectors: tests/test_gcm.c (GHASH KAT, class cross-check), every GCM
- *   and GCM-SIV vector test per GHASH class, tests/test_perf_paths.c
+ *   Vectors: tests/gcm/test_gcm.c (GHASH KAT, class cross-check), every GCM
+ *   and GCM-SIV vector test per GHASH class, tests/core/test_perf_paths.c
  *   (lengths around every step boundary, unaligned, against the other
  *   classes and OpenSSL).
  */

@@ -23,7 +23,7 @@
  *   depend only on lengths; the tag check is rijn_ct_equal.
  *   Vectors: all 256 KATs of the NORX reference code (norx3241/kat.h,
  *   checked by digest, a few spelled out), streaming with random splits,
- *   forgeries (tests/test_norx.c).
+ *   forgeries (tests/aead/test_norx.c).
  */
 #include "rijn/norx.h"
 

@@ -31,7 +31,7 @@
  *  104/112/120-bit nonce forms (dkg), OpenSSL's OCB vectors, and a
  *  differential test against OpenSSL aes-*-ocb with random nonce and tag
  *  lengths, AAD/text 0..600 (and long texts past the table), random
- *  streaming splits (tests/test_ocb.c).
+ *  streaming splits (tests/aead/test_ocb.c).
  */
 #include "aes/aes_i.h"
 #include "cmac_i.h"

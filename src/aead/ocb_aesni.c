@@ -30,7 +30,7 @@
  *   Constant time: AES instructions, XOR, shifts by the public bottom; the
  *   tag compared with rijn_ct_equal; branches on lengths, the public
  *   nonce bits and the direction only. Stack buffers are wiped in line.
- *   Vectors: tests/test_ocb.c (RFC 7253 appendix A -- all of whose
+ *   Vectors: tests/aead/test_ocb.c (RFC 7253 appendix A -- all of whose
  *   messages are short -- and its iterative long test, OpenSSL
  *   differential over every text/AAD length to 600 bytes, nonce lengths
  *   1..15, tag lengths 1..16, tampered tags), with every AES class forced,

@@ -15,7 +15,7 @@
  *  writing the chunk out; reads and writes then stay in step and
  *  out == in is safe.
  *  Constant time: as ocb.c; lengths are public.
- *  Proof: tests/test_ocb.c runs every vector and the OpenSSL differential
+ *  Proof: tests/aead/test_ocb.c runs every vector and the OpenSSL differential
  *  test through random splits of AAD and text, in place and not.
  */
 #include "aes/aes_i.h"

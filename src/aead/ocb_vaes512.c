@@ -18,8 +18,8 @@
  *   32 blocks (always so in one-shot calls) on a CPU with VAES + AVX-512.
  *   Constant time: VAES and XOR; branches on lengths and the public block
  *   index only.
- *   Vectors: tests/test_ocb.c (RFC 7253, OpenSSL differential with texts
- *   to 600 bytes and long texts), tests/test_perf_paths.c (0..70 blocks
+ *   Vectors: tests/aead/test_ocb.c (RFC 7253, OpenSSL differential with texts
+ *   to 600 bytes and long texts), tests/core/test_perf_paths.c (0..70 blocks
  *   unaligned, in place, against OpenSSL, with and without AVX-512).
  */
 #include "aes/aesni.h"

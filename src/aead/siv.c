@@ -23,7 +23,7 @@
  *  cases), Wycheproof aes_siv_cmac_test.json (deterministic) and
  *  aead_aes_siv_cmac_test.json (nonce as last component), and a
  *  differential test against OpenSSL's AES-*-SIV with random component
- *  vectors (tests/test_siv.c).
+ *  vectors (tests/aead/test_siv.c).
  */
 #include "aes/aes_i.h"
 #include "cmac_i.h"

@@ -39,7 +39,7 @@
  *   Linux, sysctl on macOS) reports AES. Little-endian AArch64 only
  *   (include/rijn/config.h).
  *   Vectors: FIPS 197 and the CAVP files (every class, tu_for_each_impl),
- *   tests/test_aes_fused.c (CTR/CBC against OpenSSL and the class's own
+ *   tests/aes/test_aes_fused.c (CTR/CBC against OpenSSL and the class's own
  *   N-block entries), run under qemu-aarch64 by scripts/test-aarch64.sh.
  */
 #include "aes/aes_i.h"

@@ -26,10 +26,10 @@
  *   one block per byte (serial), shifted by EXT.
  *   Constant time: AES instructions, shifts, XOR, adds; branches on
  *   lengths, direction and op only.
- *   Vectors: tests/test_xts.c and tests/test_perf_paths.c (XTS, every
- *   class), tests/test_cbcmac_hook.c (every op against the class's own
- *   N-block entries), tests/test_diff_modes.c (CFB8/CFB128 and the rest
- *   against OpenSSL on every class), tests/test_ccm*.c, tests/test_eax.c;
+ *   Vectors: tests/modes/test_xts.c and tests/core/test_perf_paths.c (XTS, every
+ *   class), tests/aes/test_cbcmac_hook.c (every op against the class's own
+ *   N-block entries), tests/modes/test_diff_modes.c (CFB8/CFB128 and the rest
+ *   against OpenSSL on every class), tests/aead/test_ccm*.c, tests/aead/test_eax.c;
  *   under qemu-aarch64 by scripts/test-aarch64.sh.
  */
 #include "aes/aes_i.h"

@@ -27,7 +27,7 @@
  *   keys; loops depend only on nblocks and rounds. No table, no branch on
  *   data, no AES instruction: it stays constant time with AES-NI masked.
  *   Vectors: FIPS 197, CAVP and the OpenSSL differential tests run on
- *   every class (tu_for_each_impl); tests/test_perf_paths.c adds lengths
+ *   every class (tu_for_each_impl); tests/core/test_perf_paths.c adds lengths
  *   0..33 blocks unaligned against OpenSSL.
  */
 #include "aes_i.h"

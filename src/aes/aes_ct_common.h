@@ -19,7 +19,7 @@
  *   on the same folded schedule with no constants either.
  *   Constant time: AND/XOR/shift only; no branch or index on data.
  *   Vectors: all 256 S-box values are exercised through the FIPS 197 and
- *   OpenSSL differential tests (tests/test_aes_impls.c, test_aes_fips197.c).
+ *   OpenSSL differential tests (tests/aes/test_aes_impls.c, test_aes_fips197.c).
  */
 #ifndef RIJN_AES_CT_COMMON_H
 #define RIJN_AES_CT_COMMON_H

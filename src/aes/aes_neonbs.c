@@ -43,7 +43,7 @@
  *   every class is.
  *   Counts: docs/BENCHMARKS-ARM.md ("no CE" rows, scripts/bench-arm.sh).
  *   Vectors: FIPS 197, CAVP, the OpenSSL differential tests and
- *   tests/test_aes_fused.c run on every available class; under
+ *   tests/aes/test_aes_fused.c run on every available class; under
  *   qemu-aarch64 by scripts/test-aarch64.sh (the run with AES masked makes
  *   this class the default).
  */

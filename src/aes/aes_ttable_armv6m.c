@@ -6,7 +6,7 @@
  * Implementation notes
  *   The assembly between the GENERATED markers is written by
  *   src/aes/tools/gen_ttable_asm.py --isa thumb1 (its docstring has the
- *   register plan); regenerate with --update. tests/test_aes_asm_gen.py
+ *   register plan); regenerate with --update. tests/aes/test_aes_asm_gen.py
  *   checks that the committed text is the generator's output; the
  *   on-target vectors (mcu/mcu.py test) check what it computes.
  *   Constant time (on the cores where ttable is built, config.h): the

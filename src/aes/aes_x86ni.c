@@ -27,7 +27,7 @@
  *   Code generation: intrinsics with per-function target attributes, so
  *   the file builds with baseline x86-64 flags; available() checks CPUID.
  *   Vectors: FIPS 197 C and the CAVP files (every class), and
- *   tests/test_aes_fused.c: ECB/CTR/CBC against OpenSSL and against the
+ *   tests/aes/test_aes_fused.c: ECB/CTR/CBC against OpenSSL and against the
  *   class's own N-block entries, 0..70 blocks, with VAES masked and not.
  */
 #include "aes_x86ni.h"

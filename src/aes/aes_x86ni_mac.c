@@ -31,7 +31,7 @@
  *   out == in works: every pass loads its input block before it stores.
  *   Constant time: AES instructions, XOR, PSHUFB and adds only; branches
  *   depend on op, rounds and nblocks alone.
- *   Vectors: tests/test_cmac.c (SP 800-38B, Wycheproof, OpenSSL with
+ *   Vectors: tests/mac/test_cmac.c (SP 800-38B, Wycheproof, OpenSSL with
  *   random splits), test_ccm*.c (CAVP, Wycheproof, OpenSSL), test_eax.c,
  *   test_siv.c, each with every class forced, so the generic N-block path
  *   of the other classes checks this one, with lengths around 1..70

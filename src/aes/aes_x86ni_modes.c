@@ -23,7 +23,7 @@
  *   works. CBC encryption is serial by nature: one block at a time, with
  *   the chaining XOR folded into the last round's key (see below).
  *   Constant time: AES instructions, no tables, no secret branches.
- *   Vectors: tests/test_aes_fused.c (OpenSSL EVP and the class's own ECB
+ *   Vectors: tests/aes/test_aes_fused.c (OpenSSL EVP and the class's own ECB
  *   entries; counters near 2^32 and 2^128 wraps; in place; unaligned).
  */
 #include "aes_x86ni.h"

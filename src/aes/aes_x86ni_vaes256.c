@@ -16,7 +16,7 @@
  *   All loads of a pass precede its stores (out == in works).
  *   Constant time: VAES instructions only; branches on lengths and the
  *   public counter.
- *   Vectors: tests/test_aes_fused.c with RIJN_CPU_MASK hiding AVX-512, so
+ *   Vectors: tests/aes/test_aes_fused.c with RIJN_CPU_MASK hiding AVX-512, so
  *   this file runs on AVX-512 machines too.
  */
 #include "aes_x86ni.h"

@@ -20,7 +20,7 @@
  *   of a pass precede its stores, so out == in works.
  *   Constant time: VAES instructions only; branches on lengths and the
  *   public counter.
- *   Vectors: tests/test_aes_fused.c runs ECB/CTR/CBC with the full CPU
+ *   Vectors: tests/aes/test_aes_fused.c runs ECB/CTR/CBC with the full CPU
  *   features (this file), with AVX-512 masked (VAES-256) and with VAES
  *   masked (128-bit), against OpenSSL.
  */

@@ -22,8 +22,8 @@
  *   The two 16-byte stack buffers this needs are wiped.
  *   Constant time: AES instructions, shifts, XOR; branches on the public
  *   length and direction only.
- *   Vectors: tests/test_xts.c (CAVP XTSGenAES128/256, every data unit
- *   length, and an OpenSSL differential), tests/test_perf_paths.c (0..70
+ *   Vectors: tests/modes/test_xts.c (CAVP XTSGenAES128/256, every data unit
+ *   length, and an OpenSSL differential), tests/core/test_perf_paths.c (0..70
  *   blocks and every stealing tail, in place and unaligned, with VAES /
  *   AVX-512 masked and not, against OpenSSL), every AES class forced.
  */

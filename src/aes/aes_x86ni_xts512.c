@@ -21,8 +21,8 @@
  *   class on a CPU with VAES and AVX-512 (rijn_i_cpu_features; masked by
  *   RIJN_CPU_MASK in tests).
  *   Constant time: VAES, shifts, XOR; branches on lengths only.
- *   Vectors: tests/test_xts.c (CAVP XTSGenAES128/256, OpenSSL
- *   differential) and tests/test_perf_paths.c (0..70 blocks and stealing
+ *   Vectors: tests/modes/test_xts.c (CAVP XTSGenAES128/256, OpenSSL
+ *   differential) and tests/core/test_perf_paths.c (0..70 blocks and stealing
  *   tails, unaligned and in place, against OpenSSL), with and without the
  *   AVX-512 mask.
  */

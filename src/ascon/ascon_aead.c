@@ -33,7 +33,7 @@
  *   the tag comparison ORs all 16 byte differences before one test.
  *   Vectors: all 1089 Ascon-AEAD128 KATs of the Ascon team (SP 800-232),
  *   one-shot and with random split points, failing tags (out zeroed), and
- *   state errors (tests/test_ascon.c).
+ *   state errors (tests/ascon/test_ascon.c).
  */
 #include "ascon_i.h"
 

@@ -18,7 +18,7 @@
  *   Constant time: the permutation is; positions depend only on lengths.
  *   Vectors: the Ascon team's SP 800-232 LWC KATs for Hash256, XOF128 and
  *   CXOF128 (tests/vectors/ascon), with random split points for absorb
- *   and squeeze (tests/test_ascon.c).
+ *   and squeeze (tests/ascon/test_ascon.c).
  */
 #include "ascon_i.h"
 

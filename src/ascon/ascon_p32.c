@@ -14,7 +14,7 @@
  *   Round constants are split into their even and odd bits.
  *   Constant time: XOR, AND, NOT, shifts and rotations by constants only.
  *   Vectors: compared with ascon_p64.c on random states for every round
- *   count (tests/test_ascon.c); all Ascon KATs when it is the default
+ *   count (tests/ascon/test_ascon.c); all Ascon KATs when it is the default
  *   (RIJN_CFG_ASCON_32=1, 32-bit targets).
  */
 #include "ascon_i.h"

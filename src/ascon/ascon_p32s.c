@@ -25,7 +25,7 @@
  *   only branches and table indices depend on the round number and on the
  *   public rotation amounts.
  *   Vectors: compared with ascon_p64.c and ascon_p32.c on random states
- *   for every round count (tests/test_ascon_small.c); all Ascon KATs
+ *   for every round count (tests/ascon/test_ascon_small.c); all Ascon KATs
  *   through it in a build with RIJN_CONFIG_DEFS="RIJN_CFG_ASCON_SMALL=1".
  */
 #include "ascon_i.h"

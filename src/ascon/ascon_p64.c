@@ -10,7 +10,7 @@
  *   the constant ((15 - i) << 4) | i; p[n] runs rounds 12-n..11.
  *   Constant time: only XOR, AND, NOT and fixed rotations; the round count
  *   is public.
- *   Vectors: every Ascon KAT (tests/test_ascon.c) on the default build,
+ *   Vectors: every Ascon KAT (tests/ascon/test_ascon.c) on the default build,
  *   and this permutation against the bit-interleaved one on random states.
  */
 #include "ascon_i.h"

@@ -11,7 +11,7 @@
  * wipes the output on bad padding. Stack copies of data and keystream are
  * wiped at the single exit. Vectors: SP 800-38A F.1/F.2/F.5 through the
  * AES descriptor, OpenSSL differential, and the finalists' round trips in
- * tests/test_finalists.c.
+ * tests/cipher/test_finalists.c.
  */
 #include <string.h>
 

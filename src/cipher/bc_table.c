@@ -6,7 +6,7 @@
  * cipher's own and forward; no function-type casts (each entry is a
  * wrapper with the descriptor's exact signature). rijn_bc_init clears the
  * whole generic context first and leaves desc NULL on failure.
- * Vectors: tests/test_finalists.c runs every descriptor through the modes.
+ * Vectors: tests/cipher/test_finalists.c runs every descriptor through the modes.
  */
 #include <string.h>
 

@@ -8,8 +8,8 @@ and c2 = 0x243f6a88 from e and pi, c3 = 0x02917d59 the constant the
 designers settled on) gives S[5i .. 5i+4] as little-endian words; the
 first 512 are kept. The designers then altered nine entries (XOR masks
 below) to meet their S-box conditions; the masks are the differences to
-the published S-box. tests/test_finalists.c checks the result against
-Crypto++'s S-box-dependent vectors and tests/peers/cryptopp_diff.cpp on
+the published S-box. tests/cipher/test_finalists.c checks the result against
+Crypto++'s S-box-dependent vectors and tests/cipher/cryptopp_diff.cpp on
 random keys.
 
   python3 src/cipher/gen_mars_sbox.py      (rewrites mars_sbox.h)

@@ -23,7 +23,7 @@
  *   and 4 S-box stirrings each giving 10 key words; the 16 multiplication
  *   keys get the low-two-bits forced to 1 and long runs of equal bits
  *   broken with a rotated fixed pattern B[] (the mask keeps the run ends).
- * - Vectors (tests/test_finalists.c, tests/peers/cryptopp_diff.cpp):
+ * - Vectors (tests/cipher/test_finalists.c, tests/cipher/cryptopp_diff.cpp):
  *   Crypto++'s TestData/marsval.dat and TestVectors/mars.txt (the
  *   submission's), Crypto++ differential on random keys.
  */

@@ -27,7 +27,7 @@
  *     AVR: no barrel shifter, no 32-bit multiply: avr-gcc emits a shift
  *       loop whose trip count is the secret rotation amount: NOT constant
  *       time on AVR.
- * - Vectors (tests/test_finalists.c, tests/peers/cryptopp_diff.cpp):
+ * - Vectors (tests/cipher/test_finalists.c, tests/cipher/cryptopp_diff.cpp):
  *   Crypto++'s TestData/rc6val.dat (the submission's vectors), Crypto++
  *   differential on random keys (libgcrypt has no RC6).
  */

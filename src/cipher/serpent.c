@@ -24,7 +24,7 @@
  *   <<< 11 for i = 0..131, round key j = S_{(3 - j) mod 8}(w_{4j..4j+3}).
  *   The 132 words live in the context (528 bytes), no table in flash but
  *   the 16 masks.
- * - Vectors (tests/test_finalists.c, tests/peers/cryptopp_diff.cpp):
+ * - Vectors (tests/cipher/test_finalists.c, tests/cipher/cryptopp_diff.cpp):
  *   Crypto++'s TestData/serpentv.dat (its source package, fetched at test
  *   time), libgcrypt and Crypto++ differential on random keys, 1000-step
  *   encryption chains against both.

@@ -19,7 +19,7 @@
  *   helper) whose time depends on the nibble: NOT constant time on AVR.
  *   Table-based Twofish (keyed S-boxes) is constant time only on cache-less
  *   cores; this file avoids the tables rather than rely on that.
- * - Vectors (tests/test_finalists.c, tests/peers/cryptopp_diff.cpp):
+ * - Vectors (tests/cipher/test_finalists.c, tests/cipher/cryptopp_diff.cpp):
  *   Crypto++'s TestData/twofishv.dat (the submission's ECB_TBL chain),
  *   libgcrypt (128/256) and Crypto++ (128/192/256) differential.
  */

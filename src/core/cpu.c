@@ -108,7 +108,7 @@ static uint32_t probe(void)
  * that there are none of these names, and every arm64 Apple core (A7 and
  * later) has AdvSIMD with the AES, PMULL and SHA-2 instructions: that set
  * is assumed when FEAT_AES does not exist. Not run on macOS here (no such
- * host in CI): tests/test_cpu_sysctl.c checks this parsing with a table. */
+ * host in CI): tests/core/test_cpu_sysctl.c checks this parsing with a table. */
 uint32_t rijn_i_cpu_arm_sysctl(rijn_i_sysctl_fn query)
 {
     static const struct {

@@ -10,7 +10,7 @@
  * word. The only branches are on whitespace and '=' positions and on the
  * input length, never on a character's value. The decoder accepts only
  * the canonical encoding: padding only at the end and the right amount,
- * unused low bits zero. Proven by tests/test_encoding.c (RFC 4648
+ * unused low bits zero. Proven by tests/file/test_encoding.c (RFC 4648
  * section 10 examples, round trips against a reference, malformed input).
  */
 #include "enc_i.h"

@@ -7,7 +7,7 @@
  * direction branches on or indexes by the data; only whitespace skipping
  * branches (on positions, not values). Decoding runs to the end of the
  * input even after an error, then wipes the output. Proven by
- * tests/test_encoding.c (RFC 4648 section 10 examples, round trips of
+ * tests/file/test_encoding.c (RFC 4648 section 10 examples, round trips of
  * every byte value, malformed input).
  */
 #include "enc_i.h"

@@ -21,8 +21,8 @@
  *   Secrets: shared secrets and wrap keys are wiped; the unwrap loop tries
  *   every X25519 stanza the same way (the AEAD verifies in constant
  *   time), stopping at the first match; the MAC compare is constant time.
- *   Proof: tests/test_age.c (files written by age, malformed headers),
- *   tests/test_cli_age.py (against the age and age-keygen programs).
+ *   Proof: tests/file/test_age.c (files written by age, malformed headers),
+ *   tests/cli/test_cli_age.py (against the age and age-keygen programs).
  */
 #include "file_i.h"
 #include "rijn/age.h"

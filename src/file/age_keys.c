@@ -10,9 +10,9 @@
  * by scanning the whole alphabet with masks (no table index or branch on
  * a key character), the checksum steps use masks instead of branches,
  * and the verdict clears the output with a mask and is returned as a
- * computed status (no branch either: tests/test_age_ctgrind.c checks all
+ * computed status (no branch either: tests/file/test_age_ctgrind.c checks all
  * of it under Valgrind memcheck). Public keys use the same
- * code. Proof: tests/test_age.c (keys written by age-keygen, round trips,
+ * code. Proof: tests/file/test_age.c (keys written by age-keygen, round trips,
  * every single-character change rejected).
  */
 #include "file_i.h"

@@ -15,7 +15,7 @@
  * "---". The payload key is HKDF(file key, nonce, "payload") and keys a
  * rijn_file_ctx (ChaCha20-Poly1305, 64 KiB STREAM chunks: file_stream.c).
  * Every derived key is wiped; the writer's copy of the file key is wiped
- * by rijn_age_write_end. Proof: tests/test_age.c, tests/test_cli_age.py.
+ * by rijn_age_write_end. Proof: tests/file/test_age.c, tests/cli/test_cli_age.py.
  */
 #include "age_i.h"
 #include "rijn/chachapoly.h"

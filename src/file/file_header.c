@@ -24,9 +24,9 @@
  *   are compiled in when RIJN_I_FILE_ARGON2 / RIJN_I_FILE_ASCON (see
  *   file_i.h) say their primitives exist; otherwise those ids give
  *   RIJN_ERR_UNSUPPORTED.
- *   Vectors: docs/FORMAT-vectors.md (tests/format_vectors.py), checked by
- *   the independent Python decoder tests/format_decoder.py;
- *   tests/test_file_format.c checks every parse error.
+ *   Vectors: docs/FORMAT-vectors.md (tests/file/format_vectors.py), checked by
+ *   the independent Python decoder tests/file/format_decoder.py;
+ *   tests/file/test_file_format.c checks every parse error.
  */
 #include "file_i.h"
 

@@ -10,7 +10,7 @@
  * Argon2id's own (first half-pass data-independent, the rest
  * data-dependent by design, RFC 9106). Vectors: the Argon2id file
  * vector in docs/FORMAT-vectors.md, checked against the Python
- * `cryptography` package by tests/format_decoder.py.
+ * `cryptography` package by tests/file/format_decoder.py.
  */
 #include "file_i.h"
 

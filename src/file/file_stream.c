@@ -19,8 +19,8 @@
  *   ChaCha20-Poly1305 check the tag before writing any plaintext).
  *   Constant time: the counter, flag and lengths are public; the key only
  *   goes through the AEADs and HMAC verify (constant-time compare).
- *   Vectors: docs/FORMAT-vectors.md; tests/test_file_format.c (round
- *   trips, every error, tampering), tests/format_decoder.py (independent
+ *   Vectors: docs/FORMAT-vectors.md; tests/file/test_file_format.c (round
+ *   trips, every error, tampering), tests/file/format_decoder.py (independent
  *   decoder).
  */
 #include "aead/aead_table_i.h"

@@ -20,8 +20,8 @@
  *   every stanza, and binds F (key commitment as in version 1).
  *   Parsing never reads past len; stanza costs are checked with
  *   rijn_file_params_check. Secrets (F, S_i, K_i, e) are wiped.
- *   Proof: docs/FORMAT-vectors.md (tests/format_vectors.py, checked by
- *   the independent tests/format_decoder.py), tests/test_file_v2.c.
+ *   Proof: docs/FORMAT-vectors.md (tests/file/format_vectors.py, checked by
+ *   the independent tests/file/format_decoder.py), tests/file/test_file_v2.c.
  */
 #include "file_i.h"
 #include "rijn/file_recipients.h"

@@ -12,8 +12,8 @@
  * the held-back tag with the computed one in constant time
  * (rijn_ct_equal); a short input (fewer bytes than the tag) is
  * RIJN_ERR_LENGTH. Checked against crypt_and_hash built from Mbed TLS
- * 2.28 by tests/test_interop_mbedtls.sh (through the CLI); vectors in
- * tests/test_file_legacy.c.
+ * 2.28 by tests/cli/test_interop_mbedtls.sh (through the CLI); vectors in
+ * tests/file/test_file_legacy.c.
  */
 #include "file/legacy_i.h"
 

@@ -9,10 +9,10 @@
  * overwrites only the front of S (crypt_and_hash's own buffer behaves
  * so), a longer one is cut to 32. Constant time: only hashing, no
  * branch on secrets. Buffers are wiped; outputs zeroed on error.
- * Proof: tests/test_legacy_formats.c (differential against OpenSSL's
+ * Proof: tests/file/test_legacy_formats.c (differential against OpenSSL's
  * EVP_BytesToKey / PKCS5_PBKDF2_HMAC and against an EVP_Digest
  * re-computation of the crypt_and_hash loop for every hash), and the
- * CLI tests against the real tools (tests/test_interop_*).
+ * CLI tests against the real tools (tests/cli/test_interop_*).
  */
 #include <string.h>
 

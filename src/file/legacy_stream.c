@@ -15,10 +15,10 @@
  * remains becomes the new hold (at most the digest size, so memory stays
  * constant). Constant time: the key only goes through AES and HMAC;
  * lengths and modes are public. Failures wipe the context (legacy_i.h).
- * Proof: tests/test_file_legacy.c (vectors from OpenSSL's EVP API, every
+ * Proof: tests/file/test_file_legacy.c (vectors from OpenSSL's EVP API, every
  * mode, truncation, wrong passphrase, NULL/0 edges), the CLI against
- * `openssl enc` (tests/test_interop_openssl.py) and crypt_and_hash
- * (tests/test_interop_mbedtls.sh), python/tests/test_legacy_files.py.
+ * `openssl enc` (tests/cli/test_interop_openssl.py) and crypt_and_hash
+ * (tests/cli/test_interop_mbedtls.sh), python/tests/test_legacy_files.py.
  */
 #include "file/legacy_i.h"
 

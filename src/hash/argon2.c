@@ -17,7 +17,7 @@
  * - Proof: RFC 9106 section 5 vectors (Argon2d, Argon2i, Argon2id with
  *   secret and associated data), cryptography-vectors KDF/argon2*.txt,
  *   differential tests against libsodium crypto_pwhash and the Python
- *   cryptography package (tests/test_argon2.c).
+ *   cryptography package (tests/kdf/test_argon2.c).
  */
 #include "argon2_i.h"
 #include "rijn/argon2.h"

@@ -34,7 +34,7 @@
  * - Stack: ~3 KiB (G's copy, the address block and its input).
  * - Proof: RFC 9106 section 5 vectors (d, i, id), the cryptography-vectors
  *   Argon2 files, differential tests against libsodium crypto_pwhash and
- *   the Python cryptography package (tests/test_argon2*.c).
+ *   the Python cryptography package (tests/kdf/test_argon2*.c).
  */
 #include "argon2_i.h"
 #include "rijn/argon2.h"

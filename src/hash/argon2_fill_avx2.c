@@ -23,7 +23,7 @@
  *   data. Built with a target attribute; argon2_fill.c calls it only when
  *   CPUID (through rijn_i_cpu_features, maskable with RIJN_CPU_MASK)
  *   reports AVX2.
- * - Proof: tests/test_argon2.c runs every vector and differential test
+ * - Proof: tests/kdf/test_argon2.c runs every vector and differential test
  *   with and without AVX2 (re-run with RIJN_CPU_MASK=0).
  */
 #include "argon2_i.h"

@@ -24,7 +24,7 @@
  *   (blake2b-test.txt: keyed, every length 0..255), cryptography-vectors
  *   blake2b.txt, differential tests against OpenSSL EVP BLAKE2B-512 /
  *   BLAKE2BMAC and libsodium crypto_generichash for every length 0..600
- *   with random splits, keys and output sizes (tests/test_blake2b.c).
+ *   with random splits, keys and output sizes (tests/hash/test_blake2b.c).
  */
 #include "hash_i.h"
 #include "rijn/blake2.h"

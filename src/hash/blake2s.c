@@ -14,7 +14,7 @@
  *   indexes (SIGMA) are public constants; only lengths are public.
  * Proof: RFC 7693 appendix B ("abc") and the appendix E self-test, and a
  * differential test against OpenSSL's BLAKE2S-256 and BLAKE2SMAC (keyed,
- * salt, personalization, every output length) in tests/test_blake2_ext.c.
+ * salt, personalization, every output length) in tests/hash/test_blake2_ext.c.
  */
 #include "internal.h"
 #include "rijn/blake2.h"

@@ -5,7 +5,7 @@
  * generic signature (void *ctx) that call the typed functions; no
  * function-pointer casts. rijn_hash_ctx stores the descriptor and the
  * specific context in a union; the generic calls check that the context
- * is set up and forward. Proof: tests/test_hash_api.c (every descriptor
+ * is set up and forward. Proof: tests/hash/test_hash_api.c (every descriptor
  * against OpenSSL, lookup, errors) and the HMAC/KDF tests built on it.
  */
 #include "hash_i.h"

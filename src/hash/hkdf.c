@@ -7,7 +7,7 @@
  * error the output is zeroed. Proof: RFC 5869 appendix A (SHA-256 and
  * SHA-1), the cryptography project's 1200-byte vector, and a differential
  * test against OpenSSL's HKDF for every SHA-2/SHA-3 descriptor
- * (tests/test_kdf.c).
+ * (tests/kdf/test_kdf.c).
  */
 #include "hash_i.h"
 #include "rijn/hmac.h"

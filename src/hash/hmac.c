@@ -15,7 +15,7 @@
  * - Proof: RFC 4231 (SHA-224..512), RFC 2202 (MD5, SHA-1), and a
  *   differential test against OpenSSL HMAC for every descriptor, key
  *   lengths 0..300 (around every block size) and random messages
- *   (tests/test_hmac.c).
+ *   (tests/mac/test_hmac.c).
  */
 #include "hash_i.h"
 #include "rijn/hmac.h"

@@ -15,7 +15,7 @@
  * - Tables were derived from the FIPS 202 definitions (the rc LFSR and the
  *   pi map (x, y) -> (y, 2x + 3y)). Proof: CAVP SHA-3/SHAKE files, the
  *   Keccak team KATs, and a differential test against OpenSSL
- *   (tests/test_sha3_*.c).
+ *   (tests/hash/test_sha3_*.c).
  * - Three versions: this compact one (loops; least code, the default on
  *   8/16-bit targets), keccak_f1600_unrolled.c (default on 64-bit
  *   targets) and keccak_f1600_inter32.c (bit-interleaved 32-bit words,

@@ -16,7 +16,7 @@
  *   rho and pi fused along the pi cycle, chi per row, iota.
  * - Constant time: XOR, AND, NOT, shifts and rotations by constants only.
  * - Proof: must equal the 64-bit versions on random states
- *   (tests/test_sha3_keccak.c); with RIJN_CFG_KECCAK_IMPL=2 on a host every
+ *   (tests/hash/test_sha3_keccak.c); with RIJN_CFG_KECCAK_IMPL=2 on a host every
  *   SHA-3 / SHAKE / Keccak vector runs through it.
  */
 #include "hash_i.h"

@@ -12,8 +12,8 @@
  *   (x, y) -> (y, 2x + 3y)).
  * - Constant time: XOR, AND, NOT and rotations by constants only.
  * - Proof: it must agree with the compact loop version in keccak_f1600.c
- *   on random states (tests/test_sha3_keccak.c) and with every SHA-3 /
- *   SHAKE / Keccak vector (tests/test_sha3_*.c).
+ *   on random states (tests/hash/test_sha3_keccak.c) and with every SHA-3 /
+ *   SHAKE / Keccak vector (tests/hash/test_sha3_*.c).
  */
 #include "hash_i.h"
 

@@ -7,7 +7,7 @@
  * D_i concatenated fill the key, then the IV. The hash runs through the
  * generic descriptor API. Buffers holding D_i are wiped at exit; on error
  * key and iv are zeroed. Proof: differential test against OpenSSL
- * EVP_BytesToKey with MD5, SHA-1 and SHA-256 (tests/test_kdf.c).
+ * EVP_BytesToKey with MD5, SHA-1 and SHA-256 (tests/kdf/test_kdf.c).
  */
 #include "hash_i.h"
 #include "rijn/kdf.h"

@@ -7,7 +7,7 @@
  * so the code is constant-time. The constants are floor(|sin(i+1)| * 2^32).
  * Proof: RFC 1321 appendix A.5 test suite, RFC 2202 HMAC-MD5, and a
  * differential test against OpenSSL for every length 0..1100
- * (tests/test_legacy.c, tests/test_hmac.c).
+ * (tests/hash/test_legacy.c, tests/mac/test_hmac.c).
  */
 #include "hash_i.h"
 #include "rijn/legacy.h"

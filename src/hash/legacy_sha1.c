@@ -7,7 +7,7 @@
  * round function is chosen by the step number only (constant-time).
  * Proof: CAVP SHA1ShortMsg, SHA1LongMsg, SHA1Monte; RFC 2202 HMAC-SHA-1;
  * RFC 6070 PBKDF2-HMAC-SHA-1; differential against OpenSSL for every
- * length 0..1100 (tests/test_legacy.c, test_hmac.c, test_kdf.c).
+ * length 0..1100 (tests/hash/test_legacy.c, test_hmac.c, test_kdf.c).
  */
 #include "hash_i.h"
 #include "rijn/legacy.h"

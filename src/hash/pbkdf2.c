@@ -9,7 +9,7 @@
  * Lengths and the iteration count are public.
  * Proof: RFC 6070 (HMAC-SHA-1), published PBKDF2-HMAC-SHA-256 vectors, and
  * a differential test against OpenSSL PKCS5_PBKDF2_HMAC for every
- * descriptor with random lengths (tests/test_kdf.c).
+ * descriptor with random lengths (tests/kdf/test_kdf.c).
  */
 #include "hash_i.h"
 #include "rijn/hmac.h"

@@ -25,7 +25,7 @@
  *   an ATmega328P saved.
  * - Proof: CAVP SHA224/SHA256 ShortMsg, LongMsg, Monte and a differential
  *   test against OpenSSL for every length 0..1100 with random splits, run
- *   once with SHA-NI and once with RIJN_CPU_MASK=0 (tests/test_sha2_*.c).
+ *   once with SHA-NI and once with RIJN_CPU_MASK=0 (tests/hash/test_sha2_*.c).
  */
 #include "hash_i.h"
 #include "rijn/sha2.h"

@@ -14,7 +14,7 @@
  *   Constant time: the instructions take data-independent time; no table
  *   indexed by data, no data-dependent branch.
  *   Vectors: the CAVP SHA-256 files and the differential test against
- *   OpenSSL (tests/test_sha2_*.c), with the extension and with
+ *   OpenSSL (tests/hash/test_sha2_*.c), with the extension and with
  *   RIJN_CPU_MASK=0, under qemu-aarch64 (scripts/test-aarch64.sh).
  */
 #include "hash_i.h"

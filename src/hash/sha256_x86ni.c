@@ -14,7 +14,7 @@
  * - Constant time: fixed instruction sequence, no data-dependent branch
  *   or memory index.
  * - Proof: the same CAVP and OpenSSL differential tests as the portable
- *   code (tests/test_sha2_*.c run both paths).
+ *   code (tests/hash/test_sha2_*.c run both paths).
  */
 #include "hash_i.h"
 

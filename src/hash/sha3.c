@@ -19,7 +19,7 @@
  * - Proof: CAVP SHA3_* ShortMsg/LongMsg/Monte, SHAKE* ShortMsg/LongMsg/
  *   VariableOut/Monte, Keccak team ShortMsg/LongMsg KATs (Keccak
  *   padding), differential against OpenSSL with random splits and random
- *   squeeze sizes (tests/test_sha3_*.c).
+ *   squeeze sizes (tests/hash/test_sha3_*.c).
  */
 #include "hash_i.h"
 #include "rijn/sha3.h"

@@ -25,7 +25,7 @@
  *   halves). Both tested by scripts/test-riscv.sh with Zk (rv64zk, rv32zk).
  * - Proof: CAVP SHA384/SHA512/SHA512_224/SHA512_256 ShortMsg, LongMsg,
  *   Monte; differential against OpenSSL for every length 0..1100 with
- *   random splits (tests/test_sha2_*.c).
+ *   random splits (tests/hash/test_sha2_*.c).
  */
 #include "hash_i.h"
 #include "rijn/sha2.h"

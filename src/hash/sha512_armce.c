@@ -19,7 +19,7 @@
  *   Constant time: the instructions take data-independent time; no table
  *   indexed by data, no data-dependent branch.
  *   Vectors: the CAVP SHA-384/512 files, the differential test against
- *   OpenSSL and tests/test_impls.c (every registry entry), under
+ *   OpenSSL and tests/core/test_impls.c (every registry entry), under
  *   qemu-aarch64 -cpu max and (masked, portable) cortex-a53.
  */
 #include "hash_i.h"

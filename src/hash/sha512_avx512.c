@@ -39,7 +39,7 @@
  *   only; no data-dependent branch or index (the threshold depends on the
  *   length only).
  * - Proof: CAVP SHA-384/512 and the OpenSSL differential tests
- *   (tests/test_sha2_*.c), tests/test_sha512_paths.c (every path forced,
+ *   (tests/hash/test_sha2_*.c), tests/hash/test_sha512_paths.c (every path forced,
  *   runs of 1..n blocks on both layouts).
  */
 #include "hash_i.h"

@@ -21,7 +21,7 @@
  * - Constant time: additions, shifts, rotations and Boolean operations
  *   only; no data-dependent branch or index.
  * - Proof: the CAVP and OpenSSL differential SHA-384/512 tests
- *   (tests/test_sha2_*.c) and tests/test_sha512_paths.c, which re-runs
+ *   (tests/hash/test_sha2_*.c) and tests/hash/test_sha512_paths.c, which re-runs
  *   itself under CPU masks for every path.
  */
 #include "hash_i.h"

@@ -14,9 +14,9 @@
  * constant time (rijn_ct_equal); the recomputed hash is wiped. The
  * string's fields are public; only the password is secret. needs_rehash
  * compares type, version and costs, like libsodium's.
- * Proof: tests/test_argon2_str.c (strings from libsodium's
+ * Proof: tests/kdf/test_argon2_str.c (strings from libsodium's
  * crypto_pwhash_str / crypto_pwhash_argon2i_str verify, rijn's verify in
- * libsodium, malformed strings) and tests/test_argon2_phc.py (argon2-cffi
+ * libsodium, malformed strings) and tests/kdf/test_argon2_phc.py (argon2-cffi
  * both ways through `rijn pwhash`).
  */
 #include "internal.h"

@@ -20,7 +20,7 @@
  *   Proof: RFC 7914 section 12 vectors (and the section 8/9/11 Salsa20/8,
  *   BlockMix and ROMix intermediates through the public result), and a
  *   differential test against OpenSSL's EVP_PBE_scrypt and libsodium's
- *   crypto_pwhash_scryptsalsa208sha256_ll (tests/test_scrypt.c).
+ *   crypto_pwhash_scryptsalsa208sha256_ll (tests/kdf/test_scrypt.c).
  */
 #include "internal.h"
 #include "rijn/kdf.h"

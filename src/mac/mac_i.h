@@ -66,7 +66,7 @@ extern const rijn_i_poly1305_impl rijn_i_poly1305_neon; /* 2 lanes, poly1305_neo
 
 /* poly1305_reg.c: every compiled-in implementation, in order of
  * preference; RIJN_I_POLY1305_NIMPL of them (keep it in step with the
- * list: tests/test_impls.c checks). */
+ * list: tests/core/test_impls.c checks). */
 extern const rijn_i_registry rijn_i_poly1305_registry;
 #define RIJN_I_POLY1305_NIMPL (1u + 2u * RIJN_I_POLY1305_X86 + RIJN_I_POLY1305_NEON)
 

@@ -11,7 +11,7 @@
  *   lengths.
  *   Vectors: RFC 8439 2.5.2 and appendix A.3, the cryptography-vectors
  *   poly1305 file, differential against OpenSSL's EVP_MAC "POLY1305" for
- *   lengths 0..600 with random splits (tests/test_chachapoly.c,
+ *   lengths 0..600 with random splits (tests/aead/test_chachapoly.c,
  *   test_chacha_paths.c).
  *   Fast path: the registry of poly1305_reg.c (core/registry.h): "avx512"
  *   and "avx2" of poly1305_x86.c (same limb layout: from 512 bytes on groups of
@@ -33,7 +33,7 @@
  *   h4 <= 4). rijn_poly1305 of 1 KiB, instructions per byte, before ->
  *   after: Cortex-M4 7.28 -> 4.75 (-Os), 6.17 -> 4.51 (-O2); Cortex-M0
  *   87.8 -> 73.2 (-Os; 136 bytes more stack); RV32 15.6 -> 12.5 (-Os).
- *   Radix 2^32 vectors: tests/test_poly1305_radix32.c compiles this file
+ *   Radix 2^32 vectors: tests/mac/test_poly1305_radix32.c compiles this file
  *   with RIJN_CFG_POLY1305_X86=0 on every host (RFC 7539 vectors, OpenSSL
  *   differential on edge keys and messages, one that carries through all
  *   four words in the partial reduction); on the emulated MCUs the RFC

@@ -22,10 +22,10 @@
  *   below 2^59; one carry pass (x5 fold from limb 4 to limb 0) per step.
  *   Constant time: multiplies, adds, shifts and masks; branches on the
  *   length only.
- *   Vectors: tests/test_impls.c runs this entry against the portable one
+ *   Vectors: tests/core/test_impls.c runs this entry against the portable one
  *   (RFC 8439 2.5.2, fixed 300 / 4,645-byte tags, random lengths and
  *   splits, r at its clamped maximum, all-0xff messages) and every
- *   ChaCha20 x Poly1305 pair; tests/test_chachapoly.c and friends through
+ *   ChaCha20 x Poly1305 pair; tests/aead/test_chachapoly.c and friends through
  *   the default binding, under qemu-aarch64 (scripts/test-aarch64.sh; the
  *   masked run binds the portable entry).
  */

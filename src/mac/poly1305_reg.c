@@ -5,11 +5,11 @@
  * Implementation notes
  *   Entries, in order of preference: avx512, avx2 (poly1305_x86.c) or
  *   neon (poly1305_neon.c), then the portable code of poly1305.c. RIJN_I_POLY1305_NIMPL (mac_i.h) is
- *   their number; tests/test_impls.c checks it against the list. A
+ *   their number; tests/core/test_impls.c checks it against the list. A
  *   context's entry is an index in bits 8..15 of ctx->state, set at init.
  *   A build with one entry (MCUs) does not link this file on its default
  *   path.
- *   Vectors: tests/test_impls.c runs every entry that runs here.
+ *   Vectors: tests/core/test_impls.c runs every entry that runs here.
  */
 #include "internal.h"
 #include "mac_i.h"

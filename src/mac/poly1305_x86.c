@@ -27,8 +27,8 @@
  *   binds one at init, RIJN_CPU_MASK hides them.
  *   Vectors: RFC 8439, the cryptography-vectors and Wycheproof files and
  *   the OpenSSL differential, all run with and without AVX2
- *   (tests/test_chachapoly.c, tests/test_chacha_paths.c,
- *   tests/test_poly1305_radix32.c).
+ *   (tests/aead/test_chachapoly.c, tests/stream/test_chacha_paths.c,
+ *   tests/mac/test_poly1305_radix32.c).
  */
 #include "internal.h"
 #include "mac_i.h"

@@ -20,7 +20,7 @@
  *   RIJN_ERR_BUFFER / RIJN_ERR_PARAM leave the context unchanged.
  *   Constant time: lengths are public; PKCS#7 is checked by
  *   rijn_i_pkcs7_check; stack copies of data are wiped.
- *   Vectors: tests/test_modes_stream.c (random splits, in place and out of
+ *   Vectors: tests/modes/test_modes_stream.c (random splits, in place and out of
  *   place, against the one-shot calls).
  */
 #include "modes_i.h"

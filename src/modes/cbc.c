@@ -13,7 +13,7 @@
  *   cbc_enc_once hook, when it has one, after a single fast-path test (rijn_i_mode_fast_ok;
  *   any other case takes the full checks, same errors, same order).
  *   Constant time: as the AES class; the stack buffers are wiped.
- *   Vectors: SP 800-38A F.2 (tests/test_modes_sp800_38a.c), CAVP CBC files.
+ *   Vectors: SP 800-38A F.2 (tests/modes/test_modes_sp800_38a.c), CAVP CBC files.
  */
 #include "modes_i.h"
 

@@ -17,7 +17,7 @@
  *   cycles each there) and the 32-bit loop.
  *   Vectors: SP 800-38A F.2 blocks with padding, OpenSSL differential
  *   (aes-*-cbc with padding), every pad length 1..16 and the bad-padding
- *   cases in tests/test_modes_errors.c.
+ *   cases in tests/modes/test_modes_errors.c.
  */
 #include "modes_i.h"
 

@@ -20,7 +20,7 @@
  *   bytes at a time into a stack buffer and encrypted in one call.
  *   All inputs are read into the stack buffers before out is written, so
  *   out == in works. Constant time: as the AES class; buffers wiped.
- *   Vectors: SP 800-38A F.3.7-F.3.18 (tests/test_modes_sp800_38a.c), CAVP
+ *   Vectors: SP 800-38A F.3.7-F.3.18 (tests/modes/test_modes_sp800_38a.c), CAVP
  *   CFB8/CFB128 files.
  */
 #include "modes_i.h"

@@ -14,7 +14,7 @@
  *   input byte is read before its output byte is written, so out == in
  *   works. No branch or index depends on data bits (the bit is moved with
  *   shifts and masks).
- *   Vectors: SP 800-38A F.3.1-F.3.6 (tests/test_modes_sp800_38a.c), CAVP
+ *   Vectors: SP 800-38A F.3.1-F.3.6 (tests/modes/test_modes_sp800_38a.c), CAVP
  *   CFB1 files.
  */
 #include "modes_i.h"

@@ -14,8 +14,8 @@
  *   class's ctr_once hook (IV only read) when it has one, after a single
  *   fast-path test, as a tail call.
  *   Constant time: the counter is public; the keystream buffer is wiped.
- *   Vectors: SP 800-38A F.5, RFC 3686 section 6 (tests/test_modes_sp800_38a.c);
- *   the wrap at 2^128 and 2^32 in tests/test_modes_stream.c.
+ *   Vectors: SP 800-38A F.5, RFC 3686 section 6 (tests/modes/test_modes_sp800_38a.c);
+ *   the wrap at 2^128 and 2^32 in tests/modes/test_modes_stream.c.
  */
 #include "modes_i.h"
 

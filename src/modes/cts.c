@@ -15,7 +15,7 @@
  *   The tail is read into stack blocks before anything is written, so
  *   out == in works. Lengths are public; no branch depends on data.
  *   Vectors: RFC 3962 appendix B (CS3) and OpenSSL 3 "AES-128-CBC-CTS"
- *   with CTS_MODE CS1/CS2/CS3 for lengths 16..80 (tests/test_modes_sp800_38a.c).
+ *   with CTS_MODE CS1/CS2/CS3 for lengths 16..80 (tests/modes/test_modes_sp800_38a.c).
  */
 #include "modes_i.h"
 

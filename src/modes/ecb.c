@@ -10,7 +10,7 @@
  *   tail call); anything else goes through the full checks (ecb_checked), so
  *   errors and their order are unchanged.
  *   Constant time: as the AES class.
- *   Vectors: SP 800-38A F.1 (tests/test_modes_sp800_38a.c), CAVP ECB files.
+ *   Vectors: SP 800-38A F.1 (tests/modes/test_modes_sp800_38a.c), CAVP ECB files.
  */
 #include "modes_i.h"
 

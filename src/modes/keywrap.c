@@ -16,7 +16,7 @@
  *  Proof: RFC 3394 section 4 and RFC 5649 section 6 examples, NIST CAVP
  *  KW/KWP AE/AD files for AES-128/192/256 (forward and inverse cipher),
  *  Wycheproof aes_wrap_test.json and aes_kwp_test.json, and a differential
- *  test against OpenSSL aes-*-wrap / aes-*-wrap-pad (tests/test_keywrap.c).
+ *  test against OpenSSL aes-*-wrap / aes-*-wrap-pad (tests/modes/test_keywrap.c).
  */
 #include "aes/aes_i.h"
 #include "internal.h"

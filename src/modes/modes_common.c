@@ -10,7 +10,7 @@
  *   The one-shot ECB/CBC/CTR/XTS calls use the inline forms of these checks
  *   (modes_i.h; same order, same codes): on 16-byte messages the
  *   calls around the checks cost as much as the AES itself.
- *   Vectors: tests/test_modes_errors.c calls every error for every mode.
+ *   Vectors: tests/modes/test_modes_errors.c calls every error for every mode.
  */
 #include "modes_i.h"
 

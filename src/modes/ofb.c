@@ -10,7 +10,7 @@
  *   *pos how many of its bytes were used, so a stream can stop anywhere
  *   (stream.c). Constant time: as the AES class; the one-shot
  *   wipes the keystream.
- *   Vectors: SP 800-38A F.4 (tests/test_modes_sp800_38a.c), CAVP OFB files.
+ *   Vectors: SP 800-38A F.4 (tests/modes/test_modes_sp800_38a.c), CAVP OFB files.
  */
 #include "modes_i.h"
 

@@ -9,7 +9,7 @@
  *   their state there between calls; so any split of the input gives the
  *   one-shot result. update writes exactly len bytes; out == in works.
  *   Constant time: as the cores. _wipe clears the whole context.
- *   Vectors: tests/test_modes_stream.c (random splits against one-shot).
+ *   Vectors: tests/modes/test_modes_stream.c (random splits against one-shot).
  */
 #include "modes_i.h"
 

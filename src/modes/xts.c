@@ -25,7 +25,7 @@
  *  Proof: NIST CAVP XTSGenAES128/256 in both tweak formats (every data
  *  unit length that is a whole number of bytes), IEEE 1619 vectors via
  *  those files, and a differential test against OpenSSL aes-*-xts
- *  (tests/test_xts.c).
+ *  (tests/modes/test_xts.c).
  */
 #include "aes/aes_i.h"
 #include "internal.h"

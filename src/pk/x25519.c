@@ -15,7 +15,7 @@
  *   on the data, and the status selected by mask (whether the result is
  *   zero is a public fact, set by the peer's point, but the check need
  *   not branch on secret-derived bytes to say so).
- *   Vectors: tests/test_x25519.c (RFC 7748 5.2, 6.1, iteration loop,
+ *   Vectors: tests/pk/test_x25519.c (RFC 7748 5.2, 6.1, iteration loop,
  *   Wycheproof x25519_test.json with the all-zero policy, libsodium and
  *   OpenSSL differential, both field implementations).
  */

@@ -20,7 +20,7 @@
  *   and drop bit 255).
  *   Constant time: fixed loops (indices are public), fe_cswap by mask,
  *   no secret-dependent branch or index.
- *   Vectors: as x25519_fe64.c; tests/test_x25519.c runs both fields.
+ *   Vectors: as x25519_fe64.c; tests/pk/test_x25519.c runs both fields.
  */
 #include "x25519_i.h"
 

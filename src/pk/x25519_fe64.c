@@ -17,7 +17,7 @@
  *   inversion are in x25519_ladder.h).
  *   Vectors: RFC 7748 5.2 and 6.1, the 1 / 1,000 iteration loop,
  *   Wycheproof x25519_test.json, differential vs libsodium, OpenSSL and
- *   the 32-bit field (tests/test_x25519.c).
+ *   the 32-bit field (tests/pk/test_x25519.c).
  */
 #include "x25519_i.h"
 

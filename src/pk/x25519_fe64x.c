@@ -27,7 +27,7 @@
  *   (never branches); fe_cswap swaps with a mask.
  *   Vectors: RFC 7748 5.2 and 6.1, the 1 / 1,000 iteration loop,
  *   Wycheproof x25519_test.json, differential vs libsodium and the other
- *   two ladders (tests/test_x25519.c, tests/test_x25519_paths.c).
+ *   two ladders (tests/pk/test_x25519.c, tests/pk/test_x25519_paths.c).
  */
 #include "x25519_i.h"
 

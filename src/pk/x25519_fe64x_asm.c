@@ -49,7 +49,7 @@
  *   Vectors: RFC 7748 5.2 and the 1 / 1,000 iteration loop, Wycheproof,
  *   differential against the 51-bit and 25.5-bit ladders and libsodium,
  *   and each routine against a C reference on edge-value limbs
- *   (tests/test_x25519.c, tests/test_x25519_paths.c).
+ *   (tests/pk/test_x25519.c, tests/pk/test_x25519_paths.c).
  */
 #include "x25519_i.h"
 

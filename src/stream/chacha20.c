@@ -28,7 +28,7 @@
  *   cipher across the counter carry (OpenSSL), Wycheproof XChaCha20-
  *   Poly1305 and the OpenSSL/BoringSSL ChaCha20-Poly1305 vectors;
  *   Wycheproof chacha20_poly1305 / xchacha20_poly1305 through the AEAD;
- *   differential against OpenSSL's ChaCha20 (tests/test_chacha20.c).
+ *   differential against OpenSSL's ChaCha20 (tests/stream/test_chacha20.c).
  */
 #include "rijn/chacha20.h"
 

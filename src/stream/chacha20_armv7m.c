@@ -23,7 +23,7 @@
  *   The assembly (between the GENERATED markers) is produced by
  *   src/stream/tools/gen_chacha_armv7m.py, which interprets its own output on
  *   random states, counters next to 2^32 and unaligned/in-place buffers
- *   against a Python ChaCha20 before printing it (tests/test_chacha_asm_gen.py
+ *   against a Python ChaCha20 before printing it (tests/stream/test_chacha_asm_gen.py
  *   checks that this file matches the generator). Regenerate with
  *   python3 src/stream/tools/gen_chacha_armv7m.py --update.
  *   Measured (QEMU mps2-an386 Cortex-M4, instruction counts): 833

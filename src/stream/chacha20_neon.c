@@ -21,7 +21,7 @@
  *   portable code). Built on little-endian AArch64 with GCC/Clang only
  *   (RIJN_I_CHACHA_NEON); elsewhere this file compiles to nothing.
  *   Constant time: additions, XORs, shifts and fixed permutations only.
- *   Vectors: tests/test_impls.c runs every registry entry against the
+ *   Vectors: tests/core/test_impls.c runs every registry entry against the
  *   portable one; the ChaCha20 and ChaCha20-Poly1305 tests (RFC 8439,
  *   Wycheproof, OpenSSL differential) under qemu-aarch64 (-cpu max and
  *   cortex-a53, scripts/test-aarch64.sh).

@@ -7,10 +7,10 @@
  *   (AArch64, chacha20_neon.c), then
  *   the portable code of chacha20.c ("armv7m" when it is the Thumb-2
  *   assembly). RIJN_I_CHACHA_NIMPL (stream_i.h) is their number;
- *   tests/test_impls.c checks it against the list. A context's entry is
+ *   tests/core/test_impls.c checks it against the list. A context's entry is
  *   an index in bits 8..15 of ctx->kind, set at init. A build with one
  *   entry (MCUs) does not link this file on its default path.
- *   Vectors: tests/test_impls.c runs every entry that runs here.
+ *   Vectors: tests/core/test_impls.c runs every entry that runs here.
  */
 #include "internal.h"
 #include "stream_i.h"

@@ -22,7 +22,7 @@
  *   Vectors: the ChaCha20 and ChaCha20-Poly1305 tests (RFC 8439, Wycheproof,
  *   OpenSSL differential at lengths that cross the 512-byte batches)
  *   run with all features, RIJN_CPU_MASK hiding AVX-512, and hiding AVX2
- *   (tests/test_chacha_paths.c).
+ *   (tests/stream/test_chacha_paths.c).
  */
 #include "internal.h"
 #include "stream_i.h"

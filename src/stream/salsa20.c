@@ -12,10 +12,10 @@
  *   Constant time: 32-bit additions, rotations, XORs only.
  *   Vectors: Salsa20 spec examples, XSalsa20 from NaCl, and differential
  *   tests against libsodium's crypto_stream_salsa20_xor_ic and
- *   crypto_stream_xsalsa20_xor_ic (tests/test_stream_ext.c).
+ *   crypto_stream_xsalsa20_xor_ic (tests/stream/test_stream_ext.c).
  *   Reduced rounds: ctx->kind RIJN_I_SALSA12 / RIJN_I_SALSA8 selects 6 or 4
  *   double rounds (libsodium's crypto_stream_salsa2012 / salsa208; tested
- *   against them in tests/test_stream_ext.c).
+ *   against them in tests/stream/test_stream_ext.c).
  */
 #include "internal.h"
 #include "salsa_core.h"

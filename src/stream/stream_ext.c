@@ -13,7 +13,7 @@
  * HChaCha20(key, nonce[0..16)) then the original ChaCha20 (8-byte nonce
  * nonce[16..24), 64-bit block counter); with counter < 2^32 and no wrap it
  * equals rijn_xchacha20_init's IETF form. Constant time: word arithmetic
- * only. Proof: tests/test_stream_ext.c (libsodium differential, and the
+ * only. Proof: tests/stream/test_stream_ext.c (libsodium differential, and the
  * standard functions for c == NULL).
  */
 #include "rijn/chacha20.h"

@@ -94,7 +94,7 @@ extern const rijn_i_chacha_impl rijn_i_chacha_neon;   /* AArch64 NEON: 4 blocks 
 
 /* chacha20_reg.c: every compiled-in implementation, in order of
  * preference; RIJN_I_CHACHA_NIMPL of them (keep it in step with the list:
- * tests/test_impls.c checks). */
+ * tests/core/test_impls.c checks). */
 extern const rijn_i_registry rijn_i_chacha20_registry;
 #define RIJN_I_CHACHA_NIMPL (1u + 2u * RIJN_I_CHACHA_X86 + 1u * RIJN_I_CHACHA_NEON)
 

@@ -19,6 +19,7 @@ import random
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "vectors", "acvp")
 rng = random.Random(0x61637670)
 
 
@@ -260,7 +261,7 @@ class VS:
 
     def write(self, name):
         for obj, suffix in ((self.prompt, "prompt"), (self.expect, "expected")):
-            with open(os.path.join(HERE, "%s.%s.json" % (name, suffix)), "w") as f:
+            with open(os.path.join(OUT, "%s.%s.json" % (name, suffix)), "w") as f:
                 json.dump(obj, f, indent=1)
                 f.write("\n")
 

@@ -14,7 +14,7 @@ forward cipher) -- independently of rijn's C code.
 Decrypt / verify groups include failure cases (a flipped bit in the tag or
 the wrapped key) whose expected answer is "testPassed": false. GCM groups
 with ivGen "internal" have no IV: their expected entry says only
-{"ivGenerated": true}; tests/test_acvp_ext.py checks the IV and ciphertext
+{"ivGenerated": true}; tests/acvp/test_acvp_ext.py checks the IV and ciphertext
 that rijn returns by decrypting them.
 
 Run from anywhere:  python3 tests/acvp/gen_samples_ext.py
@@ -31,6 +31,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM, AESGCMSIV
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "vectors", "acvp")
 rng = random.Random(0x61637632)
 
 
@@ -76,7 +77,7 @@ class VS:
 
     def write(self, name):
         for obj, suffix in ((self.prompt, "prompt"), (self.expect, "expected")):
-            with open(os.path.join(HERE, "%s.%s.json" % (name, suffix)), "w") as f:
+            with open(os.path.join(OUT, "%s.%s.json" % (name, suffix)), "w") as f:
                 json.dump(obj, f, indent=1)
                 f.write("\n")
 

@@ -107,7 +107,8 @@ def main():
                     "'results' maps tcId to expected fields; for Monte Carlo tests it maps tcId "
                     "to {index in resultsArray: expected fields}.",
            "cases": cases}
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "nist_excerpts_ext.json"),
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vectors", "acvp",
+                           "nist_excerpts_ext.json"),
               "w") as f:
         json.dump(out, f, indent=1)
         f.write("\n")

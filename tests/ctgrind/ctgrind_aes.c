@@ -38,7 +38,7 @@
  *   The only reports allowed (in ct-pkcs7 only) are the decisions on the
  *   PKCS#7 verdict that the caller learns anyway through the status and
  *   the output length: tests/ctgrind/ctgrind.supp lists them, each for
- *   one named function. Run by tests/test_ctgrind.sh.
+ *   one named function. Run by tests/ctgrind/test_ctgrind.sh.
  */
 #include <stdio.h>
 #include <string.h>

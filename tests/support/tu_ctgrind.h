@@ -1,6 +1,6 @@
 /*
  * tu_ctgrind.h -- Valgrind memcheck glue shared by the constant-time
- * ("ctgrind") tests: tests/test_*_ctgrind.c and tests/ctgrind/ctgrind_aes.c.
+ * ("ctgrind") tests: tests/<family>/test_*_ctgrind.c and tests/ctgrind/ctgrind_aes.c.
  *
  * Implementation notes
  *   Secrets are marked undefined (TU_SECRET); memcheck then reports every

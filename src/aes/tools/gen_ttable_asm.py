@@ -7,7 +7,7 @@ CBC's chaining XOR built in (enc: E(in ^ x); dec: D(in) ^ x).
 
 Prints the text between the GENERATED markers of
 src/aes/aes_ttable_<isa>.c (armv7m, armv6m, rv32), or with --update
-writes it there. tests/test_aes_asm_gen.py checks that the committed text
+writes it there. tests/aes/test_aes_asm_gen.py checks that the committed text
 is this program's output; the on-target vectors (mcu/mcu.py test: every
 CAVP AESAVS file on Cortex-M0/M3/M4/M33 and RV32) check what it does.
 

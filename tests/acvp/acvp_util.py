@@ -1,0 +1,84 @@
+"""acvp_util.py -- helpers shared by tests/acvp/test_acvp.py and tests/acvp/test_acvp_ext.py.
+
+check(cond, what)      count a pass or a failure (failures are printed)
+run(args, data)        run the CLI (RIJN_CLI): (exit code, stdout, stderr)
+require_cli()          exit 77 (skip) when RIJN_CLI is not set or missing
+impls_agree(path, label)
+                       every available AES implementation (--impl) answers
+                       the vector set at path as the default one does
+expect_rejected(bad)   each (what, input, exit) is refused with that exit
+                       code, one "rijn acvp:" line on stderr, nothing on stdout
+damage(src, rnd, inserts)
+                       1..4 random byte changes, deletions or insertions
+finish()               print "N passed, N failed" and exit (1 on a failure)
+"""
+import os
+import subprocess
+import sys
+
+CLI = os.environ.get("RIJN_CLI")
+HERE = os.path.dirname(os.path.abspath(__file__))
+SAMPLES = os.path.join(os.environ.get("RIJN_TESTS_DIR", os.path.dirname(HERE)), "vectors", "acvp")
+IMPLS = ("x86ni", "ct64", "ct32", "small", "armce", "table")
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL", what)
+
+
+def run(args, data=None, timeout=120):
+    p = subprocess.run([CLI] + args, input=data, capture_output=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def require_cli():
+    if not CLI or not os.path.exists(CLI):
+        print("RIJN_CLI not set or missing; skipped")
+        sys.exit(77)
+
+
+def impls_agree(path, label, timeout=120):
+    """Returns the number of implementations that ran (checked to be >= 1)."""
+    rc, ref, _ = run(["acvp", path], timeout=timeout)
+    ran = 0
+    for impl in IMPLS:
+        rc, out, err = run(["acvp", "--impl", impl, path], timeout=timeout)
+        if rc == 2 and b"not available" in err:
+            continue
+        ran += 1
+        check(rc == 0 and out == ref, "%s--impl %s gives the same answer" % (label, impl))
+    check(ran >= 1, "%sat least one implementation ran" % label)
+    return ran
+
+
+def expect_rejected(bad, timeout=120):
+    for what, data, want in bad:
+        rc, out, err = run(["acvp", "-"], data, timeout=timeout)
+        lines = err.decode(errors="replace").strip().splitlines()
+        check(rc == want and out == b"" and len(lines) == 1 and lines[0].startswith("rijn acvp:"),
+              "%s: exit %d (want %d), stdout %d bytes, stderr %r" % (what, rc, want, len(out), lines))
+
+
+def damage(src, rnd, inserts):
+    b = bytearray(src)
+    for _ in range(rnd.randint(1, 4)):
+        pos = rnd.randrange(len(b))
+        op = rnd.randrange(3)
+        if op == 0:
+            b[pos] = rnd.randrange(256)
+        elif op == 1:
+            del b[pos:pos + rnd.randint(1, 40)]
+        else:
+            b[pos:pos] = rnd.choice(inserts)
+    return bytes(b)
+
+
+def finish():
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed or not passed else 0)
