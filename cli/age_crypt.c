@@ -46,65 +46,106 @@ static void *scrypt_work(unsigned log_n, size_t *size)
     return malloc(*size);
 }
 
+/* Open the input, check the output, get the passphrase (no recipients),
+ * draw the file key and the payload nonce. */
+static int prepare_seal(const age_opts *o, fio_in *in, fio_out *out, uint8_t *pass,
+                        size_t *plen, uint8_t file_key[16], uint8_t nonce[16])
+{
+    int rc = fio_in_open(in, o->in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(out, o->out_path, o->force, in, !o->armor,
+                           "refusing to write binary ciphertext to a terminal "
+                           "(use -o FILE, --armor, or a redirection)");
+    out->label = AGE_ARMOR_LABEL;
+    if (rc == CLI_OK && o->nrecip == 0)
+        rc = get_pass(o, pass, plen, 1);
+    if (rc == CLI_OK)
+        rc = fio_random(file_key, 16);
+    if (rc == CLI_OK)
+        rc = fio_random(nonce, 16);
+    return rc;
+}
+
+/* One X25519 stanza per recipient (eph: scratch); CLI_OK with *r the
+ * library's status, or an exit status after a message. */
+static int write_recipients(const age_opts *o, rijn_age_writer *w, uint8_t eph[32], int *r)
+{
+    size_t i;
+    int rc;
+    for (i = 0; *r == RIJN_OK && i < o->nrecip; i++) {
+        if ((rc = fio_random(eph, 32)) != CLI_OK)
+            return rc;
+        *r = rijn_age_write_x25519(w, o->recip[i], eph);
+        if (*r == RIJN_ERR_PARAM) {
+            cli_err("recipient %zu is not a valid X25519 public key (low order)", i + 1);
+            return CLI_USAGE;
+        }
+    }
+    return CLI_OK;
+}
+
+/* The scrypt stanza for the passphrase; *work: the work area (freed by
+ * the caller). */
+static int write_scrypt(const age_opts *o, rijn_age_writer *w, const uint8_t *pass,
+                        size_t plen, void **work, int *r)
+{
+    uint8_t salt[16];
+    size_t ws = 0;
+    int rc;
+    if ((*work = scrypt_work(o->log_n, &ws)) == NULL) {
+        cli_err("cannot allocate the scrypt work area for log N = %u", o->log_n);
+        return CLI_FAIL;
+    }
+    if ((rc = fio_random(salt, sizeof salt)) != CLI_OK)
+        return rc;
+    *r = rijn_age_write_scrypt(w, pass, plen, salt, o->log_n, *work, ws);
+    return CLI_OK;
+}
+
+/* The header (hl bytes into header[]) and the payload context. */
+static int start_seal(const age_opts *o, rijn_age_writer *w, rijn_file_ctx *ctx,
+                      const uint8_t *pass, size_t plen, const uint8_t file_key[16],
+                      const uint8_t nonce[16], size_t *hl, void **work)
+{
+    uint8_t eph[32];
+    int r = rijn_age_write_begin(w, header, sizeof header, file_key);
+    int rc = write_recipients(o, w, eph, &r);
+    rijn_wipe(eph, sizeof eph);
+    if (rc == CLI_OK && r == RIJN_OK && o->nrecip == 0)
+        rc = write_scrypt(o, w, pass, plen, work, &r);
+    if (rc != CLI_OK)
+        return rc;
+    if (r == RIJN_OK)
+        r = rijn_age_write_end(w, hl);
+    if (r == RIJN_OK)
+        r = rijn_age_payload_init(ctx, 1, file_key, nonce);
+    if (r != RIJN_OK) {
+        cli_err("cannot start encryption: %s", rijn_strerror(r));
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
 int age_encrypt(const age_opts *o)
 {
     static fio_in in;
     static fio_out out;
     rijn_age_writer w;
     rijn_file_ctx ctx;
-    uint8_t file_key[16], nonce[16], eph[32], salt[16], pass[FIO_PASS_MAX];
-    size_t plen = 0, hl = 0, i, ws = 0;
+    uint8_t file_key[16], nonce[16], pass[FIO_PASS_MAX];
+    size_t plen = 0, hl = 0;
     void *work = NULL;
-    int rc, r = RIJN_OK, begun = 0;
+    int rc, begun = 0;
 
     memset(&ctx, 0, sizeof ctx);
     memset(&w, 0, sizeof w);
     fio_signals_install();
     fio_progress_init(o->progress);
-    rc = fio_in_open(&in, o->in_path);
+    rc = prepare_seal(o, &in, &out, pass, &plen, file_key, nonce);
     if (rc == CLI_OK)
-        rc = fio_out_check(&out, o->out_path, o->force, &in, !o->armor,
-                           "refusing to write binary ciphertext to a terminal "
-                           "(use -o FILE, --armor, or a redirection)");
-    out.label = AGE_ARMOR_LABEL;
-    if (rc == CLI_OK && o->nrecip == 0)
-        rc = get_pass(o, pass, &plen, 1);
-    if (rc == CLI_OK)
-        rc = fio_random(file_key, sizeof file_key);
-    if (rc == CLI_OK)
-        rc = fio_random(nonce, sizeof nonce);
+        rc = start_seal(o, &w, &ctx, pass, plen, file_key, nonce, &hl, &work);
     if (rc != CLI_OK)
         goto done;
-    r = rijn_age_write_begin(&w, header, sizeof header, file_key);
-    for (i = 0; r == RIJN_OK && i < o->nrecip; i++) {
-        if ((rc = fio_random(eph, sizeof eph)) != CLI_OK)
-            goto done;
-        r = rijn_age_write_x25519(&w, o->recip[i], eph);
-        if (r == RIJN_ERR_PARAM) {
-            cli_err("recipient %zu is not a valid X25519 public key (low order)", i + 1);
-            rc = CLI_USAGE;
-            goto done;
-        }
-    }
-    if (r == RIJN_OK && o->nrecip == 0) {
-        if ((work = scrypt_work(o->log_n, &ws)) == NULL) {
-            cli_err("cannot allocate the scrypt work area for log N = %u", o->log_n);
-            rc = CLI_FAIL;
-            goto done;
-        }
-        if ((rc = fio_random(salt, sizeof salt)) != CLI_OK)
-            goto done;
-        r = rijn_age_write_scrypt(&w, pass, plen, salt, o->log_n, work, ws);
-    }
-    if (r == RIJN_OK)
-        r = rijn_age_write_end(&w, &hl);
-    if (r == RIJN_OK)
-        r = rijn_age_payload_init(&ctx, 1, file_key, nonce);
-    if (r != RIJN_OK) {
-        cli_err("cannot start encryption: %s", rijn_strerror(r));
-        rc = CLI_FAIL;
-        goto done;
-    }
     rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), o->armor);
     begun = 1;
     if (rc == CLI_OK)
@@ -123,7 +164,6 @@ done:
     rijn_file_wipe(&ctx);
     rijn_wipe(&w, sizeof w);
     rijn_wipe(file_key, sizeof file_key);
-    rijn_wipe(eph, sizeof eph);
     rijn_wipe(pass, sizeof pass);
     fio_in_close(&in);
     return rc;
@@ -157,37 +197,44 @@ static int read_header(fio_in *in, size_t *hl)
     }
 }
 
-/* The file key from the identities or the passphrase. */
-static int unwrap(const age_opts *o, const rijn_age_info *info, size_t hl, uint8_t fk[16])
+/* The file key from the identities (an X25519-only file). */
+static int unwrap_x25519(const age_opts *o, const rijn_age_info *info, size_t hl,
+                         uint8_t fk[16])
+{
+    size_t i;
+    unsigned which = 0;
+    int r;
+    if (o->nident == 0) {
+        cli_err("the file is encrypted to %u X25519 recipient%s: give an identity file "
+                "with -i", info->x25519, info->x25519 == 1 ? "" : "s");
+        return CLI_USAGE;
+    }
+    for (i = 0; i < o->nident; i++) {
+        r = rijn_age_unwrap_x25519(fk, header, hl, o->ident[i], &which);
+        if (r == RIJN_OK) {
+            if (o->progress && info->stanzas > 1)
+                cli_err("note: identity %zu matched recipient stanza %u of %u", i + 1,
+                        which + 1, info->stanzas);
+            return CLI_OK;
+        }
+        if (r != RIJN_ERR_AUTH) {
+            cli_err("malformed X25519 recipient stanza in the header");
+            return CLI_FAIL;
+        }
+    }
+    cli_err("no identity matched any of the %u recipient stanza%s (%u X25519)",
+            info->stanzas, info->stanzas == 1 ? "" : "s", info->x25519);
+    return CLI_FAIL;
+}
+
+/* The file key from the passphrase (an scrypt file). */
+static int unwrap_scrypt(const age_opts *o, const rijn_age_info *info, size_t hl,
+                         uint8_t fk[16])
 {
     uint8_t pass[FIO_PASS_MAX];
-    size_t plen = 0, i, ws = 0;
-    unsigned which = 0;
+    size_t plen = 0, ws = 0;
     void *work;
     int rc, r;
-    if (info->scrypt == 0) {
-        if (o->nident == 0) {
-            cli_err("the file is encrypted to %u X25519 recipient%s: give an identity file "
-                    "with -i", info->x25519, info->x25519 == 1 ? "" : "s");
-            return CLI_USAGE;
-        }
-        for (i = 0; i < o->nident; i++) {
-            r = rijn_age_unwrap_x25519(fk, header, hl, o->ident[i], &which);
-            if (r == RIJN_OK) {
-                if (o->progress && info->stanzas > 1)
-                    cli_err("note: identity %zu matched recipient stanza %u of %u", i + 1,
-                            which + 1, info->stanzas);
-                return CLI_OK;
-            }
-            if (r != RIJN_ERR_AUTH) {
-                cli_err("malformed X25519 recipient stanza in the header");
-                return CLI_FAIL;
-            }
-        }
-        cli_err("no identity matched any of the %u recipient stanza%s (%u X25519)",
-                info->stanzas, info->stanzas == 1 ? "" : "s", info->x25519);
-        return CLI_FAIL;
-    }
     if (o->nident > 0) {
         cli_err("the file is passphrase-encrypted (scrypt): give -p or --passphrase-file, "
                 "not -i");
@@ -217,15 +264,54 @@ static int unwrap(const age_opts *o, const rijn_age_info *info, size_t hl, uint8
     return CLI_FAIL;
 }
 
+/* Read the header, take the file key from it (fk) and authenticate it. */
+static int open_header(const age_opts *o, fio_in *in, uint8_t fk[16])
+{
+    rijn_age_info info;
+    size_t hl = 0;
+    int rc = fio_in_detect_armor(in);
+    if (rc == CLI_OK)
+        rc = read_header(in, &hl);
+    if (rc != CLI_OK)
+        return rc;
+    if (rijn_age_header_info(header, hl, &info) != RIJN_OK) {
+        cli_err("malformed age header (%s)", info.scrypt != 0 && info.stanzas > 1
+                                                  ? "an scrypt stanza must be the only one"
+                                                  : "a bad X25519 or scrypt stanza");
+        return CLI_FAIL;
+    }
+    rc = info.scrypt == 0 ? unwrap_x25519(o, &info, hl, fk) : unwrap_scrypt(o, &info, hl, fk);
+    if (rc == CLI_OK && rijn_age_verify_header(header, hl, fk) != RIJN_OK) {
+        cli_err("header authentication failed (the header was altered)");
+        rc = CLI_FAIL;
+    }
+    return rc;
+}
+
+/* Read the payload nonce and start ctx with the file key. */
+static int start_open(fio_in *in, rijn_file_ctx *ctx, const uint8_t fk[16])
+{
+    uint8_t nonce[16];
+    size_t got = 0;
+    int r;
+    if (fio_in_read(in, nonce, sizeof nonce, &got) != CLI_OK || got != sizeof nonce) {
+        cli_err("the input ends before the payload nonce (truncated)");
+        return CLI_FAIL;
+    }
+    if ((r = rijn_age_payload_init(ctx, 0, fk, nonce)) != RIJN_OK) {
+        cli_err("cannot start decryption: %s", rijn_strerror(r));
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
 int age_decrypt(const age_opts *o)
 {
     static fio_in in;
     static fio_out out;
-    rijn_age_info info;
     rijn_file_ctx ctx;
-    uint8_t fk[16], nonce[16];
-    size_t hl = 0, got = 0;
-    int rc, r, begun = 0;
+    uint8_t fk[16];
+    int rc, begun = 0;
 
     memset(&ctx, 0, sizeof ctx);
     memset(fk, 0, sizeof fk);
@@ -236,30 +322,9 @@ int age_decrypt(const age_opts *o)
         rc = fio_out_check(&out, o->out_path, o->force, &in, 0, NULL);
     in.label = AGE_ARMOR_LABEL;
     if (rc == CLI_OK)
-        rc = fio_in_detect_armor(&in);
+        rc = open_header(o, &in, fk);
     if (rc == CLI_OK)
-        rc = read_header(&in, &hl);
-    if (rc == CLI_OK && (r = rijn_age_header_info(header, hl, &info)) != RIJN_OK) {
-        cli_err("malformed age header (%s)", info.scrypt != 0 && info.stanzas > 1
-                                                  ? "an scrypt stanza must be the only one"
-                                                  : "a bad X25519 or scrypt stanza");
-        rc = CLI_FAIL;
-    }
-    if (rc == CLI_OK)
-        rc = unwrap(o, &info, hl, fk);
-    if (rc == CLI_OK && rijn_age_verify_header(header, hl, fk) != RIJN_OK) {
-        cli_err("header authentication failed (the header was altered)");
-        rc = CLI_FAIL;
-    }
-    if (rc == CLI_OK && (fio_in_read(&in, nonce, sizeof nonce, &got) != CLI_OK ||
-                         got != sizeof nonce)) {
-        cli_err("the input ends before the payload nonce (truncated)");
-        rc = CLI_FAIL;
-    }
-    if (rc == CLI_OK && (r = rijn_age_payload_init(&ctx, 0, fk, nonce)) != RIJN_OK) {
-        cli_err("cannot start decryption: %s", rijn_strerror(r));
-        rc = CLI_FAIL;
-    }
+        rc = start_open(&in, &ctx, fk);
     if (rc != CLI_OK)
         goto done;
     rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), 0);

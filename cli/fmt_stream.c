@@ -145,6 +145,51 @@ int fmt_write_end(fmt_out *w)
 }
 
 /* ---- peeking -------------------------------------------------------------- */
+#if defined(__linux__) && defined(SPLICE_F_NONBLOCK)
+/* tee copies what is in the pipe fd now into p_out (blocking until
+ * something is, or the writer is gone); with fewer than n bytes, wait (up
+ * to about a second) while the writer is still there (no POLLHUP),
+ * dropping the copy from p_in before each new try. The bytes copied. */
+static ssize_t tee_some(int fd, int p_in, int p_out, size_t n)
+{
+    ssize_t r = 0;
+    int tries;
+    for (tries = 0;; tries++) {
+        struct pollfd pf;
+        uint8_t junk[64];
+        struct timespec ts = {0, 10000000L};
+        r = tee(fd, p_out, n, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0 || (size_t)r >= n || tries == 100)
+            break;
+        pf.fd = fd, pf.events = POLLIN, pf.revents = 0;
+        if (poll(&pf, 1, 0) == 1 && (pf.revents & POLLHUP) != 0)
+            break;
+        while (read(p_in, junk, sizeof junk) > 0) /* drop our copy, tee again */
+            ;
+        nanosleep(&ts, NULL);
+    }
+    return r;
+}
+
+/* The first bytes waiting in the pipe fd, left in it (through tee). */
+static size_t peek_fifo(int fd, uint8_t *buf, size_t n)
+{
+    int p[2];
+    ssize_t r;
+    if (pipe2(p, O_CLOEXEC) != 0)
+        return 0;
+    (void)fcntl(p[0], F_SETFL, O_NONBLOCK); /* the writing end must block */
+    r = tee_some(fd, p[0], p[1], n);
+    if (r > 0)
+        r = read(p[0], buf, (size_t)r);
+    close(p[0]);
+    close(p[1]);
+    return r > 0 ? (size_t)r : 0;
+}
+#endif
+
 static size_t peek_fd(int fd, uint8_t *buf, size_t n)
 {
     struct stat st;
@@ -156,39 +201,8 @@ static size_t peek_fd(int fd, uint8_t *buf, size_t n)
         return r > 0 ? (size_t)r : 0;
     }
 #if defined(__linux__) && defined(SPLICE_F_NONBLOCK)
-    if (S_ISFIFO(st.st_mode)) {
-        int p[2], tries;
-        ssize_t r = 0;
-        if (pipe2(p, O_CLOEXEC) != 0)
-            return 0;
-        (void)fcntl(p[0], F_SETFL, O_NONBLOCK); /* the writing end must block */
-        /* tee copies what is in the pipe now (blocking until something is,
-         * or the writer is gone); with fewer than n bytes, wait (up to
-         * about a second) while the writer is still there (no POLLHUP). */
-        for (tries = 0;; tries++) {
-            struct pollfd pf;
-            uint8_t junk[64];
-            r = tee(fd, p[1], n, 0);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0 || (size_t)r >= n || tries == 100)
-                break;
-            pf.fd = fd, pf.events = POLLIN, pf.revents = 0;
-            if (poll(&pf, 1, 0) == 1 && (pf.revents & POLLHUP) != 0)
-                break;
-            while (read(p[0], junk, sizeof junk) > 0) /* drop our copy, tee again */
-                ;
-            {
-                struct timespec ts = {0, 10000000L};
-                nanosleep(&ts, NULL);
-            }
-        }
-        if (r > 0)
-            r = read(p[0], buf, (size_t)r);
-        close(p[0]);
-        close(p[1]);
-        return r > 0 ? (size_t)r : 0;
-    }
+    if (S_ISFIFO(st.st_mode))
+        return peek_fifo(fd, buf, n);
 #endif
     return 0;
 }

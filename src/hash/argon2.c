@@ -73,40 +73,28 @@ static int hprime(uint8_t *out, uint32_t t, const uint8_t *a, size_t alen, const
     return r;
 }
 
-/* H0 (RFC 9106 section 3.2). */
+/* H0 (RFC 9106 section 3.2): six 32-bit parameters, then four
+ * length-prefixed fields. */
 static int h0(uint8_t out[64], const rijn_argon2_params *p, uint32_t m_cost, uint64_t tag_len,
               const uint8_t *pwd, size_t pwd_len, const uint8_t *salt, size_t salt_len)
 {
+    const uint64_t head[6] = {p->lanes, tag_len, m_cost, p->t_cost, RIJN_ARGON2_VERSION,
+                              p->type};
+    const uint8_t *field[4];
+    size_t len[4], i;
     rijn_blake2b_ctx c;
     int r = rijn_blake2b_init(&c, 64);
-    if (r == RIJN_OK)
-        r = absorb32(&c, p->lanes);
-    if (r == RIJN_OK)
-        r = absorb32(&c, tag_len);
-    if (r == RIJN_OK)
-        r = absorb32(&c, m_cost);
-    if (r == RIJN_OK)
-        r = absorb32(&c, p->t_cost);
-    if (r == RIJN_OK)
-        r = absorb32(&c, RIJN_ARGON2_VERSION);
-    if (r == RIJN_OK)
-        r = absorb32(&c, p->type);
-    if (r == RIJN_OK)
-        r = absorb32(&c, (uint64_t)pwd_len);
-    if (r == RIJN_OK)
-        r = rijn_blake2b_update(&c, pwd, pwd_len);
-    if (r == RIJN_OK)
-        r = absorb32(&c, (uint64_t)salt_len);
-    if (r == RIJN_OK)
-        r = rijn_blake2b_update(&c, salt, salt_len);
-    if (r == RIJN_OK)
-        r = absorb32(&c, (uint64_t)p->secret_len);
-    if (r == RIJN_OK)
-        r = rijn_blake2b_update(&c, p->secret, p->secret_len);
-    if (r == RIJN_OK)
-        r = absorb32(&c, (uint64_t)p->ad_len);
-    if (r == RIJN_OK)
-        r = rijn_blake2b_update(&c, p->ad, p->ad_len);
+    field[0] = pwd, len[0] = pwd_len;
+    field[1] = salt, len[1] = salt_len;
+    field[2] = p->secret, len[2] = p->secret_len;
+    field[3] = p->ad, len[3] = p->ad_len;
+    for (i = 0; r == RIJN_OK && i < 6; i++)
+        r = absorb32(&c, head[i]);
+    for (i = 0; r == RIJN_OK && i < 4; i++) {
+        r = absorb32(&c, (uint64_t)len[i]);
+        if (r == RIJN_OK)
+            r = rijn_blake2b_update(&c, field[i], len[i]);
+    }
     if (r == RIJN_OK)
         r = rijn_blake2b_final(&c, out);
     rijn_blake2b_wipe(&c);
@@ -124,18 +112,26 @@ size_t rijn_argon2_work_size(uint32_t m_cost_kib, uint32_t lanes)
     return (size_t)blocks * RIJN_ARGON2_BLOCK_SIZE;
 }
 
-/* rijn_argon2 with the fill's registry entry im (NULL: the default) */
-static int run(const rijn_i_impl *im, const rijn_argon2_params *p, uint8_t *out, size_t out_len,
-               const uint8_t *pwd, size_t pwd_len, const uint8_t *salt, size_t salt_len,
-               void *work, size_t work_size)
+/* *need: the work area p takes; RIJN_ERR_BUFFER if work_size is short of
+ * it (or no buffer can hold it), RIJN_ERR_PARAM for invalid costs. */
+static int work_need(const rijn_argon2_params *p, size_t work_size, size_t *need)
 {
-    rijn_i_argon2 a;
-    uint8_t hash0[72]; /* H0 || LE32(block) || LE32(lane) */
-    size_t need, blk, k;
-    uint32_t lane, j;
-    uint64_t *w;
-    uint8_t *bytes;
-    int r = RIJN_OK;
+    *need = rijn_argon2_work_size(p->m_cost_kib, p->lanes);
+    if (*need == 0) {
+        /* valid lanes and m but m' KiB beyond size_t: no buffer can hold it */
+        if (p->lanes != 0 && p->lanes <= RIJN_ARGON2_MAX_LANES &&
+            (uint64_t)p->m_cost_kib >= 8 * (uint64_t)p->lanes)
+            return RIJN_ERR_BUFFER;
+        return RIJN_ERR_PARAM;
+    }
+    return work_size < *need ? RIJN_ERR_BUFFER : RIJN_OK;
+}
+
+/* The argument checks of rijn_argon2; *need: the work area it takes. */
+static int check_args(const rijn_argon2_params *p, const uint8_t *out, size_t out_len,
+                      const uint8_t *pwd, size_t pwd_len, const uint8_t *salt, size_t salt_len,
+                      const void *work, size_t work_size, size_t *need)
+{
     RIJN_CHECK_PTR(p);
     RIJN_CHECK_PTR(out);
     RIJN_CHECK_PTR(work);
@@ -148,17 +144,66 @@ static int run(const rijn_i_impl *im, const rijn_argon2_params *p, uint8_t *out,
         over32(salt_len) || over32(p->secret_len) || over32(p->ad_len) ||
         ((uintptr_t)work & 7) != 0)
         return RIJN_ERR_PARAM;
-    need = rijn_argon2_work_size(p->m_cost_kib, p->lanes);
-    if (need == 0) {
-        /* valid lanes and m but m' KiB beyond size_t: no buffer can hold it */
-        if (p->lanes != 0 && p->lanes <= RIJN_ARGON2_MAX_LANES &&
-            (uint64_t)p->m_cost_kib >= 8 * (uint64_t)p->lanes)
-            return RIJN_ERR_BUFFER;
-        return RIJN_ERR_PARAM;
-    }
-    if (work_size < need)
-        return RIJN_ERR_BUFFER;
+    return work_need(p, work_size, need);
+}
 
+/* B[lane][0..1] = H'^1024(H0 || LE32(j) || LE32(lane)) */
+static int first_blocks(const rijn_i_argon2 *a, uint8_t hash0[72])
+{
+    uint32_t lane, j;
+    size_t k;
+    int r = RIJN_OK;
+    for (lane = 0; r == RIJN_OK && lane < a->lanes; lane++) {
+        for (j = 0; r == RIJN_OK && j < 2; j++) {
+            size_t blk = (size_t)lane * (size_t)a->lane_len + (size_t)j;
+            uint64_t *w = a->mem + blk * RIJN_I_ARGON2_WORDS;
+            uint8_t *bytes = (uint8_t *)w;
+            rijn_store32_le(hash0 + 64, j);
+            rijn_store32_le(hash0 + 68, lane);
+            r = hprime(bytes, RIJN_ARGON2_BLOCK_SIZE, hash0, 72, NULL, 0);
+            for (k = 0; k < RIJN_I_ARGON2_WORDS; k++)
+                w[k] = rijn_load64_le(bytes + 8 * k); /* reads word k before writing it */
+        }
+    }
+    return r;
+}
+
+/* The tag: H' of C, the XOR of the last block of every lane (into lane
+ * 0's last block). */
+static int final_tag(const rijn_i_argon2 *a, uint8_t *out, size_t out_len)
+{
+    uint64_t *w = a->mem + ((size_t)a->lane_len - 1) * RIJN_I_ARGON2_WORDS;
+    uint8_t *bytes = (uint8_t *)w;
+    uint32_t lane;
+    size_t k;
+    int r;
+    for (lane = 1; lane < a->lanes; lane++) {
+        const uint64_t *o = w + (size_t)lane * (size_t)a->lane_len * RIJN_I_ARGON2_WORDS;
+        for (k = 0; k < RIJN_I_ARGON2_WORDS; k++)
+            w[k] ^= o[k];
+    }
+    for (k = 0; k < RIJN_I_ARGON2_WORDS; k++) {
+        uint64_t v = w[k]; /* read word k, then overwrite its own bytes */
+        rijn_store64_le(bytes + 8 * k, v);
+    }
+    r = hprime(out, (uint32_t)out_len, bytes, RIJN_ARGON2_BLOCK_SIZE, NULL, 0);
+    if (r != RIJN_OK)
+        memset(out, 0, out_len);
+    return r;
+}
+
+/* rijn_argon2 with the fill's registry entry im (NULL: the default) */
+static int run(const rijn_i_impl *im, const rijn_argon2_params *p, uint8_t *out, size_t out_len,
+               const uint8_t *pwd, size_t pwd_len, const uint8_t *salt, size_t salt_len,
+               void *work, size_t work_size)
+{
+    rijn_i_argon2 a;
+    uint8_t hash0[72]; /* H0 || LE32(block) || LE32(lane) */
+    size_t need = 0;
+    int r;
+    r = check_args(p, out, out_len, pwd, pwd_len, salt, salt_len, work, work_size, &need);
+    if (r != RIJN_OK)
+        return r;
     a.mem = (uint64_t *)work;
     a.impl = im;
     a.type = p->type;
@@ -167,38 +212,12 @@ static int run(const rijn_i_impl *im, const rijn_argon2_params *p, uint8_t *out,
     a.m_blocks = (uint32_t)(need / RIJN_ARGON2_BLOCK_SIZE);
     a.lane_len = a.m_blocks / a.lanes;
     a.seg_len = a.lane_len / 4;
-
     r = h0(hash0, p, p->m_cost_kib, (uint64_t)out_len, pwd, pwd_len, salt, salt_len);
-    /* B[lane][0..1] = H'^1024(H0 || LE32(j) || LE32(lane)) */
-    for (lane = 0; r == RIJN_OK && lane < a.lanes; lane++) {
-        for (j = 0; r == RIJN_OK && j < 2; j++) {
-            blk = (size_t)lane * (size_t)a.lane_len + (size_t)j;
-            w = a.mem + blk * RIJN_I_ARGON2_WORDS;
-            bytes = (uint8_t *)w;
-            rijn_store32_le(hash0 + 64, j);
-            rijn_store32_le(hash0 + 68, lane);
-            r = hprime(bytes, RIJN_ARGON2_BLOCK_SIZE, hash0, 72, NULL, 0);
-            for (k = 0; k < RIJN_I_ARGON2_WORDS; k++)
-                w[k] = rijn_load64_le(bytes + 8 * k); /* reads word k before writing it */
-        }
-    }
+    if (r == RIJN_OK)
+        r = first_blocks(&a, hash0);
     if (r == RIJN_OK) {
         rijn_i_argon2_fill(&a);
-        /* C = XOR of the last block of every lane, into lane 0's last block */
-        w = a.mem + ((size_t)a.lane_len - 1) * RIJN_I_ARGON2_WORDS;
-        for (lane = 1; lane < a.lanes; lane++) {
-            const uint64_t *o = w + (size_t)lane * (size_t)a.lane_len * RIJN_I_ARGON2_WORDS;
-            for (k = 0; k < RIJN_I_ARGON2_WORDS; k++)
-                w[k] ^= o[k];
-        }
-        bytes = (uint8_t *)w;
-        for (k = 0; k < RIJN_I_ARGON2_WORDS; k++) {
-            uint64_t v = w[k]; /* read word k, then overwrite its own bytes */
-            rijn_store64_le(bytes + 8 * k, v);
-        }
-        r = hprime(out, (uint32_t)out_len, bytes, RIJN_ARGON2_BLOCK_SIZE, NULL, 0);
-        if (r != RIJN_OK)
-            memset(out, 0, out_len);
+        r = final_tag(&a, out, out_len);
     }
     rijn_i_hash_wipe(hash0, sizeof hash0);
     rijn_i_hash_wipe(work, need); /* memset + barrier: fast on 100s of MiB */

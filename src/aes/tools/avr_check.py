@@ -40,6 +40,7 @@ TAB = 0x1200  # where the interpreter puts FTAB (flash)
 RAMT = 0x3000  # and RTAB (data memory)
 
 
+# complexity: instruction interpreter, one branch per AVR opcode used
 def execute(lines, entry, R, mem, tab):
     """Runs the function at entry on registers R and memory mem (dicts of
     addresses), tab = (FTAB bytes, RTAB bytes); checks the stack, r1, the

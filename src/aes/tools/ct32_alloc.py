@@ -242,6 +242,7 @@ class Alloc:
         return lines, nslots[0]
 
 
+# complexity: instruction interpreter, one branch per Thumb-2 opcode used
 def interp(lines, regs_in, stack_in, mem):
     """Interpret emitted Thumb-2 lines (the subset used here)."""
     R = dict(regs_in)

@@ -27,6 +27,7 @@ SLOT0 = 16 + 4 * len(CONSTS)
 #   'sh' (mn, a, n)  three-operand shift by immediate      lsls/lsrs
 #   'k'  (c,)        constant (rematerialised, never spilled)
 #   'ld' (base, off) 'lds' (slot,) 'sts' (v, slot) 'addi' (v, imm) dst replaces v
+# complexity: one branch per IR operation kind, each lowered to Thumb-1
 def lower(blk):
     lb = g.Block(blk.name)
     consts = {}
@@ -391,6 +392,7 @@ class Alloc1:
         return lines, nslots[0]
 
 
+# complexity: instruction interpreter, one branch per Thumb-1 opcode used
 def interp1(lines, regs, stack, mem):
     R, S = dict(regs), dict(stack)
     for ln in lines:

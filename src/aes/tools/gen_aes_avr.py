@@ -47,6 +47,7 @@ def isr(m):
     return [m[4 * ((c - r) % 4) + r] for c in range(4) for r in range(4)]
 
 
+# complexity: straight-line emitter of the AVR decryption listing, in output order
 def gen_dec(ram=False):
     """Inverse cipher, same registers and entry as gen(): InvShiftRows
     (renaming), InvSubBytes (LPM, third page), AddRoundKey (schedule read
@@ -170,6 +171,7 @@ def gen_dec(ram=False):
     return L
 
 
+# complexity: straight-line emitter of the compact AVR listing, in output order
 def gen_compact():
     """Smallest code: state in r2..r17, ShiftRows as register moves, one
     column routine (MixColumns with xtime computed branch-free, then
@@ -451,6 +453,7 @@ def mix_column3(E, a, op="lpm", et=ET):
         E("\teor %s, %s" % (a[r], et))
 
 
+# complexity: straight-line emitter of the AVR encryption listing, in output order
 def gen(ram=False):
     """Fast encryption with the class's own entry signature
     (void f(const uint64_t *ks, unsigned rounds, uint8_t *out,

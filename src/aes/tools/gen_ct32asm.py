@@ -133,6 +133,7 @@ def ark_ldm(state, advance, down=False):
     return lines
 
 
+# complexity: straight-line emitter of the Thumb-2 listing, in the order of the output
 def generate(tries, seed, with_dec=True):
     out, stats = [], {}
     sb = sbox_block(circuit=emit_sbox_bp)

@@ -38,6 +38,7 @@ def sr2_block():
     return b
 
 
+# complexity: straight-line emitter of the Thumb-1 listing, in the order of the output
 def generate(tries, seed):
     H5 = ["r8", "r9", "r10", "r11", "r12"]
     H6 = H5 + ["lr"]

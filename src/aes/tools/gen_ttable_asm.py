@@ -260,6 +260,7 @@ def rv_last(src, dst, dec):
     return L
 
 
+# complexity: straight-line emitter of the RV32 listing, in the order of the output
 def rv32(dec, ntab):
     name = "rijn_i_ttable_%s1w" % ("dec" if dec else "enc")
     lab = ".Lttr_%s" % ("d" if dec else "e")

@@ -221,6 +221,7 @@ class Machine:
             return int(s[1:], 0)
         return self.r[regno(s)]
 
+    # complexity: instruction interpreter, one branch per Thumb-2 opcode used
     def run(self, prog, labels, limit=100000):
         pc, n = 0, 0
         RET = 0xFFFFFFF0
