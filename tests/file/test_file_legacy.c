@@ -391,8 +391,51 @@ static void test_file_aead_names(void)
     }
 }
 
+/* A SHA-256 whose update fails once `budget` calls have run: every
+ * failure path of the set-up, update and rewind calls. */
+static long budget;
+static int counted_update(void *ctx, const uint8_t *d, size_t n)
+{
+    if (budget-- <= 0)
+        return RIJN_ERR_LIMIT;
+    return rijn_hash_sha256.update(ctx, d, n);
+}
+
+static void test_faults(void)
+{
+    rijn_hash_desc bad = rijn_hash_sha256;
+    rijn_legacy_params p = {&bad, RIJN_LEGACY_CBC, 16, 0, 1};
+    rijn_legacy_ctx c;
+    uint8_t salt[8] = {1}, head[16], out[64];
+    size_t hl, o;
+    long used;
+    bad.update = counted_update;
+    budget = 0;
+    TU_CHECK(rijn_openssl_enc_seal_init(&c, head, 16, &hl, &p, salt, pw, 9) == RIJN_ERR_LIMIT,
+             "openssl key schedule fails");
+    TU_CHECK(rijn_legacy_update(&c, out, sizeof out, &o, pw, 1) == RIJN_ERR_STATE, "failed");
+    budget = 0;
+    TU_CHECK(rijn_mbedtls_cah_open_init(&c, &p, salt16(), pw, 9, RIJN_CAH_MAC) == RIJN_ERR_LIMIT,
+             "crypt_and_hash key schedule fails");
+    budget = 1L << 30;
+    TU_CHECK(rijn_mbedtls_cah_open_init(&c, &p, salt16(), pw, 9, RIJN_CAH_MAC) == RIJN_OK, "i");
+    used = (1L << 30) - budget;
+    budget = used;
+    TU_CHECK(rijn_mbedtls_cah_open_init(&c, &p, salt16(), pw, 9, RIJN_CAH_MAC) == RIJN_OK, "i");
+    TU_CHECK(rijn_legacy_update(&c, out, sizeof out, &o, pw, 9) == RIJN_OK && o == 0, "held");
+    TU_CHECK(rijn_legacy_update(&c, out, sizeof out, &o, out, 40) == RIJN_ERR_LIMIT && o == 0,
+             "HMAC update fails");
+    TU_CHECK(rijn_mbedtls_cah_verify(&c) == RIJN_ERR_STATE, "failed ctx");
+    budget = 1L << 30;
+    TU_CHECK(rijn_mbedtls_cah_open_init(&c, &p, salt16(), pw, 9, RIJN_CAH_MAC) == RIJN_OK, "i");
+    budget = 0;
+    TU_CHECK(rijn_mbedtls_cah_rewind(&c, RIJN_CAH_MAC) == RIJN_ERR_LIMIT, "rewind fails");
+    TU_CHECK(rijn_mbedtls_cah_rewind(&c, RIJN_CAH_MAC) == RIJN_ERR_STATE, "failed ctx");
+}
+
 int main(void)
 {
+    test_faults();
     test_file_aead_names();
     test_names();
     tu_rand_seed(20261127);
