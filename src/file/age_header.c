@@ -107,54 +107,77 @@ static int get_line(const uint8_t *h, size_t len, size_t *pos, span *line)
     return RIJN_OK;
 }
 
-/* One stanza (1) or the footer (0) at *pos. For the footer, *mac_at is the
- * offset just after "---" and mac the decoded MAC. */
-static int next_item(const uint8_t *h, size_t len, size_t *pos, stanza *st, uint8_t mac[32],
-                     size_t *mac_at)
+/* The footer line "--- MAC": *mac_at is the offset just after "---"
+ * (start: the line's offset), mac the decoded MAC. 0 or RIJN_ERR_PARAM. */
+static int footer(const span *line, size_t start, uint8_t mac[32], size_t *mac_at)
 {
-    span line, a;
-    size_t start = *pos, i, k;
-    int r = get_line(h, len, pos, &line);
-    if (r != RIJN_OK)
-        return r;
-    if (line.len >= 3 && memcmp(line.p, "---", 3) == 0) {
-        if (line.len != 4 + 43 || line.p[3] != ' ')
-            return RIJN_ERR_PARAM;
-        a.p = line.p + 4;
-        a.len = 43;
-        *mac_at = start + 3;
-        return b64_exact(mac, 32, &a) == RIJN_OK ? 0 : RIJN_ERR_PARAM;
-    }
-    if (line.len < 4 || memcmp(line.p, "-> ", 3) != 0)
+    span a;
+    if (line->len != 4 + 43 || line->p[3] != ' ')
         return RIJN_ERR_PARAM;
-    memset(st, 0, sizeof *st);
-    for (i = 3; i <= line.len; i = k + 1) {
-        for (k = i; k < line.len && line.p[k] != ' '; k++)
-            if (line.p[k] < 33 || line.p[k] > 126)
+    a.p = line->p + 4;
+    a.len = 43;
+    *mac_at = start + 3;
+    return b64_exact(mac, 32, &a) == RIJN_OK ? 0 : RIJN_ERR_PARAM;
+}
+
+/* The arguments of a stanza line "-> a b c": printable, one space apart. */
+static int stanza_args(const span *line, stanza *st)
+{
+    size_t i, k;
+    for (i = 3; i <= line->len; i = k + 1) {
+        for (k = i; k < line->len && line->p[k] != ' '; k++)
+            if (line->p[k] < 33 || line->p[k] > 126)
                 return RIJN_ERR_PARAM;
         if (k == i)
             return RIJN_ERR_PARAM; /* empty argument: double or trailing space */
         if (st->argc < ARGS_MAX) {
-            st->args[st->argc].p = line.p + i;
+            st->args[st->argc].p = line->p + i;
             st->args[st->argc].len = k - i;
         }
         st->argc++;
     }
+    return RIJN_OK;
+}
+
+/* The body lines of a stanza: Base64, 64 columns, ending with a shorter
+ * one. 1, or an error. */
+static int stanza_body(const uint8_t *h, size_t len, size_t *pos, stanza *st)
+{
+    span line;
     for (;;) {
         uint8_t tmp[48];
         size_t got;
-        r = get_line(h, len, pos, &line);
+        int r = get_line(h, len, pos, &line);
         if (r != RIJN_OK)
             return r;
         if (st->lines == 0)
             st->body = line;
         st->lines++;
-        r = b64_decode(tmp, sizeof tmp, &got, line.p, line.len);
-        if (r != RIJN_OK)
+        if (b64_decode(tmp, sizeof tmp, &got, line.p, line.len) != RIJN_OK)
             return RIJN_ERR_PARAM;
         if (line.len < 64)
             return 1;
     }
+}
+
+/* One stanza (1) or the footer (0) at *pos. For the footer, *mac_at is the
+ * offset just after "---" and mac the decoded MAC. */
+static int next_item(const uint8_t *h, size_t len, size_t *pos, stanza *st, uint8_t mac[32],
+                     size_t *mac_at)
+{
+    span line;
+    size_t start = *pos;
+    int r = get_line(h, len, pos, &line);
+    if (r != RIJN_OK)
+        return r;
+    if (line.len >= 3 && memcmp(line.p, "---", 3) == 0)
+        return footer(&line, start, mac, mac_at);
+    if (line.len < 4 || memcmp(line.p, "-> ", 3) != 0)
+        return RIJN_ERR_PARAM;
+    memset(st, 0, sizeof *st);
+    if ((r = stanza_args(&line, st)) != RIJN_OK)
+        return r;
+    return stanza_body(h, len, pos, st);
 }
 
 int rijn_age_header_len(const uint8_t *in, size_t len, size_t *header_len)

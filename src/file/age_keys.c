@@ -103,40 +103,57 @@ static int encode(char *out, size_t out_size, const char *hrp, size_t h, const u
     return RIJN_OK;
 }
 
+/* The human-readable part s[0..h) equals hrp in either case, then "1";
+ * records which cases it used. 0 or -1 (public data: branches are fine). */
+static int hrp_match(const char *s, const char *hrp, size_t h, uint32_t *lower,
+                     uint32_t *upper)
+{
+    size_t i;
+    for (i = 0; i < h; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z')
+            *upper = 1, c = (char)(c + 32);
+        else if (c >= 'a' && c <= 'z')
+            *lower = 1;
+        if (c != hrp[i])
+            return -1;
+    }
+    return s[h] == '1' ? 0 : -1;
+}
+
+/* The 5-bit value of data character c, without a branch or an index on
+ * it: *found gets 1 if c is in the alphabet (either case), *lower / *upper
+ * record the case of a letter. */
+static uint32_t char_value(uint32_t c, uint32_t *found, uint32_t *lower, uint32_t *upper)
+{
+    uint32_t j, v = 0;
+    for (j = 0; j < 32; j++) {
+        uint32_t a = (uint8_t)alphabet[j], au = a - (((a >> 6) & 1u) << 5);
+        uint32_t ml = eq_mask(c, a), mu = eq_mask(c, au) & ~ml, m = ml | mu;
+        v |= m & j;
+        *found |= m;
+        *lower |= ml & ((a >> 6) & 1u);
+        *upper |= mu & 1u;
+    }
+    return v;
+}
+
 static int decode(uint8_t key[32], const char *s, size_t len, const char *hrp, size_t h)
 {
     size_t i, n = 0;
-    uint32_t chk, acc = 0, bad = 0, lower = 0, upper = 0, v = 0, j, ok;
+    uint32_t chk, acc = 0, bad = 0, lower = 0, upper = 0, v = 0, ok;
     unsigned bits = 0;
     RIJN_CHECK_PTR(key);
     memset(key, 0, 32);
     RIJN_CHECK_BUF(s, len);
     if (len != h + 1 + 58)
         return RIJN_ERR_PARAM;
-    for (i = 0; i < h; i++) {
-        char c = s[i];
-        if (c >= 'A' && c <= 'Z')
-            upper = 1, c = (char)(c + 32);
-        else if (c >= 'a' && c <= 'z')
-            lower = 1;
-        if (c != hrp[i])
-            return RIJN_ERR_PARAM;
-    }
-    if (s[h] != '1')
+    if (hrp_match(s, hrp, h, &lower, &upper) != 0)
         return RIJN_ERR_PARAM;
     chk = hrp_polymod(hrp);
     for (i = h + 1; i < len; i++) {
-        uint32_t c = (uint8_t)s[i], found = 0, m;
-        v = 0;
-        for (j = 0; j < 32; j++) {
-            uint32_t a = (uint8_t)alphabet[j], au = a - (((a >> 6) & 1u) << 5);
-            uint32_t ml = eq_mask(c, a), mu = eq_mask(c, au) & ~ml;
-            m = ml | mu;
-            v |= m & j;
-            found |= m;
-            lower |= ml & ((a >> 6) & 1u);
-            upper |= mu & 1u;
-        }
+        uint32_t found = 0;
+        v = char_value((uint8_t)s[i], &found, &lower, &upper);
         bad |= ~found & 1u;
         chk = polymod_step(chk, v);
         if (i < len - 6) {

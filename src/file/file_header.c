@@ -101,20 +101,28 @@ int rijn_file_params_check(rijn_file_params *p)
     return RIJN_OK;
 }
 
+int rijn_i_file_prefix(const uint8_t *in, size_t len, unsigned version)
+{
+    size_t n = len < RIJN_FILE_MAGIC_SIZE ? len : RIJN_FILE_MAGIC_SIZE;
+    if (n != 0 && memcmp(in, magic, n) != 0)
+        return RIJN_ERR_PARAM;
+    if (len > 8 && in[8] != version)
+        return RIJN_ERR_UNSUPPORTED;
+    if (len > 9 && (in[9] < RIJN_FILE_AES256GCM || in[9] > RIJN_FILE_ASCON128))
+        return RIJN_ERR_UNSUPPORTED;
+    return RIJN_OK;
+}
+
 int rijn_file_header_parse(rijn_file_params *p, const uint8_t *in, size_t len)
 {
-    size_t n, k;
+    size_t k;
+    int r;
     rijn_file_params q;
     RIJN_CHECK_PTR(p);
     memset(p, 0, sizeof *p);
     RIJN_CHECK_BUF(in, len);
-    n = len < RIJN_FILE_MAGIC_SIZE ? len : RIJN_FILE_MAGIC_SIZE;
-    if (n != 0 && memcmp(in, magic, n) != 0)
-        return RIJN_ERR_PARAM;
-    if (len > 8 && in[8] != RIJN_FILE_VERSION)
-        return RIJN_ERR_UNSUPPORTED;
-    if (len > 9 && (in[9] < RIJN_FILE_AES256GCM || in[9] > RIJN_FILE_ASCON128))
-        return RIJN_ERR_UNSUPPORTED;
+    if ((r = rijn_i_file_prefix(in, len, RIJN_FILE_VERSION)) != RIJN_OK)
+        return r;
     if (len < RIJN_FILE_FIXED_SIZE)
         return RIJN_ERR_LENGTH;
     memset(&q, 0, sizeof q);

@@ -43,6 +43,11 @@
 void rijn_i_file_hmac(uint8_t out[32], const uint8_t *key, size_t key_len, const uint8_t *msg,
                       size_t msg_len);
 
+/* The first bytes of a header, as far as len goes: the magic, version
+ * (1 or 2) and a known AEAD id. RIJN_OK, RIJN_ERR_PARAM (not a rijn file)
+ * or RIJN_ERR_UNSUPPORTED (file_header.c). */
+int rijn_i_file_prefix(const uint8_t *in, size_t len, unsigned version);
+
 /* Header bytes before the MAC, from checked parameters. */
 void rijn_i_file_header_body(uint8_t *out, const rijn_file_params *p);
 

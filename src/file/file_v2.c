@@ -233,24 +233,49 @@ static size_t read_stanza(const uint8_t *in, size_t len, size_t pos, rijn_file_s
     return k;
 }
 
+/* The q.stanzas stanzas from *pos (advanced past them); p->header_len: a
+ * lower bound when the input ends inside them. With i == want, stanza i
+ * and its offset into *st_out, *st_at. */
+static int parse_stanzas(rijn_file_params *p, const rijn_file_params *q, const uint8_t *in,
+                         size_t len, size_t *pos, unsigned want, rijn_file_stanza *st_out,
+                         size_t *st_at)
+{
+    rijn_file_stanza st;
+    size_t k;
+    unsigned i;
+    for (i = 0; i < q->stanzas; i++) {
+        if (*pos < len && (in[*pos] < RIJN_FILE_KEY_RAW || in[*pos] > RIJN_FILE_KEY_X25519))
+            return RIJN_ERR_PARAM;
+        k = read_stanza(in, len, *pos, &st);
+        if (k == 0) {
+            /* lower bound: this stanza at its type's size (raw if unknown), the rest raw */
+            size_t here = *pos < len ? 1 + params_len(in[*pos]) + RIJN_FILE_WRAPPED_SIZE : 49;
+            p->header_len = *pos + here + (size_t)(q->stanzas - i - 1) * 49 + RIJN_FILE_MAC_SIZE;
+            return RIJN_ERR_LENGTH;
+        }
+        if (stanza_check(&st, q) != RIJN_OK)
+            return RIJN_ERR_PARAM;
+        if (i == want) {
+            *st_out = st;
+            *st_at = *pos;
+        }
+        *pos += k;
+    }
+    return RIJN_OK;
+}
+
 /* Parse; with want < n, stop after stanza `want` and give its offset. */
 static int parse(rijn_file_params *p, const uint8_t *in, size_t len, unsigned want,
                  rijn_file_stanza *st_out, size_t *st_at)
 {
     rijn_file_params q;
-    rijn_file_stanza st;
-    size_t n, pos, k;
-    unsigned i;
+    size_t pos;
+    int r;
     RIJN_CHECK_PTR(p);
     memset(p, 0, sizeof *p);
     RIJN_CHECK_BUF(in, len);
-    n = len < RIJN_FILE_MAGIC_SIZE ? len : RIJN_FILE_MAGIC_SIZE;
-    if (n != 0 && memcmp(in, magic, n) != 0)
-        return RIJN_ERR_PARAM;
-    if (len > 8 && in[8] != RIJN_FILE_VERSION2)
-        return RIJN_ERR_UNSUPPORTED;
-    if (len > 9 && (in[9] < RIJN_FILE_AES256GCM || in[9] > RIJN_FILE_ASCON128))
-        return RIJN_ERR_UNSUPPORTED;
+    if ((r = rijn_i_file_prefix(in, len, RIJN_FILE_VERSION2)) != RIJN_OK)
+        return r;
     p->header_len = RIJN_FILE_FIXED_SIZE;
     if (len < RIJN_FILE_FIXED_SIZE)
         return RIJN_ERR_LENGTH;
@@ -267,24 +292,8 @@ static int parse(rijn_file_params *p, const uint8_t *in, size_t len, unsigned wa
     if (len < pos)
         return RIJN_ERR_LENGTH;
     memcpy(q.salt, in + RIJN_FILE_FIXED_SIZE, RIJN_FILE_SALT_SIZE);
-    for (i = 0; i < q.stanzas; i++) {
-        if (pos < len && (in[pos] < RIJN_FILE_KEY_RAW || in[pos] > RIJN_FILE_KEY_X25519))
-            return RIJN_ERR_PARAM;
-        k = read_stanza(in, len, pos, &st);
-        if (k == 0) {
-            /* lower bound: this stanza at its type's size (raw if unknown), the rest raw */
-            size_t here = pos < len ? 1 + params_len(in[pos]) + RIJN_FILE_WRAPPED_SIZE : 49;
-            p->header_len = pos + here + (size_t)(q.stanzas - i - 1) * 49 + RIJN_FILE_MAC_SIZE;
-            return RIJN_ERR_LENGTH;
-        }
-        if (stanza_check(&st, &q) != RIJN_OK)
-            return RIJN_ERR_PARAM;
-        if (i == want) {
-            *st_out = st;
-            *st_at = pos;
-        }
-        pos += k;
-    }
+    if ((r = parse_stanzas(p, &q, in, len, &pos, want, st_out, st_at)) != RIJN_OK)
+        return r;
     p->header_len = pos + RIJN_FILE_MAC_SIZE;
     if (len < p->header_len)
         return RIJN_ERR_LENGTH;
