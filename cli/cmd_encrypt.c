@@ -175,130 +175,165 @@ static void warn_weak(const rijn_file_params *p)
                 p->argon2_m, p->argon2_t, WEAK_ARGON2_M_KIB, WEAK_ARGON2_MT_KIB);
 }
 
-static int run(int argc, char **argv, int enc)
-{
-    cli_args a;
-    fcrypt_opts o;
-    int id, nkeys = 0, kdf_opts = 0;
-    const char *kdf = NULL;
-    uint32_t v;
-    size_t slen = 0;
-    rijn_file_params *p = &o.params;
+/* What the options count and name besides fcrypt_opts. */
+typedef struct opt_counts {
+    int keys;        /* -p, --passphrase-file, -k */
+    int kdf;         /* --kdf, --iter, --memory, --lanes */
+    const char *kdf_name;
+} opt_counts;
 
-    if (age_claims(argc, argv, enc)) /* --format age, -i, age input */
-        return age_run(argc, argv, enc);
-    if (fmt_claims(argc, argv, enc)) /* --format openssl|mbedtls, "Salted__" input */
-        return fmt_run(argc, argv, enc);
-    memset(&o, 0, sizeof o);
-    o.progress = 1;
-    rijn_file_params_init(p);
-    cli_args_init(&a, argc, argv);
-    while ((id = cli_next(&a, enc ? enc_opts : dec_opts)) != 0) {
-        switch (id) {
-        case -1: return CLI_USAGE;
-        case O_HELP:
-            if (enc)
-                enc_help();
-            else
-                dec_help();
-            return CLI_OK;
-        case O_PASS: o.passphrase = 1, nkeys++; break;
-        case O_PASSFILE: o.pass_file = a.val, nkeys++; break;
-        case O_KEY: o.key_file = a.val, nkeys++; break;
-        case O_RECIP:
-            if (o.nrecip == RIJN_FILE_STANZAS_MAX) {
-                cli_err("too many recipients (at most %d)", RIJN_FILE_STANZAS_MAX);
-                return CLI_USAGE;
-            }
-            if (frecip_parse_recipient(a.val, strlen(a.val), o.recip[o.nrecip], "-r") != 0)
-                return CLI_USAGE;
-            o.nrecip++;
-            break;
-        case O_RECIPFILE:
-            if (frecip_key_lines(a.val, 0, o.recip, RIJN_FILE_STANZAS_MAX, &o.nrecip) != 0)
-                return CLI_USAGE;
-            break;
-        case O_IDENT:
-            if (frecip_key_lines(a.val, 1, o.ident, RIJN_FILE_STANZAS_MAX, &o.nident) != 0)
-                return CLI_USAGE;
-            break;
-        case O_FKEY:
-        case O_EPH:
-            if (cli_parse_hex(a.val, id == O_FKEY ? o.fixed_key : o.fixed_eph, 32, &slen) != 0 ||
-                slen != 32) {
-                cli_err("--%s needs 64 hex digits", id == O_FKEY ? "file-key-hex" : "ephemeral-hex");
-                return CLI_USAGE;
-            }
-            o.fixed_given |= id == O_FKEY ? 1 : 2;
-            break;
-        case O_AEAD:
-            if (parse_aead(a.val, &p->aead) != 0)
-                return CLI_USAGE;
-            break;
-        case O_CHUNK:
-            if (parse_u32(a.val, "chunk size", 1, &p->chunk_size) != 0)
-                return CLI_USAGE;
-            if (p->chunk_size < RIJN_FILE_CHUNK_MIN || p->chunk_size > RIJN_FILE_CHUNK_MAX) {
-                cli_err("the chunk size must be 256 .. 16M bytes");
-                return CLI_USAGE;
-            }
-            break;
-        case O_KDF: kdf = a.val, kdf_opts++; break;
-        case O_ITER:
-            if (parse_u32(a.val, "iteration count", 0, &v) != 0)
-                return CLI_USAGE;
-            p->iterations = p->argon2_t = v, kdf_opts++;
-            break;
-        case O_MEM:
-            if (parse_u32(a.val, "memory size", 1, &p->argon2_m) != 0)
-                return CLI_USAGE;
-            kdf_opts++;
-            break;
-        case O_LANES:
-            if (parse_u32(a.val, "lane count", 0, &v) != 0 || v > 255) {
-                cli_err("the lane count must be 1 .. 255");
-                return CLI_USAGE;
-            }
-            p->argon2_lanes = (uint8_t)v, kdf_opts++;
-            break;
-        case O_ARMOR: o.armor = 1; break;
-        case O_OUT: o.out_path = a.val; break;
-        case O_FORCE: o.force = 1; break;
-        case O_NOPROG: o.progress = 0; break;
-        case O_SALT:
-            if (cli_parse_hex(a.val, p->salt, sizeof p->salt, &slen) != 0 || slen != 32) {
-                cli_err("--salt-hex needs 64 hex digits");
-                return CLI_USAGE;
-            }
-            o.salt_given = 1;
-            break;
-        default:
-            if (o.in_path != NULL) {
-                cli_err("give one input file only (got '%s' and '%s')", o.in_path, a.val);
-                return CLI_USAGE;
-            }
-            o.in_path = a.val;
-            break;
-        }
+/* The options that only set a flag or take a value as it is; 1 if id was
+ * one of them. */
+static int take_simple(fcrypt_opts *o, int id, const char *val, opt_counts *n)
+{
+    switch (id) {
+    case O_PASS: o->passphrase = 1, n->keys++; return 1;
+    case O_PASSFILE: o->pass_file = val, n->keys++; return 1;
+    case O_KEY: o->key_file = val, n->keys++; return 1;
+    case O_KDF: n->kdf_name = val, n->kdf++; return 1;
+    case O_ARMOR: o->armor = 1; return 1;
+    case O_OUT: o->out_path = val; return 1;
+    case O_FORCE: o->force = 1; return 1;
+    case O_NOPROG: o->progress = 0; return 1;
+    default: return 0;
     }
-    if (nkeys > 1 && (o.passphrase + (o.pass_file != NULL) > 1 || o.nrecip + o.nident == 0)) {
-        cli_err(o.nrecip + o.nident == 0
+}
+
+/* -r, -R, -i and the testing-only fixed keys; CLI_OK or CLI_USAGE. */
+static int take_keys(fcrypt_opts *o, int id, const char *val)
+{
+    size_t slen = 0;
+    switch (id) {
+    case O_RECIP:
+        if (o->nrecip == RIJN_FILE_STANZAS_MAX) {
+            cli_err("too many recipients (at most %d)", RIJN_FILE_STANZAS_MAX);
+            return CLI_USAGE;
+        }
+        if (frecip_parse_recipient(val, strlen(val), o->recip[o->nrecip], "-r") != 0)
+            return CLI_USAGE;
+        o->nrecip++;
+        return CLI_OK;
+    case O_RECIPFILE:
+        return frecip_key_lines(val, 0, o->recip, RIJN_FILE_STANZAS_MAX, &o->nrecip) != 0
+                   ? CLI_USAGE : CLI_OK;
+    case O_IDENT:
+        return frecip_key_lines(val, 1, o->ident, RIJN_FILE_STANZAS_MAX, &o->nident) != 0
+                   ? CLI_USAGE : CLI_OK;
+    default: /* O_FKEY, O_EPH */
+        if (cli_parse_hex(val, id == O_FKEY ? o->fixed_key : o->fixed_eph, 32, &slen) != 0 ||
+            slen != 32) {
+            cli_err("--%s needs 64 hex digits", id == O_FKEY ? "file-key-hex" : "ephemeral-hex");
+            return CLI_USAGE;
+        }
+        o->fixed_given |= id == O_FKEY ? 1 : 2;
+        return CLI_OK;
+    }
+}
+
+/* --chunk-size N; CLI_OK or CLI_USAGE. */
+static int parse_chunk(const char *val, uint32_t *chunk_size)
+{
+    if (parse_u32(val, "chunk size", 1, chunk_size) != 0)
+        return CLI_USAGE;
+    if (*chunk_size < RIJN_FILE_CHUNK_MIN || *chunk_size > RIJN_FILE_CHUNK_MAX) {
+        cli_err("the chunk size must be 256 .. 16M bytes");
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
+
+/* The file parameters: --aead, --chunk-size, --iter, --memory, --lanes,
+ * --salt-hex; CLI_OK or CLI_USAGE. */
+static int take_param(fcrypt_opts *o, int id, const char *val, opt_counts *n)
+{
+    rijn_file_params *p = &o->params;
+    size_t slen = 0;
+    uint32_t v;
+    switch (id) {
+    case O_AEAD: return parse_aead(val, &p->aead) != 0 ? CLI_USAGE : CLI_OK;
+    case O_CHUNK: return parse_chunk(val, &p->chunk_size);
+    case O_ITER:
+        if (parse_u32(val, "iteration count", 0, &v) != 0)
+            return CLI_USAGE;
+        p->iterations = p->argon2_t = v, n->kdf++;
+        return CLI_OK;
+    case O_MEM:
+        if (parse_u32(val, "memory size", 1, &p->argon2_m) != 0)
+            return CLI_USAGE;
+        n->kdf++;
+        return CLI_OK;
+    case O_LANES:
+        if (parse_u32(val, "lane count", 0, &v) != 0 || v > 255) {
+            cli_err("the lane count must be 1 .. 255");
+            return CLI_USAGE;
+        }
+        p->argon2_lanes = (uint8_t)v, n->kdf++;
+        return CLI_OK;
+    default: /* O_SALT */
+        if (cli_parse_hex(val, p->salt, sizeof p->salt, &slen) != 0 || slen != 32) {
+            cli_err("--salt-hex needs 64 hex digits");
+            return CLI_USAGE;
+        }
+        o->salt_given = 1;
+        return CLI_OK;
+    }
+}
+
+/* One option (not -1 or help); CLI_OK or CLI_USAGE after a message. */
+static int take_opt(fcrypt_opts *o, int id, const char *val, opt_counts *n)
+{
+    if (take_simple(o, id, val, n))
+        return CLI_OK;
+    switch (id) {
+    case O_RECIP:
+    case O_RECIPFILE:
+    case O_IDENT:
+    case O_FKEY:
+    case O_EPH: return take_keys(o, id, val);
+    case O_AEAD:
+    case O_CHUNK:
+    case O_ITER:
+    case O_MEM:
+    case O_LANES:
+    case O_SALT: return take_param(o, id, val, n);
+    default:
+        if (o->in_path != NULL) {
+            cli_err("give one input file only (got '%s' and '%s')", o->in_path, val);
+            return CLI_USAGE;
+        }
+        o->in_path = val;
+        return CLI_OK;
+    }
+}
+
+/* The key options that do not go together; CLI_OK or CLI_USAGE. */
+static int check_keys(const fcrypt_opts *o, const opt_counts *n)
+{
+    if (n->keys > 1 && (o->passphrase + (o->pass_file != NULL) > 1 || o->nrecip + o->nident == 0)) {
+        cli_err(o->nrecip + o->nident == 0
                     ? "give only one of -p, --passphrase-file and -k (or add -r recipients: "
                       "each becomes a stanza of a version 2 file)"
                     : "give only one of -p and --passphrase-file");
         return CLI_USAGE;
     }
-    if (o.fixed_given != 0 && o.fixed_given != 3) {
+    if (o->fixed_given != 0 && o->fixed_given != 3) {
         cli_err("--file-key-hex and --ephemeral-hex go together (testing only)");
         return CLI_USAGE;
     }
-    if (!enc)
-        return fcrypt_decrypt(&o);
-    if (o.key_file != NULL && kdf_opts > 0 && o.nrecip == 0) {
+    return CLI_OK;
+}
+
+/* Encryption's key source: the key file, or the KDF --kdf names (Argon2id
+ * when available by default); CLI_OK or CLI_USAGE. */
+static int key_source(fcrypt_opts *o, const opt_counts *n)
+{
+    rijn_file_params *p = &o->params;
+    const char *kdf = n->kdf_name;
+    if (o->key_file != NULL && n->kdf > 0 && o->nrecip == 0) {
         cli_err("--kdf, --iter, --memory and --lanes apply to passphrases, not key files");
         return CLI_USAGE;
     }
-    if (o.key_file != NULL && !o.passphrase && o.pass_file == NULL) {
+    if (o->key_file != NULL && !o->passphrase && o->pass_file == NULL) {
         p->key_source = RIJN_FILE_KEY_RAW;
     } else if (kdf == NULL) {
         p->key_source = rijn_file_kdf_available(RIJN_FILE_KEY_ARGON2ID) ? RIJN_FILE_KEY_ARGON2ID
@@ -315,11 +350,48 @@ static int run(int argc, char **argv, int enc)
         cli_err("unknown KDF '%s' (argon2id, pbkdf2)", kdf);
         return CLI_USAGE;
     }
-    if (rijn_file_params_check(p) != RIJN_OK) {
+    return CLI_OK;
+}
+
+static int run(int argc, char **argv, int enc)
+{
+    cli_args a;
+    fcrypt_opts o;
+    opt_counts n = {0, 0, NULL};
+    int id, rc;
+
+    if (age_claims(argc, argv, enc)) /* --format age, -i, age input */
+        return age_run(argc, argv, enc);
+    if (fmt_claims(argc, argv, enc)) /* --format openssl|mbedtls, "Salted__" input */
+        return fmt_run(argc, argv, enc);
+    memset(&o, 0, sizeof o);
+    o.progress = 1;
+    rijn_file_params_init(&o.params);
+    cli_args_init(&a, argc, argv);
+    while ((id = cli_next(&a, enc ? enc_opts : dec_opts)) != 0) {
+        if (id == -1)
+            return CLI_USAGE;
+        if (id == O_HELP) {
+            if (enc)
+                enc_help();
+            else
+                dec_help();
+            return CLI_OK;
+        }
+        if ((rc = take_opt(&o, id, a.val, &n)) != CLI_OK)
+            return rc;
+    }
+    if ((rc = check_keys(&o, &n)) != CLI_OK)
+        return rc;
+    if (!enc)
+        return fcrypt_decrypt(&o);
+    if ((rc = key_source(&o, &n)) != CLI_OK)
+        return rc;
+    if (rijn_file_params_check(&o.params) != RIJN_OK) {
         cli_err("invalid KDF parameters (Argon2id needs memory >= 8 KiB per lane)");
         return CLI_USAGE;
     }
-    warn_weak(p);
+    warn_weak(&o.params);
     return fcrypt_encrypt(&o);
 }
 
