@@ -87,7 +87,7 @@ ARMCE_INLINE void xts_body(const rijn_aes_ctx key[2], int dec, unsigned rounds,
                            const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len)
 {
     const rijn_aes_ctx *data = &key[0], *tk = &key[1];
-    const uint8_t *rk = (const uint8_t *)data->ks + (dec ? 16 * (rounds + 1) : 0);
+    const uint8_t *rk = dec ? rijn_i_aes_rk_dec(data) : rijn_i_aes_rk_enc(data);
     size_t r = len % 16, n = len / 16 - (r != 0);
     uint8x16_t k[15], t;
     {
