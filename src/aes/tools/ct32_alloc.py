@@ -28,24 +28,37 @@ def uses(op):
     return []
 
 
-def schedule(blk, rng, mode):
-    """A dependency-respecting order of blk.ops (memory ops keep their order)."""
-    ops = blk.ops
-    if mode == 0:
-        return list(ops)
+def dependencies(ops, uses_fn, keep=lambda op: True):
+    """For each op, the indices of the ops it must follow: the producers of
+    its operands (those keep accepts) and the previous stack access."""
     prod = {op[0]: i for i, op in enumerate(ops) if op[0]}
-    deps = [set(prod[u] for u in uses(op) if u in prod) for op in ops]
+    deps = [set(prod[u] for u in uses_fn(op) if u in prod and keep(ops[prod[u]]))
+            for op in ops]
     last_mem = None
     for i, op in enumerate(ops):
         if op[1] in ("lds", "sts"):
             if last_mem is not None:
                 deps[i].add(last_mem)
             last_mem = i
-    nuses = {}
+    return deps
+
+
+def use_counts(ops, uses_fn):
+    """How many times each value is used."""
+    n = {}
     for op in ops:
-        for u in uses(op):
-            nuses[u] = nuses.get(u, 0) + 1
-    remaining = dict(nuses)
+        for u in uses_fn(op):
+            n[u] = n.get(u, 0) + 1
+    return n
+
+
+def schedule(blk, rng, mode):
+    """A dependency-respecting order of blk.ops (memory ops keep their order)."""
+    ops = blk.ops
+    if mode == 0:
+        return list(ops)
+    deps = dependencies(ops, uses)
+    remaining = use_counts(ops, uses)
     done, order = set(), []
     ready = [i for i in range(len(ops)) if not deps[i]]
     while ready:
@@ -289,6 +302,26 @@ def interp(lines, regs_in, stack_in, mem):
     return R, S
 
 
+def between_stack_ops(order, i, lo, hi):
+    """(lo, hi) narrowed to between the stack accesses around position i."""
+    mem = [k for k, o in enumerate(order) if o[1] in ("lds", "sts") and k != i]
+    return max([lo] + [k + 1 for k in mem if k < i]), min([hi] + [k - 1 for k in mem if k > i])
+
+
+def window(order, i, uses_fn):
+    """The positions (lo, hi) the op at i may move to: after its operands'
+    producers, before its consumers, between its neighbouring stack
+    accesses."""
+    op, n = order[i], len(order)
+    pos = {o[0]: k for k, o in enumerate(order) if o[0]}
+    lo = max([pos[u] + 1 for u in uses_fn(op) if u in pos] + [0])
+    consumers = [k for k, o in enumerate(order) if op[0] and op[0] in uses_fn(o)]
+    hi = min(consumers + [n]) - 1
+    if op[1] in ("lds", "sts"):
+        lo, hi = between_stack_ops(order, i, lo, hi)
+    return lo, hi
+
+
 def local_search(order, cost, uses_fn, rng, iters):
     """Moves single operations within their dependency window while the
     cost does not grow; returns (cost, order)."""
@@ -298,14 +331,7 @@ def local_search(order, cost, uses_fn, rng, iters):
     for _ in range(iters):
         i = rng.randrange(n)
         op = order[i]
-        pos = {o[0]: k for k, o in enumerate(order) if o[0]}
-        lo = max([pos[u] + 1 for u in uses_fn(op) if u in pos] + [0])
-        consumers = [k for k, o in enumerate(order) if op[0] and op[0] in uses_fn(o)]
-        hi = min(consumers + [n]) - 1
-        if op[1] in ("lds", "sts"):
-            mem = [k for k, o in enumerate(order) if o[1] in ("lds", "sts") and k != i]
-            lo = max([lo] + [k + 1 for k in mem if k < i])
-            hi = min([hi] + [k - 1 for k in mem if k > i])
+        lo, hi = window(order, i, uses_fn)
         if hi <= lo:
             continue
         j = rng.randint(lo, hi)
@@ -317,6 +343,27 @@ def local_search(order, cost, uses_fn, rng, iters):
         if c <= best:
             best, order = c, cand
     return best, order
+
+
+def verify(blk, lines, regs, in_map, out_map, named, check_stack):
+    """Interpret the allocated lines on random inputs against the block."""
+    vr = random.Random(1)
+    for _ in range(4):
+        inp = {v: vr.getrandbits(32) for v in blk.inputs}
+        mem = {}
+        base = 0x20001000
+        for j in range(16):
+            mem[base + 4 * j] = vr.getrandbits(32)
+        stack = {"RK": base}
+        env = evaluate(blk, inp, mem, dict(stack))
+        regs_in = {r: vr.getrandbits(32) for r in regs}
+        for v, r in in_map.items():
+            regs_in[r] = inp[v]
+        R, S = interp(lines, regs_in, {named[k]: v for k, v in stack.items()}, mem)
+        for v, r in out_map.items():
+            assert R[r] == env[v], "%s: output %s in %s wrong" % (blk.name, v, r)
+        if check_stack:
+            check_stack(env, S)
 
 
 def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, check_stack,
@@ -344,24 +391,7 @@ def compile_block(blk, regs, in_map, out_map, slot_base, named, tries, seed, che
         if len(lines) < len(best[0]):
             best = (lines, ns, order, ph, al.out_map)
     lines, ns, out_map = best[0], best[1], best[4]
-    # verify on random inputs
-    vr = random.Random(1)
-    for _ in range(4):
-        inp = {v: vr.getrandbits(32) for v in blk.inputs}
-        mem = {}
-        base = 0x20001000
-        for j in range(16):
-            mem[base + 4 * j] = vr.getrandbits(32)
-        stack = {"RK": base}
-        env = evaluate(blk, inp, mem, dict(stack))
-        regs_in = {r: vr.getrandbits(32) for r in regs}
-        for v, r in in_map.items():
-            regs_in[r] = inp[v]
-        R, S = interp(lines, regs_in, {named[k]: v for k, v in stack.items()}, mem)
-        for v, r in out_map.items():
-            assert R[r] == env[v], "%s: output %s in %s wrong" % (blk.name, v, r)
-        if check_stack:
-            check_stack(env, S)
+    verify(blk, lines, regs, in_map, out_map, named, check_stack)
     if ret_map:
         return lines, ns, out_map
     return lines, ns

@@ -11,6 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_ct32asm as g  # noqa: E402
+from ct32_alloc import dependencies, use_counts  # noqa: E402
 
 M32 = g.M32
 LOW = ["r%d" % i for i in range(8)]
@@ -124,19 +125,8 @@ def schedule(lb, rng, mode):
     ops = lb.ops
     if mode == 0:
         return list(ops)
-    prod = {op[0]: i for i, op in enumerate(ops) if op[0]}
-    deps = [set(prod[u] for u in luses(op) if u in prod and ops[prod[u]][1] != "k")
-            for op in ops]
-    last = None
-    for i, op in enumerate(ops):
-        if op[1] in ("lds", "sts"):
-            if last is not None:
-                deps[i].add(last)
-            last = i
-    remaining = {}
-    for op in ops:
-        for u in luses(op):
-            remaining[u] = remaining.get(u, 0) + 1
+    deps = dependencies(ops, luses, keep=lambda op: op[1] != "k")
+    remaining = use_counts(ops, luses)
     done, order = set(), []
     pending = set(i for i in range(len(ops)) if ops[i][1] != "k")
     ready = [i for i in pending if not deps[i]]
