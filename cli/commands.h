@@ -8,7 +8,6 @@
  */
 CLI_COMMAND(cipher)
 CLI_COMMAND(selftest)
-CLI_COMMAND(acvp)
 CLI_COMMAND(bench)
 CLI_COMMAND(encrypt)
 CLI_COMMAND(decrypt)

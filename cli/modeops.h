@@ -1,6 +1,6 @@
 /*
  * modeops.h -- one call for every classic AES mode, by name, used by the
- * cipher, selftest, acvp and bench commands.
+ * cipher, selftest and bench commands (and the rijn-acvp test tool).
  */
 #ifndef RIJN_CLI_MODEOPS_H
 #define RIJN_CLI_MODEOPS_H

@@ -1,6 +1,6 @@
 /*
- * fuzz_cli_acvp.c -- the ACVP harness of the CLI (`rijn acvp -o OUT IN`):
- * cJSON's parser and every family's group parser (cli/acvp_*.c) on the
+ * fuzz_cli_acvp.c -- the ACVP harness (`rijn-acvp -o OUT IN`, a test tool):
+ * cJSON's parser and every family's group parser (tests/acvp/tool) on the
  * input as IN. Seeds in fuzz/corpus/cli_acvp/ are small prompt files of
  * several families. Checked: exit code 0, 1 or 2 (the sanitizers catch
  * the rest: out-of-bounds reads of hex fields, leaks of parsed trees).

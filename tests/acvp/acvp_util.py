@@ -1,13 +1,13 @@
 """acvp_util.py -- helpers shared by tests/acvp/test_acvp.py and tests/acvp/test_acvp_ext.py.
 
 check(cond, what)      count a pass or a failure (failures are printed)
-run(args, data)        run the CLI (RIJN_CLI): (exit code, stdout, stderr)
-require_cli()          exit 77 (skip) when RIJN_CLI is not set or missing
+run(args, data)        run the harness rijn-acvp (RIJN_ACVP): (exit code, stdout, stderr)
+require_cli()          exit 77 (skip) when RIJN_ACVP is not set or missing
 impls_agree(path, label)
                        every available AES implementation (--impl) answers
                        the vector set at path as the default one does
 expect_rejected(bad)   each (what, input, exit) is refused with that exit
-                       code, one "rijn acvp:" line on stderr, nothing on stdout
+                       code, one "rijn-acvp:" line on stderr, nothing on stdout
 damage(src, rnd, inserts)
                        1..4 random byte changes, deletions or insertions
 finish()               print "N passed, N failed" and exit (1 on a failure)
@@ -16,7 +16,7 @@ import os
 import subprocess
 import sys
 
-CLI = os.environ.get("RIJN_CLI")
+CLI = os.environ.get("RIJN_ACVP")
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLES = os.path.join(os.environ.get("RIJN_TESTS_DIR", os.path.dirname(HERE)), "vectors", "acvp")
 IMPLS = ("x86ni", "ct64", "ct32", "small", "armce", "table")
@@ -39,16 +39,16 @@ def run(args, data=None, timeout=120):
 
 def require_cli():
     if not CLI or not os.path.exists(CLI):
-        print("RIJN_CLI not set or missing; skipped")
+        print("RIJN_ACVP not set or missing; skipped")
         sys.exit(77)
 
 
 def impls_agree(path, label, timeout=120):
     """Returns the number of implementations that ran (checked to be >= 1)."""
-    rc, ref, _ = run(["acvp", path], timeout=timeout)
+    rc, ref, _ = run([path], timeout=timeout)
     ran = 0
     for impl in IMPLS:
-        rc, out, err = run(["acvp", "--impl", impl, path], timeout=timeout)
+        rc, out, err = run(["--impl", impl, path], timeout=timeout)
         if rc == 2 and b"not available" in err:
             continue
         ran += 1
@@ -59,9 +59,9 @@ def impls_agree(path, label, timeout=120):
 
 def expect_rejected(bad, timeout=120):
     for what, data, want in bad:
-        rc, out, err = run(["acvp", "-"], data, timeout=timeout)
+        rc, out, err = run(["-"], data, timeout=timeout)
         lines = err.decode(errors="replace").strip().splitlines()
-        check(rc == want and out == b"" and len(lines) == 1 and lines[0].startswith("rijn acvp:"),
+        check(rc == want and out == b"" and len(lines) == 1 and lines[0].startswith("rijn-acvp:"),
               "%s: exit %d (want %d), stdout %d bytes, stderr %r" % (what, rc, want, len(out), lines))
 
 

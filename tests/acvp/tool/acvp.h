@@ -1,6 +1,6 @@
 /*
- * acvp.h -- the ACVP test harness of the rijn CLI: shared helpers and the
- * algorithm registry.
+ * acvp.h -- the ACVP test harness (the rijn-acvp test tool, tests/acvp/tool):
+ * shared helpers and the algorithm registry.
  *
  * A family file (acvp_<family>.c) defines
  *     const acvp_algo acvp_<family>_algos[]   (ended by a {NULL} entry)
@@ -35,6 +35,9 @@ struct acvp_algo {
     int param;            /* family-specific (e.g. the mode) */
     int (*run_group)(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_err *e);
 };
+
+/* The harness as a command (acvp_main.c; the fuzz harness runs it too). */
+extern const cli_command cli_cmd_acvp;
 
 /* Families (acvp_families.h). */
 #define ACVP_FAMILY(fam) extern const acvp_algo acvp_##fam##_algos[];

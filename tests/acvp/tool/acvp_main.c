@@ -1,5 +1,7 @@
 /*
- * cmd_acvp.c -- `rijn acvp FILE|-`: answers a NIST ACVP vector set (the
+ * acvp_main.c -- `rijn-acvp FILE|-`, the ACVP test harness (a test tool
+ * built with the tests, not part of the shipped `rijn`): answers a NIST
+ * ACVP vector set (the
  * prompt.json of ACVP-Server gen-val/json-files) with the response in the
  * shape of expectedResults.json: the same vsId, algorithm, mode,
  * revision, isSample, testGroups[].tgId, tests[].tcId, plus each test's
@@ -12,7 +14,9 @@
  * runs whole test groups. Malformed JSON, an unknown algorithm or a
  * missing field gives one message on stderr and exit status 2; a case the
  * library refuses or does not support gives exit status 1. Nothing is
- * printed on stdout unless every group succeeded.
+ * printed on stdout unless every group succeeded. The tool links the
+ * library like any consumer, plus the CLI's option/file/hex helpers
+ * (cli/util.c) and mode table (cli/modeops.c), compiled in from cli/.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -191,7 +195,7 @@ static void help(void)
 {
     size_t f;
     const acvp_algo *a, *b;
-    printf("usage: rijn acvp [-o FILE] [--impl NAME] FILE|-\n\n"
+    printf("usage: rijn-acvp [-o FILE] [--impl NAME] FILE|-\n\n"
            "Answer a NIST ACVP vector set (prompt.json, a bare object or the\n"
            "[{\"acvVersion\":..}, {..}] array form) with the response in the shape\n"
            "of expectedResults.json, on stdout or in FILE.\n\n"
@@ -304,3 +308,11 @@ done:
 }
 
 const cli_command cli_cmd_acvp = {"acvp", "answer a NIST ACVP vector set (JSON)", run};
+
+#ifndef RIJN_ACVP_NO_MAIN /* the fuzz harness links the command without main */
+int main(int argc, char **argv)
+{
+    cli_prog = "rijn-acvp";
+    return cli_cmd_acvp.run(argc, argv);
+}
+#endif
