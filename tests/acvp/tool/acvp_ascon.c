@@ -1,7 +1,7 @@
 /*
  * acvp_ascon.c -- ACVP test groups for Ascon (NIST SP 800-232; algorithm
  * "Ascon", revision "SP800-232", modes "AEAD128", "Hash256", "XOF128",
- * "CXOF128"). cmd_acvp.c finds these entries as "Ascon-<mode>".
+ * "CXOF128"). acvp_main.c finds these entries as "Ascon-<mode>".
  *
  * Implementation notes:
  *  - AEAD128 (AFT): "key", "nonce", "ad", "pt"/"ct", "tag" and the bit
