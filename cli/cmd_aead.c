@@ -222,7 +222,7 @@ static int run(int argc, char **argv)
     memset(&io, 0, sizeof io);
     if ((status = parse_args(argc, argv, &o)) >= 0)
         return status;
-    if ((alg = check_opts(&o, &io.tag_len)) == NULL)
+    if ((alg = check_opts(&o, &io.tag_len)) == NULL || o.key_hex == NULL) /* for analyzers */
         return CLI_USAGE;
     status = CLI_USAGE;
     if (hex_arg("--key", o.key_hex, &key, &key_len) != 0 ||
