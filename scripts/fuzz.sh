@@ -7,6 +7,10 @@
 #                                         (default 3600), N at a time (default 1),
 #                                         corpora kept in build/fuzz-campaign/corpus
 #   scripts/fuzz.sh --engine driver ...   force the gcc build with fuzz/driver.c
+#   scripts/fuzz.sh --build-only ...      build the harnesses of that mode, run
+#                                         nothing (test.sh builds them beside
+#                                         other stages; the runs' time budget
+#                                         then gets the machine to itself)
 #   scripts/fuzz.sh --no-sanitize ...     no ASan/UBSan (a high-throughput
 #                                         campaign: 3-10x the executions; finds
 #                                         crashes, failed checks and hangs only)
@@ -23,7 +27,7 @@ cmdline="scripts/fuzz.sh $*"
 # hours later, when HEAD may have moved)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
 git diff --quiet HEAD -- src include cli fuzz tests/support 2>/dev/null || commit="$commit+changes"
-mode=campaign secs=3600 jobs=1 engine="" sanitize=address,undefined harnesses=()
+mode=campaign secs=3600 jobs=1 engine="" sanitize=address,undefined harnesses=() build_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) mode=smoke; secs=12
@@ -32,7 +36,8 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift ;;
     --engine) engine=$2; shift ;;
     --no-sanitize) sanitize="" ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --build-only) build_only=1 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) harnesses+=("$1") ;;
   esac
   shift
@@ -55,6 +60,7 @@ CC=$cc cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DRIJN_BUILD_TESTS=OFF -DRIJN_BUILD_SHARED=OFF \
   -DRIJN_BUILD_FUZZ=ON -DRIJN_FUZZ_ENGINE="$engine" -DRIJN_SANITIZE="$sanitize" >/dev/null
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target fuzz >/dev/null
+[ "$build_only" = 1 ] && { echo "fuzz: harnesses built in $build"; exit 0; }
 
 if [ ${#harnesses[@]} = 0 ]; then
   for f in fuzz/fuzz_*.c; do harnesses+=("$(basename "$f" .c | sed 's/^fuzz_//')"); done

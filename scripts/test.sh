@@ -25,6 +25,11 @@
 #  11. RISC-V: the on-target vector test for RV64 (qemu-riscv64) and RV32
 #      (QEMU virt) built with the scalar crypto extensions (all vectors) and
 #      without them (sampled) (scripts/test-riscv.sh)
+# Order on two cores: steps 2-3's builds run beside step 1's tests; then
+# the ASan tests; then two lanes side by side (Valgrind beside gcc
+# -fanalyzer, then 5, 7, 9, 11 in one and 8, the fuzz build, 10 in the
+# other), each stage's output printed when both lanes are done (also in
+# build/ci-logs/); last the fuzz runs, alone (their budget is wall time).
 # Options: --fast runs step 1 only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,68 +45,115 @@ common=(-G Ninja -DRIJN_VECTORS_DIR="$site" -DPython3_EXECUTABLE="$py")
 status=0
 
 step() { printf '\n=== %s ===\n' "$*"; }
+t_start=$(date +%s)
+# Stages that can share the two cores run side by side, each with its
+# output in build/ci-logs/NAME.log, printed (in the order above) once the
+# stage is done. run_stage NAME COMMAND...: runs COMMAND there, records its
+# status and seconds; show_stage NAME TITLE: prints it, a failure fails the run.
+logs="$here/build/ci-logs"
+rm -rf "$logs"
+mkdir -p "$logs"
+run_stage() {
+  local name=$1 t0 rc=0
+  shift
+  t0=$(date +%s)
+  "$@" >"$logs/$name.log" 2>&1 || rc=$?
+  echo "$rc" >"$logs/$name.rc"
+  echo "$(($(date +%s) - t0))" >"$logs/$name.sec"
+}
+show_stage() {
+  step "$2"
+  cat "$logs/$1.log" 2>/dev/null || true
+  echo "($1: $(cat "$logs/$1.sec" 2>/dev/null || echo '?') s, side by side with other stages)"
+  if [ "$(cat "$logs/$1.rc" 2>/dev/null || echo 1)" != 0 ]; then
+    echo "$1: FAILED"
+    status=1
+  fi
+}
+# the ASan and masked stages leave out the tests that need another build and
+# those that run no code of the build (asm_gen: the MCU generators' checks, seeded,
+# the same run as step 1's)
+quick_skip='ctgrind|valgrind|config_matrix|mcu|arduino|amalgamation|install|python|readme_c|doc_freshness|asm_gen'
+build_clang() {
+  CC=clang cmake -S . -B build/test-clang "${common[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DRIJN_BUILD_FUZZ=ON >/dev/null && cmake --build build/test-clang -j "$jobs"
+}
+build_asan() {
+  cmake -S . -B build/test-asan "${common[@]}" -DCMAKE_BUILD_TYPE=Debug \
+    -DRIJN_SANITIZE=address,undefined -DRIJN_BUILD_SHARED=OFF >/dev/null &&
+    cmake --build build/test-asan -j "$jobs"
+}
+masked() {
+  RIJN_CPU_MASK=0 RIJN_TEST_QUICK=1 ctest --test-dir build/test-gcc -j "$jobs" \
+    --output-on-failure -E "$quick_skip"
+}
 
 step "gcc Release build + tests (the README's route: cmake -S . -B build; ctest)"
 cmake -S . -B build/test-gcc -G Ninja -URIJN_VECTORS_DIR -UPython3_EXECUTABLE \
   -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_FUZZ=ON >/dev/null
 cmake --build build/test-gcc -j "$jobs"
-ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
-[ "$fast" = 1 ] && exit $status
-
-step "clang -Werror build"
-CC=clang cmake -S . -B build/test-clang "${common[@]}" -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_FUZZ=ON >/dev/null
-cmake --build build/test-clang -j "$jobs" || status=1
-
-step "ASan + UBSan build + tests (quick loops)"
-cmake -S . -B build/test-asan "${common[@]}" -DCMAKE_BUILD_TYPE=Debug \
-  -DRIJN_SANITIZE=address,undefined -DRIJN_BUILD_SHARED=OFF >/dev/null
-cmake --build build/test-asan -j "$jobs"
-RIJN_TEST_QUICK=1 ctest --test-dir build/test-asan -j "$jobs" --output-on-failure -E 'ctgrind|valgrind|config_matrix|mcu|arduino|amalgamation|install|python|readme_c|doc_freshness' || status=1
-
-step "software paths only (RIJN_CPU_MASK=0)"
-RIJN_CPU_MASK=0 RIJN_TEST_QUICK=1 ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure -E 'ctgrind|valgrind|config_matrix|mcu|arduino|amalgamation|install|python|readme_c|doc_freshness' || status=1
-
-step "Valgrind memcheck (quick loops), gcc -fanalyzer beside it"
-# gcc -fanalyzer (src/ and cli/ translation units, -O0, one file at a time)
-# runs beside Valgrind, which uses one core: the analyzer's 2-3 CPU
-# minutes then add little wall time
+if [ "$fast" = 1 ]; then
+  ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
+  exit $status
+fi
+# the clang and ASan builds beside these tests: the ASan build spends most
+# of its time in one file (gcm_stitch_vaes512.c, one core), the tests fill
+# the other core
+( run_stage clang build_clang; run_stage asan-build build_asan ) &
+builds=$!
 t0=$(date +%s)
-mkdir -p build/static
-STATIC_JOBS=1 bash scripts/static.sh --tool gcc >build/static/gcc-stage.log 2>&1 &
-analyzer=$!
-bash scripts/valgrind.sh build/test-gcc || status=1
-echo "(valgrind: $(($(date +%s) - t0)) s)"
-step "gcc -fanalyzer (every finding in scripts/static.supp with its reason)"
-wait $analyzer || status=1
-cat build/static/gcc-stage.log
-echo "(valgrind + gcc -fanalyzer: $(($(date +%s) - t0)) s)"
+ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
+echo "(gcc tests: $(($(date +%s) - t0)) s)"
+wait $builds
+show_stage clang "clang -Werror build"
+show_stage asan-build "ASan + UBSan build"
+
+step "ASan + UBSan tests (quick loops)"
+t0=$(date +%s)
+RIJN_TEST_QUICK=1 ctest --test-dir build/test-asan -j "$jobs" --output-on-failure -E "$quick_skip" || status=1
+echo "(asan tests: $(($(date +%s) - t0)) s)"
+
+# Two lanes side by side. Valgrind (one core) starts beside gcc -fanalyzer
+# (one file at a time: STATIC_JOBS=1), as before; then the stages that use
+# both cores. The fuzz harnesses are built in a lane; their timed runs come
+# after both lanes, with the machine to themselves (their budget is wall time).
+t0=$(date +%s)
+lane1() {
+  run_stage valgrind bash scripts/valgrind.sh build/test-gcc
+  run_stage masked masked
+  run_stage ctgrind bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2
+  run_stage coverage bash scripts/coverage.sh
+  run_stage riscv bash scripts/test-riscv.sh
+}
+lane2() {
+  STATIC_JOBS=1 run_stage analyzer bash scripts/static.sh --tool gcc
+  run_stage static bash scripts/static.sh --tool cppcheck --tool clang-tidy
+  run_stage fuzz-build bash scripts/fuzz.sh --smoke 10 --build-only
+  run_stage aarch64 bash scripts/test-aarch64.sh
+}
+lane1 &
+l1=$!
+lane2 &
+l2=$!
+wait $l1
+wait $l2
+show_stage masked "software paths only (RIJN_CPU_MASK=0)"
+show_stage valgrind "Valgrind memcheck (quick loops)"
+show_stage analyzer "gcc -fanalyzer (every finding in scripts/static.supp with its reason)"
+show_stage ctgrind "ctgrind at gcc -O1 and -O2"
+show_stage static "static analysis (cppcheck, clang-tidy)"
+show_stage coverage "coverage gate (src/, cli/)"
+show_stage aarch64 "AArch64 under QEMU user mode (C tests, extensions on and masked)"
+show_stage riscv "RISC-V RV64 and RV32 with and without the scalar crypto extensions (Zk)"
+show_stage fuzz-build "fuzz harnesses (libFuzzer + ASan/UBSan) built"
+echo "(the two lanes: $(($(date +%s) - t0)) s)"
 
 step "fuzz smoke (every harness, libFuzzer + ASan/UBSan)"
 t0=$(date +%s)
-bash scripts/fuzz.sh --smoke 10 --jobs "$(nproc 2>/dev/null || echo 2)" || status=1
+bash scripts/fuzz.sh --smoke 10 --jobs "$jobs" || status=1
 echo "(fuzz smoke: $(($(date +%s) - t0)) s)"
 
-step "ctgrind at gcc -O1 and -O2"
-t0=$(date +%s)
-bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2 || status=1
-echo "(ctgrind levels: $(($(date +%s) - t0)) s)"
-
-step "static analysis (cppcheck, clang-tidy; gcc -fanalyzer ran beside Valgrind)"
-t0=$(date +%s)
-bash scripts/static.sh --tool cppcheck --tool clang-tidy || status=1
-echo "(cppcheck + clang-tidy: $(($(date +%s) - t0)) s)"
-
-step "coverage gate (src/, cli/)"
-t0=$(date +%s)
-bash scripts/coverage.sh || status=1
-echo "(coverage: $(($(date +%s) - t0)) s)"
-step "AArch64 under QEMU user mode (C tests, extensions on and masked)"
-t0=$(date +%s)
-bash scripts/test-aarch64.sh || status=1
-echo "(aarch64: $(($(date +%s) - t0)) s)"
-step "RISC-V RV64 and RV32 with and without the scalar crypto extensions (Zk)"
-bash scripts/test-riscv.sh || status=1
-
 step "summary"
+echo "(test.sh: $(($(date +%s) - t_start)) s after set-up)"
 if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi
 exit $status
