@@ -58,6 +58,16 @@ extern "C" {
 #define RIJN_GCM_HKEY_WORDS 2
 #endif
 
+/* Words of the GHASH power table of the 512-bit stitched GCM kernel (x86
+ * hosts with GCC or Clang): H^64..H^1 times x^-1 and their Karatsuba
+ * words (1.5 KiB), made once at key setup when the context's GHASH class is
+ * the VPCLMULQDQ-512 one, so no message builds them again. 0: no table. */
+#if RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
+#define RIJN_GCM_HPOW_WORDS 192
+#else
+#define RIJN_GCM_HPOW_WORDS 0
+#endif
+
 struct rijn_i_ghash_impl; /* internal GHASH implementation class */
 
 /* Per-message state (internal). */
@@ -77,6 +87,9 @@ typedef struct rijn_gcm_ctx {
     rijn_aes_ctx aes;                    /* encryption-only schedule     */
     const struct rijn_i_ghash_impl *gh;  /* GHASH class chosen at init   */
     uint64_t hkey[RIJN_GCM_HKEY_WORDS];  /* H (and powers), class layout */
+#if RIJN_GCM_HPOW_WORDS
+    uint64_t hpow[RIJN_GCM_HPOW_WORDS];  /* see RIJN_GCM_HPOW_WORDS       */
+#endif
     rijn_gcm_msg msg;                    /* streaming message            */
 } rijn_gcm_ctx;
 

@@ -202,6 +202,17 @@ int rijn_i_gcm_check_io(const uint8_t *out, const uint8_t *in, size_t len)
 
 /* ---- key setup ---------------------------------------------------------- */
 
+/* Bind GHASH class g with hash key h: its key material, and the power
+ * table of the 512-bit stitched kernel (made here, once per key). */
+static void set_ghash(rijn_gcm_ctx *ctx, const rijn_i_ghash_impl *g, const uint8_t h[16])
+{
+    ctx->gh = g;
+    g->setkey(ctx->hkey, h);
+#if RIJN_I_HAVE_GCM_STITCH512
+    rijn_i_gcm_stitch512_key(ctx);
+#endif
+}
+
 int rijn_gcm_init(rijn_gcm_ctx *ctx, const uint8_t *key, size_t key_len)
 {
     uint8_t h[16] = {0};
@@ -212,8 +223,7 @@ int rijn_gcm_init(rijn_gcm_ctx *ctx, const uint8_t *key, size_t key_len)
     if (r != RIJN_OK)
         return r;
     rijn_i_aes_enc(&ctx->aes, h, h, 1);
-    ctx->gh = rijn_i_ghash_default();
-    ctx->gh->setkey(ctx->hkey, h);
+    set_ghash(ctx, rijn_i_ghash_default(), h);
     rijn_wipe(h, sizeof h);
     return RIJN_OK;
 }
@@ -230,8 +240,7 @@ int rijn_i_gcm_use_ghash(rijn_gcm_ctx *ctx, const char *name)
     if (r != RIJN_OK)
         return r;
     rijn_i_aes_enc(&ctx->aes, h, h, 1);
-    ctx->gh = g;
-    g->setkey(ctx->hkey, h);
+    set_ghash(ctx, g, h);
     rijn_wipe(h, sizeof h);
     return RIJN_OK;
 }

@@ -86,7 +86,8 @@ int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const u
  * advanced. Runs a prefix of the nblocks when the context's AES and
  * GHASH classes have a kernel on this CPU; returns the blocks done (0:
  * none). out == in allowed. */
-#if RIJN_I_AES_RK_AESNI && RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32
+#if RIJN_I_AES_RK_AESNI && RIJN_CFG_GHASH_PCLMUL && RIJN_GCM_HKEY_WORDS >= 32 &&              \
+    RIJN_GCM_HPOW_WORDS >= 192
 #define RIJN_I_HAVE_GCM_STITCH_X86 1
 #else
 #define RIJN_I_HAVE_GCM_STITCH_X86 0
@@ -120,6 +121,10 @@ size_t rijn_i_ghash_v256(const uint64_t *hk, uint8_t y[16], const uint8_t *in, s
 #define RIJN_I_HAVE_GCM_STITCH512 1
 size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t nblocks, int enc);
+/* Key setup of the 512-bit kernel: fills k->hpow from k->hkey when the
+ * context's GHASH class is vpclmul512 (the kernel runs only then), else
+ * zeroes it. Called after every (re)keying of the GHASH class. */
+void rijn_i_gcm_stitch512_key(rijn_gcm_ctx *k);
 #else
 #define RIJN_I_HAVE_GCM_STITCH512 0
 #endif
