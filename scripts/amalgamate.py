@@ -24,6 +24,7 @@ known-answer checks against it.
 import argparse
 import os
 import re
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
@@ -236,6 +237,13 @@ def main():
                 names[f] |= statics_of(read(h)) | types_of(read(h))
         names[f] -= macros
     shared = header_names()
+    # A shared header's names are kept as they are (it is inlined once), so
+    # a source file must not define one of them too: in one translation unit
+    # the two would clash (the header's helpers need a prefix of their own).
+    overlap = sorted("%s: %s" % (f, n) for f in files for n in names[f] if n in shared)
+    if overlap:
+        sys.exit("amalgamate.py: names defined both by a shared header and by a source "
+                 "file:\n  " + "\n  ".join(overlap))
     owners = {}
     for f in files:
         for n in names[f]:

@@ -45,7 +45,7 @@
         v128 d_ = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(g + 16 * (j))));               \
         if ((j) == 0)                                                                    \
             d_ = veorq_u64(d_, vextq_u64(*s, *s, 1));                                    \
-        kara_acc(d_, hs[7 - (j)], hm[(7 - (j)) / 2], (7 - (j)) % 2, &p0, &mid, &p1);      \
+        gp_kara_acc(d_, hs[7 - (j)], hm[(7 - (j)) / 2], (7 - (j)) % 2, &p0, &mid, &p1);      \
     } while (0)
 
 /* One iteration: aes = encrypt 8 counter blocks, in -> out; gh = hash the
@@ -91,7 +91,7 @@ SINL void iter(const uint8x16_t *k, unsigned rounds, const v128 *hs, const v128 
     }
     if (gh) {
         mid = veorq_u64(mid, veorq_u64(p0, p1));
-        *s = reduce(p1, mid, p0);
+        *s = gp_reduce(p1, mid, p0);
     }
 }
 
@@ -100,12 +100,12 @@ SINL void body(const uint8_t *ek, unsigned rounds, const uint64_t *hk, uint8_t y
                uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, int enc)
 {
     uint8x16_t k[15];
-    v128 h[8], hs[8], hm[4], s = bswap128(ld(y));
+    v128 h[8], hs[8], hm[4], s = gp_bswap128(gp_ld(y));
     uint32x4_t cw = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(ctr)));
     size_t i;
     armce_load_keys(k, ek, rounds);
     for (i = 0; i < 8; i++)
-        h[i] = ld(hk + 2 * i);
+        h[i] = gp_ld(hk + 2 * i);
     gp_prep8(h, hs, hm, 1);
     if (enc) {
         iter(k, rounds, hs, hm, &s, &cw, out, in, NULL, 1, 0);
@@ -116,7 +116,7 @@ SINL void body(const uint8_t *ek, unsigned rounds, const uint64_t *hk, uint8_t y
         for (i = 0; i < n; i += 8)
             iter(k, rounds, hs, hm, &s, &cw, out + 16 * i, in + 16 * i, in + 16 * i, 1, 1);
     }
-    st(y, bswap128(s));
+    gp_st(y, gp_bswap128(s));
     vst1q_u8(ctr, vrev32q_u8(vreinterpretq_u8_u32(cw)));
 }
 

@@ -42,8 +42,8 @@
 GP_TGT v128 gmul(v128 a, v128 b)
 {
     v128 lo = vdupq_n_u64(0), mid = lo, hi = lo;
-    mul_acc(a, b, &lo, &mid, &hi);
-    return reduce(lo, mid, hi);
+    gp_mul_acc(a, b, &lo, &mid, &hi);
+    return gp_reduce(lo, mid, hi);
 }
 
 #define NPOW 8
@@ -54,17 +54,17 @@ typedef char rijn_i_pmull_hk_fits[RIJN_GCM_HKEY_WORDS >= 2 * NPOW ? 1 : -1];
  * products then need no bit shift before the reduction. */
 GP_TGT void pmull_setkey(uint64_t *hk, const uint8_t h[16])
 {
-    v128 v = bswap128(ld(h)), h1, p;
+    v128 v = gp_bswap128(gp_ld(h)), h1, p;
     uint64_t v0 = vgetq_lane_u64(v, 0), v1 = vgetq_lane_u64(v, 1);
     uint64_t m = (uint64_t)0 - (v1 >> 63);
     h1 = vcombine_u64(vcreate_u64((v0 << 1) ^ (m & 1u)),
                       vcreate_u64(((v1 << 1) | (v0 >> 63)) ^ (m & 0xC200000000000000u)));
     p = h1;
     int i;
-    st(hk, h1);
+    gp_st(hk, h1);
     for (i = 1; i < NPOW; i++) {
         p = gmul(p, h1);
-        st(hk + 2 * i, p);
+        gp_st(hk + 2 * i, p);
     }
 }
 
@@ -72,35 +72,35 @@ GP_TGT void pmull_setkey(uint64_t *hk, const uint8_t h[16])
 GP_INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks,
                      int swap)
 {
-    v128 h[NPOW], s = ld(y);
+    v128 h[NPOW], s = gp_ld(y);
     unsigned i;
-#define LD(p) (swap ? bswap128(ld(p)) : ld(p))
-#define LDH(p) (swap ? vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p))) : ld(p))
+#define LD(p) (swap ? gp_bswap128(gp_ld(p)) : gp_ld(p))
+#define LDH(p) (swap ? vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p))) : gp_ld(p))
     for (i = 0; i < NPOW; i++)
-        h[i] = ld(hk + 2 * i);
+        h[i] = gp_ld(hk + 2 * i);
     if (swap)
-        s = bswap128(s);
+        s = gp_bswap128(s);
     if (nblocks >= 8) {
         /* Karatsuba on half-swapped operands (gp_prep8) */
         v128 hs[8], hm[4];
         gp_prep8(h, hs, hm, swap);
         for (; nblocks >= 8; nblocks -= 8, in += 128) {
             v128 p0 = vdupq_n_u64(0), p1 = p0, mid = p0;
-            kara_acc(veorq_u64(swap ? vextq_u64(s, s, 1) : s, LDH(in)), hs[7], hm[3], 1, &p0,
+            gp_kara_acc(veorq_u64(swap ? vextq_u64(s, s, 1) : s, LDH(in)), hs[7], hm[3], 1, &p0,
                      &mid, &p1);
             for (i = 1; i < 8; i++)
-                kara_acc(LDH(in + 16 * i), hs[7 - i], hm[(7 - i) / 2], (7 - i) % 2, &p0, &mid,
+                gp_kara_acc(LDH(in + 16 * i), hs[7 - i], hm[(7 - i) / 2], (7 - i) % 2, &p0, &mid,
                          &p1);
             mid = veorq_u64(mid, veorq_u64(p0, p1));
-            s = swap ? reduce(p1, mid, p0) : reduce(p0, mid, p1);
+            s = swap ? gp_reduce(p1, mid, p0) : gp_reduce(p0, mid, p1);
         }
     }
     if (nblocks >= 4) {
         v128 lo = vdupq_n_u64(0), mid = lo, hi = lo;
-        mul_acc(veorq_u64(s, LD(in)), h[3], &lo, &mid, &hi);
+        gp_mul_acc(veorq_u64(s, LD(in)), h[3], &lo, &mid, &hi);
         for (i = 1; i < 4; i++)
-            mul_acc(LD(in + 16 * i), h[3 - i], &lo, &mid, &hi);
-        s = reduce(lo, mid, hi);
+            gp_mul_acc(LD(in + 16 * i), h[3 - i], &lo, &mid, &hi);
+        s = gp_reduce(lo, mid, hi);
         nblocks -= 4;
         in += 64;
     }
@@ -109,8 +109,8 @@ GP_INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, si
 #undef LD
 #undef LDH
     if (swap)
-        s = bswap128(s);
-    st(y, s);
+        s = gp_bswap128(s);
+    gp_st(y, s);
 }
 
 GP_TGT void pmull_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_t nblocks)

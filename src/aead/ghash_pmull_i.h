@@ -18,29 +18,29 @@
 
 typedef uint64x2_t v128;
 
-GP_INL v128 ld(const void *p)
+GP_INL v128 gp_ld(const void *p)
 {
     return vreinterpretq_u64_u8(vld1q_u8((const uint8_t *)p));
 }
-GP_INL void st(void *p, v128 x)
+GP_INL void gp_st(void *p, v128 x)
 {
     vst1q_u8((uint8_t *)p, vreinterpretq_u8_u64(x));
 }
-GP_INL v128 bswap128(v128 x)
+GP_INL v128 gp_bswap128(v128 x)
 {
     uint8x16_t b = vrev64q_u8(vreinterpretq_u8_u64(x));
     return vreinterpretq_u64_u8(vextq_u8(b, b, 8));
 }
 /* x86's _mm_slli_si128(x, 8) / _mm_srli_si128(x, 8). */
-GP_INL v128 up8(v128 x)
+GP_INL v128 gp_up8(v128 x)
 {
     return vextq_u64(vdupq_n_u64(0), x, 1);
 }
-GP_INL v128 down8(v128 x)
+GP_INL v128 gp_down8(v128 x)
 {
     return vextq_u64(x, vdupq_n_u64(0), 1);
 }
-GP_INL v128 clmul(v128 a, unsigned ia, v128 b, unsigned ib)
+GP_INL v128 gp_clmul(v128 a, unsigned ia, v128 b, unsigned ib)
 {
     poly64_t x = (poly64_t)(ia ? vgetq_lane_u64(a, 1) : vgetq_lane_u64(a, 0));
     poly64_t y = (poly64_t)(ib ? vgetq_lane_u64(b, 1) : vgetq_lane_u64(b, 0));
@@ -48,41 +48,41 @@ GP_INL v128 clmul(v128 a, unsigned ia, v128 b, unsigned ib)
 }
 
 /* Accumulate the unreduced product a*b into lo, mid, hi. */
-GP_INL void mul_acc(v128 a, v128 b, v128 *lo, v128 *mid, v128 *hi)
+GP_INL void gp_mul_acc(v128 a, v128 b, v128 *lo, v128 *mid, v128 *hi)
 {
-    *lo = veorq_u64(*lo, clmul(a, 0, b, 0));
-    *hi = veorq_u64(*hi, clmul(a, 1, b, 1));
-    *mid = veorq_u64(*mid, veorq_u64(clmul(a, 1, b, 0), clmul(a, 0, b, 1)));
+    *lo = veorq_u64(*lo, gp_clmul(a, 0, b, 0));
+    *hi = veorq_u64(*hi, gp_clmul(a, 1, b, 1));
+    *mid = veorq_u64(*mid, veorq_u64(gp_clmul(a, 1, b, 0), gp_clmul(a, 0, b, 1)));
 }
 
 /* Karatsuba terms of a*b into p0 (lanes 0), p1 (lanes 1) and mid
  * ((a0^a1)(b0^b1), bm's lane 0 = b0^b1); the middle term is
  * mid ^ p0 ^ p1 once summed. */
-GP_INL v128 pmull2(v128 a, v128 b)
+GP_INL v128 gp_pmull2(v128 a, v128 b)
 {
     return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a),
                                                  vreinterpretq_p64_u64(b)));
 }
 /* bm: b0^b1 in lane ib (a ^ a-swapped has a0^a1 in both lanes, so either
  * lane pairs with it: two powers share one register). */
-GP_INL void kara_acc(v128 a, v128 b, v128 bm, unsigned ib, v128 *p0, v128 *mid, v128 *p1)
+GP_INL void gp_kara_acc(v128 a, v128 b, v128 bm, unsigned ib, v128 *p0, v128 *mid, v128 *p1)
 {
     v128 t = veorq_u64(a, vextq_u64(a, a, 1));
-    *p0 = veorq_u64(*p0, clmul(a, 0, b, 0));
-    *p1 = veorq_u64(*p1, pmull2(a, b));
-    *mid = veorq_u64(*mid, ib ? pmull2(t, bm) : clmul(t, 0, bm, 0));
+    *p0 = veorq_u64(*p0, gp_clmul(a, 0, b, 0));
+    *p1 = veorq_u64(*p1, gp_pmull2(a, b));
+    *mid = veorq_u64(*mid, ib ? gp_pmull2(t, bm) : gp_clmul(t, 0, bm, 0));
 }
 
 /* The 256-bit product (lo + mid x^64 + hi x^128, words as summed) mod P,
  * for a twisted key (see pmull_setkey): two PMULL folds by
  * 0xC2 00..00 (x^128 = x^7 + x^2 + x + 1 read backwards, its x^0 term
  * being the half swap), no bit shift. */
-GP_INL v128 reduce(v128 lo, v128 mid, v128 hi)
+GP_INL v128 gp_reduce(v128 lo, v128 mid, v128 hi)
 {
     const v128 c = vdupq_n_u64(0xC200000000000000u);
-    v128 t0 = veorq_u64(lo, up8(mid)), t1 = veorq_u64(hi, down8(mid));
-    t0 = veorq_u64(vextq_u64(t0, t0, 1), clmul(t0, 0, c, 0));
-    t0 = veorq_u64(vextq_u64(t0, t0, 1), clmul(t0, 0, c, 0));
+    v128 t0 = veorq_u64(lo, gp_up8(mid)), t1 = veorq_u64(hi, gp_down8(mid));
+    t0 = veorq_u64(vextq_u64(t0, t0, 1), gp_clmul(t0, 0, c, 0));
+    t0 = veorq_u64(vextq_u64(t0, t0, 1), gp_clmul(t0, 0, c, 0));
     return veorq_u64(t0, t1);
 }
 
