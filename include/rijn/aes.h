@@ -28,7 +28,8 @@
  *            on cores without a data cache (rijn/config.h); vartime on hosts
  *   "small"  byte-oriented, S-box lookups               NOT constant-time
  *            on CPUs with a data cache; the least code (8-bit MCUs)
- * Run-time choice: the forced implementation (rijn_aes_impl_force) if any,
+ * Run-time choice: the implementation forced in this thread
+ * (rijn_aes_impl_force) if any,
  * else the first constant-time class the CPU can run, in the order
  * x86ni, armce, rvk, neonbs, bs256, ct64, avr, ttable, ct32asm, ct32v6m, ct32,
  * small, of
@@ -114,9 +115,14 @@ RIJN_API unsigned rijn_aes_impl_flags(const rijn_aes_impl *impl);
 /* 1 if the CPU can run it, 0 if not. */
 RIJN_API int rijn_aes_impl_available(const rijn_aes_impl *impl);
 
-/* Force the implementation that every later key setup in this process uses
- * (name NULL or "auto" returns to the automatic choice). Meant for tests
- * and benchmarks; not thread-safe against concurrent key setups.
+/* Force the implementation that every later key setup in the calling
+ * thread uses, including the AES keys that AEAD and one-shot functions set
+ * up themselves (name NULL or "auto" returns to the automatic choice).
+ * Meant for tests and benchmarks. The choice is per thread where the
+ * platform has thread-local storage (RIJN_CFG_TLS, the default on hosted
+ * systems): other threads keep the automatic choice. Without it (bare-metal
+ * builds) it is one per process. To bind a class to one context instead,
+ * use rijn_aes_impl_get and rijn_aes_init_impl.
  * Returns RIJN_OK or RIJN_ERR_UNSUPPORTED (nothing changed then). */
 RIJN_API RIJN_WUR int rijn_aes_impl_force(const char *name);
 

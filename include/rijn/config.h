@@ -154,6 +154,13 @@
  *                       MixColumns, rounds computed in the output buffer):
  *                       M3, small the only class, AES-128 encrypt-only with
  *                       key setup: 884 bytes instead of 1,116.
+ *   RIJN_CFG_TLS        1 (default on hosted Unix, macOS and Windows with
+ *                       GCC, Clang or MSVC): rijn_aes_impl_force (tests,
+ *                       benchmarks) holds its choice per thread, in
+ *                       thread-local storage, so a forced class never
+ *                       reaches another thread's key setups; 0 (the
+ *                       default elsewhere: bare-metal MCUs, which have no
+ *                       threads and often no TLS runtime): one per process.
  *   RIJN_CFG_AES_SINGLE unset = auto: 1 when exactly one class is compiled
  *                       in. 1: the default class is used without the
  *                       registry walk, the availability probe and the cached
@@ -433,6 +440,14 @@
 
 #ifndef RIJN_CFG_AES_TTABLE_ASM
 #define RIJN_CFG_AES_TTABLE_ASM 1
+#endif
+#ifndef RIJN_CFG_TLS /* thread-local storage for rijn_aes_impl_force */
+#if (defined(__unix__) || defined(__APPLE__) || defined(_WIN32)) &&                      \
+    (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
+#define RIJN_CFG_TLS 1
+#else
+#define RIJN_CFG_TLS 0
+#endif
 #endif
 #ifndef RIJN_CFG_AES_SINGLE /* exactly one class compiled in */
 #define RIJN_CFG_AES_SINGLE                                                               \

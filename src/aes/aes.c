@@ -54,7 +54,19 @@ static const rijn_aes_impl *const impls[] = {
 };
 #define NIMPLS (sizeof impls / sizeof impls[0])
 
-static const rijn_aes_impl *forced; /* set only by rijn_aes_impl_force */
+/* Set only by rijn_aes_impl_force, per thread where the platform has
+ * thread-local storage (RIJN_CFG_TLS): a test that forces a class in one
+ * thread changes no other thread's key setups, and there is no race. */
+#if RIJN_CFG_TLS && defined(_MSC_VER)
+#define RIJN_I_TLS __declspec(thread)
+#elif RIJN_CFG_TLS && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define RIJN_I_TLS _Thread_local
+#elif RIJN_CFG_TLS
+#define RIJN_I_TLS __thread
+#else
+#define RIJN_I_TLS
+#endif
+static RIJN_I_TLS const rijn_aes_impl *forced;
 
 size_t rijn_aes_impl_count(void)
 {
