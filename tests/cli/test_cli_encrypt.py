@@ -458,6 +458,10 @@ def stale_reported(big, env, base):
             break
         time.sleep(0.01)
     check(len(tmp) == 1 and p.poll() is None, "named temp appears while writing (%s)" % tmp)
+    # stopped (alive, holding its temp file) until the SIGKILL below: the
+    # second run cannot race it to the end of the input on a loaded machine
+    if p.poll() is None:
+        p.send_signal(signal.SIGSTOP)
     # a second run into the same directory while the first is alive: silent
     rc, _, err = rijn(["encrypt", "-k", path("key"), "-o", os.path.join(sub, "other"),
                        path("in")], env=env)
