@@ -8,7 +8,8 @@
 #                               process per group: under a minute once the peers
 #                               are installed; reproduces README's table here
 #   options: --no-install (use only what is already installed)
-#            --groups "ctr cbc ..." (subset; the report then covers only these)
+#            --groups "ctr cbc ..." (subset; the report then covers only these;
+#            "narrow" is the masked run below)
 #            --runs N (processes per group, default 3: each process has its
 #            own address-space layout, and a short-message row can settle in
 #            a different steady state in each; the report takes the median)
@@ -19,6 +20,11 @@
 # its Debian source package when the binary package is missing) and the PyPI
 # sdist of tinyaes (tiny-AES-c). A peer that cannot be had is dropped and the
 # report says so. Work files go to $BENCH_WORK (default /tmp/rijn-bench).
+# Group "narrow" (in both runs; a few seconds): the README headline's rows
+# (CTR, CBC decrypt, GCM seal, ChaCha20-Poly1305 at 16 B and 1 MiB) once more
+# per emulated narrower x86-64 CPU, rijn with RIJN_CPU_MASK (src/core/cpu.c)
+# beside OpenSSL with OPENSSL_ia32cap at the same level and libgcrypt
+# unmasked (it has no such variable): results/mask-<level>.tsv.
 # The peers the MCU harness measures too (BearSSL, Mbed TLS, tiny-AES-c)
 # have one adapter each, bench/peers/<peer>.c, built here once per AES class
 # and key size (bench/host/peer_bridge.c); the others, bench/host/peer_*.c.
@@ -42,8 +48,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 if [ -z "$BENCH_GROUPS" ]; then
-    BENCH_GROUPS="ctr cbc cfb ecb xts gcm aead mac keysetup pk ct"
-    [ -z "$QUICK" ] || BENCH_GROUPS="ctr cbc cfb xts gcm aead mac keysetup ct"
+    BENCH_GROUPS="ctr cbc cfb ecb xts gcm aead mac keysetup pk ct narrow"
+    [ -z "$QUICK" ] || BENCH_GROUPS="ctr cbc cfb xts gcm aead mac keysetup ct narrow"
 fi
 if [ -z "$RUNS" ]; then
     RUNS=3
@@ -239,8 +245,35 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" -I"$ROOT/bench/peers" $EXTRA_INC
     echo "quick	${QUICK:-no}"
     echo "runs	$RUNS"
 } >"$RES/machine.tsv"
+# The narrower CPUs of group "narrow": name, RIJN_CPU_MASK (hex, bits of
+# src/core/cpu.h), OPENSSL_ia32cap hiding the same extensions (word 1:
+# CPUID.1 EDX:ECX, word 2: CPUID.7 EBX:ECX), description.
+#   avx2:  AES-NI PCLMUL SSSE3 SSE4.1 AVX AVX2 VAES VPCLMULQDQ SHA BMI2 ADX;
+#          OpenSSL loses AVX-512 F/DQ/IFMA/PF/ER/CD/BW/VL, VBMI/VBMI2/VNNI/BITALG/VPOPCNTDQ
+#   aesni: AES-NI PCLMUL SSSE3 SSE4.1; OpenSSL also loses AVX (word 1 bit 60), AVX2,
+#          BMI1/2, ADX, SHA, GFNI, VAES, VPCLMULQDQ
+TAB=$(printf '\t')
+narrow_levels() {
+    printf '%s\t%s\t%s\t%s\n' \
+        avx2 0xEFF '~0:~0x5842dc230000' 'AVX2 + VAES/VPCLMULQDQ on 256-bit registers, no AVX-512 (Zen 3, Alder Lake class)' \
+        aesni 0xF '~0x1000000000000000:~0x5f42fc2b0128' 'AES-NI + PCLMULQDQ + SSE4.1, no AVX (Westmere class)'
+}
 start=$(date +%s)
 for g in $BENCH_GROUPS; do
+    if [ "$g" = narrow ]; then
+        narrow_levels | while IFS="$TAB" read -r lvl mask cap desc; do
+            f=$RES/mask-$lvl.tsv
+            printf 'meta\tlevel\t%s\t%s\n' "$lvl" "$desc" >"$f"
+            i=1
+            while [ "$i" -le "$RUNS" ]; do
+                log "group narrow, $lvl (RIJN_CPU_MASK=$mask), process $i of $RUNS"
+                RIJN_CPU_MASK=$mask OPENSSL_ia32cap=$cap "$BIN" --group narrow \
+                    --libs rijn,OpenSSL,libgcrypt $QUICK >>"$f"
+                i=$((i + 1))
+            done
+        done
+        continue
+    fi
     : >"$RES/$g.tsv"
     i=1
     while [ "$i" -le "$RUNS" ]; do # processes appended to one file; report.py merges them

@@ -98,6 +98,7 @@ static int g_reps = 21;
 static double g_batch_ns = 500000.0;
 static double g_tsc_per_ns = 1.0;
 static int g_ct;           /* constant-time software group */
+static const char *g_libs; /* --libs: comma-separated library names, or NULL for all */
 static size_t g_max_len = (size_t)-1; /* --max-len: rows up to this length */
 static double g_ref[MAX_REPS * 64];
 static int g_nref;
@@ -211,8 +212,23 @@ static void emit_row(const char *status, const bench_ctx *c, const char *lib,
            (unsigned long long)n, g_reps, status);
 }
 
+/* --libs "rijn,OpenSSL": is this library's name in the list? */
+static int lib_listed(const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = g_libs; p != NULL; p = strchr(p, ',')) {
+        if (*p == ',')
+            p++;
+        if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
 static int lib_wanted(const bench_lib *lib, const char *variant)
 {
+    if (g_libs != NULL && !lib_listed(lib->name))
+        return 0;
     if (lib == &bench_lib_rijn_ct || lib == &bench_lib_rijn)
         return (lib == &bench_lib_rijn_ct) == (g_ct != 0);
     if (!g_ct)
@@ -407,6 +423,14 @@ static int run_group(const char *g)
         run_row(OP_STRING, 128, BENCH_STRING_LEN);
     } else if (strcmp(g, "pk") == 0) {
         run_row(OP_X25519, 0, 32);
+    } else if (strcmp(g, "narrow") == 0) {
+        /* the README headline's rows, run by scripts/bench.sh once per
+         * RIJN_CPU_MASK (rijn on narrower x86-64 CPUs) */
+        g_quick = 1;
+        rows_sizes(OP_CTR, 128);
+        rows_sizes(OP_CBC_DEC, 128);
+        rows_both(OP_GCM_SEAL);
+        rows_sizes(OP_CHAPOLY_SEAL, 256);
     } else if (strcmp(g, "ct") == 0) {
         rows_both(OP_CTR);
         rows_both(OP_CBC_ENC);
@@ -432,11 +456,14 @@ int main(int argc, char **argv)
             group = argv[++i];
         else if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
+        else if (strcmp(argv[i], "--libs") == 0 && i + 1 < argc)
+            g_libs = argv[++i];
         else if (strcmp(argv[i], "--max-len") == 0 && i + 1 < argc)
             g_max_len = (size_t)strtoull(argv[++i], NULL, 10);
         else {
             fprintf(stderr, "usage: %s --group ctr|cbc|cfb|ecb|xts|gcm|aead|mac|keysetup|pk|ct"
-                            " [--quick] [--max-len BYTES]\n", argv[0]);
+                            "|narrow [--quick] [--max-len BYTES] [--libs NAME,NAME...]\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -471,7 +498,9 @@ int main(int argc, char **argv)
     printf("meta\treps\t%d\n", g_reps);
     printf("meta\tbatch_us\t%.0f\n", g_batch_ns / 1000.0);
     printf("meta\trijn\t%s\n", bench_rijn_info());
-    if (g_ct)
+    if (getenv("RIJN_CPU_MASK") != NULL)
+        printf("meta\trijn_cpu_mask\t%s\n", getenv("RIJN_CPU_MASK"));
+    if (g_ct || getenv("OPENSSL_ia32cap") != NULL)
         printf("meta\topenssl_ia32cap\t%s\n", getenv("OPENSSL_ia32cap"));
     for (size_t i = 0; i < NLIBS; i++)
         printf("meta\tversion\t%s\t%s\n", all_libs[i]->name, all_libs[i]->version());

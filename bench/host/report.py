@@ -9,6 +9,8 @@ Implementation notes
   (bench.sh --runs); load() merges them (median of the per-process
   medians). Every number in the document comes from these files; ratios
   compare rows measured in the same processes and the same rounds.
+  results/mask-<level>.tsv (group "narrow" run under RIJN_CPU_MASK) go
+  only to the section on narrower CPUs, never into the main tables.
   Units: TSC ticks per byte (per operation for key setup and the string
   case), MB/s = 10^6 bytes per second derived from the TSC rate.
 """
@@ -190,6 +192,8 @@ def charts(groups, outdir, lines):
         os.remove(old)
     jobs = []
     for gname, g in sorted(groups.items()):
+        if gname.startswith("mask-"):
+            continue
         t = table_rows(g)
         ops = sorted({k[0] for k in t if k[0] not in PER_OP and k[0] not in ("sha256", "sha512")},
                      key=lambda o: OP_ORDER.index(o) if o in OP_ORDER else 99)
@@ -235,6 +239,67 @@ def charts(groups, outdir, lines):
     return made
 
 
+MASK_ORDER = ["mask-avx2", "mask-aesni"]
+
+
+def mask_paths(mask):
+    """The wide paths the mask leaves, by the rules of src/aes/aes_x86ni.c
+    (VAES + AVX-512 / VAES + AVX2) and src/stream/chacha20_x86.c,
+    src/mac/poly1305_x86.c (AVX2 + AVX-512 / AVX2); bits of src/core/cpu.h.
+    The library names only its classes, not these paths."""
+    try:
+        m = int(mask, 16)
+    except (TypeError, ValueError):
+        return "?"
+    aes = ("VAES-512" if m & 0x140 == 0x140 else "VAES-256" if m & 0x60 == 0x60
+           else "128-bit AES-NI")
+    cp = "avx512" if m & 0x120 == 0x120 else "avx2" if m & 0x20 else "scalar"
+    return "x86ni bulk path %s, ChaCha20/Poly1305 %s" % (aes, cp)
+
+
+def narrow_section(w, masked, main_keys, mach):
+    """rijn with RIJN_CPU_MASK beside OpenSSL (OPENSSL_ia32cap at the same
+    level) and libgcrypt (unmasked), all three in the same processes."""
+    w("## rijn on narrower x86-64 CPUs (emulated by RIJN_CPU_MASK on %s)\n"
+      % mach.get("cpu_short", mach.get("cpu", "?")))
+    w("The headline rows once more in processes of their own (group `narrow`), with "
+      "`RIJN_CPU_MASK` hiding the extensions the named CPU class lacks: rijn then chooses "
+      "the implementations that CPU would get (named per table: the classes as the library "
+      "reports them, and the wide paths inside them that the mask leaves). OpenSSL runs with "
+      "`OPENSSL_ia32cap` hiding the same extensions (its own mask). libgcrypt has no such "
+      "variable and keeps **every feature of this CPU**, so its column is a faster CPU than "
+      "the one emulated. Emulation is not the real CPU: same caches, clock and memory, only "
+      "the instruction choice narrows. Ratios: same processes and rounds; below 1 rijn is "
+      "faster. \"rijn, all features\" is the main run's figure (other processes).\n")
+    for name in sorted(masked, key=lambda n: MASK_ORDER.index(n) if n in MASK_ORDER else 99):
+        g = masked[name]
+        meta = g["meta"]
+        lvl = meta.get("level", [name[5:], ""])
+        if isinstance(lvl, str):
+            lvl = [lvl, ""]
+        w("### %s: %s\n" % (lvl[0], lvl[1]))
+        w("`RIJN_CPU_MASK=%s` → rijn chose %s (%s); `OPENSSL_ia32cap=%s`; %d process(es).\n"
+          % (meta.get("rijn_cpu_mask", "?"), meta.get("rijn", "?"),
+             mask_paths(meta.get("rijn_cpu_mask")),
+             meta.get("openssl_ia32cap", "(unset)"), g["runs"]))
+        w("| row | rijn ticks/B | OpenSSL (masked) | libgcrypt (all features) | "
+          "rijn / OpenSSL | rijn / libgcrypt | rijn, all features |")
+        w("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        t = table_rows(g)
+        for k in sorted(t, key=sort_key):
+            c = t[k]
+            rj, os_, gc = c.get("rijn"), c.get("OpenSSL"), c.get("libgcrypt")
+            full = main_keys.get(k, {}).get("rijn")
+            w("| %s | %s | %s | %s | %s | %s | %s |" % (
+                row_label(k), fmt(rj), fmt(os_), fmt(gc),
+                ratio_s(rj / os_ if rj and os_ else None),
+                ratio_s(rj / gc if rj and gc else None), fmt(full)))
+        for r in g["bad"]:
+            w("| %s | %s (%s) | | | | | |" % (row_label((r["op"], r["kbits"], r["len"])),
+                                             r["status"], r["lib"]))
+        w("")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--results", required=True)
@@ -250,6 +315,10 @@ def main():
     if os.path.exists(pp):
         with open(pp) as f:
             peers = [l.rstrip("\n").split("\t") for l in f if l.strip()]
+    masked = {n: g for n, g in groups.items() if n.startswith("mask-")}
+    groups = {n: g for n, g in groups.items() if n not in masked}
+    if not groups:
+        sys.exit("no unmasked results in " + a.results)
     any_g = next(iter(groups.values()))
     tsc = float(any_g["meta"].get("tsc_ghz", "1"))
     versions = {}
@@ -443,6 +512,9 @@ def main():
                 row_label(k), fmt(c64), fmt(b256), fmt(br), fmt(os_), rt(c64, br),
                 rt(c64, os_), rt(b256, br), rt(b256, os_)))
         w("")
+
+    if masked:
+        narrow_section(w, masked, main_keys, mach)
 
     w("## All rows\n")
     w("Every row measured in the main groups, with the ratios.\n")
