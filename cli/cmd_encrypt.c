@@ -263,7 +263,9 @@ static int take_param(fcrypt_opts *o, int id, const char *val, opt_counts *n)
         n->kdf++;
         return CLI_OK;
     case O_LANES:
-        if (parse_u32(val, "lane count", 0, &v) != 0 || v > 255) {
+        if (parse_u32(val, "lane count", 0, &v) != 0)
+            return CLI_USAGE; /* said why */
+        if (v > 255) {
             cli_err("the lane count must be 1 .. 255");
             return CLI_USAGE;
         }

@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""test_cli_errors.py -- the rijn CLI's rarely taken paths, each checked
+for its exit status, its one message and its output:
+  * option parsing (cli/util.c): a value given to a flag ("-ex",
+    "--encrypt=1"), a missing value ("-m", "--mode" last), an unknown
+    short option, "--" ending the options (a file named "-x");
+  * whole-file input/output of `rijn cipher` (cli/util.c): an input
+    larger than the first 64 KiB buffer (against the `cryptography`
+    package's AES-ECB), a directory as input, an output that cannot be
+    created, a full device as output file and as stdout;
+  * `rijn keygen` writing to a full device or a missing directory;
+  * streaming input/output of `rijn encrypt`/`decrypt` (cli/file_io.c): a
+    missing or directory input, a dangling symbolic link as output
+    (refused without --force, nothing created behind it), an output path
+    too long, a relative output path (round trip);
+  * option combinations refused with one message (cmd_encrypt.c,
+    age_cli.c, file_recip.c, cmd_mac.c); one of them, "--lanes 0", printed
+    two messages before 27 Nov 2026 (the second one wrong);
+  * `rijn pwhash` errors (bad numbers, type, argument, PHC string, costs,
+    passphrase files) and one small hash verified by argon2-cffi;
+  * `rijn bench --quick` in its text form (the table's shape only:
+    nothing is timed here).
+Prints "N passed, N failed"; exit status 1 on any failure.
+"""
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+CLI = os.environ.get("RIJN_CLI")
+passed = failed = 0
+KEY = "000102030405060708090a0b0c0d0e0f"
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL", what)
+
+
+def run(args, data=b"", cwd=None, stdout=subprocess.PIPE):
+    p = subprocess.run([CLI] + args, input=data, stdout=stdout, stderr=subprocess.PIPE,
+                       cwd=cwd, timeout=120)
+    out = p.stdout if p.stdout is not None else b""
+    return p.returncode, out, p.stderr.decode(errors="replace")
+
+
+def one_error(rc, out, err, want_rc, cmd, text):
+    """exit status want_rc, nothing on stdout, one line 'rijn CMD: ...TEXT...'."""
+    lines = err.strip().splitlines()
+    return (rc == want_rc and out == b"" and len(lines) == 1 and
+            lines[0].startswith("rijn %s: " % cmd) and text in lines[0])
+
+
+def options(tmp):
+    base = ["-m", "ecb", "-K", KEY, "-s", "a"]
+    cases = [
+        (["cipher", "-ex"] + base, "option '-e' takes no value (write options separately)"),
+        (["cipher", "--encrypt=1"] + base, "option '--encrypt' takes no value"),
+        (["cipher", "-e", "-K", KEY, "-m"], "option '-m' needs a value"),
+        (["cipher", "-e", "-K", KEY, "--mode"], "option '--mode' needs a value"),
+        (["cipher", "-Z"] + base, "unknown option '-Z' (see --help)"),
+        (["hash", "sha256", "-x"], "unknown option '-x'"),
+    ]
+    for args, text in cases:
+        rc, out, err = run(args)
+        check(one_error(rc, out, err, 2, args[0], text), "%s -> %r (%d %r)" % (args, text, rc, err))
+    # "--": what follows is a file even when it starts with '-'
+    data = b"a file named -x\n"
+    with open(os.path.join(tmp, "-x"), "wb") as f:
+        f.write(data)
+    rc, out, err = run(["hash", "sha256", "--", "-x"], cwd=tmp)
+    check(rc == 0 and out == ("%s  -x\n" % hashlib.sha256(data).hexdigest()).encode(),
+          "hash sha256 -- -x (%d %r %r)" % (rc, out, err))
+
+
+def whole_files(tmp):
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    key = bytes.fromhex(KEY)
+    enc = ["cipher", "-e", "-m", "ecb", "-K", KEY, "--nopad"]
+    # larger than the 64 KiB first buffer of cli_read_file: it grows twice
+    big = bytes((i * 131 + 7) & 0xff for i in range(200 * 1024 + 48))
+    path = os.path.join(tmp, "big")
+    with open(path, "wb") as f:
+        f.write(big)
+    e = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
+    want = e.update(big) + e.finalize()
+    rc, out, err = run(enc + ["-i", path])
+    check(rc == 0 and out == want, "cipher ecb of 200 KiB from a file (%d %r)" % (rc, err))
+    rc, out, err = run(enc + ["-i", "-"], data=big)
+    check(rc == 0 and out == want, "cipher ecb of 200 KiB from stdin (%d %r)" % (rc, err))
+    rc, out, err = run(enc + ["-i", tmp])
+    check(one_error(rc, out, err, 1, "cipher", "cannot read '%s': Is a directory" % tmp),
+          "cipher -i DIR (%d %r)" % (rc, err))
+    missing = os.path.join(tmp, "no", "such", "dir", "out")
+    rc, out, err = run(enc + ["-s", "0123456789abcdef", "-o", missing])
+    check(one_error(rc, out, err, 1, "cipher", "cannot create '%s'" % missing) and
+          not os.path.exists(os.path.dirname(missing)), "cipher -o MISSING_DIR/F (%d %r)" % (rc, err))
+    if os.path.exists("/dev/full"):
+        rc, out, err = run(enc + ["-s", "0123456789abcdef", "-o", "/dev/full"])
+        check(one_error(rc, out, err, 1, "cipher", "cannot write '/dev/full'"),
+              "cipher -o /dev/full (%d %r)" % (rc, err))
+        with open("/dev/full", "wb") as full:
+            rc, out, err = run(enc + ["-s", "0123456789abcdef"], stdout=full)
+            check(one_error(rc, out, err, 1, "cipher", "cannot write 'stdout'"),
+                  "cipher > /dev/full (%d %r)" % (rc, err))
+            for args in (["keygen"], ["keygen", "--x25519"]):
+                rc, out, err = run(args, stdout=full)
+                check(one_error(rc, out, err, 1, "keygen", "cannot write 'stdout'"),
+                      "%s > /dev/full (%d %r)" % (args, rc, err))
+        rc, out, err = run(["keygen", "-o", "/dev/full"])
+        check(one_error(rc, out, err, 1, "keygen", "cannot write '/dev/full'"),
+              "keygen -o /dev/full (%d %r)" % (rc, err))
+    else:
+        check(False, "/dev/full is missing (needed for the write-error checks)")
+    rc, out, err = run(["keygen", "-o", missing])
+    check(rc != 0 and "cannot create" in err and not os.path.exists(os.path.dirname(missing)),
+          "keygen -o MISSING_DIR/F (%d %r)" % (rc, err))
+
+
+def streams(tmp):
+    key, src = os.path.join(tmp, "key"), os.path.join(tmp, "in")
+    rc, _, err = run(["keygen", "-o", key])
+    check(rc == 0 and os.path.getsize(key) == 65, "keygen -o KEY (%d %r)" % (rc, err))
+    data = os.urandom(3000)
+    with open(src, "wb") as f:
+        f.write(data)
+    sub = os.path.join(tmp, "sub")
+    os.mkdir(sub)
+    nosuch = os.path.join(tmp, "nosuch")
+    for cmd in ("encrypt", "decrypt"):
+        rc, out, err = run([cmd, "-k", key, "-o", "-", nosuch])
+        check(one_error(rc, out, err, 1, cmd, "cannot open '%s'" % nosuch),
+              "%s MISSING (%d %r)" % (cmd, rc, err))
+        rc, out, err = run([cmd, "-k", key, "-o", "-", sub])
+        check(one_error(rc, out, err, 2, cmd, "'%s' is a directory" % sub),
+              "%s DIR (%d %r)" % (cmd, rc, err))
+    # a dangling symbolic link is an existing output: refused, nothing made behind it
+    dang, target = os.path.join(tmp, "dang"), os.path.join(tmp, "target")
+    os.symlink(target, dang)
+    rc, out, err = run(["encrypt", "-k", key, "-o", dang, src])
+    check(one_error(rc, out, err, 2, "encrypt", "a dangling symbolic link") and
+          os.path.islink(dang) and not os.path.exists(target),
+          "encrypt -o DANGLING_LINK (%d %r)" % (rc, err))
+    rc, out, err = run(["encrypt", "-k", key, "-o", os.path.join(tmp, "a" * 4100), src])
+    check(one_error(rc, out, err, 2, "encrypt", "output path too long"),
+          "encrypt -o LONG_PATH (%d %r)" % (rc, err))
+    # a relative output path: the temporary file goes to "."
+    rc, out, err = run(["encrypt", "-k", key, "-o", "rel.rijn", src], cwd=tmp)
+    rel = os.path.join(tmp, "rel.rijn")
+    check(rc == 0 and out == b"" and os.path.getsize(rel) > len(data) and
+          sorted(os.listdir(tmp)) == sorted(["-x", "big", "dang", "in", "key", "rel.rijn", "sub"]),
+          "encrypt -o rel.rijn (%d %r %r)" % (rc, err, sorted(os.listdir(tmp))))
+    rc, out, err = run(["decrypt", "-k", key, "rel.rijn"], cwd=tmp)
+    check(rc == 0 and out == data, "decrypt rel.rijn (%d %r)" % (rc, err))
+
+
+def encrypt_options(tmp):
+    """Option combinations of encrypt/decrypt (rijn and age formats) and
+    mac that are refused with one message and exit 2, before any output."""
+    d = os.path.join(tmp, "opts")
+    os.mkdir(d)
+    src, pw, key, ident = (os.path.join(d, n) for n in ("in", "pw", "key", "id"))
+    with open(src, "wb") as f:
+        f.write(b"some input\n")
+    with open(pw, "w") as f:
+        f.write("a passphrase\n")
+    rc, _, err = run(["keygen", "-o", key])
+    rc2, _, err2 = run(["keygen", "--x25519", "-o", ident])
+    rc3, pub, err3 = run(["keygen", "-y", ident])
+    pub = pub.decode().strip()
+    check(rc == rc2 == rc3 == 0 and pub.startswith("age1"), "keygen for the option checks (%r %r %r)"
+          % (err, err2, err3))
+    files = {"ssh": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\n", "empty": "# nothing here\n",
+             "badid": "AGE-SECRET-KEY-1XYZ\n"}
+    for n, text in files.items():
+        with open(os.path.join(d, n), "w") as f:
+            f.write(text)
+    age = ["--format", "age"]
+    cases = [
+        ("encrypt", age + ["--scrypt-log-n", "41", "--passphrase-file", pw, src],
+         "invalid scrypt work factor '41' (1 .. 40)"),
+        ("encrypt", age + ["-i", ident, src], "-i is an option of `rijn decrypt`"),
+        ("encrypt", age + ["--format", "openssl", src],
+         "--format openssl cannot be combined with age options"),
+        ("encrypt", age + ["-r", pub, src, pw], "give one input file only (got '%s' and '%s')"
+         % (src, pw)),
+        ("encrypt", age + ["-p", "--passphrase-file", pw, src],
+         "give only one of -p and --passphrase-file"),
+        ("encrypt", age + ["-r", pub, "--passphrase-file", pw, src],
+         "a passphrase cannot be combined with recipients"),
+        ("encrypt", age + [src], "give -r age1..., -R FILE, -p or --passphrase-file"),
+        ("decrypt", age + ["-i", ident, "--passphrase-file", pw, src],
+         "give identities (-i) or a passphrase, not both"),
+        ("encrypt", ["-k", key, "--lanes", "0", src], "invalid lane count '0'"),
+        ("encrypt", ["-k", key, "--lanes", "256", src], "the lane count must be 1 .. 255"),
+        ("encrypt", ["-k", key, "--salt-hex", "00", src], "--salt-hex needs 64 hex digits"),
+        ("encrypt", ["-k", key, "--file-key-hex", "00", src], "--file-key-hex needs 64 hex digits"),
+        ("encrypt", ["-r", pub, "--file-key-hex", "0" * 64, src],
+         "--file-key-hex and --ephemeral-hex go together (testing only)"),
+        ("encrypt", ["--passphrase-file", pw, "--kdf", "argon2id", "--memory", "1", "--lanes", "1",
+                     src], "invalid KDF parameters"),
+        ("encrypt", ["-k", key, "--chunk-size", "1G", src], "invalid chunk size '1G'"),
+        ("encrypt", ["-R", os.path.join(d, "ssh"), src], "SSH recipients are not supported"),
+        ("encrypt", ["-R", os.path.join(d, "empty"), src], "no recipient in the file"),
+        ("decrypt", ["-i", os.path.join(d, "badid"), src], "not an X25519 identity"),
+        ("decrypt", ["-i", os.path.join(d, "empty"), src], "no identity in the file"),
+        ("mac", ["hmac-sha256", "--key", "0g", "-s", "a"], "--key is not an even-length hex string"),
+        ("mac", ["hmac-sha256", "--key", "00", "-s", "a", "extra"],
+         "unexpected argument 'extra' (see --help)"),
+    ]
+    for cmd, args, text in cases:
+        rc, out, err = run([cmd, "-o", "-"] + args if cmd != "mac" else [cmd] + args)
+        check(one_error(rc, out, err, 2, cmd, text), "%s %s -> %r (%d %r)" % (cmd, args, text, rc, err))
+    check(sorted(os.listdir(d)) == sorted(["in", "pw", "key", "id"] + list(files)),
+          "nothing written by the refused commands (%r)" % sorted(os.listdir(d)))
+
+
+def pwhash(tmp):
+    pw, longpw = os.path.join(tmp, "pw"), os.path.join(tmp, "longpw")
+    with open(pw, "w") as f:
+        f.write("correct horse\n")
+    with open(longpw, "w") as f:
+        f.write("x" * 1025 + "\n")
+    small = ["-t", "1", "-m", "8", "-p", "1"]
+    cases = [
+        (["-t", "abc"], "invalid number 'abc'"),
+        (["-m", "0"], "invalid number '0'"),
+        (["-p", "4294967296"], "invalid number '4294967296'"),
+        (["--type", "argon2d"], "unknown type 'argon2d' (argon2id, argon2i)"),
+        (["extra"], "unexpected argument 'extra' (see --help)"),
+        (["--needs-rehash", "$bogus$"], "not an Argon2 PHC string"),
+        (["--verify", "$argon2id$v=16$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo",
+          "--passphrase-file", pw], "not an Argon2 PHC string"),
+        (["-m", "1", "-p", "1", "--passphrase-file", pw], "invalid costs"),
+        (small + ["--passphrase-file", longpw], "is longer than 1024 bytes"),
+        (small + ["--passphrase-file", tmp], "cannot read passphrase file '%s'" % tmp),
+        (small + ["--passphrase-file", os.path.join(tmp, "nosuch")],
+         "cannot open passphrase file"),
+    ]
+    for args, text in cases:
+        rc, out, err = run(["pwhash"] + args)
+        check(one_error(rc, out, err, 2, "pwhash", text), "pwhash %s -> %r (%d %r)" % (args, text, rc, err))
+    rc, out, err = run(["pwhash", "--type", "argon2i"] + small + ["--passphrase-file", pw])
+    line = out.decode().strip()
+    ok = rc == 0 and re.fullmatch(r"\$argon2i\$v=19\$m=8,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}",
+                                  line) is not None
+    if ok:
+        from argon2 import PasswordHasher
+        from argon2.exceptions import VerifyMismatchError
+        ph = PasswordHasher()
+        ok = ph.verify(line, "correct horse")
+        try:
+            ph.verify(line, "correct horse!")
+            ok = False
+        except VerifyMismatchError:
+            pass
+    check(ok, "pwhash --type argon2i -t 1 -m 8 -p 1 verified by argon2-cffi (%d %r %r)" % (rc, out, err))
+
+
+def bench():
+    rc, out, err = run(["bench", "--quick", "--impl", "auto"])
+    text = out.decode()
+    lines = text.splitlines()
+    check(rc == 0 and err == "" and re.fullmatch(
+        r"rijn \d+\.\d+\.\d+ bench: MB/s and (cycles/byte \(TSC\)|ns/byte), median of 5 runs \(quick\)",
+        lines[0] if lines else "") is not None, "bench --quick: title (%d %r)" % (rc, err))
+    m = re.search(r"^default implementation: (\S+)$", text, re.M)
+    impl = m.group(1) if m else None
+    heads = [l for l in lines if l.startswith(impl + " ")] if impl else []
+    check(len(heads) == 1 and heads[0].split()[1:] ==
+          ["mode", "key", "16", "B", "64", "B", "1", "KiB", "16", "KiB"],
+          "bench --quick: one table, sizes 16 B .. 16 KiB without 1 MiB (%r)" % heads)
+    keys = re.findall(r"^ +keysetup (128|256) +(\d+\.\d) ns", text, re.M)
+    check([k for k, _ in keys] == ["128", "256"] and all(float(v) > 0 for _, v in keys),
+          "bench --quick: key setup rows (%r)" % keys)
+    rows = re.findall(r"^ +(ecb|cbc-enc|cbc-dec|ctr|cfb128|ofb) +(128|256)((?: +\d+\.\d+){8})$",
+                      text, re.M)
+    check([(mo, k) for mo, k, _ in rows] ==
+          [(mo, k) for mo in ("ecb", "cbc-enc", "cbc-dec", "ctr", "cfb128", "ofb")
+           for k in ("128", "256")] and
+          all(float(v) > 0 for _, _, vals in rows for v in vals.split()[0::2]),
+          "bench --quick: 12 rows of 4 (MB/s, per byte) pairs, speeds positive")
+    check(lines[-1:] == ["columns: MB/s then %s per message size" %
+                         ("cycles/byte (TSC)" if "TSC" in (lines[0] if lines else "") else "ns/byte")],
+          "bench --quick: the closing line")
+
+
+def main():
+    if not CLI or not os.path.exists(CLI):
+        print("FAIL: RIJN_CLI not set or missing")
+        sys.exit(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        options(tmp)
+        whole_files(tmp)
+        streams(tmp)
+        encrypt_options(tmp)
+        pwhash(tmp)
+    bench()
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed or not passed else 0)
+
+
+if __name__ == "__main__":
+    main()
