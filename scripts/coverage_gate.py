@@ -47,11 +47,15 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # branches (3258/4248). On main b00df9d (one-pass GCM open and the
 # finalists' Valgrind change landed): src/ 98.11 % lines (10927/11137),
 # 87.14 % branches (6426/7374); cli/ 88.46 % lines (the tee() retry of
-# fmt_stream.c is timing-dependent), 76.62 % branches. Raise them as tests
+# fmt_stream.c is timing-dependent), 76.62 % branches. On main 0f923cc:
+# cli/ 88.54 % lines (3594/4059), 76.75 % branches (2562/3338); with
+# tests/cli/test_cli_errors.py (error paths, option combinations, bench's
+# text table): cli/ 92.29 % lines (3748/4061), 80.83 % branches
+# (2698/3338); the cli/ gate set 0.3 point below. Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
     "src/": {"lines": 98.0, "branches": 87.0},
-    "cli/": {"lines": 88.3, "branches": 76.5},
+    "cli/": {"lines": 92.0, "branches": 80.5},
 }
 TARGETS = {
     "src/": {"lines": 99.5, "branches": 97.0},

@@ -16,6 +16,9 @@ for its exit status, its one message and its output:
   * option combinations refused with one message (cmd_encrypt.c,
     age_cli.c, file_recip.c, cmd_mac.c); one of them, "--lanes 0", printed
     two messages before 27 Nov 2026 (the second one wrong);
+  * damaged inputs (armor, an OpenSSL salt cut short), an empty age
+    passphrase, and the report of stale temporary files (5 named, then
+    a count; in a directory and in ".");
   * `rijn pwhash` errors (bad numbers, type, argument, PHC string, costs,
     passphrase files) and one small hash verified by argon2-cffi;
   * `rijn bench --quick` in its text form (the table's shape only:
@@ -221,6 +224,72 @@ def encrypt_options(tmp):
           "nothing written by the refused commands (%r)" % sorted(os.listdir(d)))
 
 
+def damaged_inputs(tmp):
+    """Damaged armor, a truncated OpenSSL salt, an empty age passphrase,
+    an unexpected aead argument: exit status and the one message; and the
+    stale temporary files of killed runs: 5 named, then a count."""
+    d = os.path.join(tmp, "damaged")
+    os.mkdir(d)
+    key, src, pw, empty = (os.path.join(d, n) for n in ("key", "in", "pw", "empty"))
+    data = b"hello world, some data here\n"
+    for path, text in ((src, data), (pw, b"pw\n"), (empty, b"")):
+        with open(path, "wb") as f:
+            f.write(text)
+    rc, _, err = run(["keygen", "-o", key])
+    rc2, arm, err2 = run(["encrypt", "-k", key, "--armor", "-o", "-", src])
+    lines = arm.decode().split("\n")
+    check(rc == rc2 == 0 and lines[0] == "-----BEGIN RIJN ENCRYPTED FILE-----" and len(lines) == 6
+          and lines[4] == "-----END RIJN ENCRYPTED FILE-----" and len(lines[3]) % 4 == 0,
+          "encrypt --armor: 3 Base64 lines (%r %r %r)" % (err, err2, lines))
+    rc, out, err = run(["decrypt", "-k", key, "-o", "-", "-"], data=arm)
+    check(rc == 0 and out == data, "decrypt of the intact armor (%d %r)" % (rc, err))
+    bad = [
+        (lines[0], "the BEGIN line is not followed by a line end"),
+        ("\n".join([lines[0], "".join(lines[1:4]) * 2] + lines[4:]), "line 2 is too long"),
+        ("\n".join(lines[:3] + [lines[3][:-1]] + lines[4:]),
+         "Base64 data ends in the middle of a group"),
+        ("\n".join(lines[:3] + [lines[3][:-2] + "==AA"] + lines[4:]),
+         "data after Base64 padding (line 4)"),
+    ]
+    for i, (text, msg) in enumerate(bad):
+        path = os.path.join(d, "bad%d" % i)
+        with open(path, "w") as f:
+            f.write(text)
+        rc, out, err = run(["decrypt", "-k", key, "-o", "-", path])
+        check(one_error(rc, out, err, 1, "decrypt", "%s: armor: %s" % (path, msg)),
+              "damaged armor -> %r (%d %r)" % (msg, rc, err))
+    salt = os.path.join(d, "salted")
+    with open(salt, "wb") as f:
+        f.write(b"Salted__abc")
+    rc, out, err = run(["decrypt", "--format", "openssl", "--passphrase-file", pw, "-o", "-", salt])
+    check(one_error(rc, out, err, 1, "decrypt", "ends inside the salt (11 bytes): truncated"),
+          "openssl file ending in its salt (%d %r)" % (rc, err))
+    rc, out, err = run(["encrypt", "--format", "age", "--passphrase-file", empty, "-o", "-", src])
+    check(one_error(rc, out, err, 2, "encrypt", "empty passphrase refused"),
+          "age: empty passphrase (%d %r)" % (rc, err))
+    rc, out, err = run(["aead", "seal", "-a", "aes-256-gcm", "--key", "0" * 64, "--nonce", "0" * 24,
+                        "-s", "a", "extra"])
+    check(one_error(rc, out, err, 2, "aead", "unexpected argument 'extra' (see --help)"),
+          "aead: unexpected argument (%d %r)" % (rc, err))
+    # 12 stale temporary files (a killed run's): 5 named, then "7 more"
+    st = os.path.join(d, "st")
+    os.mkdir(st)
+    for i in range(12):
+        with open(os.path.join(st, ".o%d.rijn-tmp-x%d" % (i, i)), "w") as f:
+            f.write("x")
+    for cwd, out_name, where in ((d, "st/out", "st"), (st, "out2", ".")):
+        rc, out, err = run(["encrypt", "-k", key, "-o", out_name, src], cwd=cwd)
+        warn = err.strip().splitlines()
+        named = [l for l in warn if re.fullmatch(
+            r"rijn encrypt: warning: '%s\.o\d+\.rijn-tmp-x\d+' \(1 bytes\) was left by an "
+            r"interrupted rijn run; not removed: check it, then delete it by hand"
+            % ("" if where == "." else re.escape(where) + "/"), l)]
+        check(rc == 0 and len(warn) == 6 and len(named) == 5 and
+              warn[-1] == "rijn encrypt: warning: 7 more such files in '%s' (.*.rijn-tmp-*)" % where
+              and len([n for n in os.listdir(st) if ".rijn-tmp-" in n]) == 12,
+              "stale files reported in %r, none removed (%d %r)" % (where, rc, err))
+
+
 def pwhash(tmp):
     pw, longpw = os.path.join(tmp, "pw"), os.path.join(tmp, "longpw")
     with open(pw, "w") as f:
@@ -300,6 +369,7 @@ def main():
         whole_files(tmp)
         streams(tmp)
         encrypt_options(tmp)
+        damaged_inputs(tmp)
         pwhash(tmp)
     bench()
     print("%d passed, %d failed" % (passed, failed))
