@@ -51,11 +51,13 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # cli/ 88.54 % lines (3594/4059), 76.75 % branches (2562/3338); with
 # tests/cli/test_cli_errors.py (error paths, option combinations, bench's
 # text table): cli/ 92.29 % lines (3748/4061), 80.83 % branches
-# (2698/3338); the cli/ gate set 0.3 point below. Raise them as tests
+# (2698/3338); with its Base64/CRLF checks (their profiles merged into
+# that run's): 92.51 % lines (3757/4061), 81.16 % branches (2709/3338);
+# the cli/ gate set 0.3 point below. Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
     "src/": {"lines": 98.0, "branches": 87.0},
-    "cli/": {"lines": 92.0, "branches": 80.5},
+    "cli/": {"lines": 92.2, "branches": 80.8},
 }
 TARGETS = {
     "src/": {"lines": 99.5, "branches": 97.0},

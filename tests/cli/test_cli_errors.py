@@ -19,6 +19,7 @@ for its exit status, its one message and its output:
   * damaged inputs (armor, an OpenSSL salt cut short), an empty age
     passphrase, and the report of stale temporary files (5 named, then
     a count; in a directory and in ".");
+  * bad Base64 of the OpenSSL format (--armor), a CRLF `hash --check` list;
   * `rijn pwhash` errors (bad numbers, type, argument, PHC string, costs,
     passphrase files) and one small hash verified by argon2-cffi;
   * `rijn bench --quick` in its text form (the table's shape only:
@@ -290,6 +291,38 @@ def damaged_inputs(tmp):
               "stale files reported in %r, none removed (%d %r)" % (where, rc, err))
 
 
+def legacy_base64_and_lists(tmp):
+    """`decrypt --format openssl --armor` on bad Base64 (exit 1, one
+    message naming the fault), and a `hash --check` list with CRLF line
+    ends (as written on Windows): the CR is not part of the name."""
+    d = os.path.join(tmp, "b64")
+    os.mkdir(d)
+    pw = os.path.join(d, "pw")
+    with open(pw, "w") as f:
+        f.write("pw\n")
+    for i, (text, msg) in enumerate((("U2FsdGVkX1+!!!\n", "unexpected character"),
+                                     ("U2FsdGVkX1+abc\n", "truncated group"),
+                                     ("U2FsdGVkX1+abc=A\n", "bad group"))):
+        path = os.path.join(d, "b%d" % i)
+        with open(path, "w") as f:
+            f.write(text)
+        rc, out, err = run(["decrypt", "--format", "openssl", "--armor", "--passphrase-file", pw,
+                            "-o", "-", path])
+        check(one_error(rc, out, err, 1, "decrypt", "%s: invalid Base64 input (%s)" % (path, msg)),
+              "openssl --armor %r -> %r (%d %r)" % (text, msg, rc, err))
+    good, bad = os.path.join(d, "good"), os.path.join(d, "bad")
+    for path, data in ((good, b"abc"), (bad, b"abd")):
+        with open(path, "wb") as f:
+            f.write(data)
+    lst = os.path.join(d, "list")
+    with open(lst, "wb") as f:
+        for path in (good, bad):
+            f.write(("%s  %s\r\n" % (hashlib.sha256(b"abc").hexdigest(), path)).encode())
+    rc, out, err = run(["hash", "sha256", "--check", lst])
+    check(rc == 1 and out.decode().splitlines() == ["%s: OK" % good, "%s: FAILED" % bad],
+          "hash --check of a CRLF list (%d %r %r)" % (rc, out, err))
+
+
 def pwhash(tmp):
     pw, longpw = os.path.join(tmp, "pw"), os.path.join(tmp, "longpw")
     with open(pw, "w") as f:
@@ -370,6 +403,7 @@ def main():
         streams(tmp)
         encrypt_options(tmp)
         damaged_inputs(tmp)
+        legacy_base64_and_lists(tmp)
         pwhash(tmp)
     bench()
     print("%d passed, %d failed" % (passed, failed))
