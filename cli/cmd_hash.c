@@ -95,7 +95,8 @@ static void dg_wipe(const hash_alg *alg, digest_ctx *d)
 static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size_t out_len)
 {
     static uint8_t buf[65536];
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    int own = strcmp(path, "-") != 0; /* a file we opened (else stdin) */
+    FILE *f = own ? fopen(path, "rb") : stdin;
     digest_ctx d;
     size_t n;
     int r, err = 0;
@@ -106,7 +107,7 @@ static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size
         r = dg_update(alg, &d, buf, n);
     if (ferror(f))
         err = errno != 0 ? errno : EIO;
-    if (f != stdin)
+    if (own)
         fclose(f);
     else
         clearerr(stdin);
