@@ -43,8 +43,13 @@ run() { # label, then environment assignments
   shift
   printf -- '--- aarch64 (%s) ---\n' "$label"
   t0=$(date +%s)
-  env "$@" RIJN_TEST_QUICK=1 ctest --test-dir "$bdir" -j "$jobs" -L '^c$' -E 'ctgrind|ubsan_fatal' \
-    --timeout 600 --output-on-failure || status=1
+  # test_aes_force_thread is NOT RUN here: under Debian 12's qemu-aarch64
+  # 7.2 (user mode) in this CI's VM, pthread_create never returns, even in
+  # a five-line program without rijn (it ran 600 s to its timeout); the
+  # test runs natively on x86-64 and under qemu-riscv64 (scripts/test-riscv.sh)
+  echo "NOT RUN under qemu-aarch64: test_aes_force_thread (pthread_create hangs in qemu-aarch64 user mode here)"
+  env "$@" RIJN_TEST_QUICK=1 ctest --test-dir "$bdir" -j "$jobs" -L '^c$' \
+    -E 'ctgrind|ubsan_fatal|test_aes_force_thread' --timeout 600 --output-on-failure || status=1
   echo "(aarch64 $label: $(($(date +%s) - t0)) s)"
 }
 run "qemu -cpu max, every extension" QEMU_CPU=max RIJN_CPU_MASK=ffffffff RIJN_TEST_NO_REEXEC=1
