@@ -7,10 +7,10 @@
  *
  * Implementation notes: each cell is calibrated to a time slice (0.6 ms
  * with --quick, 10 ms otherwise) and repeated (5 or 7 times); the median
- * of the repetitions is reported. Time comes from CLOCK_MONOTONIC;
- * cycles from the x86 time-stamp counter (rdtsc: constant-rate reference
- * cycles, not core cycles under turbo), or, on other CPUs, are not
- * measured and ns/byte is reported instead -- the output says which.
+ * of the repetitions is reported (the timing: bench_timer.c, bench_cli.h).
+ * Cycles come from the x86 time-stamp counter (rdtsc: constant-rate
+ * reference cycles, not core cycles under turbo), or, on other CPUs, are
+ * not measured and ns/byte is reported instead -- the output says which.
  * Absolute numbers on a shared machine drift; compare rows of one run.
  * Tests only check that it runs and that --json parses.
  */
@@ -18,44 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cjson/cJSON.h>
 
+#include "bench_cli.h"
 #include "util.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#define BENCH_TSC 1
-static uint64_t ticks(void)
-{
-    uint32_t lo, hi;
-    __asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-    return ((uint64_t)hi << 32) | lo;
-}
-#else
-#define BENCH_TSC 0
-#endif
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static uint64_t cycles_now(void)
-{
-#if BENCH_TSC
-    return ticks();
-#else
-    return now_ns();
-#endif
-}
-
 /* ---- the operations ---------------------------------------------------- */
-typedef int (*bench_fn)(const rijn_aes_ctx *aes, const uint8_t *iv, uint8_t *out,
-                        const uint8_t *in, size_t n);
-
 static int op_ecb(const rijn_aes_ctx *a, const uint8_t *iv, uint8_t *o, const uint8_t *i, size_t n)
 {
     (void)iv;
@@ -94,95 +63,6 @@ static const struct {
 static const size_t sizes[] = {16, 64, 1024, 16384, 1048576};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
-typedef struct {
-    uint64_t slice_ns;
-    int reps;
-} bench_cfg;
-
-typedef struct {
-    double mbps, cpb; /* cpb = cycles/byte, or ns/byte without a TSC */
-} cell;
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return (n % 2) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* Time one operation on n bytes: 0, or -1 if the library refused it. */
-static int measure(const bench_cfg *cfg, bench_fn fn, const rijn_aes_ctx *aes, const uint8_t *iv,
-                   uint8_t *out, const uint8_t *in, size_t n, cell *c)
-{
-    double ns_pb[16], cy_pb[16];
-    uint64_t iters = 1, t0, t1, c0, c1, k;
-    int r;
-    /* calibrate: double the count until a run takes a quarter slice */
-    for (;;) {
-        t0 = now_ns();
-        for (k = 0; k < iters; k++)
-            if (fn(aes, iv, out, in, n) != RIJN_OK)
-                return -1;
-        t1 = now_ns();
-        if (t1 - t0 >= cfg->slice_ns / 4 || iters >= ((uint64_t)1 << 40))
-            break;
-        iters *= 2;
-    }
-    iters = (uint64_t)((double)iters * (double)cfg->slice_ns / (double)(t1 - t0 + 1)) + 1;
-    for (r = 0; r < cfg->reps; r++) {
-        t0 = now_ns();
-        c0 = cycles_now();
-        for (k = 0; k < iters; k++)
-            if (fn(aes, iv, out, in, n) != RIJN_OK)
-                return -1;
-        c1 = cycles_now();
-        t1 = now_ns();
-        ns_pb[r] = (double)(t1 - t0) / ((double)iters * (double)n);
-        cy_pb[r] = (double)(c1 - c0) / ((double)iters * (double)n);
-    }
-    c->mbps = 1000.0 / median(ns_pb, cfg->reps); /* bytes/ns * 1000 = MB/s */
-    c->cpb = median(cy_pb, cfg->reps);
-    return 0;
-}
-
-/* Key setup: ns and cycles per rijn_aes_init. */
-static void measure_setup(const bench_cfg *cfg, const uint8_t *key, size_t klen, double *ns,
-                          double *cy)
-{
-    double v[16], w[16];
-    uint64_t iters = 1, t0, t1, c0, c1, k;
-    rijn_aes_ctx aes;
-    int r;
-    for (;;) {
-        t0 = now_ns();
-        for (k = 0; k < iters; k++)
-            if (rijn_aes_init(&aes, key, klen) != RIJN_OK)
-                break;
-        t1 = now_ns();
-        if (t1 - t0 >= cfg->slice_ns / 4 || iters >= ((uint64_t)1 << 40))
-            break;
-        iters *= 2;
-    }
-    for (r = 0; r < cfg->reps; r++) {
-        t0 = now_ns();
-        c0 = cycles_now();
-        for (k = 0; k < iters; k++)
-            if (rijn_aes_init(&aes, key, klen) != RIJN_OK)
-                break;
-        c1 = cycles_now();
-        t1 = now_ns();
-        v[r] = (double)(t1 - t0) / (double)iters;
-        w[r] = (double)(c1 - c0) / (double)iters;
-    }
-    rijn_aes_wipe(&aes);
-    *ns = median(v, cfg->reps);
-    *cy = median(w, cfg->reps);
-}
 
 enum { O_IMPL = 1, O_JSON, O_QUICK, O_HELP };
 static const cli_opt opts[] = {{"impl", 0, 1, O_IMPL},
@@ -263,7 +143,7 @@ static void bench_setup(bench_run *b, const char *name)
     size_t kk;
     for (kk = 16; kk <= 32; kk += 16) {
         double ns, cy;
-        measure_setup(&b->cfg, b->key, kk, &ns, &cy);
+        bench_measure_setup(&b->cfg, b->key, kk, &ns, &cy);
         if (b->json) {
             cJSON *o = cJSON_CreateObject();
             cJSON_AddStringToObject(o, "impl", name);
@@ -282,7 +162,7 @@ static void bench_setup(bench_run *b, const char *name)
 
 /* One cell of a mode row. */
 static void put_cell(bench_run *b, const char *name, size_t m, size_t kk, size_t s,
-                     const cell *c)
+                     const bench_cell *c)
 {
     cJSON *o;
     if (!b->json) {
@@ -312,8 +192,8 @@ static int bench_row(bench_run *b, const char *name, size_t m, size_t kk)
     if (!b->json)
         printf("%-6s %-8s %-4zu", "", ops[m].name, kk * 8);
     for (s = 0; s < b->nsizes && r == 0; s++) {
-        cell c;
-        if ((r = measure(&b->cfg, ops[m].fn, &aes, b->iv, b->out, b->in, sizes[s], &c)) != 0)
+        bench_cell c;
+        if ((r = bench_measure(&b->cfg, ops[m].fn, &aes, b->iv, b->out, b->in, sizes[s], &c)) != 0)
             cli_err("%s %s failed on %s", ops[m].name, "", name);
         else
             put_cell(b, name, m, kk, s, &c);

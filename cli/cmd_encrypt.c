@@ -5,10 +5,10 @@
  *
  * Implementation notes: this file parses the options and checks their
  * combinations (usage errors exit 2 before anything is read); the work
- * is in file_crypt.c, the file handling in file_io.c, secrets in
- * file_secret.c, armor in file_armor.c. --salt-hex is a hidden testing
- * option (fixed salt for the worked vectors of docs/FORMAT-vectors.md);
- * never use it to encrypt real data.
+ * is in file_crypt.c, the file handling in file_input.c and file_io.c,
+ * secrets in file_secret.c, armor in file_armor.c. --salt-hex is a
+ * hidden testing option (fixed salt for the worked vectors of
+ * docs/FORMAT-vectors.md); never use it to encrypt real data.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,11 +6,8 @@
  * size limit); the output line is "<hex>  <name>", "-" naming stdin. A
  * name holding a backslash or a newline is escaped ("\\", "\n") and its
  * line starts with a backslash, as sha256sum does (--check results escape
- * only names holding a newline, as coreutils 9 does). --check reads lines
- * "<hex>  <name>" (or "<hex> *<name>", binary mode, the same thing here)
- * and prints "<name>: OK" or "<name>: FAILED" ("FAILED open or read" for a
- * file it cannot read), then the coreutils warnings on stderr; exit 1 if
- * anything failed or no line was well formed. XOF digests (SHAKE,
+ * only names holding a newline, as coreutils 9 does). --check is in
+ * hash_check.c (what the two files share: hash_cli.h). XOF digests (SHAKE,
  * Ascon-XOF128) have --length bytes (default 32 for shake128 and
  * ascon-xof128, 64 for shake256); when checking, the length comes from
  * each line. Ascon-Hash256 / -XOF128 are those of NIST SP 800-232; blake2b
@@ -24,17 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash_cli.h"
 #include "util.h"
-
-typedef struct hash_alg {
-    const char *name;
-    const char *rijn; /* rijn_hash_find name; NULL for SHAKE */
-    int shake;        /* 128 or 256 (SHAKE); 1 Ascon-Hash256, 2 Ascon-XOF128 */
-    int legacy;
-} hash_alg;
-
-#define IS_ASCON(a) ((a)->shake == 1 || (a)->shake == 2)
-#define IS_XOF(a) ((a)->shake >= 2)
 
 static const hash_alg algs[] = {
     {"sha224", "SHA-224", 0, 0},         {"sha256", "SHA-256", 0, 0},
@@ -47,10 +35,6 @@ static const hash_alg algs[] = {
     {"ascon-hash256", NULL, 1, 0},       {"ascon-xof128", NULL, 2, 0},
     {"md5", "MD5", 0, 1},                {"sha1", "SHA-1", 0, 1}};
 
-#define MAX_OUT 4096 /* SHAKE output bytes */
-
-/* Digest of the file at path ("-" = stdin) into out[out_len].
- * 0, or -1 with errno set (the file could not be read). */
 /* One of the three hash interfaces, chosen by the algorithm. */
 typedef struct digest_ctx {
     rijn_hash_ctx hc;
@@ -92,7 +76,7 @@ static void dg_wipe(const hash_alg *alg, digest_ctx *d)
         rijn_hash_wipe(&d->hc);
 }
 
-static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size_t out_len)
+int hash_digest_file(const hash_alg *alg, const char *path, uint8_t *out, size_t out_len)
 {
     static uint8_t buf[65536];
     int own = strcmp(path, "-") != 0; /* a file we opened (else stdin) */
@@ -121,9 +105,7 @@ static int digest_file(const hash_alg *alg, const char *path, uint8_t *out, size
     return 0;
 }
 
-/* Print name with sha256sum's escapes (the caller printed the leading
- * backslash when needed). */
-static void put_name(const char *name)
+void hash_put_name(const char *name)
 {
     for (; *name != '\0'; name++) {
         if (*name == '\\')
@@ -142,17 +124,6 @@ static int needs_escape(const char *name)
     return strchr(name, '\\') != NULL || strchr(name, '\n') != NULL;
 }
 
-static void put_result(const char *name, const char *verdict)
-{
-    if (strchr(name, '\n') != NULL) {
-        putchar('\\');
-        put_name(name);
-    } else {
-        fputs(name, stdout);
-    }
-    puts(verdict);
-}
-
 static int hash_files(const hash_alg *alg, size_t out_len, char **files, int nfiles)
 {
     uint8_t out[MAX_OUT];
@@ -166,7 +137,7 @@ static int hash_files(const hash_alg *alg, size_t out_len, char **files, int nfi
     }
     for (i = 0; i < nfiles; i++) {
         size_t k;
-        if (digest_file(alg, files[i], out, out_len) != 0) {
+        if (hash_digest_file(alg, files[i], out, out_len) != 0) {
             cli_err("%s: %s", files[i], strerror(errno));
             status = CLI_FAIL;
             continue;
@@ -176,127 +147,10 @@ static int hash_files(const hash_alg *alg, size_t out_len, char **files, int nfi
         for (k = 0; k < out_len; k++)
             printf("%02x", out[k]);
         fputs("  ", stdout);
-        put_name(files[i]);
+        hash_put_name(files[i]);
         putchar('\n');
     }
     return fflush(stdout) == 0 ? status : CLI_FAIL;
-}
-
-/* Parse one check line in place: *hex, *name (unescaped). 0 or -1. */
-/* Undo the \\ and \n escapes of name in place; -1 on another escape. */
-static int unescape(char *name)
-{
-    char *q, *w;
-    for (q = w = name; *q != '\0'; q++, w++) {
-        if (*q != '\\') {
-            *w = *q;
-            continue;
-        }
-        if (q[1] == 'n')
-            *w = '\n';
-        else if (q[1] == '\\')
-            *w = '\\';
-        else
-            return -1;
-        q++;
-    }
-    *w = '\0';
-    return 0;
-}
-
-static int parse_line(char *line, char **hex, char **name)
-{
-    int esc = line[0] == '\\';
-    char *p = line + esc;
-    *hex = p;
-    while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F'))
-        p++;
-    if (p == *hex || (p - *hex) % 2 != 0 || p[0] != ' ' || (p[1] != ' ' && p[1] != '*') ||
-        p[2] == '\0')
-        return -1;
-    *p = '\0';
-    *name = p + 2;
-    return esc ? unescape(*name) : 0;
-}
-
-/* What a --check run counted. */
-typedef struct check_counts {
-    size_t good, bad_format, mismatch, unread;
-} check_counts;
-
-/* Check one line of the list (its end of line removed). */
-static void check_line(const hash_alg *alg, size_t out_len, char *line, int quiet, int silent,
-                       check_counts *c)
-{
-    char *hex, *name;
-    uint8_t want[MAX_OUT], out[MAX_OUT];
-    size_t wlen = 0, n;
-    if (parse_line(line, &hex, &name) != 0 || strlen(hex) / 2 > sizeof want ||
-        cli_parse_hex(hex, want, sizeof want, &wlen) != 0 ||
-        (!IS_XOF(alg) && wlen != out_len)) {
-        c->bad_format++;
-        return;
-    }
-    c->good++;
-    n = IS_XOF(alg) ? wlen : out_len;
-    if (digest_file(alg, name, out, n) != 0) {
-        cli_err("%s: %s", name, strerror(errno));
-        c->unread++;
-        if (!silent)
-            put_result(name, ": FAILED open or read");
-        return;
-    }
-    if (memcmp(out, want, n) != 0)
-        c->mismatch++;
-    if (!silent && (memcmp(out, want, n) != 0 || !quiet))
-        put_result(name, memcmp(out, want, n) != 0 ? ": FAILED" : ": OK");
-}
-
-/* sha256sum's closing warnings and the exit status. */
-static int check_report(const check_counts *c, const char *list, int silent)
-{
-    if (c->good == 0) {
-        cli_err("%s: no properly formatted checksum lines found", list);
-        return CLI_FAIL;
-    }
-    if (!silent) {
-        if (c->bad_format > 0)
-            cli_err("WARNING: %zu line%s improperly formatted", c->bad_format,
-                    c->bad_format == 1 ? " is" : "s are");
-        if (c->unread > 0)
-            cli_err("WARNING: %zu listed file%s could not be read", c->unread,
-                    c->unread == 1 ? "" : "s");
-        if (c->mismatch > 0)
-            cli_err("WARNING: %zu computed checksum%s did NOT match", c->mismatch,
-                    c->mismatch == 1 ? "" : "s");
-    }
-    return c->mismatch == 0 && c->unread == 0 ? CLI_OK : CLI_FAIL;
-}
-
-static int check_list(const hash_alg *alg, size_t out_len, const char *list, int quiet,
-                      int silent)
-{
-    FILE *f = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
-    char *line = NULL;
-    size_t cap = 0;
-    check_counts c = {0, 0, 0, 0};
-    ssize_t got;
-    if (f == NULL) {
-        cli_err("%s: %s", list, strerror(errno));
-        return CLI_FAIL;
-    }
-    while ((got = getline(&line, &cap, f)) != -1) {
-        if (got > 0 && line[got - 1] == '\n')
-            line[--got] = '\0';
-        if (got > 0 && line[got - 1] == '\r')
-            line[--got] = '\0';
-        check_line(alg, out_len, line, quiet, silent, &c);
-    }
-    free(line);
-    if (f != stdin)
-        fclose(f);
-    fflush(stdout);
-    return check_report(&c, list, silent);
 }
 
 enum { O_LENGTH = 1, O_CHECK, O_QUIET, O_STATUS, O_HELP };
@@ -417,7 +271,7 @@ static int run(int argc, char **argv)
         goto done;
     if (!check_opts(check, quiet || silent, nfiles))
         goto done;
-    status = check != NULL ? check_list(alg, out_len, check, quiet, silent)
+    status = check != NULL ? hash_check_list(alg, out_len, check, quiet, silent)
                            : hash_files(alg, out_len, files, nfiles);
 done:
     free(files);

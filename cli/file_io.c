@@ -1,13 +1,12 @@
 /*
- * file_io.c -- streaming input and safe output files for the rijn file
- * commands (see file_io.h for the guarantees).
+ * file_io.c -- safe output files for the rijn file commands (see
+ * file_io.h for the guarantees; the input side is file_input.c).
  *
- * Implementation notes: plain POSIX read/write loops (EINTR, short reads
- * from pipes); a 64 KiB buffer each way, bypassed by requests of a whole
- * buffer or more (a file chunk: read() into and write() from the caller's
- * buffer, no copy; the buffered bytes go first). Output files: O_TMPFILE in the
- * target's directory, named at commit with linkat(/proc/self/fd/N) (no
- * overwrite) or linkat to a temporary name + rename (--force); without
+ * Implementation notes: a plain POSIX write loop (EINTR); a 64 KiB
+ * buffer, bypassed by requests of a whole buffer or more (a file chunk:
+ * write() from the caller's buffer, no copy; the buffered bytes go
+ * first). Output files: O_TMPFILE in the target's directory, named at
+ * commit with linkat(/proc/self/fd/N) (no overwrite) or linkat to a temporary name + rename (--force); without
  * O_TMPFILE (or /proc), mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path
  * the signal handler (async-signal-safe: unlink, tcsetattr, raise)
  * removes; the next run writing to that directory reports (never
@@ -19,7 +18,6 @@
 #include "file_io.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -89,110 +87,6 @@ static void set_tmp(const char *path)
         join4(g_tmp, path, "", "", "");
         g_tmp_set = 1;
     }
-}
-
-/* ---- input ------------------------------------------------------------- */
-int fio_in_open(fio_in *in, const char *path)
-{
-    struct stat st;
-    memset(in, 0, sizeof in[0] - sizeof in->rbuf);
-    if (path == NULL || strcmp(path, "-") == 0) {
-        in->fd = 0;
-        in->name = "stdin";
-    } else {
-        in->fd = open(path, O_RDONLY);
-        in->name = path;
-        if (in->fd < 0) {
-            cli_err("cannot open '%s': %s", path, strerror(errno));
-            return CLI_FAIL;
-        }
-    }
-    if (fstat(in->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_err("'%s' is a directory", in->name);
-        return CLI_USAGE;
-    }
-    if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
-        in->size = (uint64_t)st.st_size;
-    return CLI_OK;
-}
-
-/* read(), the one place where the reader thread of file_pipe.c may be
- * cancelled (a FIFO or a terminal that never delivers); it holds no lock
- * here. In the main thread cancellation is never requested. */
-static ssize_t fio_read_fd(int fd, void *buf, size_t n)
-{
-    int old;
-    ssize_t r;
-    (void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
-    r = read(fd, buf, n);
-    (void)pthread_setcancelstate(old, NULL);
-    return r;
-}
-
-int fio_raw_fill(fio_in *in)
-{
-    ssize_t r;
-    if (in->rpos == in->rlen)
-        in->rpos = in->rlen = 0;
-    if (in->eof || in->rlen == sizeof in->rbuf)
-        return CLI_OK;
-    do
-        r = fio_read_fd(in->fd, in->rbuf + in->rlen, sizeof in->rbuf - in->rlen);
-    while (r < 0 && errno == EINTR);
-    if (r < 0) {
-        cli_err("cannot read '%s': %s", in->name, strerror(errno));
-        return CLI_FAIL;
-    }
-    if (r == 0)
-        in->eof = 1;
-    in->rlen += (size_t)r;
-    in->consumed += (uint64_t)r;
-    return CLI_OK;
-}
-
-int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got)
-{
-    *got = 0;
-    if (in->armor)
-        return fio_armor_read(in, buf, n, got);
-    while (*got < n) {
-        size_t k;
-        if (in->rpos == in->rlen) {
-            if (in->eof)
-                break;
-            if (n - *got >= sizeof in->rbuf) { /* large: read() straight into buf */
-                ssize_t r = fio_read_fd(in->fd, buf + *got, n - *got);
-                if (r < 0 && errno == EINTR)
-                    continue;
-                if (r < 0) {
-                    cli_err("cannot read '%s': %s", in->name, strerror(errno));
-                    return CLI_FAIL;
-                }
-                if (r == 0)
-                    in->eof = 1;
-                in->consumed += (uint64_t)r;
-                *got += (size_t)r;
-                continue;
-            }
-            if (fio_raw_fill(in) != CLI_OK)
-                return CLI_FAIL;
-            continue;
-        }
-        k = in->rlen - in->rpos < n - *got ? in->rlen - in->rpos : n - *got;
-        memcpy(buf + *got, in->rbuf + in->rpos, k);
-        in->rpos += k;
-        *got += k;
-    }
-    return CLI_OK;
-}
-
-void fio_in_close(fio_in *in)
-{
-    if (in->fd > 0)
-        close(in->fd);
-    in->fd = -1;
-    rijn_wipe(in->rbuf, sizeof in->rbuf);
-    rijn_wipe(in->dbuf, sizeof in->dbuf);
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -291,7 +185,53 @@ static const char *base_name(const char *path)
     return s != NULL ? s + 1 : path;
 }
 
-static int put(fio_out *o, const uint8_t *p, size_t n);
+/* write() all of p[0..n) (the buffer is empty). */
+static int write_all(fio_out *o, const uint8_t *p, size_t n)
+{
+    size_t off = 0;
+    while (off < n) {
+        ssize_t w = write(o->fd, p + off, n - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            cli_err("cannot write '%s': %s", o->kind == FIO_STDOUT ? "stdout" : o->path,
+                    w < 0 ? strerror(errno) : "no progress");
+            return CLI_FAIL;
+        }
+        off += (size_t)w;
+    }
+    o->written += n;
+    return CLI_OK;
+}
+
+static int flush(fio_out *o)
+{
+    if (write_all(o, o->obuf, o->olen) != CLI_OK)
+        return CLI_FAIL;
+    rijn_wipe(o->obuf, o->olen);
+    o->olen = 0;
+    return CLI_OK;
+}
+
+static int put(fio_out *o, const uint8_t *p, size_t n)
+{
+    /* a whole buffer's worth or more (a chunk): written from p, no copy */
+    if (n >= sizeof o->obuf) {
+        if (o->olen > 0 && flush(o) != CLI_OK)
+            return CLI_FAIL;
+        return write_all(o, p, n);
+    }
+    while (n > 0) {
+        size_t k = sizeof o->obuf - o->olen < n ? sizeof o->obuf - o->olen : n;
+        memcpy(o->obuf + o->olen, p, k);
+        o->olen += k;
+        p += k;
+        n -= k;
+        if (o->olen == sizeof o->obuf && flush(o) != CLI_OK)
+            return CLI_FAIL;
+    }
+    return CLI_OK;
+}
 
 /* "-----BEGIN <label>-----\n" or the END line. */
 static int armor_edge(fio_out *o, const char *what)
@@ -339,56 +279,6 @@ int fio_out_begin(fio_out *o, mode_t mode, int armor)
     if (o->kind == FIO_NAMED || o->kind == FIO_TMPFILE)
         (void)fio_lock_tmp(o->fd); /* "in use" for fio_report_stale (best effort) */
     return armor ? armor_edge(o, "BEGIN") : CLI_OK;
-}
-
-static int write_all(fio_out *o, const uint8_t *p, size_t n);
-
-static int flush(fio_out *o)
-{
-    if (write_all(o, o->obuf, o->olen) != CLI_OK)
-        return CLI_FAIL;
-    rijn_wipe(o->obuf, o->olen);
-    o->olen = 0;
-    return CLI_OK;
-}
-
-/* write() all of p[0..n) (the buffer is empty). */
-static int write_all(fio_out *o, const uint8_t *p, size_t n)
-{
-    size_t off = 0;
-    while (off < n) {
-        ssize_t w = write(o->fd, p + off, n - off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            cli_err("cannot write '%s': %s", o->kind == FIO_STDOUT ? "stdout" : o->path,
-                    w < 0 ? strerror(errno) : "no progress");
-            return CLI_FAIL;
-        }
-        off += (size_t)w;
-    }
-    o->written += n;
-    return CLI_OK;
-}
-
-static int put(fio_out *o, const uint8_t *p, size_t n)
-{
-    /* a whole buffer's worth or more (a chunk): written from p, no copy */
-    if (n >= sizeof o->obuf) {
-        if (o->olen > 0 && flush(o) != CLI_OK)
-            return CLI_FAIL;
-        return write_all(o, p, n);
-    }
-    while (n > 0) {
-        size_t k = sizeof o->obuf - o->olen < n ? sizeof o->obuf - o->olen : n;
-        memcpy(o->obuf + o->olen, p, k);
-        o->olen += k;
-        p += k;
-        n -= k;
-        if (o->olen == sizeof o->obuf && flush(o) != CLI_OK)
-            return CLI_FAIL;
-    }
-    return CLI_OK;
 }
 
 static int armor_line(fio_out *o, const uint8_t *p, size_t n)

@@ -70,7 +70,7 @@ int fio_in_detect_armor(fio_in *in);
 int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got);
 void fio_in_close(fio_in *in);
 
-/* Raw buffered read (file_io.c) and armor decoding (file_armor.c). */
+/* Raw buffered read (file_input.c) and armor decoding (file_armor.c). */
 int fio_raw_fill(fio_in *in);
 int fio_armor_read(fio_in *in, uint8_t *buf, size_t n, size_t *got);
 

@@ -1,0 +1,122 @@
+/*
+ * file_input.c -- the streaming input of the rijn file commands (see
+ * file_io.h for the guarantees; the output side is file_io.c).
+ *
+ * Implementation notes: a plain POSIX read loop (EINTR, short reads from
+ * pipes) over a 64 KiB buffer, bypassed by requests of a whole buffer or
+ * more (a file chunk: read() straight into the caller's buffer, no copy;
+ * the buffered bytes go first). Armored input is decoded by
+ * fio_armor_read (file_armor.c). Closing wipes both buffers.
+ */
+#define _GNU_SOURCE
+#include "file_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int fio_in_open(fio_in *in, const char *path)
+{
+    struct stat st;
+    memset(in, 0, sizeof in[0] - sizeof in->rbuf);
+    if (path == NULL || strcmp(path, "-") == 0) {
+        in->fd = 0;
+        in->name = "stdin";
+    } else {
+        in->fd = open(path, O_RDONLY);
+        in->name = path;
+        if (in->fd < 0) {
+            cli_err("cannot open '%s': %s", path, strerror(errno));
+            return CLI_FAIL;
+        }
+    }
+    if (fstat(in->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_err("'%s' is a directory", in->name);
+        return CLI_USAGE;
+    }
+    if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
+        in->size = (uint64_t)st.st_size;
+    return CLI_OK;
+}
+
+/* read(), the one place where the reader thread of file_pipe.c may be
+ * cancelled (a FIFO or a terminal that never delivers); it holds no lock
+ * here. In the main thread cancellation is never requested. */
+static ssize_t fio_read_fd(int fd, void *buf, size_t n)
+{
+    int old;
+    ssize_t r;
+    (void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
+    r = read(fd, buf, n);
+    (void)pthread_setcancelstate(old, NULL);
+    return r;
+}
+
+int fio_raw_fill(fio_in *in)
+{
+    ssize_t r;
+    if (in->rpos == in->rlen)
+        in->rpos = in->rlen = 0;
+    if (in->eof || in->rlen == sizeof in->rbuf)
+        return CLI_OK;
+    do
+        r = fio_read_fd(in->fd, in->rbuf + in->rlen, sizeof in->rbuf - in->rlen);
+    while (r < 0 && errno == EINTR);
+    if (r < 0) {
+        cli_err("cannot read '%s': %s", in->name, strerror(errno));
+        return CLI_FAIL;
+    }
+    if (r == 0)
+        in->eof = 1;
+    in->rlen += (size_t)r;
+    in->consumed += (uint64_t)r;
+    return CLI_OK;
+}
+
+int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got)
+{
+    *got = 0;
+    if (in->armor)
+        return fio_armor_read(in, buf, n, got);
+    while (*got < n) {
+        size_t k;
+        if (in->rpos == in->rlen) {
+            if (in->eof)
+                break;
+            if (n - *got >= sizeof in->rbuf) { /* large: read() straight into buf */
+                ssize_t r = fio_read_fd(in->fd, buf + *got, n - *got);
+                if (r < 0 && errno == EINTR)
+                    continue;
+                if (r < 0) {
+                    cli_err("cannot read '%s': %s", in->name, strerror(errno));
+                    return CLI_FAIL;
+                }
+                if (r == 0)
+                    in->eof = 1;
+                in->consumed += (uint64_t)r;
+                *got += (size_t)r;
+                continue;
+            }
+            if (fio_raw_fill(in) != CLI_OK)
+                return CLI_FAIL;
+            continue;
+        }
+        k = in->rlen - in->rpos < n - *got ? in->rlen - in->rpos : n - *got;
+        memcpy(buf + *got, in->rbuf + in->rpos, k);
+        in->rpos += k;
+        *got += k;
+    }
+    return CLI_OK;
+}
+
+void fio_in_close(fio_in *in)
+{
+    if (in->fd > 0)
+        close(in->fd);
+    in->fd = -1;
+    rijn_wipe(in->rbuf, sizeof in->rbuf);
+    rijn_wipe(in->dbuf, sizeof in->dbuf);
+}
