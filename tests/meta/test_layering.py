@@ -26,6 +26,10 @@ check, so they do not drift back:
      (CPU_SELECTION); the kernels that still test a flag inline are listed
      with their exact count in CPU_INLINE_DEBT (issue 14), so the list can
      only shrink: a new call, or a stale allowance, is a finding.
+  9. Tests are grouped by family: no file sits at the top of tests/ but
+     tests/CMakeLists.txt, and every test_*.c|.py|.sh is directly in a
+     tests/<family>/ folder (tests/CMakeLists.txt globs exactly there, so
+     one deeper would never run).
 Prints each finding (file:line) and exits 1 if there is any.
 """
 import fnmatch
@@ -123,6 +127,27 @@ def stale_cites(bad):
     return len(files)
 
 
+def stray_tests(bad):
+    """Rule 9; the number of test files seen."""
+    tests = os.path.join(ROOT, "tests")
+    for n in sorted(os.listdir(tests)):
+        if os.path.isfile(os.path.join(tests, n)) and n != "CMakeLists.txt":
+            bad.append("tests/%s: at the top of tests/; move it to tests/<family>/" % n)
+    seen = 0
+    for d, dirs, names in os.walk(tests):
+        dirs[:] = [x for x in dirs if x not in ("__pycache__", "vectors")]
+        depth = len(os.path.relpath(d, tests).split(os.sep)) if d != tests else 0
+        for n in names:
+            if re.match(r"test_\w+\.(c|py|sh)$", n):
+                seen += 1
+                if depth > 1:
+                    bad.append("%s: a test outside tests/<family>/ (never run, or run "
+                               "unchecked): move it to tests/<family>/" % rel(os.path.join(d, n)))
+    if seen < 100:
+        bad.append("found only %d test files under tests/" % seen)
+    return seen
+
+
 def main():
     bad = []
     names = classes()
@@ -184,10 +209,12 @@ def main():
             bad.append("%s: %d calls of rijn_i_cpu_features, %d allowed in test_layering.py: "
                        "lower the allowance" % (r, len(calls), allowed[r]))
     cited = stale_cites(bad)
+    ntests = stray_tests(bad)
     for b in bad:
         print(b)
     print("%d AES classes, %d source files checked, %d files' comments checked for cited "
-          "files, %d findings" % (len(names), len(files), cited, len(bad)))
+          "files, %d test files' places checked, %d findings" % (len(names), len(files), cited,
+                                                                ntests, len(bad)))
     return 1 if bad else 0
 
 
