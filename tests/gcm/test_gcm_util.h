@@ -1,7 +1,8 @@
 /*
- * test_gcm_util.h -- helpers shared by tests/gcm/test_gcm*.c: one GCM vector
- * checked through seal/open and through the streaming API with random
- * split points, and a loop over every GHASH class.
+ * test_gcm_util.h -- helpers shared by tests/gcm/test_gcm*.c: GCM behind
+ * tu_aead_api (tests/support/tu_aead.h), tg_check (one GCM vector checked
+ * through seal/open and through the streaming API with random split
+ * points), and a loop over every GHASH class.
  */
 #ifndef RIJN_TEST_GCM_UTIL_H
 #define RIJN_TEST_GCM_UTIL_H
@@ -11,6 +12,7 @@
 
 #include "aead/ghash.h"
 #include "testutil.h"
+#include "tu_aead.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TG_UNUSED __attribute__((unused))
@@ -18,31 +20,42 @@
 #define TG_UNUSED
 #endif
 
-/* Feed p[0..n) to fn in random pieces (some empty). */
-typedef int (*tg_piece_fn)(rijn_gcm_ctx *c, uint8_t *out, const uint8_t *in, size_t n);
-
-static TG_UNUSED int tg_aad_piece(rijn_gcm_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
+static int tg_seal(void *c, uint8_t *out, uint8_t *tag, size_t tl, const uint8_t *n, size_t nl,
+                   const uint8_t *a, size_t al, const uint8_t *in, size_t len)
 {
-    (void)out;
-    return rijn_gcm_aad(c, in, n);
+    return rijn_gcm_seal((rijn_gcm_ctx *)c, out, tag, tl, n, nl, a, al, in, len);
 }
 
-static TG_UNUSED int tg_feed(rijn_gcm_ctx *c, tg_piece_fn fn, uint8_t *out, const uint8_t *in,
-                             size_t n)
+static int tg_open(void *c, uint8_t *out, const uint8_t *tag, size_t tl, const uint8_t *n,
+                   size_t nl, const uint8_t *a, size_t al, const uint8_t *in, size_t len)
 {
-    size_t off = 0;
-    while (off < n) {
-        size_t k = tu_rand_below(n - off + 1);
-        if (tu_rand_below(4) == 0)
-            k = tu_rand_below(17);
-        if (k > n - off)
-            k = n - off;
-        if (fn(c, out != NULL ? out + off : NULL, in + off, k) != RIJN_OK)
-            return -1;
-        off += k;
-    }
-    return 0;
+    return rijn_gcm_open((rijn_gcm_ctx *)c, out, tag, tl, n, nl, a, al, in, len);
 }
+
+static int tg_start(void *c, const uint8_t *n, size_t nl, size_t al, size_t len, size_t tl)
+{
+    (void)al, (void)len, (void)tl;
+    return rijn_gcm_start((rijn_gcm_ctx *)c, n, nl);
+}
+
+static int tg_aad(void *c, const uint8_t *a, size_t n)
+{
+    return rijn_gcm_aad((rijn_gcm_ctx *)c, a, n);
+}
+
+static int tg_update(void *c, int dec, uint8_t *out, const uint8_t *in, size_t n)
+{
+    return dec ? rijn_gcm_decrypt_update((rijn_gcm_ctx *)c, out, in, n)
+               : rijn_gcm_encrypt_update((rijn_gcm_ctx *)c, out, in, n);
+}
+
+static int tg_final(void *c, int dec, uint8_t *tag, size_t tl)
+{
+    return dec ? rijn_gcm_decrypt_final((rijn_gcm_ctx *)c, tag, tl)
+               : rijn_gcm_encrypt_final((rijn_gcm_ctx *)c, tag, tl);
+}
+
+static const tu_aead_api tg_api = {tg_seal, tg_open, tg_start, tg_aad, tg_update, tg_final};
 
 /* Checks one vector on a keyed context. valid: pt/ct/tag consistent;
  * invalid: open must fail and zero out. Returns 1 if all checks pass. */
@@ -51,45 +64,8 @@ static TG_UNUSED int tg_check(rijn_gcm_ctx *c, const uint8_t *iv, size_t ivlen,
                               const uint8_t *ct, size_t len, const uint8_t *tag,
                               size_t taglen, int valid, const char *what)
 {
-    unsigned long before = tu_failed;
-    uint8_t *buf = malloc(len + 1), t[16];
-    int r;
-    if (valid) {
-        r = rijn_gcm_seal(c, buf, t, taglen, iv, ivlen, aad, aadlen, pt, len);
-        TU_CHECK(r == RIJN_OK, "%s: seal %d", what, r);
-        TU_EQ(buf, ct, len, what);
-        TU_EQ(t, tag, taglen, what);
-        /* streaming encryption, random splits */
-        TU_CHECK(rijn_gcm_start(c, iv, ivlen) == RIJN_OK, "%s: start", what);
-        TU_CHECK(tg_feed(c, tg_aad_piece, NULL, aad, aadlen) == 0, "%s: aad", what);
-        TU_CHECK(tg_feed(c, rijn_gcm_encrypt_update, buf, pt, len) == 0, "%s: enc upd", what);
-        TU_CHECK(rijn_gcm_encrypt_final(c, t, taglen) == RIJN_OK, "%s: enc final", what);
-        TU_EQ(buf, ct, len, what);
-        TU_EQ(t, tag, taglen, what);
-    }
-    memset(buf, 0xAA, len + 1);
-    r = rijn_gcm_open(c, buf, tag, taglen, iv, ivlen, aad, aadlen, ct, len);
-    if (valid) {
-        TU_CHECK(r == RIJN_OK, "%s: open %d", what, r);
-        TU_EQ(buf, pt, len, what);
-    } else {
-        size_t i, nz = 0;
-        for (i = 0; i < len; i++)
-            nz |= buf[i];
-        TU_CHECK(r == RIJN_ERR_AUTH && nz == 0, "%s: open of a bad vector gave %d", what, r);
-    }
-    /* streaming decryption, in place */
-    if (len != 0)
-        memcpy(buf, ct, len);
-    TU_CHECK(rijn_gcm_start(c, iv, ivlen) == RIJN_OK, "%s: start", what);
-    TU_CHECK(tg_feed(c, tg_aad_piece, NULL, aad, aadlen) == 0, "%s: aad", what);
-    TU_CHECK(tg_feed(c, rijn_gcm_decrypt_update, buf, buf, len) == 0, "%s: dec upd", what);
-    r = rijn_gcm_decrypt_final(c, tag, taglen);
-    TU_CHECK(r == (valid ? RIJN_OK : RIJN_ERR_AUTH), "%s: dec final %d", what, r);
-    if (valid)
-        TU_EQ(buf, pt, len, what);
-    free(buf);
-    return tu_failed == before;
+    tu_aead_msg m = {iv, ivlen, aad, aadlen, pt, ct, len, tag, taglen};
+    return tu_aead_check(&tg_api, c, &m, tag, valid, what);
 }
 
 /* The GHASH class tg_for_each_ghash is running (NULL: the default); the
