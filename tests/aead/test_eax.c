@@ -15,6 +15,7 @@
 
 #include "rijn/eax.h"
 #include "testutil.h"
+#include "tu_aead.h"
 #include "wycheproof_json.h"
 #include "aes_keylens.h"
 
@@ -63,7 +64,7 @@ static void ref_eax(const uint8_t *key, size_t kl, const uint8_t *n, size_t nl,
 static int feed_aad(rijn_eax_ctx *c, const uint8_t *a, size_t al)
 {
     while (al > 0) {
-        size_t k = 1 + tu_rand_below(al < 40 ? al : (tu_rand64() & 1) ? 40 : al);
+        size_t k = tu_aead_piece(al);
         if (rijn_eax_aad(c, a, k) != RIJN_OK)
             return -1;
         a += k;
@@ -75,7 +76,7 @@ static int feed_aad(rijn_eax_ctx *c, const uint8_t *a, size_t al)
 static int feed_text(rijn_eax_ctx *c, int dec, uint8_t *out, const uint8_t *in, size_t len)
 {
     while (len > 0) {
-        size_t k = 1 + tu_rand_below(len < 40 ? len : (tu_rand64() & 1) ? 40 : len);
+        size_t k = tu_aead_piece(len);
         int r = dec ? rijn_eax_decrypt_update(c, out, in, k)
                     : rijn_eax_encrypt_update(c, out, in, k);
         if (r != RIJN_OK)
@@ -85,15 +86,6 @@ static int feed_text(rijn_eax_ctx *c, int dec, uint8_t *out, const uint8_t *in, 
         len -= k;
     }
     return RIJN_OK;
-}
-
-static int all_zero(const uint8_t *p, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (p[i] != 0)
-            return 0;
-    return 1;
 }
 
 /* ---- Wycheproof --------------------------------------------------------------- */
@@ -134,7 +126,7 @@ static void wy_one(const cJSON *g, const cJSON *t, void *arg)
         memset(out, 0x55, cl);
         TU_CHECK(rijn_eax_open(&x, out, tag, tl, n, nl, a, al, c, cl) == RIJN_ERR_AUTH,
                  "invalid tc %ld accepted", id);
-        TU_CHECK(all_zero(out, cl), "tc %ld: out zeroed", id);
+        TU_CHECK(tu_all_zero(out, cl), "tc %ld: out zeroed", id);
         TU_CHECK(rijn_eax_start(&x, n, nl) == RIJN_OK && feed_aad(&x, a, al) == 0 &&
                      feed_text(&x, 1, out, c, cl) == RIJN_OK &&
                      rijn_eax_decrypt_final(&x, tag, tl) == RIJN_ERR_AUTH,
@@ -166,17 +158,6 @@ static void wycheproof(const char *impl, void *arg)
 }
 
 /* ---- differential ------------------------------------------------------------- */
-static size_t pick_len(int it, int salt)
-{
-    switch ((it + salt) % 7) {
-    case 0: return 0;
-    case 1: return 16 * tu_rand_below(37) + 15;
-    case 2: return 16 * tu_rand_below(38);
-    case 3: return 16 * tu_rand_below(37) + 17;
-    default: return tu_rand_below(601);
-    }
-}
-
 static void diff(const char *impl, void *arg)
 {
     int iters = tu_quick() ? 40 : 400, it;
@@ -184,8 +165,9 @@ static void diff(const char *impl, void *arg)
     (void)arg;
     for (it = 0; it < iters; it++) {
         uint8_t key[32], n[40], a[600], p[600], c[600], ref[600], tag[16], rtag[16], back[600];
-        size_t kl = aes_rand_key_len(), nl = tu_rand_below(41), al = pick_len(it, 0);
-        size_t pl = pick_len(it, 3), tl = (it % 3) ? 16 : 1 + tu_rand_below(16);
+        size_t kl = aes_rand_key_len(), nl = tu_rand_below(41);
+        size_t al = tu_aead_edge_len((size_t)it % 7), pl = tu_aead_edge_len((size_t)(it + 3) % 7);
+        size_t tl = (it % 3) ? 16 : 1 + tu_rand_below(16);
         rijn_eax_ctx x;
         tu_rand_bytes(key, kl);
         tu_rand_bytes(n, nl);
@@ -223,7 +205,7 @@ static void diff(const char *impl, void *arg)
         memset(back, 0x77, sizeof back);
         TU_CHECK(rijn_eax_open(&x, back, rtag, tl, n, nl, a, al, ref, pl) == RIJN_ERR_AUTH,
                  "tampered accepted");
-        TU_CHECK(all_zero(back, pl), "failed open zeroes out");
+        TU_CHECK(tu_all_zero(back, pl), "failed open zeroes out");
         rijn_eax_wipe(&x);
     }
 }

@@ -16,19 +16,11 @@
 #include "rijn/ocb.h"
 #include "aes_keylens.h"
 #include "testutil.h"
+#include "tu_aead.h"
 
 /* Expected status of a decryption call: x, or RIJN_ERR_UNSUPPORTED in a
  * build without the AES inverse cipher. */
 #define DEC_OR(x) (AES_HAS_DEC ? (x) : RIJN_ERR_UNSUPPORTED)
-
-static int all_zero(const uint8_t *p, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (p[i] != 0)
-            return 0;
-    return 1;
-}
 
 /* Streaming with random splits into out (room for len + 15). With
  * inplace set, each chunk is copied to a scratch buffer and processed
@@ -44,7 +36,7 @@ static int stream(rijn_ocb_ctx *x, int dec, const uint8_t *n, size_t nl, const u
     if (rijn_ocb_start(x, n, nl, tl) != RIJN_OK)
         return -1;
     while (al > 0) {
-        size_t k = 1 + tu_rand_below(al < 40 ? al : (tu_rand64() & 1) ? 40 : al);
+        size_t k = tu_aead_piece(al);
         if (rijn_ocb_aad(x, a, k) != RIJN_OK)
             return -2;
         a += k;
@@ -52,7 +44,7 @@ static int stream(rijn_ocb_ctx *x, int dec, const uint8_t *n, size_t nl, const u
     }
     while (pos < len) {
         size_t rest = len - pos;
-        size_t k = 1 + tu_rand_below(rest < 40 ? rest : (tu_rand64() & 1) ? 40 : rest);
+        size_t k = tu_aead_piece(rest);
         if (k > sizeof scratch - 16)
             k = sizeof scratch - 16;
         if (inplace) {
@@ -152,7 +144,7 @@ static void check_vec(const uint8_t *k, size_t kl, const uint8_t *n, size_t nl,
     memset(out, 0x5A, pl + 1);
     TU_CHECK(rijn_ocb_open(&x, out, t2, tl, n, nl, a, al, c, pl) == RIJN_ERR_AUTH,
              "bad tag %s", what);
-    TU_CHECK(all_zero(out, pl), "failed open wipes %s", what);
+    TU_CHECK(tu_all_zero(out, pl), "failed open wipes %s", what);
     TU_CHECK(stream(&x, 1, n, nl, a, al, c, out, pl, t2, tl, 0) == -4, "stream bad tag");
     rijn_ocb_wipe(&x);
     free(out);
@@ -276,17 +268,6 @@ static void rfc_long(const char *impl, void *arg)
 }
 
 /* ---- differential -------------------------------------------------------------- */
-static size_t pick_len(int it, int salt)
-{
-    switch ((it + salt) % 7) {
-    case 0: return 0;
-    case 1: return 16 * tu_rand_below(37) + 15;
-    case 2: return 16 * tu_rand_below(38);
-    case 3: return 16 * tu_rand_below(37) + 17;
-    default: return tu_rand_below(601);
-    }
-}
-
 static void diff(const char *impl, void *arg)
 {
     static uint8_t a[600], p[70000], c[70000 + 16], ref[70000], back[70000 + 16];
@@ -296,7 +277,8 @@ static void diff(const char *impl, void *arg)
     for (it = 0; it < iters; it++) {
         uint8_t key[32], n[15], tag[16], rtag[16];
         size_t kl = aes_rand_key_len(), nl = 1 + tu_rand_below(15);
-        size_t al = pick_len(it, 0), pl = pick_len(it, 3), tl = 1 + tu_rand_below(16);
+        size_t al = tu_aead_edge_len((size_t)it % 7), pl = tu_aead_edge_len((size_t)(it + 3) % 7);
+        size_t tl = 1 + tu_rand_below(16);
         rijn_ocb_ctx x;
         if (it % 3 == 0)
             tl = 16;
@@ -337,7 +319,7 @@ static void diff(const char *impl, void *arg)
         memset(back, 0x66, pl);
         TU_CHECK(rijn_ocb_open(&x, back, rtag, tl, n, nl, a, al, ref, pl) == RIJN_ERR_AUTH,
                  "tampered accepted");
-        TU_CHECK(all_zero(back, pl), "failed open wipes");
+        TU_CHECK(tu_all_zero(back, pl), "failed open wipes");
         rijn_ocb_wipe(&x);
     }
 }
@@ -419,7 +401,7 @@ static void negative(void)
         memset(tag, 0, sizeof tag);
         TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 16) == RIJN_ERR_AUTH && ol == 0,
                  "bad tag");
-        TU_CHECK(all_zero(buf, 7), "zeroed");
+        TU_CHECK(tu_all_zero(buf, 7), "zeroed");
         TU_CHECK(rijn_ocb_decrypt_final(&x, buf, 15, &ol, tag, 16) == RIJN_ERR_STATE, "ended");
     }
     TU_CHECK(rijn_ocb_key_min() == 16 && rijn_ocb_key_max() == 32 &&

@@ -13,19 +13,11 @@
 
 #include "rijn/siv.h"
 #include "testutil.h"
+#include "tu_aead.h"
 #include "wycheproof_json.h"
 #include "aes_keylens.h"
 
 static unsigned long file_n;
-
-static int all_zero(const uint8_t *p, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (p[i] != 0)
-            return 0;
-    return 1;
-}
 
 static void rfc_file(const char *impl, void *arg)
 {
@@ -77,11 +69,11 @@ static void rfc_file(const char *impl, void *arg)
         /* dropping or merging components changes V */
         if (n >= 2) {
             TU_CHECK(rijn_siv_open_v(&x, out, t, ad, n - 1, c, cl) == RIJN_ERR_AUTH, "fewer ads");
-            TU_CHECK(all_zero(out, cl), "wiped");
+            TU_CHECK(tu_all_zero(out, cl), "wiped");
         }
         t[0] ^= 1;
         TU_CHECK(rijn_siv_open_v(&x, out, t, ad, n, c, cl) == RIJN_ERR_AUTH, "bad V");
-        TU_CHECK(all_zero(out, cl), "wiped");
+        TU_CHECK(tu_all_zero(out, cl), "wiped");
     next:
         rijn_siv_wipe(&x);
         for (i = 0; i < 3; i++)
@@ -141,7 +133,7 @@ static void wy_one(const cJSON *g, const cJSON *t, void *argp)
         if (rc == RIJN_OK && vtag != NULL && tl == 16) {
             memset(out, 0x33, cl);
             rc = rijn_siv_open(&x, out, vtag, 16, n, nl, ad, al, ctext, cl);
-            TU_CHECK(rc == RIJN_ERR_AUTH && all_zero(out, cl), "tc %ld: wiped", id);
+            TU_CHECK(rc == RIJN_ERR_AUTH && tu_all_zero(out, cl), "tc %ld: wiped", id);
         } else if (rc == RIJN_OK) {
             rc = RIJN_ERR_TAG_LEN;
         }
@@ -197,17 +189,6 @@ static int ossl_siv(const uint8_t *key, size_t kl, const rijn_siv_ad *ad, size_t
     return ok;
 }
 
-static size_t pick_len(void)
-{
-    switch (tu_rand_below(6)) {
-    case 0: return 0;
-    case 1: return 16 * tu_rand_below(37) + 15;
-    case 2: return 16 * tu_rand_below(38);
-    case 3: return 16 * tu_rand_below(37) + 17;
-    default: return tu_rand_below(601);
-    }
-}
-
 static void diff(const char *impl, void *arg)
 {
     int iters = tu_quick() ? 30 : 300, it;
@@ -219,11 +200,12 @@ static void diff(const char *impl, void *arg)
         size_t kl = 2 * aes_rand_key_len(), n = tu_rand_below(6), pl, i;
         rijn_siv_ctx x;
         for (i = 0; i < n; i++) {
-            ad[i].len = pick_len();
+            ad[i].len = tu_aead_edge_len(tu_rand_below(6));
             tu_rand_bytes(abuf[i], ad[i].len);
             ad[i].data = abuf[i];
         }
-        pl = 1 + pick_len() % 600; /* OpenSSL needs a text update: >= 1 byte */
+        /* OpenSSL needs a text update: >= 1 byte */
+        pl = 1 + tu_aead_edge_len(tu_rand_below(6)) % 600;
         tu_rand_bytes(key, kl);
         tu_rand_bytes(p, pl);
         TU_CHECK(ossl_siv(key, kl, ad, n, p, pl, ref, rv), "openssl siv");
@@ -248,7 +230,7 @@ static void diff(const char *impl, void *arg)
             break;
         }
         TU_CHECK(rijn_siv_open_v(&x, ref, v, ad, n, c, pl) == RIJN_ERR_AUTH, "tampered");
-        TU_CHECK(all_zero(ref, pl), "tampered open wipes");
+        TU_CHECK(tu_all_zero(ref, pl), "tampered open wipes");
         rijn_siv_wipe(&x);
     }
 }

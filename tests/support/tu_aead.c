@@ -25,12 +25,28 @@ int tu_aead_feed(const tu_aead_api *api, void *c, int aad, int dec, uint8_t *out
     return 0;
 }
 
-static int all_zero(const uint8_t *p, size_t n)
+int tu_all_zero(const uint8_t *p, size_t n)
 {
     size_t i, nz = 0;
     for (i = 0; i < n; i++)
         nz |= p[i];
     return nz == 0;
+}
+
+size_t tu_aead_edge_len(size_t sel)
+{
+    switch (sel) {
+    case 0: return 0;
+    case 1: return 16 * tu_rand_below(37) + 15;
+    case 2: return 16 * tu_rand_below(38);
+    case 3: return 16 * tu_rand_below(37) + 17;
+    default: return tu_rand_below(601);
+    }
+}
+
+size_t tu_aead_piece(size_t rest)
+{
+    return 1 + tu_rand_below(rest < 40 ? rest : (tu_rand64() & 1) ? 40 : rest);
 }
 
 int tu_aead_check(const tu_aead_api *api, void *c, const tu_aead_msg *m, const uint8_t *tag,
@@ -61,7 +77,7 @@ int tu_aead_check(const tu_aead_api *api, void *c, const tu_aead_msg *m, const u
         TU_CHECK(r == RIJN_OK, "%s: open %d", what, r);
         TU_EQ(buf, m->pt, m->len, what);
     } else {
-        TU_CHECK(r == RIJN_ERR_AUTH && all_zero(buf, m->len),
+        TU_CHECK(r == RIJN_ERR_AUTH && tu_all_zero(buf, m->len),
                  "%s: open of a bad vector gave %d", what, r);
     }
     /* streaming decryption, in place */
