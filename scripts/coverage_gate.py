@@ -19,7 +19,11 @@ and (whitespace-trimmed) source text match an entry, so entries survive
 edits that move lines. --update-list rewrites LIST with the current
 uncovered lines, keeping the reasons of entries that still match (new ones
 get "TODO: reason"). Exit 1 if a threshold is missed, or (--strict) if an
-uncovered line is not listed or an entry has no reason.
+uncovered line is not listed or an entry has no reason. For the
+directories in LIST_STRICT the list is always checked, so it cannot rot:
+an uncovered line there that the list does not name, an entry that no
+uncovered line matches any more (its line is now covered, or gone), and an
+entry without a reason fail the gate.
 """
 import json
 import os
@@ -53,12 +57,18 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # text table): cli/ 92.29 % lines (3748/4061), 80.83 % branches
 # (2698/3338); with its Base64/CRLF checks (their profiles merged into
 # that run's): 92.51 % lines (3757/4061), 81.16 % branches (2709/3338);
-# the cli/ gate set 0.3 point below. Raise them as tests
+# the cli/ gate set 0.3 point below. On main 81b2c5c: src/ 98.22 % lines
+# (11316/11521), 87.99 % branches (6830/7762); with tests/core/
+# test_null_args.c (NULL in every required pointer of the primitives):
+# src/ 98.26 % lines (11320/11521), 90.79 % branches (7047/7762). Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
-    "src/": {"lines": 98.0, "branches": 87.0},
+    "src/": {"lines": 98.1, "branches": 90.5},
     "cli/": {"lines": 92.2, "branches": 80.8},
 }
+# Directories whose list entries are always checked (not only with --strict):
+# every uncovered line named, no entry left over.
+LIST_STRICT = ("src/",)
 TARGETS = {
     "src/": {"lines": 99.5, "branches": 97.0},
     "cli/": {"lines": 97.0, "branches": 90.0},
@@ -166,10 +176,24 @@ def main():
                 entries.setdefault((loc.rsplit(":", 1)[0], text), reason)
     missing = [(p, n, t) for p, n, t in uncovered if (p, t) not in entries]
     noreason = [k for k, r in entries.items() if not r or r.startswith("TODO")]
-    print("coverage: %d uncovered lines, %d not in %s, %d entries without a reason" % (
-        len(uncovered), len(missing), listf, len(noreason)))
+    live = set((p, t) for p, n, t in uncovered)
+    stale = [k for k in entries if k not in live]
+    print("coverage: %d uncovered lines, %d not in %s, %d entries without a reason, "
+          "%d entries no longer uncovered" % (
+              len(uncovered), len(missing), listf, len(noreason), len(stale)))
     for p, n, t in missing[:20]:
         print("  unlisted %s:%d | %s" % (p, n, t))
+    # the stale entries of the checked directories first
+    for p, t in sorted(stale, key=lambda k: not k[0].startswith(LIST_STRICT))[:20]:
+        print("  stale entry (covered now, or gone: remove it) %s | %s" % (p, t))
+    for d in LIST_STRICT:
+        bad = (sum(1 for m in missing if m[0].startswith(d)) +
+               sum(1 for k in stale if k[0].startswith(d)) +
+               sum(1 for k in noreason if k[0].startswith(d)))
+        if bad and not update:
+            print("coverage: %s: %d unlisted lines, stale entries or entries without a reason "
+                  "in %s (LIST_STRICT) -- BELOW THE GATE" % (d, bad, listf))
+            fail = True
     if update:
         with open(listf, "w") as f:
             f.write("# coverage-uncovered.txt -- every line of src/ and cli/ that the test suite\n"
@@ -179,7 +203,7 @@ def main():
             for p, n, t in uncovered:
                 f.write("%s:%d | %s | %s\n" % (p, n, t, entries.get((p, t), "TODO: reason")))
         print("coverage: wrote %s" % listf)
-    if strict and (missing or noreason):
+    if strict and (missing or noreason or stale):
         fail = True
     return 1 if fail else 0
 
