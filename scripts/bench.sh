@@ -247,27 +247,30 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" -I"$ROOT/bench/peers" $EXTRA_INC
 } >"$RES/machine.tsv"
 # The narrower CPUs of group "narrow": name, RIJN_CPU_MASK (hex, bits of
 # src/core/cpu.h), OPENSSL_ia32cap hiding the same extensions (word 1:
-# CPUID.1 EDX:ECX, word 2: CPUID.7 EBX:ECX), description.
+# CPUID.1 EDX:ECX, word 2: CPUID.7 EBX:ECX), libgcrypt's hardware features
+# to disable (BENCH_GCRYPT_HWF_DENY, bench/host/peer_gcrypt.c; names a
+# libgcrypt version lacks are ignored), description.
 #   avx2:  AES-NI PCLMUL SSSE3 SSE4.1 AVX AVX2 VAES VPCLMULQDQ SHA BMI2 ADX;
 #          OpenSSL loses AVX-512 F/DQ/IFMA/PF/ER/CD/BW/VL, VBMI/VBMI2/VNNI/BITALG/VPOPCNTDQ
 #   aesni: AES-NI PCLMUL SSSE3 SSE4.1; OpenSSL also loses AVX (word 1 bit 60), AVX2,
-#          BMI1/2, ADX, SHA, GFNI, VAES, VPCLMULQDQ
+#          BMI1/2, ADX, SHA, GFNI, VAES, VPCLMULQDQ; libgcrypt loses the same
 TAB=$(printf '\t')
 narrow_levels() {
-    printf '%s\t%s\t%s\t%s\n' \
-        avx2 0xEFF '~0:~0x5842dc230000' 'AVX2 + VAES/VPCLMULQDQ on 256-bit registers, no AVX-512 (Zen 3, Alder Lake class)' \
-        aesni 0xF '~0x1000000000000000:~0x5f42fc2b0128' 'AES-NI + PCLMULQDQ + SSE4.1, no AVX (Westmere class)'
+    printf '%s\t%s\t%s\t%s\t%s\n' \
+        avx2 0xEFF '~0:~0x5842dc230000' 'intel-avx512:intel-gfni' 'AVX2 + VAES/VPCLMULQDQ on 256-bit registers, no AVX-512 (Zen 3, Alder Lake class)' \
+        aesni 0xF '~0x1000000000000000:~0x5f42fc2b0128' \
+        'intel-avx:intel-avx2:intel-bmi2:intel-shaext:intel-vaes-vpclmul:intel-avx512:intel-gfni:intel-fast-vpgather' 'AES-NI + PCLMULQDQ + SSE4.1, no AVX (Westmere class)'
 }
 start=$(date +%s)
 for g in $BENCH_GROUPS; do
     if [ "$g" = narrow ]; then
-        narrow_levels | while IFS="$TAB" read -r lvl mask cap desc; do
+        narrow_levels | while IFS="$TAB" read -r lvl mask cap gdeny desc; do
             f=$RES/mask-$lvl.tsv
             printf 'meta\tlevel\t%s\t%s\n' "$lvl" "$desc" >"$f"
             i=1
             while [ "$i" -le "$RUNS" ]; do
                 log "group narrow, $lvl (RIJN_CPU_MASK=$mask), process $i of $RUNS"
-                RIJN_CPU_MASK=$mask OPENSSL_ia32cap=$cap "$BIN" --group narrow \
+                RIJN_CPU_MASK=$mask OPENSSL_ia32cap=$cap BENCH_GCRYPT_HWF_DENY=$gdeny "$BIN" --group narrow \
                     --libs rijn,OpenSSL,libgcrypt $QUICK >>"$f"
                 i=$((i + 1))
             done

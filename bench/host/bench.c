@@ -446,6 +446,9 @@ static int run_group(const char *g)
 
 extern int bench_rijn_force(const char *impl);
 extern const char *bench_rijn_info(void);
+#ifdef BENCH_HAVE_GCRYPT
+extern const char *bench_gcrypt_hwf(void);
+#endif
 
 int main(int argc, char **argv)
 {
@@ -502,6 +505,11 @@ int main(int argc, char **argv)
         printf("meta\trijn_cpu_mask\t%s\n", getenv("RIJN_CPU_MASK"));
     if (g_ct || getenv("OPENSSL_ia32cap") != NULL)
         printf("meta\topenssl_ia32cap\t%s\n", getenv("OPENSSL_ia32cap"));
+#ifdef BENCH_HAVE_GCRYPT
+    if (getenv("BENCH_GCRYPT_HWF_DENY") != NULL) {
+        printf("meta\tlibgcrypt_hwf\t%s\n", bench_gcrypt_hwf());
+    }
+#endif
     for (size_t i = 0; i < NLIBS; i++)
         printf("meta\tversion\t%s\t%s\n", all_libs[i]->name, all_libs[i]->version());
     fflush(stdout);

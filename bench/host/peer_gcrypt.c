@@ -10,10 +10,17 @@
  *   gcry_cipher_setkey alone: libgcrypt derives the decryption schedule
  *   lazily, at the first decryption, so its "dec" row is the same work as its
  *   "enc" row (said in the report). The string case pads by hand.
+ *   Narrowed CPUs (scripts/bench.sh group "narrow"): BENCH_GCRYPT_HWF_DENY
+ *   is a colon-separated list of libgcrypt hardware-feature names
+ *   ("intel-avx2:intel-vaes-vpclmul") disabled with GCRYCTL_DISABLE_HWF
+ *   before the first gcry_check_version, which is the only moment
+ *   libgcrypt accepts it; the features left are printed as meta
+ *   "libgcrypt_hwf" so the report shows what libgcrypt ran with.
  */
 #include "bench.h"
 
 #include <gcrypt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +29,45 @@ typedef struct gstate {
     gcry_mac_hd_t m;
 } gstate;
 
+/* The first call into libgcrypt: apply BENCH_GCRYPT_HWF_DENY, then
+ * initialise. Every entry point goes through here. */
+static const char *g_start(void)
+{
+    static int started;
+    if (!started) {
+        const char *deny = getenv("BENCH_GCRYPT_HWF_DENY");
+        char name[64];
+        while (deny != NULL && *deny != '\0') {
+            size_t n = strcspn(deny, ":");
+            if (n > 0 && n < sizeof name) {
+                memcpy(name, deny, n);
+                name[n] = '\0';
+                /* a name this libgcrypt does not know is a feature it
+                 * has no code for: nothing to disable */
+                (void)gcry_control(GCRYCTL_DISABLE_HWF, name, NULL);
+            }
+            deny += n + (deny[n] == ':');
+        }
+        started = 1;
+    }
+    return gcry_check_version(NULL);
+}
+
 static const char *g_version(void)
 {
-    return gcry_check_version(NULL);
+    return g_start();
+}
+
+/* the hardware features libgcrypt uses ("hwflist:intel-aesni:...") */
+const char *bench_gcrypt_hwf(void)
+{
+    static char buf[512];
+    char *s;
+    g_start();
+    s = gcry_get_config(0, "hwflist");
+    snprintf(buf, sizeof buf, "%s", s != NULL ? s : "?");
+    gcry_free(s);
+    return buf;
 }
 
 static int g_mode(int op)
@@ -49,7 +92,7 @@ static int g_init(bench_ctx *c)
 {
     static int once;
     if (!once) {
-        gcry_check_version(NULL);
+        g_start();
         gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
         gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
         once = 1;

@@ -259,16 +259,17 @@ def mask_paths(mask):
 
 def narrow_section(w, masked, main_keys, mach):
     """rijn with RIJN_CPU_MASK beside OpenSSL (OPENSSL_ia32cap at the same
-    level) and libgcrypt (unmasked), all three in the same processes."""
+    level) and libgcrypt (GCRYCTL_DISABLE_HWF at the same level), all three
+    in the same processes."""
     w("## rijn on narrower x86-64 CPUs (emulated by RIJN_CPU_MASK on %s)\n"
       % mach.get("cpu_short", mach.get("cpu", "?")))
     w("The headline rows once more in processes of their own (group `narrow`), with "
       "`RIJN_CPU_MASK` hiding the extensions the named CPU class lacks: rijn then chooses "
       "the implementations that CPU would get (named per table: the classes as the library "
       "reports them, and the wide paths inside them that the mask leaves). OpenSSL runs with "
-      "`OPENSSL_ia32cap` hiding the same extensions (its own mask). libgcrypt has no such "
-      "variable and keeps **every feature of this CPU**, so its column is a faster CPU than "
-      "the one emulated. Emulation is not the real CPU: same caches, clock and memory, only "
+      "`OPENSSL_ia32cap` hiding the same extensions (its own mask), libgcrypt with the same "
+      "extensions disabled (`GCRYCTL_DISABLE_HWF` before its initialisation, from "
+      "`BENCH_GCRYPT_HWF_DENY`; the features it kept are listed per table). Emulation is not the real CPU: same caches, clock and memory, only "
       "the instruction choice narrows. Ratios: same processes and rounds; below 1 rijn is "
       "faster. \"rijn, all features\" is the main run's figure (other processes).\n")
     for name in sorted(masked, key=lambda n: MASK_ORDER.index(n) if n in MASK_ORDER else 99):
@@ -278,11 +279,18 @@ def narrow_section(w, masked, main_keys, mach):
         if isinstance(lvl, str):
             lvl = [lvl, ""]
         w("### %s: %s\n" % (lvl[0], lvl[1]))
-        w("`RIJN_CPU_MASK=%s` → rijn chose %s (%s); `OPENSSL_ia32cap=%s`; %d process(es).\n"
+        hwf = meta.get("libgcrypt_hwf")
+        if isinstance(hwf, list):
+            hwf = hwf[0]
+        gc_label = "libgcrypt (masked)" if hwf else "libgcrypt (all features)"
+        w("`RIJN_CPU_MASK=%s` → rijn chose %s (%s); `OPENSSL_ia32cap=%s`; libgcrypt %s; "
+          "%d process(es).\n"
           % (meta.get("rijn_cpu_mask", "?"), meta.get("rijn", "?"),
              mask_paths(meta.get("rijn_cpu_mask")),
-             meta.get("openssl_ia32cap", "(unset)"), g["runs"]))
-        w("| row | rijn ticks/B | OpenSSL (masked) | libgcrypt (all features) | "
+             meta.get("openssl_ia32cap", "(unset)"),
+             ("kept `%s`" % hwf.replace("hwflist:", "").strip(":")) if hwf
+             else "unmasked (every feature of this CPU)", g["runs"]))
+        w("| row | rijn ticks/B | OpenSSL (masked) | %s | " % gc_label +
           "rijn / OpenSSL | rijn / libgcrypt | rijn, all features |")
         w("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         t = table_rows(g)
