@@ -3,7 +3,7 @@
 side by side in one process, and the table python/BENCHMARKS.md.
 
 The first table is the seeds' table: AES-256 ECB, CBC + PKCS#7, CFB128,
-OFB, CTR and GCM encryption of 1 KB, 100 KB and 10 MB messages, each
+OFB, CTR and GCM encryption of 1 KB, 100 KB, 1 MB and 10 MB messages, each
 library used through its own API (rijn's one-shot functions and reused
 AESGCM object, cryptography's Cipher(...).encryptor() per message and
 reused AESGCM object, PyCryptodome's AES.new per message). The second
@@ -67,7 +67,9 @@ try:
 except ImportError:
     HAVE_CRY = False
 
-SIZES = [("1 KB", 1024), ("100 KB", 100 << 10), ("10 MB", 10 << 20)]
+# 1 MB: the size issue 15 compares AES-256-GCM at against the OpenSSL inside
+# cryptography (in cache on most CPUs, unlike 10 MB; call overhead gone)
+SIZES = [("1 KB", 1024), ("100 KB", 100 << 10), ("1 MB", 1 << 20), ("10 MB", 10 << 20)]
 K16, K32 = bytes(range(16)), bytes(range(32))
 N12, N16, IV = bytes(12), bytes(range(16)), bytes(range(16))
 
