@@ -1,8 +1,8 @@
 """ct32v6m_alloc.py -- the Thumb-1 back end of gen_ct32v6m.py: ct32_ir
-blocks lowered to two-operand logic on r0-r7, scheduled, allocated (low
-registers, r8-r12 and lr as parking, stack slots last), and an interpreter
-of the emitted instructions that checks each allocated block; the frame
-layout (named slots, constants, spill slots) is here too.
+blocks lowered to two-operand logic on r0-r7 and scheduled (ct32v6m_lower.py),
+allocated here (low registers, r8-r12 and lr as parking, stack slots last),
+and an interpreter of the emitted instructions that checks each allocated
+block; the frame layout (named slots, constants, spill slots) is here too.
 """
 import os
 import random
@@ -11,7 +11,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_ct32asm as g  # noqa: E402
-from ct32_alloc import dependencies, use_counts  # noqa: E402
+from ct32_alloc import NextUse  # noqa: E402
+from ct32v6m_lower import lower, luses, schedule  # noqa: E402
 
 M32 = g.M32
 LOW = ["r%d" % i for i in range(8)]
@@ -21,365 +22,257 @@ CSLOT = {c: 16 + 4 * i for i, c in enumerate(CONSTS)}
 SLOT0 = 16 + 4 * len(CONSTS)
 
 
-# ---- lowering ----------------------------------------------------------------
-# low ops: (dst, kind, args)
-#   'c2' (mn, a, b)  commutative, dst replaces a or b     eors/ands/orrs
-#   'n2' (mn, a, b)  dst replaces a                        bics/rors
-#   'sh' (mn, a, n)  three-operand shift by immediate      lsls/lsrs
-#   'k'  (c,)        constant (rematerialised, never spilled)
-#   'ld' (base, off) 'lds' (slot,) 'sts' (v, slot) 'addi' (v, imm) dst replaces v
-# complexity: one branch per IR operation kind, each lowered to Thumb-1
-def lower(blk):
-    lb = g.Block(blk.name)
-    consts = {}
-
-    def k(c):
-        if c not in consts:
-            consts[c] = lb.op("k", c, hint="c")
-        return consts[c]
-    ren = {}
-
-    def R(v):
-        return ren.get(v, v)
-    for d, kind, a in blk.ops:
-        if kind in ("x", "a", "o", "b"):
-            v1, v2, sh = R(a[0]), R(a[1]), a[2]
-            if sh:
-                t, n = sh
-                if t == "ror":
-                    v2 = lb.op("n2", "rors", v2, k(n))
-                else:
-                    v2 = lb.op("sh", "lsls" if t == "lsl" else "lsrs", v2, n)
-            if kind == "b":
-                nv = lb.op("c2", "ands", v1, lb.op("n2", "bics", k(M32), v2))  # rare; unused
-            else:
-                nv = lb.op("c2", {"x": "eors", "a": "ands", "o": "orrs"}[kind], v1, v2)
-        elif kind == "ai":
-            nv = lb.op("c2", "ands", R(a[0]), k(a[1]))
-        elif kind == "bi":
-            nv = lb.op("n2", "bics", R(a[0]), k(a[1]))
-        elif kind == "ei":
-            nv = lb.op("c2", "eors", R(a[0]), k(a[1]))
-        elif kind == "mv":
-            t, n = a[1]
-            if t == "ror":
-                nv = lb.op("n2", "rors", R(a[0]), k(n))
-            else:
-                nv = lb.op("sh", "lsls" if t == "lsl" else "lsrs", R(a[0]), n)
-        elif kind == "ld":
-            nv = lb.op("ld", R(a[0]), a[1])
-        elif kind == "lds":
-            nv = lb.op("lds", a[0])
-        elif kind == "sts":
-            lb.op("sts", R(a[0]), a[1])
-            continue
-        elif kind == "addi":
-            nv = lb.op("addi", R(a[0]), a[1])
-        else:
-            raise ValueError(kind)
-        ren[d] = nv
-    lb.inputs = blk.inputs
-    lb.outputs = {R(v): i for v, i in blk.outputs.items()}
-    lb.consts = {v: c for c, v in consts.items()}
-    return lb
-
-
-def luses(op):
-    d, k, a = op
-    if k in ("c2", "n2"):
-        return [a[1], a[2]]
-    if k == "sh":
-        return [a[1]]
-    if k in ("ld", "addi"):
-        return [a[0]]
-    if k == "sts":
-        return [a[0]]
-    return []
-
-
-def leval(lb, inputs, mem, stack):
-    env = dict(inputs)
-    for d, k, a in lb.ops:
-        if k in ("c2", "n2"):
-            p, q = env[a[1]], env[a[2]]
-            env[d] = {"eors": p ^ q, "ands": p & q, "orrs": p | q, "bics": p & ~q & M32,
-                      "rors": g.ror(p, q)}[a[0]]
-        elif k == "sh":
-            p = env[a[1]]
-            env[d] = (p << a[2]) & M32 if a[0] == "lsls" else p >> a[2]
-        elif k == "k":
-            env[d] = a[0]
-        elif k == "ld":
-            env[d] = mem[(env[a[0]] + a[1]) & M32]
-        elif k == "lds":
-            env[d] = stack[a[0]]
-        elif k == "sts":
-            stack[a[1]] = env[a[0]]
-        elif k == "addi":
-            env[d] = (env[a[0]] + a[1]) & M32
-    return env
-
-
-# ---- scheduling --------------------------------------------------------------
-def schedule(lb, rng, mode):
-    ops = lb.ops
-    if mode == 0:
-        return list(ops)
-    deps = dependencies(ops, luses, keep=lambda op: op[1] != "k")
-    remaining = use_counts(ops, luses)
-    done, order = set(), []
-    pending = set(i for i in range(len(ops)) if ops[i][1] != "k")
-    ready = [i for i in pending if not deps[i]]
-    while ready:
-        def score(i):
-            op = ops[i]
-            us = luses(op)
-            kills = sum(1 for u in set(us) if remaining.get(u, 0) == us.count(u)
-                        and u not in lb.consts)
-            return kills * 10 + rng.random() * mode - i * 0.01
-        best = max(ready, key=score)
-        ready.remove(best)
-        done.add(best)
-        pending.discard(best)
-        order.append(ops[best])
-        for u in luses(ops[best]):
-            remaining[u] -= 1
-        for j in list(pending):
-            if j not in ready and deps[j] <= done:
-                ready.append(j)
-    assert len(order) == len(pending) + len(order) and not pending
-    return order
-
-
 # ---- allocation --------------------------------------------------------------
 class Alloc1:
+    """One allocation of a lowered, scheduled block (one run per object): the
+    values in r0-r7, in the parking registers (high) and in spill slots."""
+
     def __init__(self, high, rng, variant):
         self.high = list(high)
         self.rng = rng
         self.variant = variant
 
     def run(self, lb, order, in_map, out_map):
-        lines = []
-        E = lines.append
-        consts = lb.consts
-        low_of, high_of, slot_of = {}, {}, {}
-        lval = {r: None for r in LOW}
-        hval = {r: None for r in self.high}
-        free_slots, nslots = [], [0]
+        self.lines = []
+        self.E = self.lines.append
+        self.consts = lb.consts
+        self.low_of, self.high_of, self.slot_of = {}, {}, {}
+        self.lval = {r: None for r in LOW}
+        self.hval = {r: None for r in self.high}
+        self.free_slots, self.nslots = [], 0
         for v, r in in_map.items():
-            low_of[v] = r
-            lval[r] = v
-        pos = {}
-        for i, op in enumerate(order):
-            for u in luses(op):
-                pos.setdefault(u, []).append(i)
+            self.low_of[v] = r
+            self.lval[r] = v
+        self.nxt = NextUse(order, luses, out_map)
         end = len(order)
-        for v in out_map:
-            pos.setdefault(v, []).append(end)
-        ptr = {}
-
-        def nxt(v, t):
-            p = pos.get(v, [])
-            i = ptr.get(v, 0)
-            while i < len(p) and p[i] < t:
-                i += 1
-            ptr[v] = i
-            return p[i] if i < len(p) else None
-
-        def has_copy(v):
-            return v in consts or v in slot_of or v in high_of
-
-        def drop_low(v):
-            r = low_of.pop(v)
-            lval[r] = None
-            return r
-
-        def evict_low(t, avoid):
-            best, bd = None, -1
-            for r in LOW:
-                v = lval[r]
-                if r in avoid or v is None:
-                    continue
-                nu = nxt(v, t)
-                d = 10 ** 9 if nu is None else nu
-                if has_copy(v):
-                    d += 0.5  # prefer dropping values that need no store
-                if d > bd:
-                    best, bd = r, d
-            v = lval[best]
-            if nxt(v, t) is not None and not has_copy(v):
-                h = free_high(t)
-                if h is not None:
-                    E("mov %s, %s" % (h, best))
-                    high_of[v] = h
-                    hval[h] = v
-                else:
-                    s = free_slots.pop() if free_slots else None
-                    if s is None:
-                        s = nslots[0]
-                        nslots[0] += 1
-                    slot_of[v] = s
-                    E("str %s, [sp, #%d]" % (best, SLOT0 + 4 * s))
-            drop_low(v)
-            return best
-
-        def free_high(t):
-            for h in self.high:
-                if hval[h] is None:
-                    return h
-            # reuse a high register whose value is dead or also elsewhere
-            for h in self.high:
-                v = hval[h]
-                if nxt(v, t) is None or v in low_of or v in slot_of:
-                    del high_of[v]
-                    hval[h] = None
-                    return h
-            return None
-
-        def get_low(t, avoid):
-            for r in LOW:
-                if lval[r] is None and r not in avoid:
-                    return r
-            return evict_low(t, avoid)
-
-        def bring(v, t, avoid):
-            if v in low_of:
-                return low_of[v]
-            r = get_low(t, avoid)
-            if v in high_of:
-                E("mov %s, %s" % (r, high_of[v]))
-            elif v in consts:
-                c = consts[v]
-                if c < 256:
-                    E("movs %s, #%d" % (r, c))
-                else:
-                    E("ldr %s, [sp, #%d]" % (r, CSLOT[c]))
-            else:
-                E("ldr %s, [sp, #%d]" % (r, SLOT0 + 4 * slot_of[v]))
-            low_of[v] = r
-            lval[r] = v
-            return r
-
-        def release(t):
-            for v in list(low_of):
-                if nxt(v, t) is None:
-                    drop_low(v)
-            for v in list(high_of):
-                if nxt(v, t) is None:
-                    hval[high_of.pop(v)] = None
-            for v in list(slot_of):
-                if nxt(v, t) is None:
-                    free_slots.append(slot_of.pop(v))
-
-        def clobberable(v, t):
-            return nxt(v, t + 1) is None or has_copy(v)
-
-        def take(d, r):
-            low_of[d] = r
-            lval[r] = d
-
         for t, op in enumerate(order):
-            d, k, a = op
-            if k == "k":
-                continue
-            us = luses(op)
-            avoid = set()
-            rs = []
-            for u in us:
-                r = bring(u, t, avoid)
-                avoid.add(r)
-                rs.append(r)
-            if k == "sts":
-                E("str %s, [sp, #%d]" % (rs[0], NAMED[a[1]]))
-                release(t + 1)
-                continue
-            if k == "lds":
-                release(t + 1)
-                r = get_low(t + 1, set())
-                E("ldr %s, [sp, #%d]" % (r, NAMED[a[0]]))
-                take(d, r)
-                continue
-            if k in ("sh", "ld"):
-                src = us[0]
-                if nxt(src, t + 1) is None:
-                    release(t + 1)
-                    r = rs[0] if lval[rs[0]] is None else get_low(t + 1, set())
-                else:
-                    release(t + 1)
-                    r = get_low(t + 1, {rs[0]})
-                if k == "sh":
-                    E("%s %s, %s, #%d" % (a[0], r, rs[0], a[2]))
-                else:
-                    E("ldr %s, [%s, #%d]" % (r, rs[0], a[1]))
-                take(d, r)
-                continue
-            # two-operand forms: the destination replaces the first register
-            if k == "addi":
-                x, rx, other = us[0], rs[0], None
-            else:
-                x, y = a[1], a[2]
-                rx, ry = rs
-                if k == "c2" and not clobberable(x, t) and clobberable(y, t):
-                    x, y, rx, ry = y, x, ry, rx
-                elif k == "c2" and clobberable(x, t) and clobberable(y, t) and \
-                        has_copy(x) and not has_copy(y) and nxt(y, t + 1) is None:
-                    x, y, rx, ry = y, x, ry, rx
-                other = ry
-            if clobberable(x, t):
-                if x in low_of and low_of[x] == rx:
-                    drop_low(x)
-                r = rx
-            else:
-                r = get_low(t, {rx} | ({other} if other else set()))
-                E("movs %s, %s" % (r, rx))
-            release(t + 1)
-            if k == "addi" and a[1] < 0:
-                E("subs %s, #%d" % (r, -a[1]))
-            elif k == "addi":
-                E("adds %s, #%d" % (r, a[1]))
-            else:
-                E("%s %s, %s" % (a[0], r, other))
-            if lval[r] is not None:  # (released value that shared r)
-                drop_low(lval[r])
-            take(d, r)
+            self.step(t, op)
         # outputs into their registers
-        release(end)
+        self.release(end)
+        self.place_outputs(out_map, end)
+        return self.lines, self.nslots
+
+    # ---- where values are ----
+    def has_copy(self, v):
+        return v in self.consts or v in self.slot_of or v in self.high_of
+
+    def drop_low(self, v):
+        r = self.low_of.pop(v)
+        self.lval[r] = None
+        return r
+
+    def take(self, d, r):
+        self.low_of[d] = r
+        self.lval[r] = d
+
+    def clobberable(self, v, t):
+        return self.nxt(v, t + 1) is None or self.has_copy(v)
+
+    def release(self, t):
+        for v in list(self.low_of):
+            if self.nxt(v, t) is None:
+                self.drop_low(v)
+        for v in list(self.high_of):
+            if self.nxt(v, t) is None:
+                self.hval[self.high_of.pop(v)] = None
+        for v in list(self.slot_of):
+            if self.nxt(v, t) is None:
+                self.free_slots.append(self.slot_of.pop(v))
+
+    # ---- getting a low register ----
+    def evict_low(self, t, avoid):
+        best, bd = None, -1
+        for r in LOW:
+            v = self.lval[r]
+            if r in avoid or v is None:
+                continue
+            nu = self.nxt(v, t)
+            d = 10 ** 9 if nu is None else nu
+            if self.has_copy(v):
+                d += 0.5  # prefer dropping values that need no store
+            if d > bd:
+                best, bd = r, d
+        v = self.lval[best]
+        if self.nxt(v, t) is not None and not self.has_copy(v):
+            self.park(v, best, t)
+        self.drop_low(v)
+        return best
+
+    def park(self, v, r, t):
+        """Keep v (in r) in a free high register, else in a stack slot."""
+        h = self.free_high(t)
+        if h is not None:
+            self.E("mov %s, %s" % (h, r))
+            self.high_of[v] = h
+            self.hval[h] = v
+            return
+        s = self.free_slots.pop() if self.free_slots else None
+        if s is None:
+            s = self.nslots
+            self.nslots += 1
+        self.slot_of[v] = s
+        self.E("str %s, [sp, #%d]" % (r, SLOT0 + 4 * s))
+
+    def free_high(self, t):
+        for h in self.high:
+            if self.hval[h] is None:
+                return h
+        # reuse a high register whose value is dead or also elsewhere
+        for h in self.high:
+            v = self.hval[h]
+            if self.nxt(v, t) is None or v in self.low_of or v in self.slot_of:
+                del self.high_of[v]
+                self.hval[h] = None
+                return h
+        return None
+
+    def get_low(self, t, avoid):
+        for r in LOW:
+            if self.lval[r] is None and r not in avoid:
+                return r
+        return self.evict_low(t, avoid)
+
+    def fetch(self, r, v):
+        """The instruction that puts v (not in a low register) into r."""
+        if v in self.high_of:
+            self.E("mov %s, %s" % (r, self.high_of[v]))
+        elif v in self.consts and self.consts[v] < 256:
+            self.E("movs %s, #%d" % (r, self.consts[v]))
+        elif v in self.consts:
+            self.E("ldr %s, [sp, #%d]" % (r, CSLOT[self.consts[v]]))
+        else:
+            self.E("ldr %s, [sp, #%d]" % (r, SLOT0 + 4 * self.slot_of[v]))
+
+    def bring(self, v, t, avoid):
+        if v in self.low_of:
+            return self.low_of[v]
+        r = self.get_low(t, avoid)
+        self.fetch(r, v)
+        self.low_of[v] = r
+        self.lval[r] = v
+        return r
+
+    # ---- one operation ----
+    def step(self, t, op):
+        d, k, a = op
+        if k == "k":
+            return
+        us = luses(op)
+        avoid = set()
+        rs = []
+        for u in us:
+            r = self.bring(u, t, avoid)
+            avoid.add(r)
+            rs.append(r)
+        if k == "sts":
+            self.E("str %s, [sp, #%d]" % (rs[0], NAMED[a[1]]))
+            self.release(t + 1)
+        elif k == "lds":
+            self.release(t + 1)
+            r = self.get_low(t + 1, set())
+            self.E("ldr %s, [sp, #%d]" % (r, NAMED[a[0]]))
+            self.take(d, r)
+        elif k in ("sh", "ld"):
+            self.three_operand(t, op, us, rs)
+        else:
+            self.two_operand(t, op, us, rs)
+
+    def three_operand(self, t, op, us, rs):
+        """lsls/lsrs by an immediate, ldr: any destination register."""
+        d, k, a = op
+        if self.nxt(us[0], t + 1) is None:
+            self.release(t + 1)
+            r = rs[0] if self.lval[rs[0]] is None else self.get_low(t + 1, set())
+        else:
+            self.release(t + 1)
+            r = self.get_low(t + 1, {rs[0]})
+        if k == "sh":
+            self.E("%s %s, %s, #%d" % (a[0], r, rs[0], a[2]))
+        else:
+            self.E("ldr %s, [%s, #%d]" % (r, rs[0], a[1]))
+        self.take(d, r)
+
+    def first_operand(self, t, k, a, rs):
+        """(x, rx, other): the operand the destination replaces (commutative
+        ops take the one that may be clobbered) and the other register."""
+        x, y = a[1], a[2]
+        rx, ry = rs
+        if k == "c2" and not self.clobberable(x, t) and self.clobberable(y, t):
+            x, y, rx, ry = y, x, ry, rx
+        elif k == "c2" and self.clobberable(x, t) and self.clobberable(y, t) and \
+                self.has_copy(x) and not self.has_copy(y) and self.nxt(y, t + 1) is None:
+            x, y, rx, ry = y, x, ry, rx
+        return x, rx, ry
+
+    def two_operand(self, t, op, us, rs):
+        """The two-operand forms: the destination replaces the first register."""
+        d, k, a = op
+        if k == "addi":
+            x, rx, other = us[0], rs[0], None
+        else:
+            x, rx, other = self.first_operand(t, k, a, rs)
+        if self.clobberable(x, t):
+            if x in self.low_of and self.low_of[x] == rx:
+                self.drop_low(x)
+            r = rx
+        else:
+            r = self.get_low(t, {rx} | ({other} if other else set()))
+            self.E("movs %s, %s" % (r, rx))
+        self.release(t + 1)
+        if k == "addi" and a[1] < 0:
+            self.E("subs %s, #%d" % (r, -a[1]))
+        elif k == "addi":
+            self.E("adds %s, #%d" % (r, a[1]))
+        else:
+            self.E("%s %s, %s" % (a[0], r, other))
+        if self.lval[r] is not None:  # (released value that shared r)
+            self.drop_low(self.lval[r])
+        self.take(d, r)
+
+    # ---- the outputs ----
+    def place_outputs(self, out_map, end):
         want = {r: v for v, r in out_map.items()}
         for _ in range(64):
-            todo = [r for r in LOW if lval[r] != want[r]]
+            todo = [r for r in LOW if self.lval[r] != want[r]]
             if not todo:
                 break
             progress = False
             for r in todo:
-                w = lval[r]
-                if w is not None and w in out_map and out_map[w] != r and \
-                        list(low_of.keys()).count(w) and not has_copy(w):
-                    continue  # w must move out first
-                if w is not None:
-                    drop_low(w)
-                v = want[r]
-                if v in low_of:
-                    E("movs %s, %s" % (r, low_of[v]))
-                    src = drop_low(v)
-                    assert src
-                elif v in high_of:
-                    E("mov %s, %s" % (r, high_of[v]))
-                elif v in consts:
-                    E("ldr %s, [sp, #%d]" % (r, CSLOT[consts[v]]))
-                else:
-                    E("ldr %s, [sp, #%d]" % (r, SLOT0 + 4 * slot_of[v]))
-                take(v, r)
+                if self.must_wait(self.lval[r], r, out_map):
+                    continue  # its value must move out first
+                self.place(r, want[r])
                 progress = True
             if not progress:
-                # a cycle: park one value in a high register
-                r = todo[0]
-                w = lval[r]
-                h = free_high(end)
-                E("mov %s, %s" % (h, r))
-                high_of[w] = h
-                hval[h] = w
-                drop_low(w)
-        return lines, nslots[0]
+                self.park_cycle(todo[0], end)
+
+    def must_wait(self, w, r, out_map):
+        return w is not None and w in out_map and out_map[w] != r and \
+            list(self.low_of.keys()).count(w) and not self.has_copy(w)
+
+    def place(self, r, v):
+        w = self.lval[r]
+        if w is not None:
+            self.drop_low(w)
+        if v in self.low_of:
+            self.E("movs %s, %s" % (r, self.low_of[v]))
+            src = self.drop_low(v)
+            assert src
+        elif v in self.high_of:
+            self.E("mov %s, %s" % (r, self.high_of[v]))
+        elif v in self.consts:  # (always from its slot here)
+            self.E("ldr %s, [sp, #%d]" % (r, CSLOT[self.consts[v]]))
+        else:
+            self.E("ldr %s, [sp, #%d]" % (r, SLOT0 + 4 * self.slot_of[v]))
+        self.take(v, r)
+
+    def park_cycle(self, r, end):
+        """A cycle: park the value of r in a high register."""
+        w = self.lval[r]
+        h = self.free_high(end)
+        self.E("mov %s, %s" % (h, r))
+        self.high_of[w] = h
+        self.hval[h] = w
+        self.drop_low(w)
 
 
 # complexity: instruction interpreter, one branch per Thumb-1 opcode used

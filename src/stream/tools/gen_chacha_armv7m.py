@@ -300,46 +300,63 @@ def chacha_ref(st):
     return b"".join(((x[i] + st[i]) & M32).to_bytes(4, "little") for i in range(16))
 
 
+ST, SP, RET = 0x1000, 0x8000, 0xFFFFFFF0
+
+
+def trial_setup(rnd, t):
+    """A machine for trial t: random state (t % 4 == 1: the counter about to
+    wrap), 1-3 blocks of input, output in place on odd trials, random
+    registers, a marked stack. Returns (machine, st, input, out address,
+    blocks, registers before)."""
+    m = Machine()
+    nb = 1 + t % 3
+    st = [rnd.getrandbits(32) for _ in range(16)]
+    if t % 4 == 1:
+        st[12] = M32 - rnd.randrange(3)
+    for k in range(16):
+        m.st(ST + 4 * k, st[k])
+    inb = bytes(rnd.getrandbits(8) for _ in range(64 * nb))
+    IN = 0x2000 + rnd.randrange(4)
+    OUT = IN if t % 2 else 0x4000 + rnd.randrange(4)
+    for k, b in enumerate(inb):
+        m.mem[IN + k] = b
+    for k in range(64 * nb):
+        m.mem.setdefault(OUT + k, 0xAA)
+    m.r = [rnd.getrandbits(32) for _ in range(16)]
+    m.r[0:4] = [ST, OUT, IN, nb]
+    m.r[13], m.r[14] = SP, RET
+    saved = list(m.r)
+    for k in range(SP - 256, SP):
+        m.mem[k] = 0x55
+    m.writes.clear()
+    return m, st, inb, OUT, nb, saved
+
+
+def trial_verify(m, t, st, inb, OUT, nb, saved):
+    """The output, the advanced state, the callee-saved registers and the
+    bytes written after a run of trial t."""
+    want, s = b"", list(st)
+    for _ in range(nb):
+        want += chacha_ref(s)
+        s[12] = (s[12] + 1) & M32
+    want = bytes(p ^ q for p, q in zip(want, inb))
+    got = bytes(m.mem[OUT + k] for k in range(64 * nb))
+    assert got == want, "trial %d: output differs" % t
+    assert [m.ld(ST + 4 * k) for k in range(16)] == s, "trial %d: st" % t
+    assert m.r[13] == SP and m.r[4:12] == saved[4:12], "trial %d: registers" % t
+    bad = [a for a in m.writes if not (OUT <= a < OUT + 64 * nb or SP - 96 <= a < SP or
+                                       ST + 48 <= a < ST + 52)]
+    assert not bad, "trial %d: writes outside out/frame/st[12]" % t
+
+
 def check(text, trials=40, seed=1):
     prog, labels = parse(text)
     rnd = random.Random(seed)
     counts = []
     for t in range(trials):
-        m = Machine()
-        ST, SP, RET = 0x1000, 0x8000, 0xFFFFFFF0
-        nb = 1 + t % 3
-        st = [rnd.getrandbits(32) for _ in range(16)]
-        if t % 4 == 1:
-            st[12] = M32 - rnd.randrange(3)
-        for k in range(16):
-            m.st(ST + 4 * k, st[k])
-        inb = bytes(rnd.getrandbits(8) for _ in range(64 * nb))
-        IN = 0x2000 + rnd.randrange(4)
-        OUT = IN if t % 2 else 0x4000 + rnd.randrange(4)
-        for k, b in enumerate(inb):
-            m.mem[IN + k] = b
-        for k in range(64 * nb):
-            m.mem.setdefault(OUT + k, 0xAA)
-        m.r = [rnd.getrandbits(32) for _ in range(16)]
-        m.r[0:4] = [ST, OUT, IN, nb]
-        m.r[13], m.r[14] = SP, RET
-        saved = list(m.r)
-        for k in range(SP - 256, SP):
-            m.mem[k] = 0x55
-        m.writes.clear()
+        m, st, inb, OUT, nb, saved = trial_setup(rnd, t)
         counts.append(m.run(prog, labels))
-        want, s = b"", list(st)
-        for _ in range(nb):
-            want += chacha_ref(s)
-            s[12] = (s[12] + 1) & M32
-        want = bytes(p ^ q for p, q in zip(want, inb))
-        got = bytes(m.mem[OUT + k] for k in range(64 * nb))
-        assert got == want, "trial %d: output differs" % t
-        assert [m.ld(ST + 4 * k) for k in range(16)] == s, "trial %d: st" % t
-        assert m.r[13] == SP and m.r[4:12] == saved[4:12], "trial %d: registers" % t
-        bad = [a for a in m.writes if not (OUT <= a < OUT + 64 * nb or SP - 96 <= a < SP or
-                                           ST + 48 <= a < ST + 52)]
-        assert not bad, "trial %d: writes outside out/frame/st[12]" % t
+        trial_verify(m, t, st, inb, OUT, nb, saved)
     return counts
 
 
