@@ -267,7 +267,7 @@ static void list_impls(const rijn_aes_impl *def)
     for (i = 0; i < rijn_aes_impl_count(); i++) {
         const rijn_aes_impl *p = rijn_aes_impl_at(i);
         unsigned f = rijn_aes_impl_flags(p);
-        printf("  %-6s %-28s %s%s\n", rijn_aes_impl_name(p),
+        printf("  %-13s %-28s %s%s\n", rijn_aes_impl_name(p),
                (f & RIJN_AES_IMPL_HW)          ? "hardware, constant-time"
                : (f & RIJN_AES_IMPL_CONSTTIME) ? "software, constant-time"
                                                : "software, NOT constant-time",
@@ -289,7 +289,7 @@ static int test_impl(const rijn_aes_impl *p, int quiet, tally *sum)
     }
     run_impl(&t);
     if (!quiet)
-        printf("%-6s %lu checks, %lu failed\n", t.impl, t.pass + t.fail, t.fail);
+        printf("%-13s %lu checks, %lu failed\n", t.impl, t.pass + t.fail, t.fail);
     sum->pass += t.pass;
     sum->fail += t.fail;
     return 0;

@@ -6,7 +6,12 @@
  * every AEAD runs on such a context.
  *
  * Implementations (see rijn/config.h for which are compiled in):
- *   "x86ni"  AES-NI instructions                         constant-time, hw
+ *   "x86ni-vaes512" AES-NI + VAES on 512-bit registers   constant-time, hw
+ *            (AVX-512): the long-message paths 4 x 4 blocks per instruction
+ *   "x86ni-vaes256" AES-NI + VAES on 256-bit registers   constant-time, hw
+ *            (AVX2)
+ *   "x86ni"  AES-NI instructions on 128-bit registers    constant-time, hw
+ *            only (same key schedule as the two above)
  *   "armce"  ARMv8 Crypto Extensions (AArch64, run-time  constant-time, hw
  *            probe)
  *   "rvk"    RISC-V scalar crypto Zkne + Zknd (chosen    constant-time, hw
@@ -31,8 +36,8 @@
  * Run-time choice: the implementation forced in this thread
  * (rijn_aes_impl_force) if any,
  * else the first constant-time class the CPU can run, in the order
- * x86ni, armce, rvk, neonbs, bs256, ct64, avr, ttable, ct32asm, ct32v6m, ct32,
- * small, of
+ * x86ni-vaes512, x86ni-vaes256, x86ni, armce, rvk, neonbs, bs256, ct64, avr,
+ * ttable, ct32asm, ct32v6m, ct32, small, of
  * those compiled in (a class without RIJN_AES_IMPL_CONSTTIME, such as
  * small, only when no other can run).
  *

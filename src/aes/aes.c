@@ -16,6 +16,8 @@
 
 static const rijn_aes_impl *const impls[] = {
 #if RIJN_CFG_AES_X86NI
+    &rijn_i_aes_x86ni_vaes512, /* the widest vector path the CPU runs first */
+    &rijn_i_aes_x86ni_vaes256,
     &rijn_i_aes_x86ni,
 #endif
 #if RIJN_CFG_AES_ARMCE

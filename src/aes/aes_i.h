@@ -200,6 +200,8 @@ static inline void rijn_i_aes_key_like(rijn_aes_ctx *dst, const rijn_aes_ctx *sr
 
 /* The classes; each is defined in its own file when compiled in. */
 extern const rijn_aes_impl rijn_i_aes_x86ni;
+extern const rijn_aes_impl rijn_i_aes_x86ni_vaes256;
+extern const rijn_aes_impl rijn_i_aes_x86ni_vaes512;
 extern const rijn_aes_impl rijn_i_aes_armce;
 extern const rijn_aes_impl rijn_i_aes_rvk;
 extern const rijn_aes_impl rijn_i_aes_neonbs;

@@ -58,6 +58,8 @@ void rijn_i_x86ni_cfb8_enc(const uint64_t *ks, unsigned rounds, uint8_t reg[16],
                            const uint8_t *in, size_t len);
 void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                           const uint8_t *in, size_t nblocks);
+/* The classes' key schedule (aes_x86ni_key.c): the setkey entry. */
+void rijn_i_x86ni_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs);
 /* The class's cbcmac entry (aes_x86ni_mac.c). */
 void rijn_i_x86ni_cbcmac(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t mac[16],
                          uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);

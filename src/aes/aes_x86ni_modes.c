@@ -177,7 +177,7 @@ static __attribute__((noinline)) int ctr_once_any(const rijn_aes_ctx *aes, unsig
 {
     uint8_t c[16];
     memcpy(c, iv, 16);
-    rijn_i_aes_x86ni.ctr(aes->ks, aes->rounds, ctr_bits, c, out, in, nblocks);
+    aes->impl->ctr(aes->ks, aes->rounds, ctr_bits, c, out, in, nblocks);
     return RIJN_OK;
 }
 

@@ -17,9 +17,9 @@
  *   decryption). All loads of a pass precede its stores, so out == in
  *   works.
  *   Only whole passes run here (the caller finishes the rest and the
- *   ciphertext stealing with the portable code), and only for the x86ni
- *   class on a CPU with VAES and AVX-512 (rijn_i_cpu_features; masked by
- *   RIJN_CPU_MASK in tests).
+ *   ciphertext stealing with the portable code), and only for a context
+ *   marked RIJN_I_DIR_W512 (the x86ni-vaes512 class, which runs where the
+ *   CPU has VAES and AVX-512; RIJN_CPU_MASK hides it in tests).
  *   Constant time: VAES, shifts, XOR; branches on lengths only.
  *   Vectors: tests/modes/test_xts.c (CAVP XTSGenAES128/256, OpenSSL
  *   differential) and tests/core/test_perf_paths.c (0..70 blocks and stealing
@@ -114,7 +114,7 @@ XTGT static size_t run(const uint64_t *ks, unsigned rounds, int dec, uint8_t t[1
 size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
                           const uint8_t *in, size_t n)
 {
-    if (n < 4 * NREG || aes->impl != &rijn_i_aes_x86ni || !rijn_i_aes_w512(aes))
+    if (n < 4 * NREG || !rijn_i_aes_w512(aes))
         return 0;
     return run(aes->ks, aes->rounds, dec, t, out, in, n);
 }

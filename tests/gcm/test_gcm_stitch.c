@@ -176,7 +176,7 @@ static void per_aes(const char *impl, void *arg)
 {
     bufs *b = (bufs *)arg;
     b->impl = impl;
-    b->is_hw = strcmp(impl, "x86ni") == 0 || strcmp(impl, "armce") == 0;
+    b->is_hw = strncmp(impl, "x86ni", 5) == 0 || strcmp(impl, "armce") == 0;
     tg_for_each_ghash(lengths, b);
     tu_context = impl;
 }
