@@ -18,7 +18,8 @@
  *  so bitsliced and AES-NI code runs at full width. Input is read before
  *  output is written, so out == in works. With AES-NI round keys (rk_isa) and VAES + AVX-512,
  *  whole 32-block passes go to ocb_vaes512.c first (offsets from
- *  L_0..L_4, everything in registers). With AES-NI round keys, one-shot calls with at
+ *  L_0..L_4, everything in registers), then 16-block VAES-256 and 8-block
+ *  AES-NI passes to ocb_x86.c. With AES-NI round keys, one-shot calls with at
  *  most 112 bytes of AAD hash it beside Ktop in one AES pass, and short
  *  messages (text <= 128 bytes) run entirely in registers
  *  (ocb_aesni.c).
@@ -184,6 +185,7 @@ void rijn_i_ocb_blocks(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
     size_t i, k;
 #if RIJN_I_AES_RK_AESNI
     k = rijn_i_ocb_vaes512(c, m, dec, out, in, nb);
+    k += rijn_i_ocb_x86(c, m, dec, out + 16 * k, in + 16 * k, nb - k);
     in += 16 * k;
     out += 16 * k;
     nb -= k;

@@ -30,6 +30,12 @@ void rijn_i_ocb_tail(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *o
 #if RIJN_I_AES_RK_AESNI
 size_t rijn_i_ocb_vaes512(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                           const uint8_t *in, size_t nb);
+/* Then, without AVX-512 or for what is left (ocb_x86.c): 16-block passes
+ * with VAES on 256-bit registers (RIJN_I_DIR_W256), then 8-block AES-NI
+ * passes, each while the block count is a multiple of the pass; same
+ * contract. */
+size_t rijn_i_ocb_x86(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                      const uint8_t *in, size_t nb);
 #endif
 /* One-shot seal (dec 0: writes out and tag_len bytes of tag_out) or open
  * (dec 1: checks tag_in, writes out only on a match, else zeroes it) of a

@@ -1,0 +1,173 @@
+/*
+ * ocb_x86.c -- OCB3 text blocks on x86 CPUs without AVX-512: VAES on
+ * 256-bit registers (16 blocks a pass) and plain AES-NI (8 blocks a pass),
+ * for an AES class with AES-NI round keys (rk_isa).
+ *
+ * Implementation notes
+ *   A pass of W blocks (W = 16 or 8) starts at a block count b that is a
+ *   multiple of W, so ntz(b + i) = ntz(i) for 1 <= i < W: Offset_(b+i) =
+ *   Offset_b ^ P_i with P_i = L_ntz(1) ^ ... ^ L_ntz(i), built once per
+ *   call (P_W = P_(W-1) ^ L_ntz(b+W), the only term that changes from pass
+ *   to pass; ntz(b+W) >= log2(W) comes from the table or by doublings of
+ *   L_7: the index is public). Per pass: offsets = Offset_b ^ P, x = in ^
+ *   offset, AES (encryption, or the equivalent-inverse-cipher keys), out =
+ *   x ^ offset; the checksum XORs the plaintext (input for seal, output for
+ *   open). Every load of a pass precedes its stores (out == in works).
+ *   VAES-256: lane j of register r holds block b + 2r + j + 1 (eight
+ *   registers); AES-NI: eight registers of one block, the round latency
+ *   hidden by the eight independent chains (as OpenSSL's aesni_ocb_encrypt
+ *   does with six).
+ *   Used by ocb.c after the VAES-512 passes (ocb_vaes512.c): whole
+ *   16-block passes when the context has the 256-bit mark (RIJN_I_DIR_W256),
+ *   then 8-block passes, each while the block count allows it; the rest
+ *   takes the generic N-block path.
+ *   Constant time: AES instructions and XOR; branches on lengths and the
+ *   public block index only.
+ *   Vectors: tests/aead/test_ocb.c (RFC 7253, OpenSSL differential, every
+ *   AES class), tests/core/test_perf_paths.c (0..70 blocks and long texts,
+ *   unaligned, in place, against OpenSSL, rerun with AVX-512 hidden and
+ *   with VAES hidden).
+ */
+#include "aes/aesni.h"
+#include "cmac_i.h"
+#include "ocb_i.h"
+
+#if RIJN_I_AES_RK_AESNI
+
+#define T256 __attribute__((target("aes,sse2,ssse3,avx,avx2,vaes")))
+
+/* L_ntz(idx) for idx > 0 (public), from the table or by doublings. */
+static const uint8_t *lbig(const rijn_ocb_ctx *c, uint64_t idx, uint8_t sc[16])
+{
+    unsigned z = (unsigned)__builtin_ctzll(idx), k;
+    if (z < RIJN_OCB_L_COUNT)
+        return c->l[z];
+    memcpy(sc, c->l[RIJN_OCB_L_COUNT - 1], 16);
+    for (k = RIJN_OCB_L_COUNT - 1; k < z; k++)
+        rijn_i_dbl(sc);
+    return sc;
+}
+
+/* P_1 .. P_(w-1) into p[1..w-1] (p[0] = 0), for w <= 16. */
+RIJN_X86NI_INLINE void prefix(const rijn_ocb_ctx *c, __m128i *p, unsigned w)
+{
+    unsigned i;
+    p[0] = _mm_setzero_si128();
+    for (i = 1; i < w; i++)
+        p[i] = _mm_xor_si128(p[i - 1], x86ni_ld(c->l[__builtin_ctz(i)]));
+}
+
+T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                          const uint8_t *in, size_t nb)
+{
+    const unsigned rounds = c->aes.rounds;
+    const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
+    uint8_t sc[16];
+    __m128i q[16], off = x86ni_ld(m->offset);
+    __m256i p[8], cs = _mm256_setzero_si256();
+    size_t done = 0;
+    unsigned i;
+    prefix(c, q, 16);
+    q[0] = q[15]; /* lane 1 of register 7: P_15, plus L_ntz(b+16) per pass */
+    for (i = 0; i < 8; i++)
+        p[i] = _mm256_set_m128i(q[(2 * i + 2) & 15], q[2 * i + 1]);
+    for (; nb - done >= 16; done += 16, in += 256, out += 256) {
+        const __m128i lb = x86ni_ld(lbig(c, m->blocks + done + 16, sc));
+        __m256i o[8], x[8], kk, ob = _mm256_broadcastsi128_si256(off);
+        for (i = 0; i < 8; i++)
+            o[i] = _mm256_xor_si256(ob, p[i]);
+        o[7] = _mm256_xor_si256(o[7], _mm256_inserti128_si256(_mm256_setzero_si256(), lb, 1));
+        kk = _mm256_broadcastsi128_si256(x86ni_ld(rk));
+        for (i = 0; i < 8; i++) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i));
+            if (!dec)
+                cs = _mm256_xor_si256(cs, d);
+            x[i] = _mm256_xor_si256(_mm256_xor_si256(d, o[i]), kk);
+        }
+#define ROUND(r)                                                             \
+    kk = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * (r)));                \
+    for (i = 0; i < 8; i++)                                                  \
+        x[i] = dec ? _mm256_aesdec_epi128(x[i], kk) : _mm256_aesenc_epi128(x[i], kk);
+        RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+        kk = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * rounds));
+        for (i = 0; i < 8; i++) {
+            x[i] = dec ? _mm256_aesdeclast_epi128(x[i], kk) : _mm256_aesenclast_epi128(x[i], kk);
+            x[i] = _mm256_xor_si256(x[i], o[i]);
+            if (dec)
+                cs = _mm256_xor_si256(cs, x[i]);
+            _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
+        }
+        off = _mm256_extracti128_si256(o[7], 1);
+    }
+    cs = _mm256_xor_si256(cs, _mm256_permute2x128_si256(cs, cs, 0x01));
+    x86ni_st(m->checksum, _mm_xor_si128(x86ni_ld(m->checksum), _mm256_castsi256_si128(cs)));
+    x86ni_st(m->offset, off);
+    m->blocks += done;
+    rijn_i_wipe_inl(sc, sizeof sc);
+    return done;
+}
+
+/* One 8-block AES-NI pass body per key size (constant rounds: the blocks
+ * stay in registers, see x86ni_encn). */
+RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                                const uint8_t *in, size_t nb, unsigned rounds)
+{
+    const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
+    uint8_t sc[16];
+    __m128i p[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum);
+    size_t done = 0;
+    unsigned i;
+    prefix(c, p, 8);
+    for (; nb - done >= 8; done += 8, in += 128, out += 128) {
+        __m128i o[8], x[8];
+        for (i = 0; i < 7; i++)
+            o[i] = _mm_xor_si128(off, p[i + 1]);
+        o[7] = _mm_xor_si128(o[6], x86ni_ld(lbig(c, m->blocks + done + 8, sc)));
+        for (i = 0; i < 8; i++) {
+            __m128i d = x86ni_ld(in + 16 * i);
+            if (!dec)
+                cs = _mm_xor_si128(cs, d);
+            x[i] = _mm_xor_si128(d, o[i]);
+        }
+        if (dec)
+            x86ni_decn_r(x, 8, rk, rounds);
+        else
+            x86ni_encn_r(x, 8, rk, rounds);
+        for (i = 0; i < 8; i++) {
+            x[i] = _mm_xor_si128(x[i], o[i]);
+            if (dec)
+                cs = _mm_xor_si128(cs, x[i]);
+            x86ni_st(out + 16 * i, x[i]);
+        }
+        off = o[7];
+    }
+    x86ni_st(m->checksum, cs);
+    x86ni_st(m->offset, off);
+    m->blocks += done;
+    rijn_i_wipe_inl(sc, sizeof sc);
+    return done;
+}
+
+RIJN_X86NI_TARGET static size_t run8(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
+                                      uint8_t *out, const uint8_t *in, size_t nb)
+{
+#define CALL(r) return run8_r(c, m, dec, out, in, nb, r)
+    RIJN_X86NI_BY_ROUNDS(c->aes.rounds, CALL);
+#undef CALL
+}
+
+size_t rijn_i_ocb_x86(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                      const uint8_t *in, size_t nb)
+{
+    size_t k = 0;
+    if (nb < 8 || !rijn_i_aes_rk_aesni(&c->aes))
+        return 0;
+    if (nb >= 16 && m->blocks % 16 == 0 && rijn_i_aes_w256(&c->aes))
+        k = run256(c, m, dec, out, in, nb);
+    if (nb - k >= 8 && m->blocks % 8 == 0)
+        k += run8(c, m, dec, out + 16 * k, in + 16 * k, nb - k);
+    return k;
+}
+
+#endif
