@@ -9,8 +9,9 @@
  *   derived from a secret (J0 = GHASH(nonce) for nonces other than 12
  *   bytes: a fused hook may branch on the counter to spot a 32-bit wrap),
  *   always take the N-block path, whose increment is branch-free (GCM-SIV
- *   on AES-NI round keys with VAES-512 first runs whole 32-block passes in
- *   gcm_ctr_vaes512.c). Counter values are public (they derive from the nonce);
+ *   on AES-NI round keys first runs whole 32-block VAES-512 passes in
+ *   gcm_ctr_vaes512.c, then 16-block VAES-256 and 8-block AES-NI passes in
+ *   gcm_ctr_x86.c). Counter values are public (they derive from the nonce);
  *   the keystream on the stack is wiped.
  *   Vectors: every GCM/CCM/GCM-SIV test exercises it, per AES class.
  */
@@ -45,6 +46,7 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
 #if RIJN_I_AES_RK_AESNI
     if (mode == RIJN_I_CTR_LE32) {
         size_t d = rijn_i_aead_ctr_le32_vaes512(aes, ctr, out, in, nblocks);
+        d += rijn_i_aead_ctr_le32_x86(aes, ctr, out + 16 * d, in + 16 * d, nblocks - d);
         out += 16 * d;
         in += 16 * d;
         nblocks -= d;

@@ -33,6 +33,10 @@ void rijn_i_aead_ctr(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16], ui
 #if RIJN_I_AES_RK_AESNI
 size_t rijn_i_aead_ctr_le32_vaes512(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out,
                                     const uint8_t *in, size_t n);
+/* Then (gcm_ctr_x86.c) 16-block VAES-256 passes when aes has the 256-bit
+ * mark and 8-block AES-NI passes, with AES-NI round keys; same contract. */
+size_t rijn_i_aead_ctr_le32_x86(const rijn_aes_ctx *aes, uint8_t ctr[16], uint8_t *out,
+                                const uint8_t *in, size_t n);
 #endif
 
 /* ks = E(ctr); ctr advanced by one. */

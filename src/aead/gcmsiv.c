@@ -7,7 +7,9 @@
  *   (AES-256) in one N-block call; the first 8 bytes of each give the
  *   POLYVAL key (i = 0, 1) and the message-encryption key (the rest). The
  *   message key is expanded (encryption only) by the same AES class as the
- *   context, on the stack, and wiped at the end.
+ *   context, on the stack, and wiped at the end. The POLYVAL key is set up
+ *   for the message's longest call (a class may then skip powers of H
+ *   that call cannot use: a short message needs H alone).
  *   POLYVAL runs on the context's GHASH class through the RFC 8452
  *   appendix A identity (ghash.c): AAD and text zero-padded, then
  *   LE64(bitlen(AAD)) || LE64(bitlen(text)). Tag = AES(S ^ nonce with the
@@ -45,7 +47,9 @@ static void polyval_bytes(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t 
     }
 }
 
-static void derive(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[12])
+/* nmax: the longest POLYVAL call of the message, in blocks (the POLYVAL
+ * key needs no more powers of H). */
+static void derive(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[12], size_t nmax)
 {
     uint8_t blk[6 * 16], key[6 * 8];
     size_t n = 2 + (size_t)ctx->key_len / 8, i;
@@ -57,10 +61,18 @@ static void derive(const rijn_gcmsiv_ctx *ctx, siv_msg *m, const uint8_t nonce[1
     for (i = 0; i < n; i++)
         memcpy(key + 8 * i, blk + 16 * i, 8); /* key[0..15] auth, rest enc */
     memset(m, 0, sizeof *m);
-    rijn_i_polyval_setkey(ctx->gh, m->hk, key);
+    rijn_i_polyval_setkey(ctx->gh, m->hk, key, nmax);
     rijn_i_aes_key_like(&m->enc, &ctx->aes, key + 16, (size_t)ctx->key_len);
     rijn_wipe(blk, sizeof blk);
     rijn_wipe(key, sizeof key);
+}
+
+/* The longest POLYVAL call over (aad, text): whole blocks of either, or
+ * one (a partial block, the lengths block). */
+static size_t longest(size_t aad_len, size_t len)
+{
+    size_t n = aad_len > len ? aad_len / 16 : len / 16;
+    return n > 1 ? n : 1;
 }
 
 /* Tag over (aad, text) into tag. */
@@ -160,7 +172,7 @@ int rijn_gcmsiv_seal(const rijn_gcmsiv_ctx *ctx, uint8_t *out, uint8_t *tag, siz
     int r = check(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
-    derive(ctx, &m, nonce);
+    derive(ctx, &m, nonce, longest(aad_len, len));
     siv_tag(ctx, &m, nonce, aad, aad_len, in, len, t);
     siv_ctr(&m, t, out, in, len);
     memcpy(tag, t, 16);
@@ -179,7 +191,7 @@ int rijn_gcmsiv_open(const rijn_gcmsiv_ctx *ctx, uint8_t *out, const uint8_t *ta
     if (r != RIJN_OK)
         return r;
     memcpy(t, tag, 16);
-    derive(ctx, &m, nonce);
+    derive(ctx, &m, nonce, longest(aad_len, len));
     siv_ctr(&m, t, out, in, len);
     siv_tag(ctx, &m, nonce, aad, aad_len, out, len, want);
     if (!rijn_ct_equal(want, t, 16)) {

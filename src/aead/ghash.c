@@ -15,7 +15,9 @@
  *   top byte when the bit shifted out was set (mask, no branch). So every
  *   GHASH class is also a POLYVAL class; blocks are byte-reversed through a
  *   small stack buffer (16 blocks on 64-bit hosts, 4 on MCUs), unless the class has a native
- *   POLYVAL entry (pclmul: the same code without its byte swaps).
+ *   POLYVAL entry (pclmul: the same code without its byte swaps). A class
+ *   may set up only the powers of H the longest call needs (setkey_n:
+ *   GCM-SIV keys POLYVAL per message, and a short message needs H alone).
  *   Constant time: the mask in mulX; the rest is data movement.
  *   Vectors: RFC 8452 appendix A (POLYVAL example) and appendix C (all of
  *   AES-GCM-SIV) in tests/gcm/test_gcmsiv.c, per GHASH class.
@@ -83,7 +85,8 @@ static void byterev16(uint8_t *d, const uint8_t *s)
     rijn_store64_be(d + 8, lo);
 }
 
-void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8_t h[16])
+void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8_t h[16],
+                           size_t nmax)
 {
     uint8_t t[16];
     uint64_t hi, lo, mask;
@@ -95,7 +98,10 @@ void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8
     hi = (hi >> 1) ^ (mask & 0xE100000000000000u);
     rijn_store64_be(t, hi);
     rijn_store64_be(t + 8, lo);
-    g->setkey(hk, t);
+    if (g->setkey_n != NULL)
+        g->setkey_n(hk, t, nmax);
+    else
+        g->setkey(hk, t);
     rijn_wipe(t, sizeof t);
 }
 

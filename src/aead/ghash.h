@@ -45,6 +45,10 @@ typedef struct rijn_i_ghash_impl {
     /* Optional native POLYVAL on hk from rijn_i_polyval_setkey (state and
      * blocks in POLYVAL byte order); NULL: the byte-reversing wrapper. */
     void (*polyval)(const uint64_t *hk, uint8_t s[16], const uint8_t *in, size_t nblocks);
+    /* Optional short key setup: as setkey, but hk need only serve calls of
+     * at most n blocks (GCM-SIV sets a key up per message and knows its
+     * longest call); NULL: setkey. */
+    void (*setkey_n)(uint64_t *hk, const uint8_t h[16], size_t n);
 } rijn_i_ghash_impl;
 
 extern const rijn_i_ghash_impl rijn_i_ghash_vpclmul512;
@@ -68,8 +72,10 @@ int rijn_i_gcm_use_ghash(rijn_gcm_ctx *ctx, const char *name);
 int rijn_i_gcmsiv_use_ghash(rijn_gcmsiv_ctx *ctx, const char *name);
 
 /* POLYVAL on a GHASH class (RFC 8452 appendix A): the accumulator s and
- * the blocks are in POLYVAL byte order. */
-void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8_t h[16]);
+ * the blocks are in POLYVAL byte order. setkey: hk serves
+ * rijn_i_polyval_blocks calls of at most nmax blocks ((size_t)-1: any). */
+void rijn_i_polyval_setkey(const rijn_i_ghash_impl *g, uint64_t *hk, const uint8_t h[16],
+                           size_t nmax);
 void rijn_i_polyval_blocks(const rijn_i_ghash_impl *g, const uint64_t *hk, uint8_t s[16],
                            const uint8_t *in, size_t nblocks);
 

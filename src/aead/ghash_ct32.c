@@ -134,6 +134,6 @@ static void ct32_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, si
 }
 
 const rijn_i_ghash_impl rijn_i_ghash_ct32 = {{"ct32", 0, NULL}, RIJN_AES_IMPL_CONSTTIME,
-                                             ct32_setkey, ct32_blocks, NULL};
+                                             ct32_setkey, ct32_blocks, NULL, NULL};
 
 #endif

@@ -105,6 +105,6 @@ static void ct64_blocks(const uint64_t *hk, uint8_t y[16], const uint8_t *in, si
 }
 
 const rijn_i_ghash_impl rijn_i_ghash_ct64 = {{"ct64", 0, NULL}, RIJN_AES_IMPL_CONSTTIME,
-                                             ct64_setkey, ct64_blocks, NULL};
+                                             ct64_setkey, ct64_blocks, NULL, NULL};
 
 #endif

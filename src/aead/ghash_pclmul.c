@@ -203,17 +203,17 @@ const rijn_i_ghash_impl rijn_i_ghash_vpclmul256 = {
     {"vpclmul256",
      RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_VPCLMUL, NULL},
     RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL | RIJN_I_GHASH_VPCLMUL,
-    pclmul_setkey, v256_blocks, v256_polyval};
+    pclmul_setkey, v256_blocks, v256_polyval, NULL};
 #endif
 
 const rijn_i_ghash_impl rijn_i_ghash_pclmul_avx = {
     {"pclmul-avx", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX, NULL},
     RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
-    pclmul_setkey, avx_blocks, pclmul_polyval};
+    pclmul_setkey, avx_blocks, pclmul_polyval, NULL};
 
 const rijn_i_ghash_impl rijn_i_ghash_pclmul = {
     {"pclmul", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3, NULL},
     RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
-    pclmul_setkey, pclmul_blocks, pclmul_polyval};
+    pclmul_setkey, pclmul_blocks, pclmul_polyval, NULL};
 
 #endif

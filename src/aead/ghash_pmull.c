@@ -125,6 +125,6 @@ GP_TGT void pmull_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in, 
 
 const rijn_i_ghash_impl rijn_i_ghash_pmull = {
     {"pmull", RIJN_CPU_ARM_PMULL, NULL}, RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW,
-    pmull_setkey, pmull_blocks, pmull_polyval};
+    pmull_setkey, pmull_blocks, pmull_polyval, NULL};
 
 #endif

@@ -26,8 +26,10 @@
  *   single block is one 128-bit multiply by H. POLYVAL is the same code
  *   without the byte swaps (its byte order is the V form of GHASH on
  *   byte-reversed data, RFC 8452 appendix A).
- *   Setup: H^2..H^16 by 128-bit multiplications (15 products in four
- *   dependent levels: H^(k+i) = H^k H^i).
+ *   Setup: H^2..H^4 by 128-bit multiplications, then H^5..H^16 four
+ *   lanes at a time (four dependent levels, all in registers); setkey_n
+ *   stops at the powers the longest call of a GCM-SIV message needs (a
+ *   call of r < 16 blocks reads H^r..H^1 only).
  *   Built with per-function target attributes; chosen only when CPUID
  *   reports VPCLMULQDQ and AVX-512 with the OS saving the ZMM state
  *   (rijn_i_cpu_features; RIJN_CPU_MASK hides it for tests).
@@ -107,19 +109,47 @@ INL void mul4(__m512i d, __m512i p, __m512i *lo, __m512i *mid, __m512i *hi)
                                      _mm512_clmulepi64_epi128(d, p, 0x10), 0x96);
 }
 
-/* H^1..H^16 in four dependent levels (H^(k+i) = H^k * H^i for i <= k),
- * not fifteen: GCM-SIV sets a key up per message. */
+INL void st128(uint64_t *hk, unsigned i, __m128i v) /* H^i at its place */
+{
+    _mm_storeu_si128((__m128i *)(void *)(hk + 2 * (16 - i)), v);
+}
+
+/* H^1..H^k, k the smallest of 1, 2, 4, 8, 16 with k >= n (n >= 16: all),
+ * in four dependent levels, the last two on whole registers: [H^4..H^1],
+ * then [H^8..H^5] = [H^4..H^1] * H^4, then [H^12..H^9] and [H^16..H^13] =
+ * [H^4..H^1] and [H^8..H^5] times H^8. GCM-SIV sets a key up per message;
+ * a message of one block per call needs H alone. */
+TGT static void vp_setkey_n(uint64_t *hk, const uint8_t h[16], size_t n)
+{
+    __m128i h1 = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h)), h2, h3, h4;
+    __m512i d4, d8, b;
+    st128(hk, 1, h1);
+    if (n < 2)
+        return;
+    h2 = gmul(h1, h1);
+    st128(hk, 2, h2);
+    if (n < 3)
+        return;
+    h3 = gmul(h2, h1);
+    h4 = gmul(h2, h2);
+    st128(hk, 3, h3);
+    st128(hk, 4, h4);
+    if (n < 5)
+        return;
+    d4 = _mm512_inserti32x4(_mm512_castsi128_si512(h4), h3, 1);
+    d4 = _mm512_inserti32x4(_mm512_inserti32x4(d4, h2, 2), h1, 3);
+    d8 = gcx_gmul512(d4, _mm512_broadcast_i32x4(h4));
+    _mm512_storeu_si512((void *)(hk + 16), d8);
+    if (n < 9)
+        return;
+    b = _mm512_shuffle_i64x2(d8, d8, 0x00); /* H^8 in every lane */
+    _mm512_storeu_si512((void *)(hk + 8), gcx_gmul512(d4, b));
+    _mm512_storeu_si512((void *)hk, gcx_gmul512(d8, b));
+}
+
 TGT static void vp_setkey(uint64_t *hk, const uint8_t h[16])
 {
-    __m128i p[17];
-    unsigned k, i;
-    p[1] = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
-    for (k = 1; k < 16; k *= 2)
-        for (i = 1; i <= k; i++)
-            p[k + i] = gmul(p[k], p[i]);
-    for (i = 1; i <= 16; i++)
-        _mm_storeu_si128((__m128i *)(void *)(hk + 2 * (16 - i)), p[i]);
-    rijn_wipe(p, sizeof p);
+    vp_setkey_n(hk, h, 16);
 }
 
 /* complexity: hot VPCLMUL kernel, one straight pass per 16/8/4/1-block stride kept in registers */
@@ -213,6 +243,7 @@ TGT static void vp_polyval(const uint64_t *hk, uint8_t s[16], const uint8_t *in,
 
 const rijn_i_ghash_impl rijn_i_ghash_vpclmul512 = {
     {"vpclmul512", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX512, NULL},
-    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW, vp_setkey, vp_blocks, vp_polyval};
+    RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW, vp_setkey, vp_blocks, vp_polyval,
+    vp_setkey_n};
 
 #endif

@@ -171,7 +171,8 @@ static void polyval_kat(void)
         tu_unhex_into(h, 16, "25629347589242761d31f826ba4b757b");
         tu_unhex_into(x, 32, "4f4f95668c83dfb6401762bb2d01a262d1a24ddd2721d006bbe45f20d3c9f362");
         tu_unhex_into(want, 16, "f7a3b47b846119fae5b7866cf5e5b77e");
-        rijn_i_polyval_setkey(g, hk, h);
+        memset(hk, 0xA5, sizeof hk); /* the 2-block key must set what it uses */
+        rijn_i_polyval_setkey(g, hk, h, 2);
         rijn_i_polyval_blocks(g, hk, s, x, 2);
         TU_EQ(s, want, 16, g->base.name);
     }
