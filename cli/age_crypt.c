@@ -51,11 +51,7 @@ static void *scrypt_work(unsigned log_n, size_t *size)
 static int prepare_seal(const age_opts *o, fio_in *in, fio_out *out, uint8_t *pass,
                         size_t *plen, uint8_t file_key[16], uint8_t nonce[16])
 {
-    int rc = fio_in_open(in, o->in_path);
-    if (rc == CLI_OK)
-        rc = fio_out_check(out, o->out_path, o->force, in, !o->armor,
-                           "refusing to write binary ciphertext to a terminal "
-                           "(use -o FILE, --armor, or a redirection)");
+    int rc = fio_open_seal(in, out, o->in_path, o->out_path, o->force, o->armor);
     out->label = AGE_ARMOR_LABEL;
     if (rc == CLI_OK && o->nrecip == 0)
         rc = get_pass(o, pass, plen, 1);
@@ -317,9 +313,7 @@ int age_decrypt(const age_opts *o)
     memset(fk, 0, sizeof fk);
     fio_signals_install();
     fio_progress_init(o->progress);
-    rc = fio_in_open(&in, o->in_path);
-    if (rc == CLI_OK)
-        rc = fio_out_check(&out, o->out_path, o->force, &in, 0, NULL);
+    rc = fio_open_unseal(&in, &out, o->in_path, o->out_path, o->force);
     in.label = AGE_ARMOR_LABEL;
     if (rc == CLI_OK)
         rc = open_header(o, &in, fk);

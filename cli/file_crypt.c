@@ -17,6 +17,7 @@
  * "truncated" from "corrupted" in the message.
  */
 #include "file_io.h"
+#include "fmt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,13 +37,6 @@ static const char *kdf_name(unsigned id)
 {
     return id == 1 ? "a key file" : id == 2 ? "a passphrase (PBKDF2)"
                                   : id == 3 ? "a passphrase (Argon2id)" : "?";
-}
-
-static mode_t file_mode(void)
-{
-    mode_t m = umask(0);
-    umask(m);
-    return (mode_t)(0666 & ~m);
 }
 
 /* Master key from the passphrase with p's KDF. */
@@ -129,11 +123,7 @@ int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
 static int prepare_seal(fcrypt_opts *o, fio_in *in, fio_out *out, uint8_t master[32])
 {
     rijn_file_params *p = &o->params;
-    int rc = fio_in_open(in, o->in_path);
-    if (rc == CLI_OK)
-        rc = fio_out_check(out, o->out_path, o->force, in, !o->armor,
-                           "refusing to write binary ciphertext to a terminal "
-                           "(use -o FILE, --armor, or a redirection)");
+    int rc = fio_open_seal(in, out, o->in_path, o->out_path, o->force, o->armor);
     if (rc == CLI_OK && !o->salt_given)
         rc = fio_random(p->salt, sizeof p->salt);
     if (rc == CLI_OK && o->nrecip == 0)
@@ -173,7 +163,7 @@ int fcrypt_encrypt(fcrypt_opts *o)
         rc = start_seal(o, &ctx, header, sizeof header, &hl, master);
     if (rc != CLI_OK)
         goto done;
-    rc = fio_out_begin(&out, file_mode(), o->armor);
+    rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), o->armor);
     begun = 1;
     if (rc == CLI_OK)
         rc = fio_out_write(&out, header, hl);
@@ -377,9 +367,7 @@ int fcrypt_decrypt(fcrypt_opts *o)
     memset(master, 0, sizeof master);
     fio_signals_install();
     fio_progress_init(o->progress);
-    rc = fio_in_open(&in, o->in_path);
-    if (rc == CLI_OK)
-        rc = fio_out_check(&out, o->out_path, o->force, &in, 0, NULL);
+    rc = fio_open_unseal(&in, &out, o->in_path, o->out_path, o->force);
     if (rc == CLI_OK)
         rc = fio_in_detect_armor(&in);
     if (rc == CLI_OK)
@@ -390,7 +378,7 @@ int fcrypt_decrypt(fcrypt_opts *o)
         rc = open_header(&ctx, header, &p, master);
     if (rc != CLI_OK)
         goto done;
-    rc = fio_out_begin(&out, file_mode(), 0);
+    rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), 0);
     begun = 1;
     if (rc == CLI_OK)
         rc = fcrypt_open_chunks(&in, &out, &ctx);

@@ -7,6 +7,8 @@
  * more (a file chunk: read() straight into the caller's buffer, no copy;
  * the buffered bytes go first). Armored input is decoded by
  * fio_armor_read (file_armor.c). Closing wipes both buffers.
+ * fio_open_seal / fio_open_unseal open a command's input and check its
+ * output in the one order every file command uses.
  */
 #define _GNU_SOURCE
 #include "file_io.h"
@@ -119,4 +121,26 @@ void fio_in_close(fio_in *in)
     in->fd = -1;
     rijn_wipe(in->rbuf, sizeof in->rbuf);
     rijn_wipe(in->dbuf, sizeof in->dbuf);
+}
+
+int fio_open_seal(fio_in *in, fio_out *out, const char *in_path, const char *out_path,
+                  int force, int armor)
+{
+    int rc = fio_in_open(in, in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(out, out_path, force, in, armor <= 0,
+                           armor < 0 ? "refusing to write binary ciphertext to a terminal "
+                                       "(use -o FILE or a redirection)"
+                                     : "refusing to write binary ciphertext to a terminal "
+                                       "(use -o FILE, --armor, or a redirection)");
+    return rc;
+}
+
+int fio_open_unseal(fio_in *in, fio_out *out, const char *in_path, const char *out_path,
+                    int force)
+{
+    int rc = fio_in_open(in, in_path);
+    if (rc == CLI_OK)
+        rc = fio_out_check(out, out_path, force, in, 0, NULL);
+    return rc;
 }

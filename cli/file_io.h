@@ -99,6 +99,15 @@ typedef struct fio_out {
  * stdout is a terminal while refuse_tty. No file is created yet. */
 int fio_out_check(fio_out *o, const char *path, int force, const fio_in *in,
                   int refuse_tty, const char *tty_hint);
+/* fio_in_open(in, in_path), then fio_out_check(out, out_path, force, in)
+ * for binary ciphertext: a terminal is refused unless armor > 0 (the
+ * hint names --armor; armor < 0: the format has no armor). CLI_OK or the
+ * first failure (file_input.c). */
+int fio_open_seal(fio_in *in, fio_out *out, const char *in_path, const char *out_path,
+                  int force, int armor);
+/* The same for decryption: any output, a terminal too. */
+int fio_open_unseal(fio_in *in, fio_out *out, const char *in_path, const char *out_path,
+                    int force);
 /* Create the temporary file (mode applies to the final file); armor
  * writes "-----BEGIN <o->label>-----" (set the label after the check). */
 int fio_out_begin(fio_out *o, mode_t mode, int armor);

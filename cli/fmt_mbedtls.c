@@ -100,11 +100,7 @@ static int finish(int rc, int begun, rijn_legacy_ctx *c)
 /* Open the input, check the output, draw the IV, derive the key. */
 static int enc_setup(const fmt_opts *o, rijn_legacy_ctx *c, uint8_t iv[16])
 {
-    int rc = fio_in_open(&g_in, o->in_path);
-    if (rc == CLI_OK)
-        rc = fio_out_check(&g_out, o->out_path, o->force, &g_in, 1,
-                           "refusing to write binary ciphertext to a terminal "
-                           "(use -o FILE or a redirection)");
+    int rc = fio_open_seal(&g_in, &g_out, o->in_path, o->out_path, o->force, -1);
     if (rc == CLI_OK) {
         if (o->fixed_given)
             memcpy(iv, o->fixed, 16);

@@ -96,11 +96,7 @@ static int crypt_loop(rijn_legacy_ctx *c, fmt_in *rd, fmt_out *w, int enc)
 static int enc_setup(const fmt_opts *o, rijn_legacy_ctx *c, uint8_t *head, size_t *hlen)
 {
     uint8_t salt[8];
-    int rc = fio_in_open(&g_in, o->in_path);
-    if (rc == CLI_OK)
-        rc = fio_out_check(&g_out, o->out_path, o->force, &g_in, !o->armor,
-                           "refusing to write binary ciphertext to a terminal "
-                           "(use -o FILE, --armor, or a redirection)");
+    int rc = fio_open_seal(&g_in, &g_out, o->in_path, o->out_path, o->force, o->armor);
     if (rc == CLI_OK && !o->nosalt) {
         if (o->fixed_given)
             memcpy(salt, o->fixed, 8);
