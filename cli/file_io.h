@@ -179,6 +179,9 @@ typedef struct fcrypt_opts {
 
 int fcrypt_encrypt(fcrypt_opts *o);
 int fcrypt_decrypt(fcrypt_opts *o);
+/* The help screens of rijn encrypt / rijn decrypt (encrypt_help.c). */
+void fcrypt_enc_help(void);
+void fcrypt_dec_help(void);
 /* Master key for p's key source: the key file (-k) or the passphrase
  * (file or terminal, asked twice if confirm) through p's KDF. */
 int fcrypt_get_master(const fcrypt_opts *o, const rijn_file_params *p, int confirm,
