@@ -130,6 +130,19 @@ void rijn_hmac_wipe(rijn_hmac_ctx *ctx)
         rijn_i_hash_wipe(ctx, sizeof *ctx);
 }
 
+/* The one-shot functions' common start: ctx keyed and fed data, or wiped
+ * after a failure. */
+static int oneshot_start(rijn_hmac_ctx *ctx, const rijn_hash_desc *h, const uint8_t *key,
+                         size_t key_len, const uint8_t *data, size_t len)
+{
+    int r = rijn_hmac_init(ctx, h, key, key_len);
+    if (r == RIJN_OK)
+        r = rijn_hmac_update(ctx, data, len);
+    if (r != RIJN_OK)
+        rijn_hmac_wipe(ctx);
+    return r;
+}
+
 int rijn_hmac(const rijn_hash_desc *h, uint8_t *tag, size_t tag_len, const uint8_t *key,
               size_t key_len, const uint8_t *data, size_t len)
 {
@@ -137,13 +150,8 @@ int rijn_hmac(const rijn_hash_desc *h, uint8_t *tag, size_t tag_len, const uint8
     int r;
     RIJN_CHECK_PTR(tag);
     RIJN_CHECK_BUF(data, len);
-    r = rijn_hmac_init(&ctx, h, key, key_len);
-    if (r == RIJN_OK)
-        r = rijn_hmac_update(&ctx, data, len);
-    if (r == RIJN_OK)
-        return rijn_hmac_final(&ctx, tag, tag_len);
-    rijn_hmac_wipe(&ctx);
-    return r;
+    r = oneshot_start(&ctx, h, key, key_len, data, len);
+    return r == RIJN_OK ? rijn_hmac_final(&ctx, tag, tag_len) : r;
 }
 
 int rijn_hmac_verify(const rijn_hash_desc *h, const uint8_t *tag, size_t tag_len,
@@ -153,11 +161,6 @@ int rijn_hmac_verify(const rijn_hash_desc *h, const uint8_t *tag, size_t tag_len
     int r;
     RIJN_CHECK_PTR(tag);
     RIJN_CHECK_BUF(data, len);
-    r = rijn_hmac_init(&ctx, h, key, key_len);
-    if (r == RIJN_OK)
-        r = rijn_hmac_update(&ctx, data, len);
-    if (r == RIJN_OK)
-        return rijn_hmac_final_verify(&ctx, tag, tag_len);
-    rijn_hmac_wipe(&ctx);
-    return r;
+    r = oneshot_start(&ctx, h, key, key_len, data, len);
+    return r == RIJN_OK ? rijn_hmac_final_verify(&ctx, tag, tag_len) : r;
 }
