@@ -21,8 +21,9 @@
  *   Constant time: GHASH classes and the POLYVAL wrapper are; branches on
  *   lengths only.
  *   Vectors: RFC 8452 appendix C, cryptography_vectors GCM-SIV files
- *   (openssl.txt, aes-192-gcm-siv.txt), OpenSSL differential when
- *   available (tests/gcm/test_gcmsiv*.c).
+ *   (openssl.txt, aes-192-gcm-siv.txt), Wycheproof aes_gcm_siv_test.json
+ *   (every AES and GHASH class), OpenSSL differential when available
+ *   (tests/gcm/test_gcmsiv*.c).
  */
 #include "gcm_i.h"
 #include "ghash.h"
