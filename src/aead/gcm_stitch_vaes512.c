@@ -41,7 +41,18 @@
  *   1 MiB, same-run ratios to CTR with the kernel cut down, not correct):
  *   AES alone 1.03, GHASH with XOR for VPCLMULQDQ 1.24, with VAESENC for
  *   it 1.43, real 1.55: the 48 VPCLMULQDQ per 64 blocks, not the rounds
- *   nor the shuffles, hold AES-128 above 1.3x.
+ *   nor the shuffles, hold AES-128 above 1.3x. The bound on the Zen 5 EPYC
+ *   (bench/host/gcm_bound.c, TSC ticks per 64 blocks, independent chains):
+ *   160 VAESENC alone 48.7, 48 VPCLMULQDQ alone 58.5 (one per ~2 cycles
+ *   at any width: XMM, YMM and ZMM cost the same), both together 58.5,
+ *   plus the ~130 other vector operations of this loop 66.5 (a VPSHUFB
+ *   costs twice an XOR, 512-bit loads and broadcasts are not free), while
+ *   AES-128 CTR runs at ~57 (bench/host/ab_builds.c): a perfect schedule
+ *   of this instruction mix is ~1.2x CTR, this loop measures 1.52-1.58x.
+ *   Tried without gain (same-run A/B, 100 reps): ciphertext reloaded
+ *   instead of forwarded in registers (fewer spills), GHASH units every
+ *   half round, the 8-register loop for long texts, AESENCLAST with
+ *   k ^ plaintext, each power loaded once into a register.
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths, CPU features and (12-byte nonces) the public counter only.
  *   Vectors: tests/gcm/test_gcm_stitch.c (every GHASH class forced, lengths

@@ -1,0 +1,130 @@
+/*
+ * ab_builds.c -- rijn against rijn: AES-GCM seal and AES-CTR of one message
+ * size through several builds of librijn.so in one process, for A/B
+ * comparisons of commits (scripts/ab-builds.sh builds the libraries).
+ *
+ *     ab_builds REPS KEYBYTES LEN lib1.so lib2.so ...
+ *
+ * Implementation notes
+ *   Each library is loaded with dlopen(RTLD_LOCAL | RTLD_DEEPBIND), so the
+ *   builds' identical symbol names do not mix; contexts are opaque 64 KiB
+ *   buffers (their size differs between commits). One rep times every
+ *   library once, the order rotated per rep, so load drift on the shared
+ *   machine hits all of them alike; a library's figure in a rep is the best
+ *   of three calls (TSC ticks per byte). Printed per library: the minimum
+ *   and the median over the reps, for GCM and CTR, and the GCM/CTR ratio of
+ *   the minima and the median of the per-rep ratios. Environment: OFF=n
+ *   places the GCM context n bytes past a 64-byte boundary, INPLACE=1 seals
+ *   in place. Never run by the tests (they never time).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86intrin.h>
+
+#define MAXLIB 16
+
+typedef int (*gcm_init_f)(void *, const uint8_t *, size_t);
+typedef int (*gcm_seal_f)(const void *, uint8_t *, uint8_t *, size_t, const uint8_t *, size_t,
+                          const uint8_t *, size_t, const uint8_t *, size_t);
+typedef int (*aes_init_f)(void *, const uint8_t *, size_t);
+typedef int (*ctr_f)(const void *, const uint8_t *, uint8_t *, const uint8_t *, size_t);
+
+typedef struct lib {
+    gcm_seal_f seal;
+    ctr_f ctr;
+    void *gcm, *aes;
+} lib;
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int load(lib *l, const char *path, const uint8_t *key, size_t kb, size_t off)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    gcm_init_f gi;
+    aes_init_f ai;
+    if (h == NULL) {
+        fprintf(stderr, "%s\n", dlerror());
+        return -1;
+    }
+    gi = (gcm_init_f)(uintptr_t)dlsym(h, "rijn_gcm_init");
+    ai = (aes_init_f)(uintptr_t)dlsym(h, "rijn_aes_init");
+    l->seal = (gcm_seal_f)(uintptr_t)dlsym(h, "rijn_gcm_seal");
+    l->ctr = (ctr_f)(uintptr_t)dlsym(h, "rijn_ctr_crypt");
+    l->gcm = (char *)aligned_alloc(64, 65536 + 64) + off;
+    l->aes = aligned_alloc(64, 65536);
+    if (!gi || !ai || !l->seal || !l->ctr || gi(l->gcm, key, kb) != 0 || ai(l->aes, key, kb) != 0) {
+        fprintf(stderr, "%s: missing symbol or key setup failed\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const uint8_t key[32] = {1, 2, 3}, nonce[12] = {9}, iv[16] = {7};
+    uint8_t tag[16], *in, *out;
+    lib L[MAXLIB];
+    double *tg, *tc, *rat;
+    size_t len, kb, off = getenv("OFF") ? strtoul(getenv("OFF"), NULL, 0) % 64 : 0;
+    int reps, n, r, i, j, k, inplace = getenv("INPLACE") != NULL;
+    if (argc < 5 || argc - 4 > MAXLIB) {
+        fprintf(stderr, "usage: %s REPS KEYBYTES LEN lib.so... (at most %d)\n", argv[0], MAXLIB);
+        return 2;
+    }
+    reps = atoi(argv[1]);
+    kb = strtoul(argv[2], NULL, 0);
+    len = strtoul(argv[3], NULL, 0);
+    n = argc - 4;
+    if (reps < 1 || len == 0)
+        return 2;
+    in = aligned_alloc(64, len + 64);
+    out = aligned_alloc(64, len + 64);
+    tg = calloc((size_t)n * reps, sizeof *tg);
+    tc = calloc((size_t)n * reps, sizeof *tc);
+    rat = calloc((size_t)reps, sizeof *rat);
+    if (!in || !out || !tg || !tc || !rat)
+        return 2;
+    memset(in, 0x5a, len);
+    for (i = 0; i < n; i++)
+        if (load(&L[i], argv[4 + i], key, kb, off) != 0)
+            return 1;
+    for (r = 0; r < reps; r++)
+        for (j = 0; j < n; j++) {
+            uint64_t bg = UINT64_MAX, bc = UINT64_MAX;
+            i = (j + r) % n;
+            for (k = 0; k < 3; k++) {
+                uint64_t t0 = __rdtsc(), t1, t2;
+                if (L[i].seal(L[i].gcm, inplace ? in : out, tag, 16, nonce, 12, NULL, 0, in, len))
+                    return 3;
+                t1 = __rdtsc();
+                if (L[i].ctr(L[i].aes, iv, out, in, len))
+                    return 3;
+                t2 = __rdtsc();
+                bg = t1 - t0 < bg ? t1 - t0 : bg;
+                bc = t2 - t1 < bc ? t2 - t1 : bc;
+            }
+            tg[(size_t)i * reps + r] = (double)bg / (double)len;
+            tc[(size_t)i * reps + r] = (double)bc / (double)len;
+        }
+    printf("AES-%zu, %zu bytes, %d reps (ticks/byte: TSC)\n", 8 * kb, len, reps);
+    for (i = 0; i < n; i++) {
+        double *g = tg + (size_t)i * reps, *c = tc + (size_t)i * reps;
+        for (r = 0; r < reps; r++)
+            rat[r] = g[r] / c[r];
+        qsort(g, (size_t)reps, sizeof *g, cmpd);
+        qsort(c, (size_t)reps, sizeof *c, cmpd);
+        qsort(rat, (size_t)reps, sizeof *rat, cmpd);
+        printf("%-40s gcm min %.4f med %.4f  ctr min %.4f med %.4f  gcm/ctr %.3f (min) %.3f "
+               "(median of reps)\n",
+               argv[4 + i], g[0], g[reps / 2], c[0], c[reps / 2], g[0] / c[0], rat[reps / 2]);
+    }
+    return 0;
+}

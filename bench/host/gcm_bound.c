@@ -1,0 +1,106 @@
+/*
+ * gcm_bound.c -- what bounds stitched AES-GCM on a VAES/VPCLMULQDQ x86-64:
+ * the throughput of VAESENC and VPCLMULQDQ (each width) alone and mixed in
+ * the proportions of src/aead/gcm_stitch_vaes512.c's 16-register loop.
+ *
+ *     cc -O2 -mavx512f -mavx512bw -mvaes -mvpclmulqdq -o gcm_bound bench/host/gcm_bound.c
+ *     ./gcm_bound
+ *
+ * Implementation notes
+ *   Each case is one inline-asm loop of independent register chains (ten
+ *   VAESENC chains, three VPCLMULQDQ chains, eight chains of other vector
+ *   operations), so latency does not limit it; the best of 40 runs of
+ *   100,000 iterations, in TSC ticks. Per 64 blocks of AES-128-GCM the
+ *   loop has 160 VAESENC/VAESENCLAST, 48 VPCLMULQDQ (Karatsuba: three per
+ *   four blocks) and about 130 other vector operations (counter adds and
+ *   XORs, the final XOR, byte swaps, Karatsuba words, three-way XORs, the
+ *   reduction), i.e. 16 times "10 aes + 3 clmul + 8 other"; the "x16"
+ *   column scales an iteration to that. Compare with AES-128 CTR through
+ *   bench/host/ab_builds.c (same TSC). Never run by the tests.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <x86intrin.h>
+
+#define N 100000
+
+#define AES10                                                                                 \
+    "vaesenc %%zmm31,%%zmm0,%%zmm0\n\tvaesenc %%zmm31,%%zmm1,%%zmm1\n\t"                     \
+    "vaesenc %%zmm31,%%zmm2,%%zmm2\n\tvaesenc %%zmm31,%%zmm3,%%zmm3\n\t"                     \
+    "vaesenc %%zmm31,%%zmm4,%%zmm4\n\tvaesenc %%zmm31,%%zmm5,%%zmm5\n\t"                     \
+    "vaesenc %%zmm31,%%zmm6,%%zmm6\n\tvaesenc %%zmm31,%%zmm7,%%zmm7\n\t"                     \
+    "vaesenc %%zmm31,%%zmm8,%%zmm8\n\tvaesenc %%zmm31,%%zmm9,%%zmm9\n\t"
+#define CLMUL3(w)                                                                             \
+    "vpclmulqdq $1,%%" w "31,%%" w "10,%%" w "10\n\tvpclmulqdq $1,%%" w "31,%%" w "11,%%" w   \
+    "11\n\tvpclmulqdq $1,%%" w "31,%%" w "12,%%" w "12\n\t"
+#define OP8(op)                                                                               \
+    op " %%zmm31,%%zmm13,%%zmm13\n\t" op " %%zmm31,%%zmm14,%%zmm14\n\t" op                    \
+       " %%zmm31,%%zmm15,%%zmm15\n\t" op " %%zmm31,%%zmm16,%%zmm16\n\t" op                    \
+       " %%zmm31,%%zmm17,%%zmm17\n\t" op " %%zmm31,%%zmm18,%%zmm18\n\t" op                    \
+       " %%zmm31,%%zmm19,%%zmm19\n\t" op " %%zmm31,%%zmm20,%%zmm20\n\t"
+/* the kernel's mix of other operations: adds, XORs, 3-way XORs, a byte
+ * shuffle and an unpack */
+#define MIX8                                                                                  \
+    "vpaddd %%zmm31,%%zmm13,%%zmm13\n\tvpaddd %%zmm31,%%zmm14,%%zmm14\n\t"                   \
+    "vpxorq %%zmm31,%%zmm15,%%zmm15\n\tvpxorq %%zmm31,%%zmm16,%%zmm16\n\t"                   \
+    "vpshufb %%zmm30,%%zmm17,%%zmm17\n\tvpunpcklqdq %%zmm31,%%zmm18,%%zmm18\n\t"             \
+    "vpternlogq $0x96,%%zmm31,%%zmm10,%%zmm19\n\tvpternlogq $0x96,%%zmm31,%%zmm11,%%zmm20\n\t"
+
+#define CLOBBERS                                                                              \
+    "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",  \
+        "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18",      \
+        "xmm19", "xmm20", "xmm30", "xmm31"
+#define CASE(name, body)                                                                      \
+    static __attribute__((noinline)) uint64_t name(void)                                      \
+    {                                                                                         \
+        uint64_t t0 = __rdtsc();                                                              \
+        long n = N;                                                                           \
+        __asm__ volatile("1:\n\t" body "dec %0\n\tjnz 1b\n\t" : "+r"(n)::CLOBBERS);           \
+        return __rdtsc() - t0;                                                                \
+    }
+
+CASE(aes10, AES10)
+CASE(clmul3x, CLMUL3("xmm"))
+CASE(clmul3y, CLMUL3("ymm"))
+CASE(clmul3z, CLMUL3("zmm"))
+CASE(aes10_clmul3, AES10 CLMUL3("zmm"))
+CASE(aes10_xor8, AES10 OP8("vpxorq"))
+CASE(clmul3_xor8, CLMUL3("zmm") OP8("vpxorq"))
+CASE(aes10_clmul3_xor8, AES10 CLMUL3("zmm") OP8("vpxorq"))
+CASE(aes10_clmul3_shuf8, AES10 CLMUL3("zmm") OP8("vpshufb"))
+CASE(aes10_clmul3_mix8, AES10 CLMUL3("zmm") MIX8)
+CASE(aes10_clmul3_mix16, AES10 CLMUL3("zmm") MIX8 MIX8)
+
+int main(void)
+{
+    static const struct {
+        const char *name;
+        uint64_t (*f)(void);
+    } c[] = {{"10 vaesenc zmm", aes10},
+             {"3 vpclmulqdq xmm", clmul3x},
+             {"3 vpclmulqdq ymm", clmul3y},
+             {"3 vpclmulqdq zmm", clmul3z},
+             {"10 aes + 3 clmul", aes10_clmul3},
+             {"10 aes + 8 xor", aes10_xor8},
+             {"3 clmul + 8 xor", clmul3_xor8},
+             {"10 aes + 3 clmul + 8 xor", aes10_clmul3_xor8},
+             {"10 aes + 3 clmul + 8 vpshufb", aes10_clmul3_shuf8},
+             {"10 aes + 3 clmul + 8 mixed", aes10_clmul3_mix8},
+             {"10 aes + 3 clmul + 16 mixed", aes10_clmul3_mix16}};
+    enum { NC = sizeof c / sizeof c[0] };
+    uint64_t best[NC];
+    unsigned i, r;
+    for (i = 0; i < NC; i++)
+        best[i] = UINT64_MAX;
+    for (r = 0; r < 40; r++)
+        for (i = 0; i < NC; i++) {
+            uint64_t t = c[i].f();
+            best[i] = t < best[i] ? t : best[i];
+        }
+    printf("%-30s %12s %22s\n", "loop body (independent chains)", "ticks/iter",
+           "x16 (per 64 blocks)");
+    for (i = 0; i < NC; i++)
+        printf("%-30s %12.2f %22.1f\n", c[i].name, (double)best[i] / N,
+               16.0 * (double)best[i] / N);
+    return 0;
+}
