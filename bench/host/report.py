@@ -244,8 +244,9 @@ MASK_ORDER = ["mask-avx2", "mask-aesni"]
 
 def mask_paths(mask):
     """The wide paths the mask leaves, by the rules of src/aes/aes_x86ni.c
-    (VAES + AVX-512 / VAES + AVX2) and src/stream/chacha20_x86.c,
-    src/mac/poly1305_x86.c (AVX2 + AVX-512 / AVX2); bits of src/core/cpu.h.
+    (VAES + AVX-512 / VAES + AVX2) and src/stream/chacha20_x86.c (AVX2 +
+    AVX-512 / AVX2), chacha20_ssse3.c (SSSE3), src/mac/poly1305_x86.c (AVX2 +
+    AVX-512 / AVX2), poly1305_ifma.c (AVX-512 + IFMA); bits of src/core/cpu.h.
     The library names only its classes, not these paths."""
     try:
         m = int(mask, 16)
@@ -253,8 +254,11 @@ def mask_paths(mask):
         return "?"
     aes = ("VAES-512" if m & 0x140 == 0x140 else "VAES-256" if m & 0x60 == 0x60
            else "128-bit AES-NI")
-    cp = "avx512" if m & 0x120 == 0x120 else "avx2" if m & 0x20 else "scalar"
-    return "x86ni bulk path %s, ChaCha20/Poly1305 %s" % (aes, cp)
+    ch = "avx512" if m & 0x120 == 0x120 else "avx2" if m & 0x20 else (
+        "ssse3" if m & 0x4 else "scalar")
+    po = "ifma" if m & 0x1100 == 0x1100 else "avx512" if m & 0x120 == 0x120 else (
+        "avx2" if m & 0x20 else "scalar")
+    return "x86ni bulk path %s, ChaCha20 %s, Poly1305 %s" % (aes, ch, po)
 
 
 def narrow_section(w, masked, main_keys, mach):

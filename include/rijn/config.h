@@ -239,8 +239,8 @@
  *                         instructions per byte (src/ascon/ascon_i.h).
  *   RIJN_CFG_CHACHA_X86   unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the AVX2 ChaCha20 path, chosen at run
- *                         time (AVX-512 where present;
- *                         src/stream/stream_i.h).      x64: ~6 KB
+ *                         time (AVX-512 where present, 4-way SSSE3 on
+ *                         CPUs without AVX2; src/stream/stream_i.h).      x64: ~6 KB
  *   RIJN_CFG_CHACHA20_ARMV7M unset = auto (on for Thumb-2 ARMv7-M,
  *                         ARMv7E-M and ARMv8-M mainline -- Cortex-M3/M4/
  *                         M7/M33 -- little-endian, with GCC or Clang), 0 =
@@ -253,7 +253,9 @@
  *                         src/stream/stream_i.h).
  *   RIJN_CFG_POLY1305_X86 unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the AVX2 Poly1305 path, chosen at run
- *                         time (AVX-512 where present; src/mac/mac_i.h).
+ *                         time (AVX-512 IFMA, AVX-512 where present; a
+ *                         radix-2^64 scalar path on CPUs without AVX2;
+ *                         src/mac/mac_i.h).
  *   RIJN_CFG_POLY1305_NEON unset = auto (on for little-endian AArch64 with
  *                         GCC or Clang), 0 = off: the two-lane NEON
  *                         Poly1305 path (src/mac/poly1305_neon.c).

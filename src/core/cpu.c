@@ -67,6 +67,7 @@ static uint32_t probe(void)
         if ((f & RIJN_CPU_AVX) && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) &&
             (xcr0 & 0xE6) == 0xE6)
             f |= RIJN_CPU_AVX512;
+        if ((f & RIJN_CPU_AVX512) && (b & (1u << 21))) f |= RIJN_CPU_AVX512IFMA;
     }
     return f;
 }

@@ -57,8 +57,10 @@ typedef struct rijn_i_poly1305_impl {
 } rijn_i_poly1305_impl;
 
 #if RIJN_I_POLY1305_X86
+extern const rijn_i_poly1305_impl rijn_i_poly1305_ifma;   /* AVX-512 IFMA: 16 blocks/step */
 extern const rijn_i_poly1305_impl rijn_i_poly1305_avx512; /* 16 blocks/step, 8 on AVX2 */
 extern const rijn_i_poly1305_impl rijn_i_poly1305_avx2;   /* 8 blocks/step             */
+extern const rijn_i_poly1305_impl rijn_i_poly1305_x64;    /* scalar radix 2^64         */
 #endif
 #if RIJN_I_POLY1305_NEON
 extern const rijn_i_poly1305_impl rijn_i_poly1305_neon; /* 2 lanes, poly1305_neon.c */
@@ -68,7 +70,7 @@ extern const rijn_i_poly1305_impl rijn_i_poly1305_neon; /* 2 lanes, poly1305_neo
  * preference; RIJN_I_POLY1305_NIMPL of them (keep it in step with the
  * list: tests/core/test_impls.c checks). */
 extern const rijn_i_registry rijn_i_poly1305_registry;
-#define RIJN_I_POLY1305_NIMPL (1u + 2u * RIJN_I_POLY1305_X86 + RIJN_I_POLY1305_NEON)
+#define RIJN_I_POLY1305_NIMPL (1u + 4u * RIJN_I_POLY1305_X86 + RIJN_I_POLY1305_NEON)
 
 /* a keyed Poly1305 context (the hot paths check bits 0..7 only) */
 static inline int rijn_i_poly1305_keyed(const rijn_poly1305_ctx *c)

@@ -3,7 +3,8 @@
  * and its test entry points.
  *
  * Implementation notes
- *   Entries, in order of preference: avx512, avx2 (poly1305_x86.c) or
+ *   Entries, in order of preference: ifma (poly1305_ifma.c), avx512,
+ *   avx2 (poly1305_x86.c), x64 (poly1305_x64.c) or
  *   neon (poly1305_neon.c), then the portable code of poly1305.c. RIJN_I_POLY1305_NIMPL (mac_i.h) is
  *   their number; tests/core/test_impls.c checks it against the list. A
  *   context's entry is an index in bits 8..15 of ctx->state, set at init.
@@ -18,8 +19,10 @@ static const rijn_i_poly1305_impl poly_portable = {{"portable", 0, NULL}, 0, NUL
 
 static const rijn_i_impl *const polys[] = {
 #if RIJN_I_POLY1305_X86
+    &rijn_i_poly1305_ifma.base,
     &rijn_i_poly1305_avx512.base,
     &rijn_i_poly1305_avx2.base,
+    &rijn_i_poly1305_x64.base,
 #endif
 #if RIJN_I_POLY1305_NEON
     &rijn_i_poly1305_neon.base,

@@ -3,7 +3,8 @@
  * and its test entry points.
  *
  * Implementation notes
- *   Entries, in order of preference: avx512, avx2 (chacha20_x86.c), neon
+ *   Entries, in order of preference: avx512, avx2 (chacha20_x86.c), ssse3
+ *   (chacha20_ssse3.c), neon
  *   (AArch64, chacha20_neon.c), then
  *   the portable code of chacha20.c ("armv7m" when it is the Thumb-2
  *   assembly). RIJN_I_CHACHA_NIMPL (stream_i.h) is their number;
@@ -26,6 +27,7 @@ static const rijn_i_impl *const chachas[] = {
 #if RIJN_I_CHACHA_X86
     &rijn_i_chacha_avx512.base,
     &rijn_i_chacha_avx2.base,
+    &rijn_i_chacha_ssse3.base,
 #endif
 #if RIJN_I_CHACHA_NEON
     &rijn_i_chacha_neon.base,

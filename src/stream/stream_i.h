@@ -87,6 +87,7 @@ typedef struct rijn_i_chacha_impl {
 #if RIJN_I_CHACHA_X86
 extern const rijn_i_chacha_impl rijn_i_chacha_avx512; /* AVX-512F/VL: 16 + 8 blocks */
 extern const rijn_i_chacha_impl rijn_i_chacha_avx2;   /* AVX2: 8 blocks             */
+extern const rijn_i_chacha_impl rijn_i_chacha_ssse3;  /* SSSE3: 4 blocks            */
 #endif
 #if RIJN_I_CHACHA_NEON
 extern const rijn_i_chacha_impl rijn_i_chacha_neon;   /* AArch64 NEON: 4 blocks     */
@@ -96,7 +97,7 @@ extern const rijn_i_chacha_impl rijn_i_chacha_neon;   /* AArch64 NEON: 4 blocks 
  * preference; RIJN_I_CHACHA_NIMPL of them (keep it in step with the list:
  * tests/core/test_impls.c checks). */
 extern const rijn_i_registry rijn_i_chacha20_registry;
-#define RIJN_I_CHACHA_NIMPL (1u + 2u * RIJN_I_CHACHA_X86 + 1u * RIJN_I_CHACHA_NEON)
+#define RIJN_I_CHACHA_NIMPL (1u + 3u * RIJN_I_CHACHA_X86 + 1u * RIJN_I_CHACHA_NEON)
 
 /* a keyed ChaCha20 context (the hot paths check the variant only) */
 static inline int rijn_i_chacha20_keyed(const rijn_chacha20_ctx *ctx)

@@ -5,7 +5,8 @@
  *   - ChaCha20-Poly1305: the openssl.txt and boringssl.txt files from
  *     cryptography-vectors (including the failing-tag cases), Wycheproof
  *     chacha20_poly1305_test and xchacha20_poly1305_test (every valid case
- *     exact, every invalid one rejected with a zeroed output);
+ *     exact, every invalid one rejected with a zeroed output), each case
+ *     on every ChaCha20 and every Poly1305 registry entry that runs here;
  *   - differential vs OpenSSL EVP_chacha20_poly1305 over random keys, AAD
  *     and text lengths 0..600 (edges: empty AAD, empty text, both),
  *     streaming with random split points both ways;
@@ -19,6 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aead/chachapoly_i.h"
+#include "mac/mac_i.h"
+#include "stream/stream_i.h"
 #include "testutil.h"
 #include "wycheproof_json.h"
 
@@ -77,8 +81,8 @@ static void poly1305_tests(void)
     }
 }
 
-/* Seal with rijn (one-shot and streaming) and compare; open both ways. */
-static void check_case(int x, const uint8_t *key, const uint8_t *nonce, size_t nl,
+/* Seal with rijn bound to (chacha, poly) and compare; open both ways. */
+static void check_pair(const char *chacha, const char *poly, int x, const uint8_t *key, const uint8_t *nonce, size_t nl,
                        const uint8_t *aad, size_t al, const uint8_t *pt, size_t len,
                        const uint8_t *ct, const uint8_t *tag, size_t tl, int valid,
                        const char *what)
@@ -87,6 +91,8 @@ static void check_case(int x, const uint8_t *key, const uint8_t *nonce, size_t n
     uint8_t *o = malloc(len + 1), t[16];
     int r = x ? rijn_xchacha20poly1305_init(&c, key, 32) : rijn_chacha20poly1305_init(&c, key, 32);
     TU_CHECK(r == RIJN_OK, "%s init", what);
+    TU_CHECK(rijn_i_chachapoly_use(&c, chacha, poly) == RIJN_OK, "%s use %s+%s", what, chacha,
+             poly);
     r = rijn_chacha20poly1305_open(&c, o, tag, tl, nonce, nl, aad, al, ct, len);
     if (valid) {
         TU_CHECK(r == RIJN_OK, "%s open: %d", what, r);
@@ -105,6 +111,25 @@ static void check_case(int x, const uint8_t *key, const uint8_t *nonce, size_t n
     }
     rijn_chacha20poly1305_wipe(&c);
     free(o);
+}
+
+/* The case on every registry entry (core/registry.h) that runs here: pair
+ * i binds ChaCha20 entry min(i, last) and Poly1305 entry min(i, last), so
+ * each entry of both lists is reached in max(count) passes. */
+static void check_case(int x, const uint8_t *key, const uint8_t *nonce, size_t nl,
+                       const uint8_t *aad, size_t al, const uint8_t *pt, size_t len,
+                       const uint8_t *ct, const uint8_t *tag, size_t tl, int valid,
+                       const char *what)
+{
+    const rijn_i_registry *rc = &rijn_i_chacha20_registry, *rp = &rijn_i_poly1305_registry;
+    size_t i, n = rc->count > rp->count ? rc->count : rp->count;
+    for (i = 0; i < n; i++) {
+        const rijn_i_impl *c = rc->impls[i < rc->count ? i : rc->count - 1];
+        const rijn_i_impl *p = rp->impls[i < rp->count ? i : rp->count - 1];
+        if (rijn_i_impl_runs(c) && rijn_i_impl_runs(p))
+            check_pair(c->name, p->name, x, key, nonce, nl, aad, al, pt, len, ct, tag, tl, valid,
+                       what);
+    }
 }
 
 /* The field under either of two names ("" if absent). */

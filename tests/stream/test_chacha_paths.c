@@ -1,12 +1,12 @@
 /*
- * test_chacha_paths.c -- the vector paths of ChaCha20 (8-way AVX2 /
- * AVX-512VL) and Poly1305 (AVX2), and whatever else the toolbox dispatches
+ * test_chacha_paths.c -- the vector paths of ChaCha20 (4-way SSSE3, 8-way
+ * AVX2 / AVX-512VL) and Poly1305 (AVX2, AVX-512, IFMA), and whatever else the toolbox dispatches
  * at run time, against OpenSSL at lengths that cross their batch sizes
  * (512-byte ChaCha20 groups, 1 and 2 KiB on AVX-512, 128-byte Poly1305 groups, the 256-byte
  * threshold), with random split points, in place, and the original
  * ChaCha20's 64-bit counter across the low word's wrap. The program then
- * re-runs itself with RIJN_CPU_MASK hiding AVX-512 and hiding everything,
- * so every compiled-in path is checked on a machine that has them all.
+ * re-runs itself with RIJN_CPU_MASK hiding IFMA, AVX-512, AVX (SSSE3
+ * left) and everything, so every compiled-in path is checked on a machine that has them all.
  */
 #if defined(__linux__) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
@@ -229,7 +229,11 @@ int main(int argc, char **argv)
     free(buf);
 #if HAVE_REEXEC
     if (getenv("RIJN_TOOLBOX_CHILD") == NULL) {
+        tu_rerun_masked(argv, ~RIJN_CPU_AVX512IFMA, "no IFMA: AVX-512 Poly1305",
+                        "RIJN_TOOLBOX_CHILD");
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_TOOLBOX_CHILD");
+        tu_rerun_masked(argv, RIJN_CPU_AESNI | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_SSE41,
+                        "no AVX: SSSE3 ChaCha20", "RIJN_TOOLBOX_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: portable code", "RIJN_TOOLBOX_CHILD");
     }
 #endif
