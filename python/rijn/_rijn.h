@@ -6,8 +6,8 @@
  *   _rijn_modes.c (the classic modes), _rijn_aead.c (the AEAD classes),
  *   _rijn_aeadstream.c (streaming AEAD messages), _rijn_hash.c (hashes,
  *   HMAC, KDFs, X25519), _rijn_mac.c (CMAC, Poly1305, XTS, key wrap, HKDF
- *   halves, scrypt), _rijn_file.c (the rijn file format), _rijn_recip.c (its version 2
- *   recipients and the age format), _rijn_legacy.c
+ *   halves, scrypt), _rijn_file.c (the rijn file format), _rijn_recip.c
+ *   (its version 2 recipients), _rijn_age.c (the age format), _rijn_legacy.c
  *   (openssl enc and crypt_and_hash key schedules), _rijn_cpu.c
  *   (the clock measurement of bench.py). Every entry
  *   takes bytes-like objects through the buffer protocol ("y*") and
@@ -62,6 +62,13 @@ int rijn_py_init_mac(PyObject *m);
 int rijn_py_init_cpu(PyObject *m);
 int rijn_py_init_legacy(PyObject *m);
 int rijn_py_init_recip(PyObject *m);
+int rijn_py_init_age(PyObject *m);
+
+/* A new reference to None (_rijn_recip.c). */
+PyObject *rijn_py_none_ref(void);
+/* 0 if b holds exactly n bytes, else ValueError "rijn: <what> is n bytes"
+ * and -1 (_rijn_recip.c). */
+int rijn_py_need_len(const Py_buffer *b, Py_ssize_t n, const char *what);
 
 /* The rijn_file_ctx of a rijn._rijn.FileCtx (TypeError / StateError and
  * NULL if o is not one or is in use). */
