@@ -10,21 +10,14 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, check  # noqa: E402
+import cli_support as cs  # noqa: E402
 import tempfile
 
-CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
 COMMANDS = ("cipher", "selftest", "bench", "encrypt", "decrypt", "keygen", "aead", "mac",
             "hash", "pwhash")
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
 
 
 def run(args, data=b""):
@@ -149,8 +142,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         data_options(tmp)
     bench(selftest())
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed or not passed else 0)
+    cs.finish()
 
 
 if __name__ == "__main__":

@@ -27,21 +27,13 @@ import shutil
 import struct
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, check  # noqa: E402
+import cli_support as cs  # noqa: E402
 import tempfile
 
-CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
 rng = random.Random(0x61656164)
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-    return cond
 
 
 def run(args, data=b""):
@@ -414,8 +406,7 @@ def main():
     test_forms()
     test_aead_usage()
     test_mac()
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed or not passed else 0)
+    cs.finish()
 
 
 if __name__ == "__main__":

@@ -22,82 +22,15 @@ files against the real `age` and `age-keygen` programs (Debian package
 A missing age or age-keygen is a failure (exit 1), not a skip.
 """
 import os
-import pty
-import select
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
-QUICK = bool(os.environ.get("RIJN_TEST_QUICK"))
-CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, QUICK, check, on_tty, path, read, run, rijn, write  # noqa: E402,F401
+import cli_support as cs  # noqa: E402
+
 T = None
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-
-
-def run(args, data=None):
-    p = subprocess.run(args, input=data, capture_output=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
-
-
-def rijn(args, data=None):
-    return run([CLI] + args, data)
-
-
-def path(name):
-    return os.path.join(T, name)
-
-
-def write(name, data):
-    with open(path(name), "wb") as f:
-        f.write(data)
-    return path(name)
-
-
-def read(name):
-    with open(path(name), "rb") as f:
-        return f.read()
-
-
-def on_tty(argv, answers):
-    """Run argv on a new terminal, typing each answer after a prompt."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execvp(argv[0], argv)
-    shown = b""
-    for ans in answers:
-        end, mark = time.time() + 30, len(shown)
-        while not shown[mark:].rstrip().endswith(b":") and time.time() < end:
-            if select.select([fd], [], [], 0.2)[0]:
-                try:
-                    shown += os.read(fd, 1024)
-                except OSError:
-                    break
-        os.write(fd, ans + b"\n")
-        shown += b"\n"
-    end = time.time() + 60
-    while time.time() < end:
-        if select.select([fd], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(fd, 1024)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
 
 
 def keygen(name):
@@ -273,7 +206,7 @@ def main():
         if shutil.which(tool) is None:
             print("FAIL: %s not found (Debian package 'age'; scripts/setup.sh --tests)" % tool)
             return 1
-    T = tempfile.mkdtemp(prefix="rijn-age-")
+    T = cs.use_dir(tempfile.mkdtemp(prefix="rijn-age-"))
     try:
         pub1 = keygen("k1")
         pub2 = keygen("k2")
@@ -284,8 +217,7 @@ def main():
         rijn_format_still_works()
     finally:
         shutil.rmtree(T, ignore_errors=True)
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 and passed > 0 else 1
+    return cs.summary()
 
 
 if __name__ == "__main__":

@@ -17,20 +17,13 @@ import random
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, check  # noqa: E402
+import cli_support as cs  # noqa: E402
 import tempfile
 
-CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
 SAMPLE = b"AES_Test_1 - Hello! Testing AES Encryption here"
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
 
 
 def rijn(args, data=None):
@@ -235,8 +228,7 @@ def main():
     ctr32_and_cts()
     files_and_impls()
     errors()
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed or not passed else 0)
+    cs.finish()
 
 
 if __name__ == "__main__":

@@ -39,39 +39,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "file"))
 import format_decoder as fd  # noqa: E402
 
-CLI = os.environ.get("RIJN_CLI")
-QUICK = bool(os.environ.get("RIJN_TEST_QUICK"))
-passed = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, QUICK, check, path, read, run, rijn, write  # noqa: E402,F401
+import cli_support as cs  # noqa: E402
+
 T = None  # temporary directory
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-
-
-def rijn(args, data=None, **kw):
-    p = subprocess.run([CLI] + args, input=data, capture_output=True, timeout=120, **kw)
-    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
-
-
-def path(name):
-    return os.path.join(T, name)
-
-
-def write(name, data):
-    with open(path(name), "wb") as f:
-        f.write(data)
-    return path(name)
-
-
-def read(name):
-    with open(path(name), "rb") as f:
-        return f.read()
 
 
 def one_line(err, prefix, want_text, what):
@@ -700,7 +672,7 @@ def main():
         print("RIJN_CLI not set: skipped")
         return 77
     with tempfile.TemporaryDirectory() as d:
-        T = d
+        T = cs.use_dir(d)
         write("empty", b"")
         write("pass", b"correct horse\n")
         rc, _, err = rijn(["keygen", "-o", path("key")])
@@ -712,8 +684,7 @@ def main():
             t0 = time.time()
             part(aeads) if part is round_trips else part()
             print("%-20s %.1f s" % (part.__name__, time.time() - t0))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed or not passed else 0
+    return cs.summary()
 
 
 if __name__ == "__main__":

@@ -33,32 +33,16 @@ import subprocess
 import sys
 import tempfile
 
-CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli_support as cs  # noqa: E402
+from cli_support import check, one_error  # noqa: E402
+
+CLI = cs.CLI
 KEY = "000102030405060708090a0b0c0d0e0f"
 
 
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-
-
 def run(args, data=b"", cwd=None, stdout=subprocess.PIPE):
-    p = subprocess.run([CLI] + args, input=data, stdout=stdout, stderr=subprocess.PIPE,
-                       cwd=cwd, timeout=120)
-    out = p.stdout if p.stdout is not None else b""
-    return p.returncode, out, p.stderr.decode(errors="replace")
-
-
-def one_error(rc, out, err, want_rc, cmd, text):
-    """exit status want_rc, nothing on stdout, one line 'rijn CMD: ...TEXT...'."""
-    lines = err.strip().splitlines()
-    return (rc == want_rc and out == b"" and len(lines) == 1 and
-            lines[0].startswith("rijn %s: " % cmd) and text in lines[0])
+    return cs.rijn(args, data, cwd=cwd, stdout=stdout)
 
 
 def options(tmp):
@@ -323,6 +307,73 @@ def legacy_base64_and_lists(tmp):
           "hash --check of a CRLF list (%d %r %r)" % (rc, out, err))
 
 
+def mbedtls_paths(tmp):
+    """The Mbed TLS crypt_and_hash reader and writer's rarer paths."""
+    d = os.path.join(tmp, "mbed")
+    os.mkdir(d)
+    pw, src = os.path.join(d, "pw"), os.path.join(d, "src")
+    with open(pw, "w") as f:
+        f.write("secret\n")
+    with open(src, "wb") as f:
+        f.write(b"0123456789abcdefXYZ")  # 19 bytes: not whole blocks
+    mb = ["--format", "mbedtls", "--no-progress", "--passphrase-file", pw]
+
+    def enc(name, extra):
+        rc, out, err = run(["encrypt"] + mb + extra + ["-o", "-", src])
+        path = os.path.join(d, name)
+        with open(path, "wb") as f:
+            f.write(out)
+        check(rc == 0 and len(out) > 16, "mbedtls encrypt %s (%d %r)" % (extra, rc, err))
+        return path, out
+
+    # a fixed IV is written as given
+    iv = "00112233445566778899aabbccddeeff"
+    ctr, blob = enc("ctr", ["-c", "aes-256-ctr", "--iv-hex", iv])
+    check(blob[:16] == bytes.fromhex(iv), "mbedtls --iv-hex: the file starts with the IV")
+    # the HMAC is right (same passphrase and digest) but the mode is not:
+    # a CTR file of 19 bytes read as CBC is not whole blocks; of 32, bad padding
+    rc, out, err = run(["decrypt"] + mb + ["-c", "aes-256-cbc", "-o", "-", ctr])
+    check(rc == 1 and err.startswith("rijn decrypt: the ciphertext is not a whole number of "
+                                     "blocks"), "mbedtls: CTR file read as CBC (%d %r)" % (rc, err))
+    with open(src, "wb") as f:
+        f.write(bytes(32))
+    ctr32, _ = enc("ctr32", ["-c", "aes-256-ctr"])
+    rc, out, err = run(["decrypt"] + mb + ["-c", "aes-256-cbc", "-o", "-", ctr32])
+    check(rc == 1 and "bad padding (the HMAC was right" in err,
+          "mbedtls: CTR file of whole blocks read as CBC (%d %r)" % (rc, err))
+    # from a pipe (one pass: the HMAC is checked after the output): a wrong
+    # passphrase is reported for what was written, to stdout and to a file
+    bad = os.path.join(d, "badpw")
+    with open(bad, "w") as f:
+        f.write("wrong\n")
+    wrong = ["decrypt", "--format", "mbedtls", "--no-progress", "--passphrase-file", bad]
+    rc, out, err = run(wrong + ["-c", "aes-256-ctr", "-o", "-"], data=blob)
+    check(rc == 1 and "(the output written is not authentic)" in err,
+          "mbedtls: pipe, wrong passphrase, stdout (%d %r)" % (rc, err))
+    dst = os.path.join(d, "dst")
+    rc, out, err = run(wrong + ["-c", "aes-256-ctr", "-o", dst], data=blob)
+    check(rc == 1 and "(output removed)" in err and not os.path.exists(dst),
+          "mbedtls: pipe, wrong passphrase, file (%d %r)" % (rc, err))
+    cases = [
+        (["encrypt", "--format", "mbedtls", "--passphrase-file", os.path.join(d, "nosuch"),
+          "-o", "-", src], 2, "cannot open passphrase file"),
+        (["encrypt"] + mb + ["-o", os.path.join(d, "no", "dir"), src], 1, "cannot create"),
+        (["decrypt"] + mb + ["-o", "-", ctr, ctr32], 2, "give one input file only"),
+        (["encrypt"] + mb + ["--iv-hex", "0011", "-o", "-", src], 2,
+         "--iv-hex needs 32 hex digits"),
+        (["encrypt", "--format", "mbedtls", "-k", os.path.join(d, "nosuch"), "-o", "-", src], 2,
+         "cannot open key file"),
+        (["encrypt", "--format", "mbedtls", "-k", d, "-o", "-", src], 2,
+         "cannot read key file '%s'" % d),
+    ]
+    for args, want_rc, text in cases:
+        rc, out, err = run(args)
+        lines = [x for x in err.splitlines() if "warning:" not in x]
+        check(rc == want_rc and out == b"" and len(lines) == 1 and text in lines[0] and
+              not os.path.exists(os.path.join(d, "no")),
+              "%s -> %d %r (%d %r)" % (args[:4], want_rc, text, rc, err))
+
+
 def pwhash(tmp):
     pw, longpw = os.path.join(tmp, "pw"), os.path.join(tmp, "longpw")
     with open(pw, "w") as f:
@@ -394,9 +445,7 @@ def bench():
 
 
 def main():
-    if not CLI or not os.path.exists(CLI):
-        print("FAIL: RIJN_CLI not set or missing")
-        sys.exit(1)
+    cs.require_cli()
     with tempfile.TemporaryDirectory() as tmp:
         options(tmp)
         whole_files(tmp)
@@ -404,10 +453,10 @@ def main():
         encrypt_options(tmp)
         damaged_inputs(tmp)
         legacy_base64_and_lists(tmp)
+        mbedtls_paths(tmp)
         pwhash(tmp)
     bench()
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed or not passed else 0)
+    cs.finish()
 
 
 if __name__ == "__main__":

@@ -16,23 +16,16 @@ import random
 import subprocess
 import sys
 
-CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, check  # noqa: E402
+import cli_support as cs  # noqa: E402
+
 KATS = {  # cipher: (key, plaintext, ciphertext), hex
     "serpent": ("00" * 16, "d29d576fcea3a3a7ed9099f29273d78e", "b2288b968ae8b08648d1ce9606fd992d"),
     "twofish": ("00" * 16, "00" * 16, "9f589f5cf6122c32b6bfec2f2ae8c35a"),
     "rc6": ("00" * 16, "00" * 16, "8fc3a53656b1f778c129df4e9848a41e"),
     "mars": ("80" + "00" * 15, "00" * 16, "b3e2ad5608ac1b6733a7cb4fdf8f9952"),
 }
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
 
 
 def rijn(args, data=b""):
@@ -94,8 +87,7 @@ def main():
     check(rc == 2, "unknown cipher is a usage error")
     rc, out = rijn(["-e", "-c", "aes", "-m", "ecb", "--nopad", "--key", "00" * 16], bytes(16))
     check(rc == 0 and out.hex() == "66e94bd4ef8a2c3b884cfa59ca342b2e", "-c aes is AES")
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed or not passed else 0
+    return cs.summary()
 
 
 if __name__ == "__main__":

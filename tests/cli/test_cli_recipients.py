@@ -20,45 +20,17 @@ A missing age-keygen/age is a failure, not a skip.
 import os
 import shutil
 import stat
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "file"))
 import format_decoder as fd  # noqa: E402
 
-CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, QUICK, check, path, read, run, rijn, write  # noqa: E402,F401
+import cli_support as cs  # noqa: E402
+
 T = None
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-
-
-def run(args, data=None):
-    p = subprocess.run(args, input=data, capture_output=True, timeout=120,
-                       stdin=None if data is not None else subprocess.DEVNULL)
-    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
-
-
-def rijn(args, data=None):
-    return run([CLI] + args, data)
-
-
-def path(name):
-    return os.path.join(T, name)
-
-
-def write(name, data):
-    with open(path(name), "wb") as f:
-        f.write(data)
-    return path(name)
 
 
 def keygen(name):
@@ -186,7 +158,7 @@ def main():
         if shutil.which(tool) is None:
             print("FAIL: %s not found (Debian package 'age'; scripts/setup.sh --tests)" % tool)
             return 1
-    T = tempfile.mkdtemp(prefix="rijn-recip-")
+    T = cs.use_dir(tempfile.mkdtemp(prefix="rijn-recip-"))
     try:
         pub = keys()
         two_recipients(pub)
@@ -195,8 +167,7 @@ def main():
         version1()
     finally:
         shutil.rmtree(T, ignore_errors=True)
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 and passed > 0 else 1
+    return cs.summary()
 
 
 if __name__ == "__main__":

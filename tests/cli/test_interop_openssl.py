@@ -19,51 +19,15 @@ Prints "N passed, N failed"; exit 1 on failure, 77 without the CLI or
 the openssl command. RIJN_TEST_QUICK shrinks the matrix.
 """
 import os
-import pty
-import select
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
-CLI = os.environ.get("RIJN_CLI")
-QUICK = bool(os.environ.get("RIJN_TEST_QUICK"))
-passed = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import CLI, QUICK, check, on_tty, path, read, run, rijn, write  # noqa: E402,F401
+import cli_support as cs  # noqa: E402
+
 T = None
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-
-
-def run(args, data=None):
-    p = subprocess.run(args, input=data, capture_output=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
-
-
-def rijn(args, data=None):
-    return run([CLI] + args, data)
-
-
-def path(name):
-    return os.path.join(T, name)
-
-
-def write(name, data):
-    with open(path(name), "wb") as f:
-        f.write(data)
-    return path(name)
-
-
-def read(name):
-    with open(path(name), "rb") as f:
-        return f.read()
 
 
 CIPHERS = ["aes-%d-%s" % (b, m) for b in (128, 192, 256)
@@ -241,38 +205,6 @@ def rijn_format_still_works():
     check(rc == 0 and out == data, "rijn format through the hook (file): %s" % err)
 
 
-def on_tty(argv, answers):
-    """Run argv on a new terminal, typing each answer after a prompt; the
-    exit status and what the terminal showed."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(argv[0], argv)
-    shown = b""
-    for ans in answers:
-        end, mark = time.time() + 20, len(shown)
-        while not shown[mark:].rstrip().endswith(b":") and time.time() < end:
-            if select.select([fd], [], [], 0.2)[0]:
-                try:
-                    shown += os.read(fd, 1024)
-                except OSError:
-                    break
-        os.write(fd, ans + b"\n")
-        shown += b"\n"
-    end = time.time() + 60
-    while time.time() < end:
-        if select.select([fd], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(fd, 1024)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
-
-
 def terminal_passphrase():
     data = os.urandom(3000)
     src = write("p.bin", data)
@@ -299,7 +231,7 @@ def main():
     if not CLI or not os.path.exists(CLI) or shutil.which("openssl") is None:
         print("skipped: no RIJN_CLI or no openssl command")
         return 77
-    T = tempfile.mkdtemp(prefix="rijn-interop-ossl-")
+    T = cs.use_dir(tempfile.mkdtemp(prefix="rijn-interop-ossl-"))
     try:
         matrix()
         lengths()
@@ -310,8 +242,7 @@ def main():
         terminal_passphrase()
     finally:
         shutil.rmtree(T, ignore_errors=True)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return cs.summary()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,137 @@
+"""cli_support.py -- what the tests/cli/test_*.py scripts share: the path of
+the CLI under test, the pass/fail tally, running a command and capturing it,
+the one-line error check, files in the test's scratch directory, a
+command on a new terminal (pty) answering prompts, and the closing
+"N passed, N failed" line.
+
+    import cli_support as cs
+    rc, out, err = cs.rijn(["encrypt", "-k", key], data=b"...")  # out bytes, err str
+    cs.check(rc == 0, "what was checked")
+    cs.finish()          # prints the tally, exits 1 on any failure (or none passed)
+
+Not a test itself (no test_ prefix: ctest does not run it).
+"""
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+CLI = os.environ.get("RIJN_CLI")
+QUICK = bool(os.environ.get("RIJN_TEST_QUICK"))
+passed = failed = 0
+T = None  # the scratch directory of path(), write(), read(): use_dir()
+
+
+def require_cli():
+    """A missing CLI is a failure (exit 1), never a silent skip."""
+    if not CLI or not os.path.exists(CLI):
+        print("FAIL: RIJN_CLI not set or missing")
+        sys.exit(1)
+
+
+def check(cond, what):
+    """Count one check; print FAIL and what on failure. Returns cond."""
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL", what)
+    return cond
+
+
+def run(argv, data=b"", stdin=None, timeout=120, **kw):
+    """Run argv with data (bytes, default empty) as its stdin, or with the
+    file stdin when that is given; other keywords (cwd, env, stdout,
+    start_new_session...) go to subprocess.run. -> (exit status, stdout
+    bytes (b"" when not captured), stderr str)."""
+    kw.setdefault("stdout", subprocess.PIPE)
+    p = subprocess.run(argv, input=data if stdin is None else None, stdin=stdin,
+                       stderr=subprocess.PIPE, timeout=timeout, **kw)
+    return (p.returncode, p.stdout if p.stdout is not None else b"",
+            p.stderr.decode(errors="replace"))
+
+
+def rijn(args, data=b"", **kw):
+    """run() of the CLI under test with args."""
+    return run([CLI] + list(args), data, **kw)
+
+
+def one_error(rc, out, err, want_rc, cmd, text):
+    """Exit status want_rc, nothing on stdout, one stderr line
+    'rijn CMD: ...TEXT...'."""
+    lines = err.strip().splitlines()
+    return (rc == want_rc and out == b"" and len(lines) == 1 and
+            lines[0].startswith("rijn %s: " % cmd) and text in lines[0])
+
+
+def use_dir(d):
+    """Make d the scratch directory of path/write/read; returns d."""
+    global T
+    T = d
+    return d
+
+
+def path(name):
+    return os.path.join(T, name)
+
+
+def write(name, data):
+    with open(path(name), "wb") as f:
+        f.write(data)
+    return path(name)
+
+
+def read(name):
+    with open(path(name), "rb") as f:
+        return f.read()
+
+
+def on_tty(argv, answers, prompt=b":", newline=b"\n", wait=30):
+    """Run argv on a new terminal, typing each answer (and newline) once
+    the terminal shows a line ending in prompt (never before: a prompt
+    may flush what was typed ahead). -> (exit status, what the terminal
+    showed); a program still running a minute after the last answer is
+    killed (exit status -9)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvp(argv[0], argv)
+    shown = b""
+    for ans in answers:
+        end, mark = time.time() + wait, len(shown)
+        while not shown[mark:].rstrip().endswith(prompt) and time.time() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    shown += os.read(fd, 1024)
+                except OSError:
+                    break
+        os.write(fd, ans + newline)
+        shown += b"\n"
+    end = time.time() + 60
+    while time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(fd, 1024)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done == 0:
+        os.kill(pid, 9)
+        _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
+
+
+def summary():
+    """Print the tally; the exit status (1 on any failure or if none passed)."""
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed or not passed else 0
+
+
+def finish():
+    sys.exit(summary())
