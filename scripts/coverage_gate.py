@@ -61,16 +61,22 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # the cli/ gate set 0.3 point below. On main 81b2c5c: src/ 98.22 % lines
 # (11316/11521), 87.99 % branches (6830/7762); with tests/core/
 # test_null_args.c (NULL in every required pointer of the primitives):
-# src/ 98.26 % lines (11320/11521), 90.79 % branches (7047/7762). On main
-# abec13c: cli/ 92.57 % lines, 81.25 % branches (the CLI's tests only,
-# their profiles: the rest of the suite runs no cli/ code); with
+# src/ 98.26 % lines (11320/11521), 90.79 % branches (7047/7762); with
+# test_arg_errors.c (states, limits, overlaps, (NULL, 0) of the
+# primitives), test_age_errors.c, test_file_api_errors.c and
+# test_argon2_errors.c (every output size, every one-byte change of a
+# header/PHC string): src/ 98.79 % lines (11384/11523), 94.55 % branches
+# (7339/7762), a full run on 81b2c5c + these tests; on a1eef93 + these
+# tests: src/ 99.02 % lines (11581/11696), 94.92 % branches (7548/7952).
+# On main abec13c: cli/ 92.57 % lines, 81.25 % branches (the CLI's tests
+# only, their profiles: the rest of the suite runs no cli/ code); with
 # tests/cli/test_cli_faults.py (I/O, thread, randomness and allocation
 # failures injected by tests/cli/fault_inject.c) and test_cli_errors.py's
 # Mbed TLS paths: 94.79 % lines (3840/4051), 84.27 % branches (2808/3332);
 # the cli/ gate set 0.3 point below. Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
-    "src/": {"lines": 98.1, "branches": 90.5},
+    "src/": {"lines": 98.8, "branches": 94.7},
     "cli/": {"lines": 94.5, "branches": 84.0},
 }
 # Directories whose list entries are always checked (not only with --strict):

@@ -313,7 +313,8 @@ PyMODINIT_FUNC PyInit__rijn(void)
         goto fail;
     if (rijn_py_init_modes(m) < 0 || rijn_py_init_aead(m) < 0 || rijn_py_init_hash(m) < 0 || rijn_py_init_file(m) < 0 ||
         rijn_py_init_aeadstream(m) < 0 || rijn_py_init_mac(m) < 0 ||
-        rijn_py_init_cpu(m) < 0 || rijn_py_init_legacy(m) < 0 || rijn_py_init_recip(m) < 0)
+        rijn_py_init_cpu(m) < 0 || rijn_py_init_legacy(m) < 0 || rijn_py_init_recip(m) < 0 ||
+        rijn_py_init_age(m) < 0 || rijn_py_init_kdf(m) < 0)
         goto fail;
     return m;
 fail:

@@ -5,10 +5,11 @@
  *   The extension is split by family: _rijn.c (module, errors, AES),
  *   _rijn_modes.c (the classic modes), _rijn_aead.c (the AEAD classes),
  *   _rijn_aeadstream.c (streaming AEAD messages), _rijn_hash.c (hashes,
- *   HMAC, KDFs, X25519), _rijn_mac.c (CMAC, Poly1305, XTS, key wrap, HKDF
- *   halves, scrypt), _rijn_file.c (the rijn file format), _rijn_recip.c (its version 2
- *   recipients and the age format), _rijn_legacy.c
- *   (openssl enc and crypt_and_hash key schedules), _rijn_cpu.c
+ *   HMAC), _rijn_kdf.c (HKDF, PBKDF2, Argon2, X25519), _rijn_mac.c (CMAC,
+ *   Poly1305, XTS, key wrap, HKDF halves, scrypt), _rijn_file.c (the rijn
+ *   file format), _rijn_recip.c (its version 2 recipients), _rijn_age.c
+ *   (the age format), _rijn_legacy.c (openssl enc and crypt_and_hash key
+ *   schedules), _rijn_cpu.c
  *   (the clock measurement of bench.py). Every entry
  *   takes bytes-like objects through the buffer protocol ("y*") and
  *   returns new bytes objects written in place (PyBytes_FromStringAndSize
@@ -62,6 +63,18 @@ int rijn_py_init_mac(PyObject *m);
 int rijn_py_init_cpu(PyObject *m);
 int rijn_py_init_legacy(PyObject *m);
 int rijn_py_init_recip(PyObject *m);
+int rijn_py_init_age(PyObject *m);
+int rijn_py_init_kdf(PyObject *m);
+
+/* The hash descriptor called name, or NULL with rijn.UnsupportedError
+ * set (_rijn_hash.c). */
+const struct rijn_hash_desc *rijn_py_hash_desc(const char *name);
+
+/* A new reference to None (_rijn_recip.c). */
+PyObject *rijn_py_none_ref(void);
+/* 0 if b holds exactly n bytes, else ValueError "rijn: <what> is n bytes"
+ * and -1 (_rijn_recip.c). */
+int rijn_py_need_len(const Py_buffer *b, Py_ssize_t n, const char *what);
 
 /* The rijn_file_ctx of a rijn._rijn.FileCtx (TypeError / StateError and
  * NULL if o is not one or is in use). */

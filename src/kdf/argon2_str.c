@@ -164,17 +164,19 @@ static int put_dec(char *out, size_t size, size_t *pos, uint32_t v)
     return put_text(out, size, pos, d + i);
 }
 
-/* Unpadded Base64 of p[0..n) appended at out + *pos. */
+/* Unpadded Base64 of p[0..n) (n <= RIJN_ARGON2_STR_FIELD_MAX) appended at
+ * out + *pos. Encoded in tmp first: out needs room for the unpadded text
+ * only (the exact size, strlen + 1, fits: tests/kdf/test_argon2_errors.c). */
 static int put_b64(char *out, size_t size, size_t *pos, const uint8_t *p, size_t n)
 {
+    char tmp[RIJN_BASE64_ENCODED_SIZE(RIJN_ARGON2_STR_FIELD_MAX)];
     size_t k = 0;
-    if (rijn_base64_encode(out + *pos, size - *pos, &k, p, n) != RIJN_OK)
+    if (rijn_base64_encode(tmp, sizeof tmp, &k, p, n) != RIJN_OK)
         return -1;
-    while (k > 0 && out[*pos + k - 1] == '=')
+    while (k > 0 && tmp[k - 1] == '=')
         k--;
-    *pos += k;
-    out[*pos] = 0;
-    return 0;
+    tmp[k] = 0;
+    return put_text(out, size, pos, tmp);
 }
 
 /* "$argon2X$v=19$m=M,t=T,p=P" of p appended at out + *pos; 0 or -1. */

@@ -35,7 +35,6 @@
 #include "internal.h"
 #include "stream_i.h"
 
-
 #if defined(__riscv) && (defined(__riscv_zbb) || defined(__riscv_zbkb)) && \
     (defined(__GNUC__) || defined(__clang__))
 /* RISC-V Zbb / Zbkb: one rotate instruction (GCC 12 emits shift, shift,
@@ -279,15 +278,16 @@ int rijn_i_stream_xor(void *vctx, uint8_t *out, const uint8_t *in, size_t len,
                       void (*block)(void *ctx, uint8_t out[64]))
 {
     rijn_chacha20_ctx *ctx = (rijn_chacha20_ctx *)vctx;
-    size_t avail = 64 - ctx->pos, need;
+    size_t avail, need;
     uint8_t b[64];
-    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(ctx); /* before ctx->pos is read: a NULL ctx is RIJN_ERR_NULL */
     RIJN_CHECK_BUF(out, len);
     RIJN_CHECK_BUF(in, len);
     if (out != in && rijn_overlaps(out, len, in, len))
         return RIJN_ERR_PARAM;
     if (ctx->pos > 64)
         return RIJN_ERR_STATE;
+    avail = 64 - ctx->pos;
     need = len > avail ? (len - avail + 63) / 64 : 0;
     if ((uint64_t)need > ctx->left)
         return RIJN_ERR_LIMIT;
