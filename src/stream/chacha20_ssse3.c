@@ -13,7 +13,9 @@
  *   turn each group of four registers into 16-byte pieces of the four
  *   blocks, XORed with the input. Sixteen state registers and the
  *   temporaries do not fit the sixteen XMM registers: the compiler spills
- *   two or three words per quarter-round pass, as OpenSSL's 4x code does.
+ *   some words; the quarter rounds go in pairs, step by step (two
+ *   independent chains per instruction group; measured a few per cent
+ *   faster than one after the other with GCC 12 and Clang 14).
  *   Only the 32-bit counter word is advanced (chacha20.c calls the entries
  *   only where the low word does not wrap inside the call).
  *   Built with a per-function target attribute (the library compiles with
@@ -34,11 +36,18 @@
 #define S3 __attribute__((target("ssse3")))
 
 #define ROTL_SH(x, n) _mm_or_si128(_mm_slli_epi32((x), (n)), _mm_srli_epi32((x), 32 - (n)))
-#define QR(a, b, c, d)                                                                  \
-    a = _mm_add_epi32(a, b); d = _mm_shuffle_epi8(_mm_xor_si128(d, a), rot16);          \
-    c = _mm_add_epi32(c, d); b = ROTL_SH(_mm_xor_si128(b, c), 12);                      \
-    a = _mm_add_epi32(a, b); d = _mm_shuffle_epi8(_mm_xor_si128(d, a), rot8);           \
-    c = _mm_add_epi32(c, d); b = ROTL_SH(_mm_xor_si128(b, c), 7)
+/* two quarter rounds, (a, b, c, d) and (e, f, g, h), step by step */
+#define QR2(a, b, c, d, e, f, g, h)                                                     \
+    a = _mm_add_epi32(a, b); e = _mm_add_epi32(e, f);                                   \
+    d = _mm_shuffle_epi8(_mm_xor_si128(d, a), rot16);                                   \
+    h = _mm_shuffle_epi8(_mm_xor_si128(h, e), rot16);                                   \
+    c = _mm_add_epi32(c, d); g = _mm_add_epi32(g, h);                                   \
+    b = ROTL_SH(_mm_xor_si128(b, c), 12); f = ROTL_SH(_mm_xor_si128(f, g), 12);         \
+    a = _mm_add_epi32(a, b); e = _mm_add_epi32(e, f);                                   \
+    d = _mm_shuffle_epi8(_mm_xor_si128(d, a), rot8);                                    \
+    h = _mm_shuffle_epi8(_mm_xor_si128(h, e), rot8);                                    \
+    c = _mm_add_epi32(c, d); g = _mm_add_epi32(g, h);                                   \
+    b = ROTL_SH(_mm_xor_si128(b, c), 7); f = ROTL_SH(_mm_xor_si128(f, g), 7)
 
 S3
 static void blocks_ssse3(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -53,14 +62,10 @@ static void blocks_ssse3(const uint32_t st[16], uint8_t *out, const uint8_t *in,
             x[i] = _mm_set1_epi32((int)st[i]);
         x[12] = ctr;
         for (i = 0; i < 10; i++) {
-            QR(x[0], x[4], x[8], x[12]);
-            QR(x[1], x[5], x[9], x[13]);
-            QR(x[2], x[6], x[10], x[14]);
-            QR(x[3], x[7], x[11], x[15]);
-            QR(x[0], x[5], x[10], x[15]);
-            QR(x[1], x[6], x[11], x[12]);
-            QR(x[2], x[7], x[8], x[13]);
-            QR(x[3], x[4], x[9], x[14]);
+            QR2(x[0], x[4], x[8], x[12], x[1], x[5], x[9], x[13]);
+            QR2(x[2], x[6], x[10], x[14], x[3], x[7], x[11], x[15]);
+            QR2(x[0], x[5], x[10], x[15], x[1], x[6], x[11], x[12]);
+            QR2(x[2], x[7], x[8], x[13], x[3], x[4], x[9], x[14]);
         }
         for (i = 0; i < 16; i++)
             x[i] = _mm_add_epi32(x[i], i == 12 ? ctr : _mm_set1_epi32((int)st[i]));
