@@ -5,7 +5,9 @@
  * Implementation notes
  *   Layout: hk holds H, H^2, ..., H^8 (H^1..H^4 where the context has
  *   only 16 words; two words each, as one unaligned 128-bit lane) in "V" form: the block byte-reversed so the 128-bit
- *   number has the coefficient of x^0 in its top bit.
+ *   number has the coefficient of x^0 in its top bit. A POLYVAL key for
+ *   calls of at most n blocks (setkey_n, GCM-SIV) holds H alone below 4
+ *   blocks, H..H^4 below 8: the shorter loops read no more.
  *   Method: eight blocks at a time (Y' = (Y^X1)H^8 + X2 H^7 + ... + X8 H);
  *   from 16 blocks on with Karatsuba (three PCLMULQDQ per block) against
  *   H^i * x^-1, computed per call (gcm_clmul_x86.h), so the products need
@@ -71,15 +73,22 @@ TGT static __m128i gmul(__m128i a, __m128i b)
 #define NPOW 4
 #endif
 
-TGT static void pclmul_setkey(uint64_t *hk, const uint8_t h[16])
+/* H..H^k: k = 1 for calls of at most 3 blocks (they read H alone), 4 below
+ * 8 blocks, NPOW from there (setkey_n: GCM-SIV sets a key up per message). */
+TGT static void pclmul_setkey_n(uint64_t *hk, const uint8_t h[16], size_t n)
 {
     __m128i h1 = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h)), p = h1;
-    int i;
+    int i, np = n < 4 ? 1 : n < 8 ? 4 : NPOW;
     _mm_storeu_si128((__m128i *)(void *)hk, h1);
-    for (i = 1; i < NPOW; i++) {
+    for (i = 1; i < np; i++) {
         p = gmul(p, h1);
         _mm_storeu_si128((__m128i *)(void *)(hk + 2 * i), p);
     }
+}
+
+TGT static void pclmul_setkey(uint64_t *hk, const uint8_t h[16])
+{
+    pclmul_setkey_n(hk, h, (size_t)-1);
 }
 
 /* swap = 1: GHASH (blocks and state byte-reversed into "V" form);
@@ -203,17 +212,17 @@ const rijn_i_ghash_impl rijn_i_ghash_vpclmul256 = {
     {"vpclmul256",
      RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_VPCLMUL, NULL},
     RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL | RIJN_I_GHASH_VPCLMUL,
-    pclmul_setkey, v256_blocks, v256_polyval, NULL};
+    pclmul_setkey, v256_blocks, v256_polyval, pclmul_setkey_n};
 #endif
 
 const rijn_i_ghash_impl rijn_i_ghash_pclmul_avx = {
     {"pclmul-avx", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_AVX, NULL},
     RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
-    pclmul_setkey, avx_blocks, pclmul_polyval, NULL};
+    pclmul_setkey, avx_blocks, pclmul_polyval, pclmul_setkey_n};
 
 const rijn_i_ghash_impl rijn_i_ghash_pclmul = {
     {"pclmul", RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3, NULL},
     RIJN_AES_IMPL_CONSTTIME | RIJN_AES_IMPL_HW | RIJN_I_GHASH_HK_PCLMUL,
-    pclmul_setkey, pclmul_blocks, pclmul_polyval, NULL};
+    pclmul_setkey, pclmul_blocks, pclmul_polyval, pclmul_setkey_n};
 
 #endif
