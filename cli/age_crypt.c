@@ -307,7 +307,7 @@ int age_decrypt(const age_opts *o)
     static fio_out out;
     rijn_file_ctx ctx;
     uint8_t fk[16];
-    int rc, begun = 0;
+    int rc;
 
     memset(&ctx, 0, sizeof ctx);
     memset(fk, 0, sizeof fk);
@@ -319,19 +319,8 @@ int age_decrypt(const age_opts *o)
         rc = open_header(o, &in, fk);
     if (rc == CLI_OK)
         rc = start_open(&in, &ctx, fk);
-    if (rc != CLI_OK)
-        goto done;
-    rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), 0);
-    begun = 1;
     if (rc == CLI_OK)
-        rc = fcrypt_open_chunks(&in, &out, &ctx);
-    if (rc == CLI_OK)
-        rc = fio_out_commit(&out);
-    else if (out.kind == FIO_STDOUT || out.kind == FIO_DIRECT)
-        (void)fio_out_commit(&out); /* stdout: flush the chunks that verified */
-done:
-    if (rc != CLI_OK && begun)
-        fio_out_abort(&out);
+        rc = fcrypt_open_payload(&in, &out, &ctx);
     rijn_file_wipe(&ctx);
     rijn_wipe(fk, sizeof fk);
     fio_in_close(&in);

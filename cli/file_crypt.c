@@ -326,6 +326,20 @@ int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
     return rc;
 }
 
+int fcrypt_open_payload(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
+{
+    int rc = fio_out_begin(out, (mode_t)fmt_file_mode(), 0);
+    if (rc == CLI_OK)
+        rc = fcrypt_open_chunks(in, out, ctx);
+    if (rc == CLI_OK)
+        rc = fio_out_commit(out);
+    else if (STREAMING(out))
+        (void)fio_out_commit(out); /* stdout: flush the chunks that verified */
+    if (rc != CLI_OK)
+        fio_out_abort(out);
+    return rc;
+}
+
 /* The master key of a parsed header: the file key of a version 2 file
  * (recipients), else from the key source the options give. */
 static int open_master(const fcrypt_opts *o, const uint8_t *header, rijn_file_params *p,
@@ -361,7 +375,7 @@ int fcrypt_decrypt(fcrypt_opts *o)
     rijn_file_params p;
     rijn_file_ctx ctx;
     uint8_t master[32], header[RIJN_FILE_V2_HEADER_MAX];
-    int rc, begun = 0;
+    int rc;
 
     memset(&ctx, 0, sizeof ctx);
     memset(master, 0, sizeof master);
@@ -376,19 +390,8 @@ int fcrypt_decrypt(fcrypt_opts *o)
         rc = open_master(o, header, &p, master);
     if (rc == CLI_OK)
         rc = open_header(&ctx, header, &p, master);
-    if (rc != CLI_OK)
-        goto done;
-    rc = fio_out_begin(&out, (mode_t)fmt_file_mode(), 0);
-    begun = 1;
     if (rc == CLI_OK)
-        rc = fcrypt_open_chunks(&in, &out, &ctx);
-    if (rc == CLI_OK)
-        rc = fio_out_commit(&out);
-    else if (begun && STREAMING(&out))
-        (void)fio_out_commit(&out); /* stdout: flush the chunks that verified */
-done:
-    if (rc != CLI_OK && begun)
-        fio_out_abort(&out);
+        rc = fcrypt_open_payload(&in, &out, &ctx);
     rijn_file_wipe(&ctx);
     rijn_wipe(master, sizeof master);
     fio_in_close(&in);

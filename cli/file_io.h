@@ -209,6 +209,10 @@ int frecip_key_lines(const char *path, int ident, uint8_t (*keys)[32], size_t ma
  * which chunk failed and whether the input is truncated. CLI_* code. */
 int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
 int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
+/* A keyed ctx's payload from in to out (created with the umask's mode,
+ * committed when every chunk verified; on a failure a stream output keeps
+ * the chunks that verified, a file output is removed). rijn and age. */
+int fcrypt_open_payload(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
 
 /* Signal-safe cleanup (restore the terminal, remove the temporary file). */
 void fio_signals_install(void);
