@@ -4,7 +4,9 @@
  * Poly1305 (the library's path: 26-bit limbs and AVX2 on x86-64, and the
  * radix-2^32 code of every other target, compiled here from
  * src/mac/poly1305.c with RIJN_CFG_POLY1305_X86=0 under renamed entry
- * points), ChaCha20-Poly1305 seal, and the compact Ascon permutation
+ * points), ChaCha20-Poly1305 seal (also bound to each ChaCha20 and
+ * Poly1305 registry entry that runs under Valgrind: SSSE3, AVX2, the
+ * radix-2^64 scalar; AVX-512/IFMA do not run there), and the compact Ascon permutation
  * (ascon_p32s.c, RIJN_CFG_ASCON_SMALL=1's). Keys, plaintexts, AAD and
  * states are marked undefined; nonces and counters are public. No report
  * is allowed; the verdict of a tag check is public by design and is not
@@ -31,9 +33,11 @@
 
 #include <string.h>
 
+#include "aead/chachapoly_i.h"
 #include "ascon/ascon_i.h"
 #include "rijn/chacha20.h"
 #include "rijn/chachapoly.h"
+#include "stream/stream_i.h"
 #include "tu_ctgrind.h"
 
 int rijn_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *msg, size_t len);
@@ -89,6 +93,27 @@ static int child_ct(void)
             rijn_chacha20poly1305_seal(&cp, ct, tag, 16, nonce, 24, aad, 9, pt, 70) != RIJN_OK) {}
     });
     TU_CHECK(e == 0, "ChaCha20-Poly1305 / XChaCha20-Poly1305 seal: %lu reports", e);
+    {
+        /* every ChaCha20 and Poly1305 registry entry that runs here (under
+         * Valgrind: no AVX-512): pair i binds entry min(i, last) of each */
+        const rijn_i_registry *rc = &rijn_i_chacha20_registry, *rp = &rijn_i_poly1305_registry;
+        size_t i, n = rc->count > rp->count ? rc->count : rp->count, pairs = 0;
+        for (i = 0; i < n; i++) {
+            const rijn_i_impl *ci = rc->impls[i < rc->count ? i : rc->count - 1];
+            const rijn_i_impl *pi = rp->impls[i < rp->count ? i : rp->count - 1];
+            if (!rijn_i_impl_runs(ci) || !rijn_i_impl_runs(pi))
+                continue;
+            pairs++;
+            TU_ERRORS_IN(e, {
+                if (rijn_chacha20poly1305_init(&cp, k, 32) == RIJN_OK &&
+                    rijn_i_chachapoly_use(&cp, ci->name, pi->name) == RIJN_OK &&
+                    rijn_chacha20poly1305_seal(&cp, ct, tag, 16, nonce, 12, aad, 40, pt, 700) !=
+                        RIJN_OK) {}
+            });
+            TU_CHECK(e == 0, "seal on %s + %s: %lu reports", ci->name, pi->name, e);
+        }
+        TU_CHECK(pairs > 0, "no registry pair runs");
+    }
     TU_ERRORS_IN(e, {
         memcpy(s, pt, sizeof s);
         rijn_i_ascon_p32s(s, 12);
