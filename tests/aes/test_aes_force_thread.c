@@ -11,6 +11,9 @@
  *   forces nothing must keep the automatic choice throughout. With one
  *   process-wide choice (RIJN_CFG_TLS 0, or the old code) the threads
  *   overwrite each other and the checks fail within a few iterations.
+ *   Then the binding: a GCM context keyed under one forced class keeps it
+ *   when the thread forces another before sealing (the force is read at
+ *   key setup only), and seals the same bytes as a context of the default.
  *   Needs two available classes (every x86-64 / AArch64 host build has
  *   ct64 plus another); exits 77 with the reason otherwise.
  */
@@ -56,6 +59,34 @@ static void *run(void *arg)
     return NULL;
 }
 
+/* A context keeps the class of its key setup: force a, key, force b, seal. */
+static int bound_check(const char *a, const char *b)
+{
+    static const uint8_t key[16] = {9, 8, 7}, nonce[12] = {1};
+    uint8_t msg[100], c1[100], c2[100], t1[16], t2[16];
+    rijn_gcm_ctx g, d;
+    int bad = 0;
+    memset(msg, 0x5a, sizeof msg);
+    if (rijn_aes_impl_force(a) != RIJN_OK || rijn_gcm_init(&g, key, sizeof key) != RIJN_OK ||
+        rijn_aes_impl_force(b) != RIJN_OK)
+        return printf("FAIL: force/init\n"), 1;
+    if (rijn_gcm_seal(&g, c1, t1, 16, nonce, sizeof nonce, NULL, 0, msg, sizeof msg) != RIJN_OK ||
+        strcmp(rijn_aes_ctx_impl_name(&g.aes), a) != 0) {
+        printf("FAIL: a GCM context keyed under %s reports %s after forcing %s\n", a,
+               rijn_aes_ctx_impl_name(&g.aes), b);
+        bad = 1;
+    }
+    if (rijn_aes_impl_force(NULL) != RIJN_OK || rijn_gcm_init(&d, key, sizeof key) != RIJN_OK ||
+        rijn_gcm_seal(&d, c2, t2, 16, nonce, sizeof nonce, NULL, 0, msg, sizeof msg) != RIJN_OK ||
+        memcmp(c1, c2, sizeof c1) != 0 || memcmp(t1, t2, sizeof t1) != 0) {
+        printf("FAIL: the bound context's output differs from the default's\n");
+        bad = 1;
+    }
+    rijn_gcm_wipe(&g);
+    rijn_gcm_wipe(&d);
+    return bad;
+}
+
 int main(void)
 {
     const char *def = rijn_aes_impl_name(rijn_aes_impl_default());
@@ -77,6 +108,7 @@ int main(void)
         printf("SKIP: fewer than three runnable AES classes here\n");
         return 77;
     }
+    fails += bound_check(other[0], other[1]);
     jobs[0] = (job){other[0], other[0], 0};
     jobs[1] = (job){other[1], other[1], 0};
     jobs[2] = (job){NULL, def, 0};
