@@ -73,15 +73,17 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # tests/cli/test_cli_faults.py (I/O, thread, randomness and allocation
 # failures injected by tests/cli/fault_inject.c) and test_cli_errors.py's
 # Mbed TLS paths: 94.79 % lines (3840/4051), 84.27 % branches (2808/3332);
-# the cli/ gate set 0.3 point below. Raise them as tests
+# with the rarer options, EINTR retries and the progress bar, on main
+# 7ff76c7: 95.42 % lines (3854/4039), 85.16 % branches (2824/3316);
+# cli/ joins LIST_STRICT. The cli/ gate set 0.3 point below. Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
     "src/": {"lines": 98.8, "branches": 94.7},
-    "cli/": {"lines": 94.5, "branches": 84.0},
+    "cli/": {"lines": 95.1, "branches": 84.8},
 }
 # Directories whose list entries are always checked (not only with --strict):
 # every uncovered line named, no entry left over.
-LIST_STRICT = ("src/",)
+LIST_STRICT = ("src/", "cli/")
 TARGETS = {
     "src/": {"lines": 99.5, "branches": 97.0},
     "cli/": {"lines": 97.0, "branches": 90.0},

@@ -18,7 +18,10 @@
  * bytes (default 1 MiB) are counted, so that libc's and the profile
  * runtime's small ones pass; for open only opens of the path
  * RIJN_FAULT_PATH (required with it) are counted, for read and close,
- * with that path set, only calls on a descriptor open on it. Counters are per call name, shared by the
+ * with that path set, only calls on a descriptor open on it.
+ * RIJN_FAULT_SLOW_READ_MS=N (with RIJN_FAULT_PATH) makes every read of
+ * that file sleep N ms first: a slow disk, for the progress bar, which
+ * the CLI draws only after a second. Counters are per call name, shared by the
  * threads (an atomic add). Used by the tests only; an unknown call or
  * errno name aborts loudly, so a misspelt fault never passes as "not
  * triggered".
@@ -34,6 +37,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { F_READ, F_WRITE, F_FSYNC, F_FCHMOD, F_CLOSE, F_LINK, F_LINKAT, F_RENAME, F_LSEEK,
@@ -48,6 +52,7 @@ static struct {
 static int parsed;
 static size_t malloc_min = (size_t)1 << 20;
 static const char *open_path;
+static long slow_read_ms;
 
 static void die(const char *what, const char *s)
 {
@@ -85,6 +90,8 @@ static void parse(void)
     const char *env = getenv("RIJN_FAULT"), *mm = getenv("RIJN_FAULT_MALLOC_MIN");
     parsed = 1;
     open_path = getenv("RIJN_FAULT_PATH");
+    if (getenv("RIJN_FAULT_SLOW_READ_MS") != NULL)
+        slow_read_ms = strtol(getenv("RIJN_FAULT_SLOW_READ_MS"), NULL, 10);
     if (mm != NULL)
         malloc_min = (size_t)strtoull(mm, NULL, 10);
     if (env == NULL)
@@ -179,6 +186,14 @@ static int on_path(int fd)
 ssize_t read(int fd, void *buf, size_t n)
 {
     NEXT(read_fn, "read");
+    if (!parsed)
+        parse();
+    if (slow_read_ms > 0 && open_path != NULL && on_path(fd)) {
+        struct timespec ts;
+        ts.tv_sec = slow_read_ms / 1000;
+        ts.tv_nsec = (slow_read_ms % 1000) * 1000000L;
+        nanosleep(&ts, NULL);
+    }
     return on_path(fd) && fail(F_READ) ? -1 : real(fd, buf, n);
 }
 

@@ -337,7 +337,7 @@ def mbedtls_paths(tmp):
                                      "blocks"), "mbedtls: CTR file read as CBC (%d %r)" % (rc, err))
     with open(src, "wb") as f:
         f.write(bytes(32))
-    ctr32, _ = enc("ctr32", ["-c", "aes-256-ctr"])
+    ctr32, _ = enc("ctr32", ["-c", "aes-256-ctr", "--iv-hex", iv])  # fixed IV: the same bad padding each run
     rc, out, err = run(["decrypt"] + mb + ["-c", "aes-256-cbc", "-o", "-", ctr32])
     check(rc == 1 and "bad padding (the HMAC was right" in err,
           "mbedtls: CTR file of whole blocks read as CBC (%d %r)" % (rc, err))
@@ -372,6 +372,92 @@ def mbedtls_paths(tmp):
         check(rc == want_rc and out == b"" and len(lines) == 1 and text in lines[0] and
               not os.path.exists(os.path.join(d, "no")),
               "%s -> %d %r (%d %r)" % (args[:4], want_rc, text, rc, err))
+
+
+def rare_options(tmp):
+    """Options and inputs no other test gives: size suffixes, recipient
+    limits, the age format's --force/--no-progress, a truncation at a
+    chunk boundary, armor data after the padding, help among options,
+    "--" before a legacy file, a CRLF recipients file."""
+    d = os.path.join(tmp, "rare")
+    os.mkdir(d)
+    key, src, pw = os.path.join(d, "k"), os.path.join(d, "src"), os.path.join(d, "pw")
+    data = bytes(range(256)) * 12  # 3072 bytes: three chunks of 1 KiB
+    with open(src, "wb") as f:
+        f.write(data)
+    with open(pw, "w") as f:
+        f.write("secret\n")
+    run(["keygen", "-o", key])
+    rc, _, err = run(["keygen", "--x25519", "-o", os.path.join(d, "id")])
+    pub = err.split()[-1]
+    # --chunk-size with K and M suffixes; a bad suffix refused
+    for size, ok in (("1K", True), ("1M", True), ("1X", False)):
+        rc, out, err = run(["encrypt", "-k", key, "--chunk-size", size, "-o", "-", src])
+        check((rc == 0 and len(out) > len(data)) if ok else
+              one_error(rc, out, err, 2, "encrypt", "invalid chunk size '%s'" % size),
+              "--chunk-size %s (%d %r)" % (size, rc, err))
+    # recipient limits: 32 stanzas in the rijn format, 64 keys in age
+    many = sum((["-r", pub] for _ in range(33)), [])
+    rc, out, err = run(["encrypt"] + many + ["-o", "-", src])
+    check(one_error(rc, out, err, 2, "encrypt", "too many recipients (at most 32)"),
+          "33 recipients (%d %r)" % (rc, err))
+    rc, out, err = run(["encrypt"] + many[:64] + ["--passphrase-file", pw, "-o", "-", src])
+    check(one_error(rc, out, err, 2, "encrypt", "at most 32 stanzas"),
+          "32 recipients + a passphrase (%d %r)" % (rc, err))
+    many = sum((["-r", pub] for _ in range(65)), [])
+    rc, out, err = run(["encrypt", "--format", "age"] + many + ["-o", "-", src])
+    check(one_error(rc, out, err, 2, "encrypt", "too many recipients (at most 64)"),
+          "age: 65 recipients (%d %r)" % (rc, err))
+    # age: --force over an existing output, --no-progress
+    dst = os.path.join(d, "dst.age")
+    with open(dst, "wb") as f:
+        f.write(b"old")
+    rc, out, err = run(["encrypt", "--format", "age", "-r", pub, "--force", "--no-progress",
+                        "-o", dst, src])
+    check(rc == 0 and err == "" and open(dst, "rb").read(22) == b"age-encryption.org/v1\n",
+          "age --force --no-progress (%d %r)" % (rc, err))
+    # a CRLF recipients file
+    rf = os.path.join(d, "recips")
+    with open(rf, "wb") as f:
+        f.write(("# keys\r\n%s\r\n" % pub).encode())
+    rc, out, err = run(["encrypt", "-R", rf, "-o", dst, "--force", src])
+    rc2, back, err2 = run(["decrypt", "-i", os.path.join(d, "id"), "-o", "-", dst])
+    check(rc == 0 and rc2 == 0 and back == data, "-R with CRLF lines (%d %r %d %r)" %
+          (rc, err, rc2, err2))
+    # a file cut exactly after a whole chunk that is not the last
+    rc, sealed, err = run(["encrypt", "-k", key, "--chunk-size", "1024", "-o", "-", src])
+    header = len(sealed) - (len(data) + 3 * 16)
+    cut = os.path.join(d, "cut")
+    with open(cut, "wb") as f:
+        f.write(sealed[:header + 1024 + 16])
+    rc, out, err = run(["decrypt", "-k", key, "-o", os.path.join(d, "o"), cut])
+    check(one_error(rc, out, err, 1, "decrypt", "the input is truncated") and
+          not os.path.exists(os.path.join(d, "o")), "cut at a chunk boundary (%d %r)" % (rc, err))
+    # armor: a Base64 line after the padded one
+    for n in (1, 2, 3):  # one of three lengths ends in "=" padding
+        rc, arm, err = run(["encrypt", "-k", key, "--armor", "-o", "-", "-"], data=b"x" * n)
+        lines = arm.decode().splitlines()
+        pad = [i for i, x in enumerate(lines) if x.endswith("=")]
+        if pad:
+            pad = pad[0]
+            break
+    bad = "\n".join(lines[:pad + 1] + ["QUJD"] + lines[pad + 1:]) + "\n"
+    rc, out, err = run(["decrypt", "-k", key, "-o", "-", "-"], data=bad.encode())
+    check(rc == 1 and "armor: data after Base64 padding (line %d)" % (pad + 2) in err,
+          "armor: data after the padding (%d %r)" % (rc, err))
+    # -h after options: the help of the rijn format, not an error
+    rc, out, err = run(["decrypt", "-k", key, "-h"])
+    check(rc == 0 and out.startswith(b"usage: rijn decrypt") and err == "",
+          "decrypt -k KEY -h (%d %r)" % (rc, err))
+    # "--" before an `openssl enc` file: recognised after it
+    rc, salted, err = run(["encrypt", "--format", "openssl", "--pbkdf2", "--passphrase-file", pw,
+                           "-o", "-", src])
+    sf = os.path.join(d, "-salted")
+    with open(sf, "wb") as f:
+        f.write(salted)
+    rc, out, err = run(["decrypt", "--pbkdf2", "--passphrase-file", pw, "-o", "-", "--", "-salted"],
+                       cwd=d)
+    check(rc == 0 and out == data, "decrypt ... -- -salted (openssl) (%d %r)" % (rc, err))
 
 
 def pwhash(tmp):
@@ -454,6 +540,7 @@ def main():
         damaged_inputs(tmp)
         legacy_base64_and_lists(tmp)
         mbedtls_paths(tmp)
+        rare_options(tmp)
         pwhash(tmp)
     bench()
     cs.finish()

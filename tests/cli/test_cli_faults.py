@@ -225,6 +225,45 @@ def recipients():
                  (fmt, rc, err))
 
 
+def interrupted(data):
+    """EINTR where the CLI reads small files and randomness: retried."""
+    k, src, pw = path("k"), path("in"), path("pw")
+    rc, o, err = faulty(["encrypt", "--passphrase-file", pw, "--kdf", "pbkdf2", "--iter", "1000",
+                         "-o", "-", src], "read:EINTR:1:2", extra={"RIJN_FAULT_PATH": pw})
+    cs.check(rc == 0 and len(o) > len(data), "passphrase file read EINTR (%d %r)" % (rc, err))
+    big_key = write("mkey", bytes(range(256)) * 3)  # 768 bytes: the first 512 are the key
+    mb = ["encrypt", "--format", "mbedtls", "-k", big_key, "--iv-hex", "00" * 16, "-o", "-", src]
+    rc0, want, err0 = cs.rijn(mb)
+    rc, o, err = faulty(mb, "read:EINTR:1:2", extra={"RIJN_FAULT_PATH": big_key})
+    cs.check(rc0 == 0 and rc == 0 and o == want, "mbedtls key file read EINTR (%d %r)" % (rc, err))
+    os.unlink(big_key)
+    out = path("key")
+    for fault, extra in (("getrandom:EINTR:1:2", None),
+                         ("getrandom:ENOSYS:1:100,read:EINTR:1:2",
+                          {"RIJN_FAULT_PATH": "/dev/urandom"})):
+        rc, o, err = faulty(["keygen", "-o", out], fault, extra=extra)
+        cs.check(rc == 0 and err == "" and os.path.getsize(out) > 0,
+                 "keygen, %s (%d %r)" % (fault, rc, err))
+        os.unlink(out)
+
+
+def progress_bar(data):
+    """The progress bar: drawn on a terminal for an input of known size (a
+    slow disk: the fault library's delayed reads)."""
+    big = write("big", data * 8)  # 1.2 MB
+    out = path("out")
+    env = dict(os.environ, LD_PRELOAD=LIB, RIJN_FAULT_PATH=big, RIJN_FAULT_SLOW_READ_MS="600")
+    env["ASAN_OPTIONS"] = "verify_asan_link_order=0"
+    # the input comes in three reads of 600 ms: the bar appears after 1 s
+    rc, shown = cs.on_tty(["env"] + ["%s=%s" % kv for kv in env.items() if kv[0] in (
+        "LD_PRELOAD", "RIJN_FAULT_PATH", "RIJN_FAULT_SLOW_READ_MS", "ASAN_OPTIONS")] +
+        [cs.CLI, "encrypt", "-k", path("k"), "--chunk-size", "64K", "-o", out, big], [])
+    cs.check(rc == 0 and "encrypting [" in shown and "100% " in shown and "MiB" in shown,
+             "progress bar on a terminal (%d %r)" % (rc, shown[-300:]))
+    os.unlink(out)
+    os.unlink(big)
+
+
 def main():
     cs.require_cli()
     if not LIB or not os.path.exists(LIB):
@@ -244,6 +283,8 @@ def main():
         device_outputs(data)
         terminal(data)
         recipients()
+        interrupted(data)
+        progress_bar(data)
     cs.finish()
 
 
