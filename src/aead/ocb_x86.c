@@ -11,8 +11,9 @@
  *   to pass; ntz(b+W) >= log2(W) comes from the table or by doublings of
  *   L_7: the index is public). Per pass: offsets = Offset_b ^ P, x = in ^
  *   offset, AES (encryption, or the equivalent-inverse-cipher keys), out =
- *   x ^ offset; the checksum XORs the plaintext (input for seal, output for
- *   open). Every load of a pass precedes its stores (out == in works).
+ *   x ^ offset (the offset joins the first and last round keys, so it costs
+ *   no XOR on the blocks' path); the checksum XORs the plaintext (input for
+ *   seal, output for open). Every load of a pass precedes its stores (out == in works).
  *   VAES-256: lane j of register r holds block b + 2r + j + 1 (eight
  *   registers); AES-NI: eight registers of one block, the round latency
  *   hidden by the eight independent chains (as OpenSSL's aesni_ocb_encrypt
@@ -92,8 +93,8 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
 #undef ROUND
         kk = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * rounds));
         for (i = 0; i < 8; i++) {
-            x[i] = dec ? _mm256_aesdeclast_epi128(x[i], kk) : _mm256_aesenclast_epi128(x[i], kk);
-            x[i] = _mm256_xor_si256(x[i], o[i]);
+            const __m256i ko = _mm256_xor_si256(kk, o[i]); /* offset out with the last key */
+            x[i] = dec ? _mm256_aesdeclast_epi128(x[i], ko) : _mm256_aesenclast_epi128(x[i], ko);
             if (dec)
                 cs = _mm256_xor_si256(cs, x[i]);
             _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
@@ -119,28 +120,32 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
     size_t done = 0;
     unsigned i;
     prefix(c, p, 8);
+    const __m128i k0 = x86ni_ld(rk), kl = x86ni_ld(rk + 16 * rounds);
     for (; nb - done >= 8; done += 8, in += 128, out += 128) {
-        __m128i o[8], x[8];
+        __m128i o[8], x[8], k;
         for (i = 0; i < 7; i++)
             o[i] = _mm_xor_si128(off, p[i + 1]);
         o[7] = _mm_xor_si128(o[6], x86ni_ld(lbig(c, m->blocks + done + 8, sc)));
-        for (i = 0; i < 8; i++) {
+        off = o[7];
+        for (i = 0; i < 8; i++) { /* offset ^ first key in, offset ^ last key out */
             __m128i d = x86ni_ld(in + 16 * i);
             if (!dec)
                 cs = _mm_xor_si128(cs, d);
-            x[i] = _mm_xor_si128(d, o[i]);
+            x[i] = _mm_xor_si128(d, _mm_xor_si128(o[i], k0));
+            o[i] = _mm_xor_si128(o[i], kl);
         }
-        if (dec)
-            x86ni_decn_r(x, 8, rk, rounds);
-        else
-            x86ni_encn_r(x, 8, rk, rounds);
+#define ROUND(r)                                                             \
+    k = x86ni_ld(rk + 16 * (r));                                              \
+    for (i = 0; i < 8; i++)                                                  \
+        x[i] = dec ? _mm_aesdec_si128(x[i], k) : _mm_aesenc_si128(x[i], k);
+        RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
         for (i = 0; i < 8; i++) {
-            x[i] = _mm_xor_si128(x[i], o[i]);
+            x[i] = dec ? _mm_aesdeclast_si128(x[i], o[i]) : _mm_aesenclast_si128(x[i], o[i]);
             if (dec)
                 cs = _mm_xor_si128(cs, x[i]);
             x86ni_st(out + 16 * i, x[i]);
         }
-        off = o[7];
     }
     x86ni_st(m->checksum, cs);
     x86ni_st(m->offset, off);
