@@ -75,11 +75,14 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # Mbed TLS paths: 94.79 % lines (3840/4051), 84.27 % branches (2808/3332);
 # with the rarer options, EINTR retries and the progress bar, on main
 # 7ff76c7: 95.42 % lines (3854/4039), 85.16 % branches (2824/3316);
-# cli/ joins LIST_STRICT. The cli/ gate set 0.3 point below. Raise them as tests
+# cli/ joins LIST_STRICT; with the damaged age/v2 headers (a wrong header
+# MAC: test_cli_age's bit flip reaches that line in some runs only):
+# 95.54 % lines (3859/4039), 85.28 % branches (2828/3316). The cli/ gate
+# set 0.3 point below. Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
     "src/": {"lines": 98.8, "branches": 94.7},
-    "cli/": {"lines": 95.1, "branches": 84.8},
+    "cli/": {"lines": 95.2, "branches": 85.0},
 }
 # Directories whose list entries are always checked (not only with --strict):
 # every uncovered line named, no entry left over.

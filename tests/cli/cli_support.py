@@ -31,6 +31,21 @@ def require_cli():
         sys.exit(1)
 
 
+def missing(tools=(), package=""):
+    """None when the CLI and the tools (commands on PATH) are there; else
+    print a FAIL line naming what is missing and return it (the caller
+    exits 1: a missing tool is a failure, not a skip)."""
+    import shutil
+    if not CLI or not os.path.exists(CLI):
+        print("FAIL: RIJN_CLI not set or missing")
+        return "rijn"
+    for tool in tools:
+        if shutil.which(tool) is None:
+            print("FAIL: %s not found (%s; scripts/setup.sh --tests)" % (tool, package))
+            return tool
+    return None
+
+
 def check(cond, what):
     """Count one check; print FAIL and what on failure. Returns cond."""
     global passed, failed

@@ -460,6 +460,43 @@ def rare_options(tmp):
     check(rc == 0 and out == data, "decrypt ... -- -salted (openssl) (%d %r)" % (rc, err))
 
 
+def damaged_headers(tmp):
+    """Headers the readers refuse before any key is tried: a malformed age
+    X25519 stanza, scrypt beside another stanza, an unknown AEAD id in a
+    version-2 (recipients) header."""
+    d = os.path.join(tmp, "hdr")
+    os.mkdir(d)
+    ident = os.path.join(d, "id")
+    rc, _, err = run(["keygen", "--x25519", "-o", ident])
+    pub = err.split()[-1]
+    age = ["decrypt", "--format", "age", "-i", ident, "-o", "-", "-"]
+    rc, good, err = run(["encrypt", "--format", "age", "-r", pub, "-o", "-", "-"], data=b"abc")
+    head, _, rest = good.partition(b"\n---")
+    lines = head.split(b"\n")  # version, "-> X25519 <share>", body
+    bad_share = b"\n".join([lines[0], b"-> X25519 AAAA", lines[2]]) + b"\n---" + rest
+    rc, out, err = run(age, data=bad_share)
+    check(one_error(rc, out, err, 1, "decrypt", "malformed"),
+          "age: X25519 stanza with a short share (%d %r)" % (rc, err))
+    mixed = b"\n".join([lines[0], b"-> scrypt c2FsdHNhbHRzYWx0c2FsdA 10",
+                        b"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] + lines[1:]) + b"\n---" + rest
+    rc, out, err = run(age, data=mixed)
+    check(one_error(rc, out, err, 1, "decrypt", "an scrypt stanza must be the only one"),
+          "age: scrypt beside an X25519 stanza (%d %r)" % (rc, err))
+    # a well-formed header MAC that is wrong (test_cli_age's one-bit flip of
+    # the MAC's Base64 is refused as malformed or as altered, by chance)
+    mac_at = good.index(b"\n--- ") + 5
+    other = b"A" * 43 if good[mac_at:mac_at + 43] != b"A" * 43 else b"B" * 43
+    rc, out, err = run(age, data=good[:mac_at] + other + good[mac_at + 43:])
+    check(one_error(rc, out, err, 1, "decrypt", "header authentication failed (the header was "
+                    "altered)"), "age: a wrong header MAC (%d %r)" % (rc, err))
+    rc, v2, err = run(["encrypt", "-r", pub, "-o", "-", "-"], data=b"abc")
+    v2 = bytearray(v2)
+    v2[9] = 0x7f
+    rc, out, err = run(["decrypt", "-i", ident, "-o", "-", "-"], data=bytes(v2))
+    check(one_error(rc, out, err, 1, "decrypt", "header: unknown AEAD id 127 (damaged header?)"),
+          "v2 header with AEAD id 127 (%d %r)" % (rc, err))
+
+
 def pwhash(tmp):
     pw, longpw = os.path.join(tmp, "pw"), os.path.join(tmp, "longpw")
     with open(pw, "w") as f:
@@ -541,6 +578,7 @@ def main():
         legacy_base64_and_lists(tmp)
         mbedtls_paths(tmp)
         rare_options(tmp)
+        damaged_headers(tmp)
         pwhash(tmp)
     bench()
     cs.finish()

@@ -151,13 +151,8 @@ def version1():
 
 def main():
     global T
-    if not CLI or not os.path.exists(CLI):
-        print("FAIL: RIJN_CLI not set or missing")
+    if cs.missing(("age", "age-keygen"), "Debian package 'age'"):
         return 1
-    for tool in ("age", "age-keygen"):
-        if shutil.which(tool) is None:
-            print("FAIL: %s not found (Debian package 'age'; scripts/setup.sh --tests)" % tool)
-            return 1
     T = cs.use_dir(tempfile.mkdtemp(prefix="rijn-recip-"))
     try:
         pub = keys()
