@@ -49,13 +49,17 @@ static const uint8_t *lbig(const rijn_ocb_ctx *c, uint64_t idx, uint8_t sc[16])
     return sc;
 }
 
-/* P_1 .. P_(w-1) into p[1..w-1] (p[0] = 0), for w <= 16. */
-RIJN_X86NI_INLINE void prefix(const rijn_ocb_ctx *c, __m128i *p, unsigned w)
+/* P_1 .. P_(w-1) into p[1..w-1] (p[0] = 0), for w <= 16; returns P_(w-1). */
+RIJN_X86NI_INLINE __m128i prefix(const rijn_ocb_ctx *c, __m128i *p, unsigned w)
 {
+    __m128i acc = _mm_setzero_si128();
     unsigned i;
-    p[0] = _mm_setzero_si128();
-    for (i = 1; i < w; i++)
-        p[i] = _mm_xor_si128(p[i - 1], x86ni_ld(c->l[__builtin_ctz(i)]));
+    p[0] = acc;
+    for (i = 1; i < w; i++) {
+        acc = _mm_xor_si128(acc, x86ni_ld(c->l[__builtin_ctz(i)]));
+        p[i] = acc;
+    }
+    return acc;
 }
 
 T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
@@ -64,20 +68,21 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
     const unsigned rounds = c->aes.rounds;
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
     uint8_t sc[16];
-    __m128i q[16], off = x86ni_ld(m->offset);
+    __m128i q[16], off = x86ni_ld(m->offset), p15;
     __m256i p[8], cs = _mm256_setzero_si256();
     size_t done = 0;
     unsigned i;
-    prefix(c, q, 16);
-    q[0] = q[15]; /* lane 1 of register 7: P_15, plus L_ntz(b+16) per pass */
+    p15 = prefix(c, q, 16);
+    q[0] = p15; /* lane 1 of register 7: P_15, plus L_ntz(b+16) per pass */
     for (i = 0; i < 8; i++)
         p[i] = _mm256_set_m128i(q[(2 * i + 2) & 15], q[2 * i + 1]);
     for (; nb - done >= 16; done += 16, in += 256, out += 256) {
         const __m128i lb = x86ni_ld(lbig(c, m->blocks + done + 16, sc));
         __m256i o[8], x[8], kk, ob = _mm256_broadcastsi128_si256(off);
+        const __m256i lb7 = _mm256_inserti128_si256(_mm256_setzero_si256(), lb, 1);
         for (i = 0; i < 8; i++)
-            o[i] = _mm256_xor_si256(ob, p[i]);
-        o[7] = _mm256_xor_si256(o[7], _mm256_inserti128_si256(_mm256_setzero_si256(), lb, 1));
+            o[i] = _mm256_xor_si256(_mm256_xor_si256(ob, p[i]),
+                                    i == 7 ? lb7 : _mm256_setzero_si256());
         kk = _mm256_broadcastsi128_si256(x86ni_ld(rk));
         for (i = 0; i < 8; i++) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i));
@@ -99,7 +104,7 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
                 cs = _mm256_xor_si256(cs, x[i]);
             _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
         }
-        off = _mm256_extracti128_si256(o[7], 1);
+        off = _mm_xor_si128(off, _mm_xor_si128(p15, lb)); /* Offset_(b+16) */
     }
     cs = _mm256_xor_si256(cs, _mm256_permute2x128_si256(cs, cs, 0x01));
     x86ni_st(m->checksum, _mm_xor_si128(x86ni_ld(m->checksum), _mm256_castsi256_si128(cs)));
@@ -116,17 +121,17 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
 {
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
     uint8_t sc[16];
-    __m128i p[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum);
+    __m128i p[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
     size_t done = 0;
     unsigned i;
-    prefix(c, p, 8);
+    p7 = prefix(c, p, 8);
     const __m128i k0 = x86ni_ld(rk), kl = x86ni_ld(rk + 16 * rounds);
     for (; nb - done >= 8; done += 8, in += 128, out += 128) {
+        const __m128i e = _mm_xor_si128(p7, x86ni_ld(lbig(c, m->blocks + done + 8, sc)));
         __m128i o[8], x[8], k;
-        for (i = 0; i < 7; i++)
-            o[i] = _mm_xor_si128(off, p[i + 1]);
-        o[7] = _mm_xor_si128(o[6], x86ni_ld(lbig(c, m->blocks + done + 8, sc)));
-        off = o[7];
+        for (i = 0; i < 8; i++) /* block b + 8: P_7 ^ L_ntz(b+8) */
+            o[i] = _mm_xor_si128(off, i < 7 ? p[i + 1] : e);
+        off = _mm_xor_si128(off, e);
         for (i = 0; i < 8; i++) { /* offset ^ first key in, offset ^ last key out */
             __m128i d = x86ni_ld(in + 16 * i);
             if (!dec)
