@@ -138,6 +138,23 @@ RIJN_INLINE uint64_t rijn_i_opaque64(uint64_t v)
         if ((p) == NULL && (n) != 0)           \
             return RIJN_ERR_NULL;              \
     } while (0)
+/* Test-only fault points: RIJN_I_TEST_FAULTS=1 (cmake -DRIJN_TEST_FAULTS=ON,
+ * set by scripts/coverage.sh for its build only; never in a shipped build)
+ * compiles RIJN_I_FAULT() into the hashes' init/update/final checks
+ * (BLAKE2b, SHA-2, SHA-3, SHA-1, MD5); elsewhere it is 0 and the compiler
+ * drops it. With rijn_i_fault_at = n the n-th point reached fails (the call
+ * returns its error as if its own check had failed), so the error paths of
+ * their callers run: tests/core/test_fault_inject.c. */
+#ifndef RIJN_I_TEST_FAULTS
+#define RIJN_I_TEST_FAULTS 0
+#endif
+#if RIJN_I_TEST_FAULTS
+extern unsigned long rijn_i_fault_at;
+int rijn_i_fault(void);
+#define RIJN_I_FAULT() rijn_i_fault()
+#else
+#define RIJN_I_FAULT() 0
+#endif
 #define RIJN_CHECK_PTR(p)                      \
     do {                                       \
         if ((p) == NULL)                       \

@@ -114,3 +114,12 @@ int rijn_ct_equal(const void *a, const void *b, size_t n)
         d |= (uint32_t)(x[i] ^ y[i]);
     return (int)(1u & ((d - 1u) >> 8));
 }
+
+#if RIJN_I_TEST_FAULTS
+unsigned long rijn_i_fault_at; /* 0: off */
+
+int rijn_i_fault(void)
+{
+    return rijn_i_fault_at != 0 && --rijn_i_fault_at == 0;
+}
+#endif

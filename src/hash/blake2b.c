@@ -185,7 +185,7 @@ int rijn_blake2b_init_key(rijn_blake2b_ctx *ctx, size_t out_len, const uint8_t *
 {
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(key, key_len);
-    if (out_len == 0 || out_len > RIJN_BLAKE2B_OUT_MAX)
+    if (out_len == 0 || out_len > RIJN_BLAKE2B_OUT_MAX || RIJN_I_FAULT())
         return RIJN_ERR_PARAM;
     if (key_len > RIJN_BLAKE2B_KEY_MAX)
         return RIJN_ERR_KEY_LEN;
@@ -232,7 +232,7 @@ int rijn_blake2b_update(rijn_blake2b_ctx *ctx, const uint8_t *data, size_t len)
     size_t take;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (ctx->out_len == 0)
+    if (ctx->out_len == 0 || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     if (len == 0)
         return RIJN_OK;
@@ -268,7 +268,7 @@ int rijn_blake2b_final(rijn_blake2b_ctx *ctx, uint8_t *out)
     unsigned i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (ctx->out_len == 0)
+    if (ctx->out_len == 0 || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     count(ctx, ctx->buflen);
     memset(ctx->buf + ctx->buflen, 0, RIJN_BLAKE2B_BLOCK_SIZE - (size_t)ctx->buflen);

@@ -88,7 +88,7 @@ int rijn_md5_update(rijn_md5_ctx *ctx, const uint8_t *data, size_t len)
 {
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (ctx->live != 1)
+    if (ctx->live != 1 || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     return rijn_i_md64_update(ctx->h, ctx->buf, &ctx->nbytes, data, len, compress);
 }
@@ -98,7 +98,7 @@ int rijn_md5_final(rijn_md5_ctx *ctx, uint8_t out[RIJN_MD5_SIZE])
     unsigned i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (ctx->live != 1)
+    if (ctx->live != 1 || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     rijn_i_md64_pad(ctx->h, ctx->buf, ctx->nbytes, 0, compress);
     for (i = 0; i < 4; i++)

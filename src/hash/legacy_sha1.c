@@ -81,7 +81,7 @@ int rijn_sha1_update(rijn_sha1_ctx *ctx, const uint8_t *data, size_t len)
 {
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (ctx->live != 1)
+    if (ctx->live != 1 || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     return rijn_i_md64_update(ctx->h, ctx->buf, &ctx->nbytes, data, len, compress);
 }
@@ -91,7 +91,7 @@ int rijn_sha1_final(rijn_sha1_ctx *ctx, uint8_t out[RIJN_SHA1_SIZE])
     unsigned i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (ctx->live != 1)
+    if (ctx->live != 1 || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     rijn_i_md64_pad(ctx->h, ctx->buf, ctx->nbytes, 1, compress);
     for (i = 0; i < 5; i++)

@@ -103,7 +103,7 @@ int rijn_sha3_update(rijn_sha3_ctx *ctx, const uint8_t *data, size_t len)
     size_t rate, i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (!started(ctx) || ctx->squeezing)
+    if (!started(ctx) || ctx->squeezing || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     rate = (size_t)ctx->rate;
     while (len > 0) {
@@ -160,7 +160,7 @@ int rijn_sha3_final(rijn_sha3_ctx *ctx, uint8_t *out)
 {
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (!started(ctx) || ctx->out_len == 0 || ctx->squeezing)
+    if (!started(ctx) || ctx->out_len == 0 || ctx->squeezing || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     pad(ctx);
     squeeze(ctx, out, ctx->out_len);

@@ -317,7 +317,7 @@ int rijn_sha512_update(rijn_sha512_ctx *ctx, const uint8_t *data, size_t len)
     size_t used, take;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(data, len);
-    if (!started(ctx))
+    if (!started(ctx) || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     if (len == 0)
         return RIJN_OK; /* data may be NULL */
@@ -352,7 +352,7 @@ int rijn_sha512_final(rijn_sha512_ctx *ctx, uint8_t *out)
     size_t used, i;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(out);
-    if (!started(ctx))
+    if (!started(ctx) || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     used = (size_t)(ctx->nbytes & 127);
     ctx->buf[used++] = 0x80;
