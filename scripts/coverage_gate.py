@@ -77,15 +77,16 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # 7ff76c7: 95.42 % lines (3854/4039), 85.16 % branches (2824/3316);
 # cli/ joins LIST_STRICT; with the damaged age/v2 headers (a wrong header
 # MAC: test_cli_age's bit flip reaches that line in some runs only):
-# 95.54 % lines (3859/4039), 85.28 % branches (2828/3316). The cli/ gate
-# set 0.3 point below.
+# 95.54 % lines (3859/4039), 85.28 % branches (2828/3316); with the Mbed
+# TLS rewind failure and age output to /dev/full: 95.62 % (3862/4039),
+# 85.40 % (2832/3316). The cli/ gate set 0.3 point below.
 # On 19e8934 with the hashes' fault points (RIJN_I_TEST_FAULTS, this
 # script's build) and tests/core/test_fault_inject.c: src/ 99.07 % lines
 # (11789/11900), 95.28 % branches (7649/8028). Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
     "src/": {"lines": 98.9, "branches": 95.0},
-    "cli/": {"lines": 95.2, "branches": 85.0},
+    "cli/": {"lines": 95.3, "branches": 85.1},
 }
 # Directories whose list entries are always checked (not only with --strict):
 # every uncovered line named, no entry left over.

@@ -193,6 +193,20 @@ def device_outputs(data):
                               "left on device"), "%s output to /dev/full (%d %r)" %
                  (what, rc, err))
     os.unlink(big)
+    rc, o, err = cs.rijn(["encrypt", "--format", "age", "--passphrase-file", path("pw"),
+                          "--scrypt-log-n", "10", "-o", "/dev/full", src])
+    cs.check(cs.one_error(rc, o, err, 1, "encrypt", "cannot write '/dev/full': No space left "
+                          "on device"), "age output to /dev/full (%d %r)" % (rc, err))
+    # the Mbed TLS reader checks a regular file's HMAC first, then rewinds
+    # (lseek #3, after the input sniffing and the start): the rewind fails
+    rc, sealed, err = cs.rijn(["encrypt", "--format", "mbedtls", "--passphrase-file", path("pw"),
+                               "-o", "-", src])
+    f = write("mbed", sealed)
+    rc, o, err = faulty(["decrypt", "--format", "mbedtls", "--passphrase-file", path("pw"),
+                         "-o", "-", f], "lseek:ESPIPE:3")
+    cs.check(rc == 1 and o == b"" and err.strip() == "rijn decrypt: cannot rewind '%s'" % f,
+             "mbedtls: the rewind fails (%d %r)" % (rc, err))
+    os.unlink(f)
     # an output path directly under "/" (its directory is "/"): a directory here
     rc, o, err = cs.rijn(["encrypt", "-k", k, "-o", "/proc", src])
     err_is(rc, o, err, 2, "encrypt", "output '/proc' is a directory", "-o /proc")
