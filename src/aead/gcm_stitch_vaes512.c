@@ -47,16 +47,21 @@
  *   at any width: XMM, YMM and ZMM cost the same), both together 58.5,
  *   plus the ~130 other vector operations of this loop 66.5 (a VPSHUFB
  *   costs twice an XOR, 512-bit loads and broadcasts are not free), while
- *   AES-128 CTR runs at ~57 (bench/host/ab_builds.c): a perfect schedule
- *   of this instruction mix is ~1.2x CTR, this loop measures 1.52-1.58x.
- *   Tried without gain (same-run A/B, 100 reps): ciphertext reloaded
- *   instead of forwarded in registers (fewer spills), GHASH units every
- *   half round, the 8-register loop for long texts, AESENCLAST with
- *   k ^ plaintext, each power loaded once into a register, the counter
- *   adds as one running sum, the round-0 inputs as the first counter XOR
- *   a per-call table (rk0 ^ the low-byte deltas: no add, one load per
- *   register). Cut down (not correct), without the 16 adds and 16
- *   increment broadcasts the loop is ~5% faster: the counter costs that.
+ *   AES-128 CTR ~57 (bench/host/ab_builds.c): ~1.2x CTR, measured 1.47x.
+ *   VPCLMULQDQ ~1.2 ticks each at 3 or 12 chains (1 chain: 3, latency);
+ *   16 AES chains x 10 rounds, 5 VPCLMULQDQ after each round: 62 ticks.
+ *   The plaintext XOR in the last round key (off the AESENCLAST chain):
+ *   AES-128 1 MiB 0.0830/0.0864 -> 0.0807/0.0843 ticks/B, AES-256 same.
+ *   Tried without gain (same-run A/B, 100-400 reps): ciphertext reloaded
+ *   instead of forwarded in registers (also -fno-predictive-commoning:
+ *   +3%), GHASH units every half round, only before the last round, or a
+ *   slot earlier, the 8-register loop for long texts, each power loaded
+ *   once, the counter adds as one running sum, the round-0 inputs as the
+ *   first counter XOR a per-call table, hashing the output of two
+ *   iterations back (+6%), prefetching the input (+0-2%), -fschedule-insns
+ *   (+20%, spills), clang 14 (as gcc 12); -O2 does not unroll: 3.3x. Cut
+ *   down (not correct): without the counter adds and broadcasts ~5%
+ *   faster, without the plaintext load 11% (1 MiB), 4% (16 KiB).
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths, CPU features and (12-byte nonces) the public counter only.
  *   Vectors: tests/gcm/test_gcm_stitch.c (every GHASH class forced, lengths
@@ -212,9 +217,9 @@ INL void iter(const tab *tb, unsigned rounds, unsigned S, unsigned nr, __m128i *
         GH_SLOT(r, S);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        for (i = 0; i < nr; i++)
-            x[i] = _mm512_xor_si512(_mm512_aesenclast_epi128(x[i], tb->rk[rounds]),
-                                    LD(in + 64 * i));
+        for (i = 0; i < nr; i++) /* the input into the last round key: off the chain */
+            x[i] = _mm512_aesenclast_epi128(
+                x[i], _mm512_xor_si512(tb->rk[rounds], LD(in + 64 * i)));
         if (gh)
             GH_SLOT(S, S);
         for (i = 0; i < nr; i++)
