@@ -20,6 +20,20 @@
 #define RIJN_UNUSED
 #define RIJN_LIKELY(x) (x)
 #endif
+/* Unroll the next loop completely (its trip count is a constant once its
+ * function is inlined): the vector kernels keep arrays of registers such as
+ * x[16] that must not live in memory, and GCC unrolls such loops only at
+ * -O3, not at the -O2 of distribution packages (at -O2, gcc 12: AES-128
+ * CTR 1 MiB 4.0x and GCM 2.2x slower without these, as fast as -O3 with). */
+#if defined(__clang__)
+#define RIJN_UNROLL /* clang unrolls constant trip counts fully at -O2 too */
+#elif defined(__SANITIZE_ADDRESS__)
+#define RIJN_UNROLL /* no speed wanted; gcc -O1 ASan on the GCM loop: 15 s -> 59 s */
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define RIJN_UNROLL _Pragma("GCC unroll 16")
+#else
+#define RIJN_UNROLL
+#endif
 
 /* ---- byte order ------------------------------------------------------- */
 RIJN_INLINE uint32_t rijn_load32_be(const uint8_t *p)

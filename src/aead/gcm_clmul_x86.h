@@ -97,9 +97,9 @@ GCX_FN __m128i gcx_reduce_pre(__m128i lo, __m128i mid, __m128i hi)
 GCX_FN void gcx_prep8(const uint64_t *hk, __m128i hp[8], __m128i kp[4])
 {
     unsigned i;
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         hp[i] = gcx_mulxinv(_mm_loadu_si128((const __m128i *)(const void *)(hk + 2 * i)));
-    for (i = 0; i < 4; i++) {
+    RIJN_UNROLL for (i = 0; i < 4; i++) {
         __m128i a = hp[2 * i], b = hp[2 * i + 1];
         kp[i] = _mm_unpacklo_epi64(_mm_xor_si128(a, _mm_srli_si128(a, 8)),
                                    _mm_xor_si128(b, _mm_srli_si128(b, 8)));
@@ -126,7 +126,7 @@ GCX_FN void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
 {
     __m128i p[16], h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
     unsigned i;
-    for (i = 0; i < 8; i++) {
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(hk + 2 * i));
         __m128i lo = _mm_clmulepi64_si128(a, h8, 0x00), hi = _mm_clmulepi64_si128(a, h8, 0x11);
         __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, h8, 0x01),
@@ -134,7 +134,7 @@ GCX_FN void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
         p[i] = gcx_mulxinv(a);                            /* H^(i+1) */
         p[i + 8] = gcx_mulxinv(gcx_reduce(lo, mid, hi)); /* H^(i+9) */
     }
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         hp[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(p[15 - 2 * i]), p[14 - 2 * i], 1);
     rijn_wipe(p, sizeof p);
 }
@@ -206,7 +206,7 @@ GCX_FN void gcx_pow32(const uint64_t *hk, __m512i hp[8])
 {
     __m512i h16 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)hk));
     unsigned q;
-    for (q = 0; q < 4; q++) {
+    RIJN_UNROLL for (q = 0; q < 4; q++) {
         __m512i p = _mm512_loadu_si512((const void *)(hk + 8 * q));
         hp[q] = gcx_mulxinv512(gcx_gmul512(p, h16));
         hp[q + 4] = gcx_mulxinv512(p);

@@ -41,22 +41,22 @@ CTGT static size_t run(const uint8_t *ek, unsigned rounds, uint8_t ctr[16], uint
     for (; n - done >= 4 * NREG; done += 4 * NREG, in += 64 * NREG, out += 64 * NREG) {
         __m512i x[NREG], k = _mm512_broadcast_i32x4(x86ni_ld(ek));
         unsigned i;
-        for (i = 0; i < NREG; i++) {
+        RIJN_UNROLL for (i = 0; i < NREG; i++) {
             x[i] = _mm512_xor_si512(base, k);
             base = _mm512_add_epi32(base, four);
         }
 #define ROUND(r)                                                             \
     k = _mm512_broadcast_i32x4(x86ni_ld(ek + 16 * (r)));                      \
-    for (i = 0; i < NREG; i++)                                               \
+    RIJN_UNROLL for (i = 0; i < NREG; i++)                                   \
         x[i] = _mm512_aesenc_epi128(x[i], k);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         k = _mm512_broadcast_i32x4(x86ni_ld(ek + 16 * rounds));
-        for (i = 0; i < NREG; i++)
+        RIJN_UNROLL for (i = 0; i < NREG; i++)
             x[i] = _mm512_ternarylogic_epi64(_mm512_aesenclast_epi128(x[i], _mm512_setzero_si512()),
                                              k, _mm512_loadu_si512((const void *)(in + 64 * i)),
                                              0x96);
-        for (i = 0; i < NREG; i++)
+        RIJN_UNROLL for (i = 0; i < NREG; i++)
             _mm512_storeu_si512((void *)(out + 64 * i), x[i]);
     }
     x86ni_st(ctr, _mm512_castsi512_si128(base));

@@ -39,22 +39,22 @@ T256 static size_t run256(const uint8_t *ek, unsigned rounds, uint8_t ctr[16], u
     for (; n - done >= 16; done += 16, in += 256, out += 256) {
         __m256i x[8], k = _mm256_broadcastsi128_si256(x86ni_ld(ek));
         unsigned i;
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             x[i] = _mm256_xor_si256(base, k);
             base = _mm256_add_epi32(base, two);
         }
 #define ROUND(r)                                                             \
     k = _mm256_broadcastsi128_si256(x86ni_ld(ek + 16 * (r)));                 \
-    for (i = 0; i < 8; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < 8; i++)                                      \
         x[i] = _mm256_aesenc_epi128(x[i], k);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         k = _mm256_broadcastsi128_si256(x86ni_ld(ek + 16 * rounds));
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             x[i] = _mm256_aesenclast_epi128(
                 x[i], _mm256_xor_si256(k, _mm256_loadu_si256((const __m256i *)(const void *)(
                                               in + 32 * i))));
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
     }
     x86ni_st(ctr, _mm256_castsi256_si128(base));
@@ -71,12 +71,12 @@ RIJN_X86NI_INLINE size_t run8_r(const uint8_t *ek, unsigned rounds, uint8_t ctr[
     for (; n - done >= 8; done += 8, in += 128, out += 128) {
         __m128i x[8];
         unsigned i;
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             x[i] = c;
             c = _mm_add_epi32(c, one);
         }
         x86ni_encn_r(x, 8, ek, rounds);
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             x86ni_st(out + 16 * i, _mm_xor_si128(x[i], x86ni_ld(in + 16 * i)));
     }
     x86ni_st(ctr, c);

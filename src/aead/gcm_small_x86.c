@@ -94,7 +94,7 @@ TGT static void small_core(const rijn_gcm_ctx *k, int kind, const uint8_t *nonce
     uint8_t buf[64], j0[16];
     __m128i ks[5], x[9], h[8], y;
     unsigned na = (unsigned)((alen + 15) / 16), nt = (unsigned)((len + 15) / 16), i, m = 0;
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         h[i] = x86ni_ld((const uint8_t *)(hk + (kind == 1 ? 2 * i : 2 * (15 - i))));
     memcpy(j0, nonce, 12);
     j0[12] = 0;
@@ -102,7 +102,7 @@ TGT static void small_core(const rijn_gcm_ctx *k, int kind, const uint8_t *nonce
     j0[14] = 0;
     j0[15] = 1;
     ks[0] = x86ni_ld(j0);
-    for (i = 1; i < 5; i++)
+    RIJN_UNROLL for (i = 1; i < 5; i++)
         ks[i] = _mm_add_epi32(ks[0], _mm_set_epi32((int)(i << 24), 0, 0, 0));
     x86ni_encn(ks, 5, ek, k->aes.rounds);
     if (na != 0) {

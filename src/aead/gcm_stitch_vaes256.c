@@ -72,25 +72,25 @@ INL void iter(const uint8_t *ek, unsigned rounds, const __m256i *hp, __m128i *s,
     if (aes) {
         const __m256i two = bcast(_mm_set_epi32(2, 0, 0, 0));
         k = bcast(_mm_loadu_si128((const __m128i *)(const void *)ek));
-        for (i = 0; i < NR; i++) {
+        RIJN_UNROLL for (i = 0; i < NR; i++) {
             x[i] = _mm256_xor_si256(ctr_swap256(*cw), k);
             *cw = _mm256_add_epi32(*cw, two);
         }
 #define ROUND(r)                                                                 \
     k = bcast(_mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * (r))));   \
-    for (i = 0; i < NR; i++)                                                     \
+    RIJN_UNROLL for (i = 0; i < NR; i++)                                         \
         x[i] = _mm256_aesenc_epi128(x[i], k);                                    \
     if (gh && (r) <= NR)                                                         \
         GH_STEP((r) - 1);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         k = bcast(_mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * rounds)));
-        for (i = 0; i < NR; i++)
+        RIJN_UNROLL for (i = 0; i < NR; i++)
             x[i] = _mm256_xor_si256(_mm256_aesenclast_epi128(x[i], k), LD(in + 32 * i));
-        for (i = 0; i < NR; i++)
+        RIJN_UNROLL for (i = 0; i < NR; i++)
             ST(out + 32 * i, x[i]);
     } else {
-        for (i = 0; i < NR; i++)
+        RIJN_UNROLL for (i = 0; i < NR; i++)
             GH_STEP(i);
     }
     if (gh) {

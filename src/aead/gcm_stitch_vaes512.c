@@ -136,7 +136,7 @@ INL void gh_unit(unsigned u, unsigned nr, const tab *tb, ghs *h, const __m128i *
     unsigned q = (2 * (u / 3) + 2) % nr, j;
     switch (u % 3) {
     case 0:
-        for (j = q; j < q + 2; j++) {
+        RIJN_UNROLL for (j = q; j < q + 2; j++) {
             __m512i d = gcx_bswap512(LD(g + 64 * j));
             if (j == 0)
                 d = _mm512_xor_si512(d, _mm512_zextsi128_si512(*s));
@@ -197,7 +197,7 @@ INL void iter(const tab *tb, unsigned rounds, unsigned S, unsigned nr, __m128i *
         const __m512i four = _mm512_broadcast_i32x4(_mm_set_epi32(4, 0, 0, 0));
         if (be) { /* no carry out of the last byte: add there, big-endian */
             const __m512i cb = ctr_swap512(*cw);
-            for (i = 0; i < nr; i++) {
+            RIJN_UNROLL for (i = 0; i < nr; i++) {
                 x[i] = _mm512_xor_si512(
                     _mm512_add_epi32(cb, _mm512_broadcast_i32x4(
                                              _mm_set_epi32((int)(4 * i) << 24, 0, 0, 0))),
@@ -205,27 +205,27 @@ INL void iter(const tab *tb, unsigned rounds, unsigned S, unsigned nr, __m128i *
             }
             *cw = _mm512_add_epi32(*cw, _mm512_broadcast_i32x4(_mm_set_epi32((int)(4 * nr), 0, 0, 0)));
         } else {
-            for (i = 0; i < nr; i++) {
+            RIJN_UNROLL for (i = 0; i < nr; i++) {
                 x[i] = _mm512_xor_si512(ctr_swap512(*cw), tb->rk[0]);
                 *cw = _mm512_add_epi32(*cw, four);
             }
         }
 #define ROUND(r)                                                                          \
-    for (i = 0; i < nr; i++)                                                              \
+    RIJN_UNROLL for (i = 0; i < nr; i++)                                                  \
         x[i] = _mm512_aesenc_epi128(x[i], tb->rk[r]);                                     \
     if (gh && (r) < S)                                                                    \
         GH_SLOT(r, S);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        for (i = 0; i < nr; i++) /* the input into the last round key: off the chain */
+        RIJN_UNROLL for (i = 0; i < nr; i++) /* the input into the last round key: off the chain */
             x[i] = _mm512_aesenclast_epi128(
                 x[i], _mm512_xor_si512(tb->rk[rounds], LD(in + 64 * i)));
         if (gh)
             GH_SLOT(S, S);
-        for (i = 0; i < nr; i++)
+        RIJN_UNROLL for (i = 0; i < nr; i++)
             ST(out + 64 * i, x[i]);
     } else {
-        for (i = 0; i < nr; i += 2) { /* after the last iteration of encryption */
+        RIJN_UNROLL for (i = 0; i < nr; i += 2) { /* after the last iteration of encryption */
             __m512i d = gcx_bswap512(LD(g + 64 * i)), e = gcx_bswap512(LD(g + 64 * i + 64));
             __m512i t;
             if (i == 0)
@@ -300,17 +300,17 @@ __attribute__((target(T512))) static void make_hpow(uint64_t *hpow, const uint64
     __m512i h16 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)hk));
     __m512i p[4], hp[NRMAX];
     unsigned q, k;
-    for (q = 0; q < 4; q++)
+    RIJN_UNROLL for (q = 0; q < 4; q++)
         p[q] = _mm512_loadu_si512((const void *)(hk + 8 * q));
     for (k = 0; k < NRMAX / 4; k++)
-        for (q = 0; q < 4; q++) {
+        RIJN_UNROLL for (q = 0; q < 4; q++) {
             hp[NRMAX - 4 * (k + 1) + q] = gcx_mulxinv512(p[q]);
             if (k + 1 < NRMAX / 4)
                 p[q] = gcx_gmul512(p[q], h16);
         }
-    for (q = 0; q < NRMAX; q++)
+    RIJN_UNROLL for (q = 0; q < NRMAX; q++)
         ST(hpow + 8 * q, hp[q]);
-    for (q = 0; q < NRMAX; q += 2) {
+    RIJN_UNROLL for (q = 0; q < NRMAX; q += 2) {
         __m512i a = _mm512_xor_si512(hp[q], _mm512_shuffle_epi32(hp[q], _MM_PERM_BADC));
         __m512i b = _mm512_xor_si512(hp[q + 1], _mm512_shuffle_epi32(hp[q + 1], _MM_PERM_BADC));
         ST(hpow + 8 * NRMAX + 4 * q, _mm512_unpacklo_epi64(a, b));

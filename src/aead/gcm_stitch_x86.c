@@ -65,24 +65,24 @@ INL void iter(const uint8_t *ek, unsigned rounds, const __m128i *hp, const __m12
     unsigned i;
     if (aes) {
         k = _mm_loadu_si128((const __m128i *)(const void *)ek);
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             x[i] = _mm_xor_si128(ctr_swap(_mm_add_epi32(*cw, _mm_set_epi32((int)i, 0, 0, 0))), k);
         *cw = _mm_add_epi32(*cw, _mm_set_epi32(8, 0, 0, 0));
     }
     if (aes) {
 #define ROUND(r)                                                                 \
     k = _mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * (r)));          \
-    for (i = 0; i < 8; i++)                                                      \
+    RIJN_UNROLL for (i = 0; i < 8; i++)                                          \
         x[i] = _mm_aesenc_si128(x[i], k);                                        \
     if (gh && (r) <= 8)                                                          \
         GH_STEP((r) - 1);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         k = _mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * rounds));
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             x[i] = _mm_xor_si128(_mm_aesenclast_si128(x[i], k),
                                  _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i)));
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             _mm_storeu_si128((__m128i *)(void *)(out + 16 * i), x[i]);
     } else {
         GH_STEP(0);
@@ -109,11 +109,11 @@ INL void body(const uint8_t *ek, unsigned rounds, const uint64_t *hk, uint8_t y[
     gcx_prep8(hk, hp, kp);
     if (enc) {
         iter(ek, rounds, hp, kp, &s, &cw, out, in, NULL, 1, 0);
-        for (i = 8; i < n; i += 8)
+        RIJN_UNROLL for (i = 8; i < n; i += 8)
             iter(ek, rounds, hp, kp, &s, &cw, out + 16 * i, in + 16 * i, out + 16 * (i - 8), 1, 1);
         iter(ek, rounds, hp, kp, &s, &cw, NULL, NULL, out + 16 * (n - 8), 0, 1);
     } else {
-        for (i = 0; i < n; i += 8)
+        RIJN_UNROLL for (i = 0; i < n; i += 8)
             iter(ek, rounds, hp, kp, &s, &cw, out + 16 * i, in + 16 * i, in + 16 * i, 1, 1);
     }
     _mm_storeu_si128((__m128i *)(void *)y, gcx_bswap(s));

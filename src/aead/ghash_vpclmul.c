@@ -165,7 +165,7 @@ INL void blocks_impl(const uint64_t *hk, uint8_t y[16], const uint8_t *in, size_
         gcx_pow32(hk, hp);
         for (; nblocks >= 32; nblocks -= 32, in += 512) {
             __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
-            for (q = 0; q < 8; q++) {
+            RIJN_UNROLL for (q = 0; q < 8; q++) {
                 __m512i d = _mm512_loadu_si512((const void *)(in + 64 * q));
                 if (swap)
                     d = bswap512(d);

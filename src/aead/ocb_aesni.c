@@ -106,7 +106,7 @@ RIJN_X86NI_INLINE __m128i nonce_block(const uint8_t *nonce, size_t n, size_t tag
             hi = rijn_load64_be(nonce) >> (8 * (16 - n));
         hi |= (uint64_t)1 << (8 * (n - 8));
     } else {
-        for (i = 0; i < n; i++)
+        RIJN_UNROLL for (i = 0; i < n; i++)
             lo = (lo << 8) | nonce[i];
         lo |= (uint64_t)1 << (8 * n);
     }
@@ -139,7 +139,7 @@ RIJN_X86NI_INLINE __m128i pass1(const rijn_ocb_ctx *c, const uint8_t *ek, unsign
     size_t na = aad_len / 16, ra = aad_len % 16, i, n;
     unsigned bottom;
     x[0] = nonce_block(nonce, nonce_len, tag_len, &bottom);
-    for (i = 1; i < 8; i++) {
+    RIJN_UNROLL for (i = 1; i < 8; i++) {
         x[i] = zero;
         if (i <= na) {
             off = _mm_xor_si128(off, x86ni_ld(c->l[ntz[i - 1]]));
@@ -150,7 +150,7 @@ RIJN_X86NI_INLINE __m128i pass1(const rijn_ocb_ctx *c, const uint8_t *ek, unsign
     }
     n = 1 + na + (ra != 0);
     enc_w(x, n, ek, rounds);
-    for (i = 1; i < 8; i++)
+    RIJN_UNROLL for (i = 1; i < 8; i++)
         if (i < n)
             s = _mm_xor_si128(s, x[i]);
     *sum = s;
@@ -179,7 +179,7 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
      * full blocks (seal), or apart (open: the full blocks decrypt) */
     if (rt != 0)
         memcpy(tail, in + 16 * nt, rt);
-    for (i = 0; i < 8; i++) {
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
         x[i] = zero;
         o[i] = zero;
         if (i < nt) {
@@ -198,13 +198,13 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
     if (!dec) {
         if (n != 0)
             enc_w(x, n, ek, rounds);
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             if (i == nt && rt != 0)
                 pad = x[i];
     } else {
         __m128i y[2];
         y[0] = y[1] = zero;
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             if (i == nt)
                 y[0] = x[i];
         if (nt != 0)
@@ -214,7 +214,7 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
             pad = y[0];
         }
     }
-    for (i = 0; i < 8; i++) {
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
         if (i < nt) {
             x[i] = _mm_xor_si128(x[i], o[i]);
             if (dec)
@@ -237,7 +237,7 @@ RIJN_X86NI_TARGET int rijn_i_ocb_small(const rijn_ocb_ctx *c, int dec, uint8_t *
     else
         memcpy(tag_out, full, tag_len);
     if (ok) {
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             if (i < nt)
                 x86ni_st(out + 16 * i, x[i]);
         if (rt != 0)

@@ -51,7 +51,7 @@ OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
     l1 = x86ni_ld(c->l[1]);
     pat = _mm512_inserti32x4(_mm512_castsi128_si512(l0), _mm_xor_si128(l0, l1), 1);
     pat = _mm512_inserti32x4(_mm512_inserti32x4(pat, l1, 2), l1, 3);
-    for (i = 0; i < NREG; i++) {
+    RIJN_UNROLL for (i = 0; i < NREG; i++) {
         static const unsigned char ntz7[7] = {0, 1, 0, 2, 0, 1, 0}; /* ntz(1..7) */
         e = i < NREG - 1 ? x86ni_ld(c->l[2 + ntz7[i]]) : _mm_setzero_si128();
         p[i] = _mm512_xor_si512(_mm512_xor_si512(_mm512_broadcast_i32x4(base), pat),
@@ -75,12 +75,12 @@ OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
                 rijn_i_dbl(sc);
             lb = sc;
         }
-        for (i = 0; i < NREG; i++)
+        RIJN_UNROLL for (i = 0; i < NREG; i++)
             o[i] = _mm512_xor_si512(ob, p[i]);
         o[NREG - 1] = _mm512_xor_si512(o[NREG - 1],
                                        _mm512_inserti32x4(_mm512_setzero_si512(), x86ni_ld(lb), 3));
         kk = _mm512_broadcast_i32x4(x86ni_ld(rk));
-        for (i = 0; i < NREG; i++) {
+        RIJN_UNROLL for (i = 0; i < NREG; i++) {
             __m512i d = _mm512_loadu_si512((const void *)(in + 64 * i));
             if (!dec)
                 cs = _mm512_xor_si512(cs, d);
@@ -88,12 +88,12 @@ OTGT static size_t run(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t 
         }
 #define ROUND(r)                                                             \
     kk = _mm512_broadcast_i32x4(x86ni_ld(rk + 16 * (r)));                     \
-    for (i = 0; i < NREG; i++)                                               \
+    RIJN_UNROLL for (i = 0; i < NREG; i++)                                   \
         x[i] = dec ? _mm512_aesdec_epi128(x[i], kk) : _mm512_aesenc_epi128(x[i], kk);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         kk = _mm512_broadcast_i32x4(x86ni_ld(rk + 16 * rounds));
-        for (i = 0; i < NREG; i++) {
+        RIJN_UNROLL for (i = 0; i < NREG; i++) {
             x[i] = dec ? _mm512_aesdeclast_epi128(x[i], kk) : _mm512_aesenclast_epi128(x[i], kk);
             x[i] = _mm512_xor_si512(x[i], o[i]);
             if (dec)

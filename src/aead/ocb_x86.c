@@ -55,7 +55,7 @@ RIJN_X86NI_INLINE __m128i prefix(const rijn_ocb_ctx *c, __m128i *p, unsigned w)
     __m128i acc = _mm_setzero_si128();
     unsigned i;
     p[0] = acc;
-    for (i = 1; i < w; i++) {
+    RIJN_UNROLL for (i = 1; i < w; i++) {
         acc = _mm_xor_si128(acc, x86ni_ld(c->l[__builtin_ctz(i)]));
         p[i] = acc;
     }
@@ -74,17 +74,17 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
     unsigned i;
     p15 = prefix(c, q, 16);
     q[0] = p15; /* lane 1 of register 7: P_15, plus L_ntz(b+16) per pass */
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         p[i] = _mm256_set_m128i(q[(2 * i + 2) & 15], q[2 * i + 1]);
     for (; nb - done >= 16; done += 16, in += 256, out += 256) {
         const __m128i lb = x86ni_ld(lbig(c, m->blocks + done + 16, sc));
         __m256i o[8], x[8], kk, ob = _mm256_broadcastsi128_si256(off);
         const __m256i lb7 = _mm256_inserti128_si256(_mm256_setzero_si256(), lb, 1);
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             o[i] = _mm256_xor_si256(_mm256_xor_si256(ob, p[i]),
                                     i == 7 ? lb7 : _mm256_setzero_si256());
         kk = _mm256_broadcastsi128_si256(x86ni_ld(rk));
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i));
             if (!dec)
                 cs = _mm256_xor_si256(cs, d);
@@ -92,12 +92,12 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
         }
 #define ROUND(r)                                                             \
     kk = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * (r)));                \
-    for (i = 0; i < 8; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < 8; i++)                                      \
         x[i] = dec ? _mm256_aesdec_epi128(x[i], kk) : _mm256_aesenc_epi128(x[i], kk);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         kk = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * rounds));
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             const __m256i ko = _mm256_xor_si256(kk, o[i]); /* offset out with the last key */
             x[i] = dec ? _mm256_aesdeclast_epi128(x[i], ko) : _mm256_aesenclast_epi128(x[i], ko);
             if (dec)
@@ -129,10 +129,10 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
     for (; nb - done >= 8; done += 8, in += 128, out += 128) {
         const __m128i e = _mm_xor_si128(p7, x86ni_ld(lbig(c, m->blocks + done + 8, sc)));
         __m128i o[8], x[8], k;
-        for (i = 0; i < 8; i++) /* block b + 8: P_7 ^ L_ntz(b+8) */
+        RIJN_UNROLL for (i = 0; i < 8; i++) /* block b + 8: P_7 ^ L_ntz(b+8) */
             o[i] = _mm_xor_si128(off, i < 7 ? p[i + 1] : e);
         off = _mm_xor_si128(off, e);
-        for (i = 0; i < 8; i++) { /* offset ^ first key in, offset ^ last key out */
+        RIJN_UNROLL for (i = 0; i < 8; i++) { /* offset ^ first key in, offset ^ last key out */
             __m128i d = x86ni_ld(in + 16 * i);
             if (!dec)
                 cs = _mm_xor_si128(cs, d);
@@ -141,11 +141,11 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
         }
 #define ROUND(r)                                                             \
     k = x86ni_ld(rk + 16 * (r));                                              \
-    for (i = 0; i < 8; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < 8; i++)                                      \
         x[i] = dec ? _mm_aesdec_si128(x[i], k) : _mm_aesenc_si128(x[i], k);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             x[i] = dec ? _mm_aesdeclast_si128(x[i], o[i]) : _mm_aesenclast_si128(x[i], o[i]);
             if (dec)
                 cs = _mm_xor_si128(cs, x[i]);

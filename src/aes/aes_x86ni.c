@@ -46,13 +46,13 @@ RIJN_X86NI_INLINE void ecb_pass_r(const uint8_t *rk, unsigned rounds, uint8_t *o
 {
     __m128i x[8];
     unsigned i;
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = x86ni_ld(in + 16 * i);
     if (dec)
         x86ni_decn_r(x, m, rk, rounds);
     else
         x86ni_encn_r(x, m, rk, rounds);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x86ni_st(out + 16 * i, x[i]);
 }
 

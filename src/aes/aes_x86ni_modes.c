@@ -45,19 +45,19 @@ RIJN_X86NI_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr
     if ((l & 0xFF) <= 256 - m) {
         /* The last byte does not carry: add i to byte 15 of the block. */
         base = _mm_shuffle_epi8(base, bswap);
-        for (i = 0; i < m; i++)
+        RIJN_UNROLL for (i = 0; i < m; i++)
             x[i] = _mm_add_epi32(base, _mm_set_epi32((int)(i << 24), 0, 0, 0));
     } else {
         if (ctr_bits == 32)
-            for (i = 0; i < m; i++)
+            RIJN_UNROLL for (i = 0; i < m; i++)
                 x[i] = _mm_add_epi32(base, _mm_set_epi32(0, 0, 0, (int)i));
         else if (l <= UINT64_MAX - (m - 1))
-            for (i = 0; i < m; i++)
+            RIJN_UNROLL for (i = 0; i < m; i++)
                 x[i] = _mm_add_epi64(base, _mm_set_epi64x(0, (long long)i));
         else
-            for (i = 0; i < m; i++)
+            RIJN_UNROLL for (i = 0; i < m; i++)
                 x[i] = _mm_set_epi64x((long long)(*hi + (l + i < l)), (long long)(l + i));
-        for (i = 0; i < m; i++)
+        RIJN_UNROLL for (i = 0; i < m; i++)
             x[i] = _mm_shuffle_epi8(x[i], bswap);
     }
     if (ctr_bits == 32) {
@@ -67,9 +67,9 @@ RIJN_X86NI_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr
         *hi += (*lo < l);
     }
     x86ni_encn(x, m, ek, rounds);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = _mm_xor_si128(x[i], x86ni_ld(in + 16 * i));
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x86ni_st(out + 16 * i, x[i]);
 }
 
@@ -127,10 +127,10 @@ RIJN_X86NI_INLINE void ctr_short_pass(const uint8_t *ek, unsigned rounds, __m128
 {
     __m128i x[4];
     unsigned i;
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = _mm_add_epi32(c, _mm_set_epi32((int)(i << 24), 0, 0, 0));
     x86ni_encn(x, m, ek, rounds);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x86ni_st(out + 16 * i, _mm_xor_si128(x[i], x86ni_ld(in + 16 * i)));
 }
 
@@ -199,14 +199,14 @@ RIJN_X86NI_INLINE void cbc_dec_pass(const uint8_t *dk, unsigned rounds, __m128i 
 {
     __m128i x[8], last;
     unsigned i;
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = x86ni_ld(in + 16 * i);
     x86ni_decn(x, m, dk, rounds);
     x[0] = _mm_xor_si128(x[0], *prev);
-    for (i = 1; i < m; i++)
+    RIJN_UNROLL for (i = 1; i < m; i++)
         x[i] = _mm_xor_si128(x[i], x86ni_ld(in + 16 * (i - 1)));
     last = x86ni_ld(in + 16 * (m - 1));
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x86ni_st(out + 16 * i, x[i]);
     *prev = last;
 }

@@ -44,16 +44,16 @@ V256_INLINE void encn(__m256i *x, const uint8_t *ek, unsigned rounds)
 {
     __m256i k = bk(ek);
     unsigned i;
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         x[i] = _mm256_xor_si256(x[i], k);
 #define ROUND(r)                                                             \
     k = bk(ek + 16 * (r));                                                    \
-    for (i = 0; i < 8; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < 8; i++)                                      \
         x[i] = _mm256_aesenc_epi128(x[i], k);
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     k = bk(ek + 16 * rounds);
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         x[i] = _mm256_aesenclast_epi128(x[i], k);
 }
 
@@ -61,16 +61,16 @@ V256_INLINE void decn(__m256i *x, const uint8_t *dk, unsigned rounds)
 {
     __m256i k = bk(dk);
     unsigned i;
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         x[i] = _mm256_xor_si256(x[i], k);
 #define ROUND(r)                                                             \
     k = bk(dk + 16 * (r));                                                    \
-    for (i = 0; i < 8; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < 8; i++)                                      \
         x[i] = _mm256_aesdec_epi128(x[i], k);
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     k = bk(dk + 16 * rounds);
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         x[i] = _mm256_aesdeclast_epi128(x[i], k);
 }
 
@@ -81,13 +81,13 @@ V256_INLINE size_t ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, const u
     __m256i x[8];
     unsigned i;
     for (done = 0; nblocks - done >= 16; done += 16, in += 256, out += 256) {
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             x[i] = ld(in + 32 * i);
         if (dec)
             decn(x, rk, rounds);
         else
             encn(x, rk, rounds);
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             st(out + 32 * i, x[i]);
     }
     return done;
@@ -116,12 +116,12 @@ V256_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
     unsigned i;
     if ((lo & 0xFF) <= 256 - 16) { /* no carry out of the last byte */
         base = _mm256_shuffle_epi8(base, bswap);
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             int j = (int)(2 * i);
             x[i] = _mm256_add_epi32(base, _mm256_set_epi32((j + 1) << 24, 0, 0, 0, j << 24, 0, 0, 0));
         }
     } else {
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             int j = (int)(2 * i);
             if (ctr_bits == 32)
                 x[i] = _mm256_add_epi32(base, _mm256_set_epi32(0, 0, 0, j + 1, 0, 0, 0, j));
@@ -131,9 +131,9 @@ V256_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
         }
     }
     encn(x, ek, rounds);
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         x[i] = _mm256_xor_si256(x[i], ld(in + 32 * i));
-    for (i = 0; i < 8; i++)
+    RIJN_UNROLL for (i = 0; i < 8; i++)
         st(out + 32 * i, x[i]);
 }
 
@@ -176,14 +176,14 @@ V256_TARGET size_t rijn_i_x86ni_vaes256_cbc_dec(const uint64_t *ks, unsigned rou
     size_t done;
     unsigned i;
     for (done = 0; nblocks - done >= 16; done += 16, in += 256, out += 256) {
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             x[i] = ld(in + 32 * i);
         c[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), x86ni_ld(in), 1);
         decn(x, dk, rounds);
-        for (i = 1; i < 8; i++)
+        RIJN_UNROLL for (i = 1; i < 8; i++)
             c[i] = ld(in + 32 * i - 16);
         last = x86ni_ld(in + 240);
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             st(out + 32 * i, _mm256_xor_si256(x[i], c[i]));
         prev = last;
     }
@@ -203,14 +203,14 @@ V256_TARGET size_t rijn_i_x86ni_vaes256_cfb_dec(const uint64_t *ks, unsigned rou
     size_t done;
     unsigned i;
     for (done = 0; nblocks - done >= 16; done += 16, in += 256, out += 256) {
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             c[i] = ld(in + 32 * i);
         x[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), x86ni_ld(in), 1);
-        for (i = 1; i < 8; i++)
+        RIJN_UNROLL for (i = 1; i < 8; i++)
             x[i] = ld(in + 32 * i - 16);
         last = x86ni_ld(in + 240);
         encn(x, ek, rounds);
-        for (i = 0; i < 8; i++)
+        RIJN_UNROLL for (i = 0; i < 8; i++)
             st(out + 32 * i, _mm256_xor_si256(x[i], c[i]));
         prev = last;
     }

@@ -49,16 +49,16 @@ V512_INLINE void encn(__m512i *x, unsigned n, const uint8_t *ek, unsigned rounds
 {
     __m512i k = bk(ek);
     unsigned i;
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm512_xor_si512(x[i], k);
 #define ROUND(r)                                                             \
     k = bk(ek + 16 * (r));                                                    \
-    for (i = 0; i < n; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < n; i++)                                      \
         x[i] = _mm512_aesenc_epi128(x[i], k);
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     k = bk(ek + 16 * rounds);
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm512_aesenclast_epi128(x[i], k);
 }
 
@@ -66,16 +66,16 @@ V512_INLINE void decn(__m512i *x, unsigned n, const uint8_t *dk, unsigned rounds
 {
     __m512i k = bk(dk);
     unsigned i;
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm512_xor_si512(x[i], k);
 #define ROUND(r)                                                             \
     k = bk(dk + 16 * (r));                                                    \
-    for (i = 0; i < n; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < n; i++)                                      \
         x[i] = _mm512_aesdec_epi128(x[i], k);
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     k = bk(dk + 16 * rounds);
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm512_aesdeclast_epi128(x[i], k);
 }
 
@@ -85,13 +85,13 @@ V512_INLINE void ecb_pass(const uint8_t *rk, unsigned rounds, uint8_t *out, cons
 {
     __m512i x[8];
     unsigned i;
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = ld(in + 64 * i);
     if (dec)
         decn(x, m, rk, rounds);
     else
         encn(x, m, rk, rounds);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         st(out + 64 * i, x[i]);
 }
 
@@ -131,14 +131,14 @@ V512_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
     unsigned i;
     if ((lo & 0xFF) <= 256 - 4 * m) { /* no carry out of the last byte */
         base = _mm512_shuffle_epi8(base, bswap);
-        for (i = 0; i < m; i++) {
+        RIJN_UNROLL for (i = 0; i < m; i++) {
             int j = (int)(4 * i);
             x[i] = _mm512_add_epi32(base, _mm512_set_epi32((j + 3) << 24, 0, 0, 0, (j + 2) << 24,
                                                            0, 0, 0, (j + 1) << 24, 0, 0, 0,
                                                            j << 24, 0, 0, 0));
         }
     } else {
-        for (i = 0; i < m; i++) {
+        RIJN_UNROLL for (i = 0; i < m; i++) {
             int j = (int)(4 * i);
             if (ctr_bits == 32)
                 x[i] = _mm512_add_epi32(base, _mm512_set_epi32(0, 0, 0, j + 3, 0, 0, 0, j + 2,
@@ -150,9 +150,9 @@ V512_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
         }
     }
     encn(x, m, ek, rounds);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = _mm512_xor_si512(x[i], ld(in + 64 * i));
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         st(out + 64 * i, x[i]);
 }
 
@@ -197,15 +197,15 @@ V512_INLINE void cbc_pass(const uint8_t *dk, unsigned rounds, __m128i *prev, uin
     __m512i x[8], c[8];
     __m128i last;
     unsigned i;
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = ld(in + 64 * i);
     /* (x[0] : prev in every lane) >> 6 qwords = prev, c0, c1, c2 */
     c[0] = _mm512_alignr_epi64(x[0], _mm512_broadcast_i32x4(*prev), 6);
     decn(x, m, dk, rounds);
-    for (i = 1; i < m; i++)
+    RIJN_UNROLL for (i = 1; i < m; i++)
         c[i] = ld(in + 64 * i - 16);
     last = x86ni_ld(in + 64 * m - 16);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         st(out + 64 * i, _mm512_xor_si512(x[i], c[i]));
     *prev = last;
 }
@@ -236,14 +236,14 @@ V512_INLINE void cfb_pass(const uint8_t *ek, unsigned rounds, __m128i *prev, uin
     __m512i x[8], c[8];
     __m128i last;
     unsigned i;
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         c[i] = ld(in + 64 * i);
     x[0] = _mm512_alignr_epi64(c[0], _mm512_broadcast_i32x4(*prev), 6);
-    for (i = 1; i < m; i++)
+    RIJN_UNROLL for (i = 1; i < m; i++)
         x[i] = ld(in + 64 * i - 16);
     last = x86ni_ld(in + 64 * m - 16);
     encn(x, m, ek, rounds);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         st(out + 64 * i, _mm512_xor_si512(x[i], c[i]));
     *prev = last;
 }

@@ -48,15 +48,15 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_pass(const uint8_t *rk, unsigned rounds, int
     __m128i x[8], tw[8];
     unsigned i;
     tw[0] = t;
-    for (i = 1; i < m; i++)
+    RIJN_UNROLL for (i = 1; i < m; i++)
         tw[i] = xts_x86ni_mulx(tw[i - 1]);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = _mm_xor_si128(x86ni_ld(in + 16 * i), tw[i]);
     if (dec)
         x86ni_decn(x, m, rk, rounds);
     else
         x86ni_encn(x, m, rk, rounds);
-    for (i = 0; i < m; i++)
+    RIJN_UNROLL for (i = 0; i < m; i++)
         x86ni_st(out + 16 * i, _mm_xor_si128(x[i], tw[i]));
     return xts_x86ni_mulx(tw[m - 1]);
 }

@@ -63,19 +63,19 @@ XINL void pass(const uint8_t *rk, unsigned rounds, int dec, __m512i *tw, uint8_t
     __m512i x[NREG], k;
     unsigned i;
     k = bk(rk);
-    for (i = 0; i < NREG; i++)
+    RIJN_UNROLL for (i = 0; i < NREG; i++)
         x[i] = _mm512_ternarylogic_epi64(
             _mm512_loadu_si512((const void *)(in + 64 * i)), tw[i], k, 0x96);
 #define ROUND(r)                                                             \
     k = bk(rk + 16 * (r));                                                    \
-    for (i = 0; i < NREG; i++)                                               \
+    RIJN_UNROLL for (i = 0; i < NREG; i++)                                   \
         x[i] = dec ? _mm512_aesdec_epi128(x[i], k) : _mm512_aesenc_epi128(x[i], k);
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     k = bk(rk + 16 * rounds);
-    for (i = 0; i < NREG; i++)
+    RIJN_UNROLL for (i = 0; i < NREG; i++)
         x[i] = dec ? _mm512_aesdeclast_epi128(x[i], k) : _mm512_aesenclast_epi128(x[i], k);
-    for (i = 0; i < NREG; i++)
+    RIJN_UNROLL for (i = 0; i < NREG; i++)
         _mm512_storeu_si512((void *)(out + 64 * i), _mm512_xor_si512(x[i], tw[i]));
 }
 
@@ -88,7 +88,7 @@ XTGT static size_t run(const uint64_t *ks, unsigned rounds, int dec, uint8_t t[1
     __m512i tw[NREG];
     size_t done = 0;
     unsigned i;
-    for (i = 0; i < 4; i++) {
+    RIJN_UNROLL for (i = 0; i < 4; i++) {
         rijn_store64_le(t4 + 16 * i, lo);
         rijn_store64_le(t4 + 16 * i + 8, hi);
         c = (uint64_t)0 - (hi >> 63);
@@ -97,7 +97,7 @@ XTGT static size_t run(const uint64_t *ks, unsigned rounds, int dec, uint8_t t[1
     }
     tw[0] = _mm512_loadu_si512((const void *)t4);
     for (; n - done >= 4 * NREG; done += 4 * NREG, in += 64 * NREG, out += 64 * NREG) {
-        for (i = 1; i < NREG; i++)
+        RIJN_UNROLL for (i = 1; i < NREG; i++)
             tw[i] = mul_ak(tw[0], 4 * i);
         if (dec)
             pass(rk, rounds, 1, tw, out, in);

@@ -52,16 +52,16 @@ RIJN_X86NI_INLINE void x86ni_encn_r(__m128i *x, unsigned n, const uint8_t *ek, u
 {
     __m128i k = x86ni_ld(ek);
     unsigned i;
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm_xor_si128(x[i], k);
 #define ROUND(r)                                                             \
     k = x86ni_ld(ek + 16 * (r));                                              \
-    for (i = 0; i < n; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < n; i++)                                      \
         x[i] = _mm_aesenc_si128(x[i], k);
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     k = x86ni_ld(ek + 16 * rounds);
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm_aesenclast_si128(x[i], k);
 }
 
@@ -70,16 +70,16 @@ RIJN_X86NI_INLINE void x86ni_decn_r(__m128i *x, unsigned n, const uint8_t *dk, u
 {
     __m128i k = x86ni_ld(dk);
     unsigned i;
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm_xor_si128(x[i], k);
 #define ROUND(r)                                                             \
     k = x86ni_ld(dk + 16 * (r));                                              \
-    for (i = 0; i < n; i++)                                                  \
+    RIJN_UNROLL for (i = 0; i < n; i++)                                      \
         x[i] = _mm_aesdec_si128(x[i], k);
     RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
     k = x86ni_ld(dk + 16 * rounds);
-    for (i = 0; i < n; i++)
+    RIJN_UNROLL for (i = 0; i < n; i++)
         x[i] = _mm_aesdeclast_si128(x[i], k);
 }
 

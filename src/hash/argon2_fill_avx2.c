@@ -61,7 +61,7 @@
 TGT static void rows(uint64_t *q, const uint64_t *x, const uint64_t *y, __m256i r24, __m256i r16)
 {
     unsigned i;
-    for (i = 0; i < 8; i++) {
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
         uint64_t *p = q + 16 * i;
         const uint64_t *px = x + 16 * i, *py = y + 16 * i;
         __m256i a = _mm256_xor_si256(LD(px), LD(py)), b = _mm256_xor_si256(LD(px + 4), LD(py + 4));
@@ -96,7 +96,7 @@ TGT static void columns(uint64_t *out, const uint64_t *x, const uint64_t *y, int
                         const uint64_t *q, __m256i r24, __m256i r16)
 {
     unsigned i;
-    for (i = 0; i < 8; i += 2) {
+    RIJN_UNROLL for (i = 0; i < 8; i += 2) {
         /* register j of columns i and i+1: words 2i + 16j .. +3 */
         const uint64_t *p = q + 2 * i;
         size_t o = 2 * i;

@@ -27,7 +27,7 @@ void SH_NAME(uint64_t hv[8], const uint8_t *blocks, size_t nblocks)
     __m128i w[8];
     int i, t;
     while (nblocks-- > 0) {
-        for (i = 0; i < 8; i++) {
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
             w[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16 * i)), bswap);
             _mm_storeu_si128((__m128i *)(wk + 2 * i),
                              _mm_add_epi64(w[i], _mm_loadu_si128(

@@ -129,19 +129,19 @@ static void blocks16(uint32_t hout[5], const uint32_t r26[5], const uint8_t *m, 
     uint64_t g[3], c;
     int i;
     to44(g, r26);
-    for (i = 0; i < 3; i++)
+    RIJN_UNROLL for (i = 0; i < 3; i++)
         r1[i] = r2[i] = _mm512_set1_epi64((long long)g[i]);
     vs20(s, r1);
     vmul(r2, r1, s); /* r^2 */
     /* even lanes r^2 * r^2 = r^4, odd lanes r^2 * r = r^3 */
-    for (i = 0; i < 3; i++)
+    RIJN_UNROLL for (i = 0; i < 3; i++)
         b[i] = _mm512_mask_blend_epi64(0xAA, r2[i], r1[i]);
     vs20(s, b);
-    for (i = 0; i < 3; i++)
+    RIJN_UNROLL for (i = 0; i < 3; i++)
         q[i] = r2[i];
     vmul(q, b, s);
     /* l = (r^4, r^3, r^2, r) twice; q = (r^4 x4, 1 x4); p8 = l * q */
-    for (i = 0; i < 3; i++) {
+    RIJN_UNROLL for (i = 0; i < 3; i++) {
         __m512i t = _mm512_mask_blend_epi64(0x40, q[i], r2[i]);
         t = _mm512_mask_blend_epi64(0x80, t, r1[i]);
         l[i] = _mm512_permutexvar_epi64(_mm512_setr_epi64(4, 5, 6, 7, 4, 5, 6, 7), t);
@@ -149,20 +149,20 @@ static void blocks16(uint32_t hout[5], const uint32_t r26[5], const uint8_t *m, 
         rr[i] = _mm512_mask_blend_epi64(0xF0, rr[i], i == 0 ? _mm512_set1_epi64(1) : z);
     }
     vs20(s, rr);
-    for (i = 0; i < 3; i++)
+    RIJN_UNROLL for (i = 0; i < 3; i++)
         p8[i] = l[i];
     vmul(p8, rr, s); /* r^8 .. r^1 */
-    for (i = 0; i < 3; i++) {
+    RIJN_UNROLL for (i = 0; i < 3; i++) {
         rr[i] = _mm512_permutexvar_epi64(z, p8[i]); /* r^8 */
         p16[i] = p8[i];
     }
     vs20(s, rr);
     vmul(p16, rr, s); /* r^16 .. r^9 */
-    for (i = 0; i < 3; i++)
+    RIJN_UNROLL for (i = 0; i < 3; i++)
         rr[i] = _mm512_permutexvar_epi64(z, p16[i]); /* r^16 */
     vs20(s, rr);
     to44(g, hout);
-    for (i = 0; i < 3; i++) {
+    RIJN_UNROLL for (i = 0; i < 3; i++) {
         ha[i] = _mm512_maskz_set1_epi64(1, (long long)g[i]);
         hb[i] = z;
     }
@@ -178,10 +178,10 @@ static void blocks16(uint32_t hout[5], const uint32_t r26[5], const uint8_t *m, 
     vmul(ha, p16, s);
     vs20(s, p8);
     vmul(hb, p8, s);
-    for (i = 0; i < 3; i++)
+    RIJN_UNROLL for (i = 0; i < 3; i++)
         g[i] = (uint64_t)_mm512_reduce_add_epi64(_mm512_add_epi64(ha[i], hb[i]));
     /* lanes < 2^45 each: sums < 2^49; carry twice around */
-    for (i = 0; i < 2; i++) {
+    RIJN_UNROLL for (i = 0; i < 2; i++) {
         c = g[0] >> 44; g[0] &= M44; g[1] += c;
         c = g[1] >> 44; g[1] &= M44; g[2] += c;
         c = g[2] >> 42; g[2] &= M42; g[0] += c * 5;

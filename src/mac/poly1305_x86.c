@@ -103,7 +103,7 @@ static void blocks8(uint32_t hout[5], const uint32_t rp[9][5], const uint8_t *m,
     __m256i ha[5], hb[5], r8[5], s8[5], ra[5], sa[5], rb[5], sb[5];
     uint64_t t[4];
     int i;
-    for (i = 0; i < 5; i++) {
+    RIJN_UNROLL for (i = 0; i < 5; i++) {
         ha[i] = _mm256_setr_epi64x((long long)hout[i], 0, 0, 0);
         hb[i] = _mm256_setzero_si256();
         r8[i] = _mm256_set1_epi64x(rp[8][i]);
@@ -127,11 +127,11 @@ static void blocks8(uint32_t hout[5], const uint32_t rp[9][5], const uint8_t *m,
     {
         uint64_t d[5];
         uint32_t cy;
-        for (i = 0; i < 5; i++) {
+        RIJN_UNROLL for (i = 0; i < 5; i++) {
             _mm256_storeu_si256((__m256i *)t, _mm256_add_epi64(ha[i], hb[i]));
             d[i] = t[0] + t[1] + t[2] + t[3];
         }
-        for (i = 0; i < 4; i++) {
+        RIJN_UNROLL for (i = 0; i < 4; i++) {
             d[i + 1] += d[i] >> 26;
             d[i] &= M26;
         }
@@ -140,7 +140,7 @@ static void blocks8(uint32_t hout[5], const uint32_t rp[9][5], const uint8_t *m,
         d[0] += (uint64_t)cy * 5;
         d[1] += d[0] >> 26;
         d[0] &= M26;
-        for (i = 0; i < 5; i++)
+        RIJN_UNROLL for (i = 0; i < 5; i++)
             hout[i] = (uint32_t)d[i];
         rijn_wipe(d, sizeof d);
     }
@@ -208,7 +208,7 @@ static void blocks16(uint32_t hout[5], const uint32_t rp[17][5], const uint8_t *
     uint64_t t[8], d[5];
     uint32_t cy;
     int i, p;
-    for (i = 0; i < 5; i++) {
+    RIJN_UNROLL for (i = 0; i < 5; i++) {
         uint64_t fa[8], fb[8];
         for (p = 0; p < 8; p++) {
             fa[p] = rp[16 - order[p]][i];
@@ -224,7 +224,7 @@ static void blocks16(uint32_t hout[5], const uint32_t rp[17][5], const uint8_t *
         sb[i] = ZADD(rb[i], _mm512_slli_epi64(rb[i], 2));
     }
     /* incoming accumulator: lane 0 of the first register (block 0) */
-    for (i = 0; i < 5; i++)
+    RIJN_UNROLL for (i = 0; i < 5; i++)
         ha[i] = _mm512_mask_set1_epi64(ha[i], 1, hout[i]);
     for (; n > 16; n -= 16, m += 256) {
         ZADDMSG(ha, m);
@@ -236,11 +236,11 @@ static void blocks16(uint32_t hout[5], const uint32_t rp[17][5], const uint8_t *
     ZADDMSG(hb, m + 128);
     ZMULRED(ha, ra, sa);
     ZMULRED(hb, rb, sb);
-    for (i = 0; i < 5; i++) {
+    RIJN_UNROLL for (i = 0; i < 5; i++) {
         _mm512_storeu_si512((void *)t, ZADD(ha[i], hb[i]));
         d[i] = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6] + t[7];
     }
-    for (i = 0; i < 4; i++) {
+    RIJN_UNROLL for (i = 0; i < 4; i++) {
         d[i + 1] += d[i] >> 26;
         d[i] &= M26;
     }
@@ -249,7 +249,7 @@ static void blocks16(uint32_t hout[5], const uint32_t rp[17][5], const uint8_t *
     d[0] += (uint64_t)cy * 5;
     d[1] += d[0] >> 26;
     d[0] &= M26;
-    for (i = 0; i < 5; i++)
+    RIJN_UNROLL for (i = 0; i < 5; i++)
         hout[i] = (uint32_t)d[i];
     rijn_wipe(d, sizeof d);
     rijn_wipe(t, sizeof t);

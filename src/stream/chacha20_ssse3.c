@@ -58,16 +58,16 @@ static void blocks_ssse3(const uint32_t st[16], uint8_t *out, const uint8_t *in,
     for (; nblocks >= 4; nblocks -= 4, in += 256, out += 256) {
         __m128i x[16];
         int i, g;
-        for (i = 0; i < 16; i++)
+        RIJN_UNROLL for (i = 0; i < 16; i++)
             x[i] = _mm_set1_epi32((int)st[i]);
         x[12] = ctr;
-        for (i = 0; i < 10; i++) {
+        RIJN_UNROLL for (i = 0; i < 10; i++) {
             QR2(x[0], x[4], x[8], x[12], x[1], x[5], x[9], x[13]);
             QR2(x[2], x[6], x[10], x[14], x[3], x[7], x[11], x[15]);
             QR2(x[0], x[5], x[10], x[15], x[1], x[6], x[11], x[12]);
             QR2(x[2], x[7], x[8], x[13], x[3], x[4], x[9], x[14]);
         }
-        for (i = 0; i < 16; i++)
+        RIJN_UNROLL for (i = 0; i < 16; i++)
             x[i] = _mm_add_epi32(x[i], i == 12 ? ctr : _mm_set1_epi32((int)st[i]));
         ctr = _mm_add_epi32(ctr, _mm_set1_epi32(4));
         /* words 4g..4g+3 of blocks 0..3 -> bytes 16g..16g+15 of each block */
@@ -83,7 +83,7 @@ static void blocks_ssse3(const uint32_t st[16], uint8_t *out, const uint8_t *in,
             b[1] = _mm_unpackhi_epi64(a0, a2);
             b[2] = _mm_unpacklo_epi64(a1, a3);
             b[3] = _mm_unpackhi_epi64(a1, a3);
-            for (k = 0; k < 4; k++) {
+            RIJN_UNROLL for (k = 0; k < 4; k++) {
                 size_t off = (size_t)64 * (size_t)k + (size_t)16 * (size_t)g;
                 __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(in + off));
                 _mm_storeu_si128((__m128i *)(void *)(out + off), _mm_xor_si128(m, b[k]));

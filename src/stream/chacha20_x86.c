@@ -63,11 +63,11 @@
  * has a latency of two cycles on Zen 5, and the four chains of one state,
  * one quarter round after the other, leave the vector pipes half idle. */
 #define Z_STEP(x, y, a, b, d, r)                                                        \
-    for (k = 0; k < 4; k++) {                                                           \
+    RIJN_UNROLL for (k = 0; k < 4; k++) {                                               \
         x[a] = _mm512_add_epi32(x[a], x[b]);                                            \
         y[a] = _mm512_add_epi32(y[a], y[b]);                                            \
     }                                                                                   \
-    for (k = 0; k < 4; k++) {                                                           \
+    RIJN_UNROLL for (k = 0; k < 4; k++) {                                               \
         x[d] = _mm512_rol_epi32(_mm512_xor_si512(x[d], x[a]), r);                       \
         y[d] = _mm512_rol_epi32(_mm512_xor_si512(y[d], y[a]), r);                       \
     }
@@ -91,10 +91,10 @@ z_out16(__m512i *x, __m512i ctr, const uint32_t st[16], uint8_t *out, const uint
      * of sixteen broadcasts kept live across the rounds (GCC did, and
      * spilled state words onto the rounds' dependency chains) */
     __asm__("" : "+r"(st));
-    for (i = 0; i < 16; i++)
+    RIJN_UNROLL for (i = 0; i < 16; i++)
         x[i] = _mm512_add_epi32(x[i], i == 12 ? ctr : _mm512_set1_epi32((int)st[i]));
     /* b[4g + k], 128-bit lane L: words 4g..4g+3 of block 4L + k */
-    for (i = 0; i < 16; i += 4) {
+    RIJN_UNROLL for (i = 0; i < 16; i += 4) {
         __m512i a0 = _mm512_unpacklo_epi32(x[i], x[i + 1]);
         __m512i a1 = _mm512_unpackhi_epi32(x[i], x[i + 1]);
         __m512i a2 = _mm512_unpacklo_epi32(x[i + 2], x[i + 3]);
@@ -104,7 +104,7 @@ z_out16(__m512i *x, __m512i ctr, const uint32_t st[16], uint8_t *out, const uint
         b[i + 2] = _mm512_unpacklo_epi64(a1, a3);
         b[i + 3] = _mm512_unpackhi_epi64(a1, a3);
     }
-    for (k = 0; k < 4; k++) {
+    RIJN_UNROLL for (k = 0; k < 4; k++) {
         __m512i c0 = _mm512_shuffle_i32x4(b[k], b[4 + k], 0x44);
         __m512i c1 = _mm512_shuffle_i32x4(b[k], b[4 + k], 0xEE);
         __m512i c2 = _mm512_shuffle_i32x4(b[8 + k], b[12 + k], 0x44);
@@ -135,11 +135,11 @@ void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const ui
     for (; nblocks >= 32; nblocks -= 32, in += 2048, out += 2048) {
         __m512i x[16], y[16], ctr2 = _mm512_add_epi32(ctr, sixteen);
         int i;
-        for (i = 0; i < 16; i++)
+        RIJN_UNROLL for (i = 0; i < 16; i++)
             x[i] = y[i] = _mm512_set1_epi32((int)st[i]);
         x[12] = ctr;
         y[12] = ctr2;
-        for (i = 0; i < 10; i++) {
+        RIJN_UNROLL for (i = 0; i < 10; i++) {
             Z_HALF(x, y, 0); /* columns   */
             Z_HALF(x, y, 1); /* diagonals */
         }
@@ -150,10 +150,10 @@ void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const ui
     for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) {
         __m512i x[16];
         int i;
-        for (i = 0; i < 16; i++)
+        RIJN_UNROLL for (i = 0; i < 16; i++)
             x[i] = _mm512_set1_epi32((int)st[i]);
         x[12] = ctr;
-        for (i = 0; i < 10; i++) {
+        RIJN_UNROLL for (i = 0; i < 10; i++) {
             Z_QR(x[0], x[4], x[8], x[12]);
             Z_QR(x[1], x[5], x[9], x[13]);
             Z_QR(x[2], x[6], x[10], x[14]);

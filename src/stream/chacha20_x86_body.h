@@ -33,7 +33,7 @@ void CH_NAME(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblo
         __m256i x14 = _mm256_set1_epi32((int)st[14]), x15 = _mm256_set1_epi32((int)st[15]);
         __m256i t[16], u[8];
         int i;
-        for (i = 0; i < 10; i++) {
+        RIJN_UNROLL for (i = 0; i < 10; i++) {
             CH_QR(x0, x4, x8, x12);
             CH_QR(x1, x5, x9, x13);
             CH_QR(x2, x6, x10, x14);
@@ -61,7 +61,7 @@ void CH_NAME(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblo
         t[15] = _mm256_add_epi32(x15, _mm256_set1_epi32((int)st[15]));
         ctr = _mm256_add_epi32(ctr, _mm256_set1_epi32(8));
         /* two 8x8 transposes: words 0..7 and 8..15 of each block */
-        for (i = 0; i < 16; i += 8) {
+        RIJN_UNROLL for (i = 0; i < 16; i += 8) {
             __m256i a0 = _mm256_unpacklo_epi32(t[i], t[i + 1]);
             __m256i a1 = _mm256_unpackhi_epi32(t[i], t[i + 1]);
             __m256i a2 = _mm256_unpacklo_epi32(t[i + 2], t[i + 3]);
@@ -88,7 +88,7 @@ void CH_NAME(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblo
             u[7] = _mm256_permute2x128_si256(b3, b7, 0x31);
             {
                 int j, off = i * 4; /* 0 or 32 bytes into each block */
-                for (j = 0; j < 8; j++) {
+                RIJN_UNROLL for (j = 0; j < 8; j++) {
                     __m256i m = _mm256_loadu_si256((const __m256i *)(in + 64 * j + off));
                     _mm256_storeu_si256((__m256i *)(out + 64 * j + off), _mm256_xor_si256(m, u[j]));
                 }
