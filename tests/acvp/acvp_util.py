@@ -1,6 +1,6 @@
 """acvp_util.py -- helpers shared by tests/acvp/test_acvp.py and tests/acvp/test_acvp_ext.py.
 
-check(cond, what)      count a pass or a failure (failures are printed)
+check(cond, what)      count a pass or a failure (tests/support/tu_py.py)
 run(args, data)        run the harness rijn-acvp (RIJN_ACVP): (exit code, stdout, stderr)
 require_cli()          exit 77 (skip) when RIJN_ACVP is not set or missing
 impls_agree(path, label)
@@ -16,20 +16,13 @@ import os
 import subprocess
 import sys
 
-CLI = os.environ.get("RIJN_ACVP")
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "support"))
+from tu_py import check, summary  # noqa: E402,F401 (check: for the tests)
+
+CLI = os.environ.get("RIJN_ACVP")
 SAMPLES = os.path.join(os.environ.get("RIJN_TESTS_DIR", os.path.dirname(HERE)), "vectors", "acvp")
 IMPLS = ("x86ni", "ct64", "ct32", "small", "armce", "table")
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
 
 
 def run(args, data=None, timeout=120):
@@ -80,5 +73,4 @@ def damage(src, rnd, inserts):
 
 
 def finish():
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed or not passed else 0)
+    sys.exit(summary())

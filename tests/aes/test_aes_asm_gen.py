@@ -32,23 +32,8 @@ GENS = [("src/aes/tools/gen_ct32asm.py", "src/aes/aes_ct32asm.c", []),
         ("src/aes/tools/gen_ttable_asm.py", "src/aes/aes_ttable_armv7m.c", ["--isa", "thumb2"]),
         ("src/aes/tools/gen_ttable_asm.py", "src/aes/aes_ttable_armv6m.c", ["--isa", "thumb1"]),
         ("src/aes/tools/gen_ttable_asm.py", "src/aes/aes_ttable_rv32.c", ["--isa", "rv32"])]
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-
-
-def committed_body(path):
-    src = open(path).read()
-    b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
-    b1 = src.index("/* END GENERATED")
-    return src[b0:b1]
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "support"))
+from tu_py import check, committed_body, summary  # noqa: E402
 
 
 def main():
@@ -80,8 +65,7 @@ def main():
         # the comparison must be able to fail: one changed instruction
         spoiled = body.replace("eor", "orr", 1) if "eor" in body else body.replace("xor", "or", 1)
         check(spoiled != body and spoiled != r.stdout, "%s: corrupted copy detected" % cfile)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -18,16 +18,9 @@ import sys
 import tempfile
 
 CLI = os.environ.get("RIJN_CLI")
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "support"))
+from tu_py import check, summary  # noqa: E402
 
 
 def rijn(args):
@@ -83,8 +76,7 @@ def main():
                 t2, m2, out2, want))
     rc, _, _ = rijn(["pwhash", "--passphrase-file", pw, "--verify", "$argon2id$v=19$m=0"])
     check(rc == 2, "malformed string: exit %d" % rc)
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 and passed > 0 else 1
+    return summary()
 
 
 if __name__ == "__main__":

@@ -30,16 +30,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CC = "avr-gcc"
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "support"))
+from tu_py import check, summary  # noqa: E402
 
 
 def cc(args, cwd):
@@ -139,8 +131,7 @@ def main():
                   "rijn_strerror's texts are in RAM (%s): %d -> %d bytes" % (opt, ram[0], ram[2]))
             print("ATmega328P %s: program RAM %d bytes, with rijn_strerror_P %d, with "
                   "rijn_strerror %d" % (opt, ram[0], ram[1], ram[2]))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -16,16 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import doc_freshness as df  # noqa: E402
 
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: " + what)
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+from tu_py import check, summary  # noqa: E402
 
 
 def fake(lag_value):
@@ -58,8 +50,7 @@ def main():
                             "--check"], capture_output=True, text=True)
         sys.stdout.write(p.stdout + p.stderr)
         check(p.returncode == 0, "scripts/doc_freshness.py --check (run it with --write)")
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -23,30 +23,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 GEN = os.path.join(ROOT, "src", "stream", "tools", "gen_chacha_armv7m.py")
 CFILE = os.path.join(ROOT, "src", "stream", "chacha20_armv7m.c")
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-
-
-def committed_body(path):
-    src = open(path).read()
-    b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
-    b1 = src.index("/* END GENERATED")
-    return src[b0:b1]
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "support"))
+from tu_py import check, committed_body, summary  # noqa: E402
 
 
 def main():
     if not (os.path.exists(GEN) and os.path.exists(CFILE)):
         check(False, "generator or C file missing")
-        print("%d passed, %d failed" % (passed, failed))
-        return 1
+        return summary()
     r = subprocess.run([sys.executable, GEN], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True, timeout=120)
     check(r.returncode == 0, "generator exit %d: %s" % (r.returncode, r.stderr[-500:]))
@@ -68,8 +52,7 @@ def main():
     check(rejected, "interpreter rejects a wrong rotation")
     counts = gen.check(body, trials=3)
     check(counts[0] < 900, "one block in under 900 instructions (%d)" % counts[0])
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ listings and the checks are in gen_aes_avr.py). State in r2..r17,
 ShiftRows as register moves, one column routine called for the four
 columns, the S-box table only, parameters in a stack frame.
 """
+from avr_entry import BLOCK_ARGS, entry
 
 
 # complexity: straight-line emitter of the compact AVR listing, in output order
@@ -15,17 +16,7 @@ def gen_compact():
     L = []
     E = L.append
     st = ["r%d" % (2 + i) for i in range(16)]
-    E("\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits")
-    E("\t.global rijn_i_aes_avr_enc")
-    E("\t.hidden rijn_i_aes_avr_enc")
-    E("\t.type rijn_i_aes_avr_enc, @function")
-    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r23:22 = rounds, r21:20 = out, r19:18 = in, "
-      "r17:16 = n")
-    E("\tcp r16, r1")
-    E("\tcpc r17, r1")
-    E("\tbrne .Lavrc_go")  # n == 0
-    E("\tret")
-    E(".Lavrc_go:")
+    entry(E, "rijn_i_aes_avr_enc", BLOCK_ARGS, ".Lavrc_go")
     for r in ["r%d" % i for i in range(2, 18)] + ["r28", "r29"]:
         E("\tpush %s" % r)
     for r in ("r16", "r17", "r18", "r19", "r24", "r25", "r22", "r20", "r21"):

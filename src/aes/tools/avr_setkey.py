@@ -5,6 +5,7 @@ in SRAM with RIJN_CFG_AES_AVR_RAM). The tables' values and the symbols come
 from avr_check.py, which checks the whole listing.
 """
 from avr_check import FTAB, RTAB, all_tables
+from avr_entry import entry
 
 
 def gen_setkey(ram=False):
@@ -15,11 +16,7 @@ def gen_setkey(ram=False):
     test only the word index and the round constant (public)."""
     L = []
     E = L.append
-    E("\t.section .text.rijn_i_aes_avr_setkey,\"ax\",@progbits")
-    E("\t.global rijn_i_aes_avr_setkey")
-    E("\t.hidden rijn_i_aes_avr_setkey")
-    E("\t.type rijn_i_aes_avr_setkey, @function")
-    E("rijn_i_aes_avr_setkey: ; r25:24 = ks, r23:22 = key, r21:20 = key_len, r19:18 = dirs")
+    entry(E, "rijn_i_aes_avr_setkey", "r25:24 = ks, r23:22 = key, r21:20 = key_len, r19:18 = dirs")
     E("\tpush r28")
     E("\tpush r29")
     E("\tmovw r26, r24")  # X: the word being written

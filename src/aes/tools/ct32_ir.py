@@ -62,17 +62,25 @@ def evaluate(blk, inputs, mem=None, stack=None):
             env[d] = {"ai": p & a[1], "bi": p & ~a[1] & M32, "ei": p ^ a[1]}[k]
         elif k == "mv":
             env[d] = sh(env[a[0]], a[1])
-        elif k == "ld":
-            env[d] = mem[(env[a[0]] + a[1]) & M32]
-        elif k == "lds":
-            env[d] = stack[a[0]]
-        elif k == "sts":
-            stack[a[1]] = env[a[0]]
-        elif k == "addi":
-            env[d] = (env[a[0]] + a[1]) & M32
-        else:
+        elif not eval_mem(env, d, k, a, mem, stack):
             raise ValueError(k)
     return env
+
+
+def eval_mem(env, d, k, a, mem, stack):
+    """One memory or address op (ld, lds, sts, addi: the same in this IR
+    and in ct32v6m_lower's lowered one) on env; False for any other kind."""
+    if k == "ld":
+        env[d] = mem[(env[a[0]] + a[1]) & M32]
+    elif k == "lds":
+        env[d] = stack[a[0]]
+    elif k == "sts":
+        stack[a[1]] = env[a[0]]
+    elif k == "addi":
+        env[d] = (env[a[0]] + a[1]) & M32
+    else:
+        return False
+    return True
 
 
 # ---- the S-box circuit, parsed from aes_ct_common.h -------------------------

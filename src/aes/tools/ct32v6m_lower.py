@@ -10,6 +10,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_ct32asm as g  # noqa: E402
+from ct32_ir import eval_mem  # noqa: E402
 from ct32_sched import dependencies, use_counts  # noqa: E402
 
 M32 = g.M32
@@ -103,14 +104,8 @@ def leval(lb, inputs, mem, stack):
             env[d] = (p << a[2]) & M32 if a[0] == "lsls" else p >> a[2]
         elif k == "k":
             env[d] = a[0]
-        elif k == "ld":
-            env[d] = mem[(env[a[0]] + a[1]) & M32]
-        elif k == "lds":
-            env[d] = stack[a[0]]
-        elif k == "sts":
-            stack[a[1]] = env[a[0]]
-        elif k == "addi":
-            env[d] = (env[a[0]] + a[1]) & M32
+        else:
+            eval_mem(env, d, k, a, mem, stack)
     return env
 
 

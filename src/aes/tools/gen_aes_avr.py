@@ -31,6 +31,7 @@ import asmgen  # noqa: E402
 from asmgen import ROOT, pack_body  # noqa: E402
 from avr_check import FTAB, RTAB, check  # noqa: E402
 from avr_compact import gen_compact  # noqa: E402
+from avr_entry import BLOCK_ARGS, entry  # noqa: E402
 from avr_setkey import gen_setkey, gen_tables  # noqa: E402
 
 # state registers (logical byte i = 4*column + row), the two MixColumns
@@ -61,17 +62,7 @@ def gen_dec(ram=False):
     S-box and 4x stay in flash, first and second page of FTAB)."""
     L = []
     E = L.append
-    E("\t.section .text.rijn_i_aes_avr_dec,\"ax\",@progbits")
-    E("\t.global rijn_i_aes_avr_dec")
-    E("\t.hidden rijn_i_aes_avr_dec")
-    E("\t.type rijn_i_aes_avr_dec, @function")
-    E("rijn_i_aes_avr_dec: ; r25:24 = rk, r23:22 = rounds, r21:20 = out, r19:18 = in, "
-      "r17:16 = n")
-    E("\tcp r16, r1")
-    E("\tcpc r17, r1")
-    E("\tbrne .Lavr_dgo")
-    E("\tret")
-    E(".Lavr_dgo:")
+    entry(E, "rijn_i_aes_avr_dec", BLOCK_ARGS, ".Lavr_dgo")
     for r in SAVED1:
         E("\tpush %s" % r)
     E("\tmovw r12, r20")
@@ -217,17 +208,7 @@ def gen(ram=False):
     E = L.append
     saved1 = SAVED1_RAM if ram else SAVED1
     idx, ld, et = ("r28", "ld", "r28") if ram else ("r30", "lpm", ET)
-    E("\t.section .text.rijn_i_aes_avr_enc,\"ax\",@progbits")
-    E("\t.global rijn_i_aes_avr_enc")
-    E("\t.hidden rijn_i_aes_avr_enc")
-    E("\t.type rijn_i_aes_avr_enc, @function")
-    E("rijn_i_aes_avr_enc: ; r25:24 = rk, r23:22 = rounds, r21:20 = out, r19:18 = in, "
-      "r17:16 = n")
-    E("\tcp r16, r1")
-    E("\tcpc r17, r1")
-    E("\tbrne .Lavr_go")  # n == 0 (r1 is zero on entry)
-    E("\tret")
-    E(".Lavr_go:")
+    entry(E, "rijn_i_aes_avr_enc", BLOCK_ARGS, ".Lavr_go")
     for r in saved1:
         E("\tpush %s" % r)
     E("\tmovw r12, r20")  # out
