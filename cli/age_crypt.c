@@ -290,7 +290,9 @@ static int start_open(fio_in *in, rijn_file_ctx *ctx, const uint8_t fk[16])
     uint8_t nonce[16];
     size_t got = 0;
     int r;
-    if (fio_in_read(in, nonce, sizeof nonce, &got) != CLI_OK || got != sizeof nonce) {
+    if (fio_in_read(in, nonce, sizeof nonce, &got) != CLI_OK)
+        return CLI_FAIL; /* said why (a read error) */
+    if (got != sizeof nonce) {
         cli_err("the input ends before the payload nonce (truncated)");
         return CLI_FAIL;
     }

@@ -188,7 +188,9 @@ static int dec_setup(const fmt_opts *o, rijn_legacy_ctx *c, off_t *base)
         *base = lseek(g_in.fd, 0, SEEK_CUR);
     if (rc == CLI_OK)
         rc = fio_out_check(&g_out, o->out_path, o->force, &g_in, 0, NULL);
-    if (rc == CLI_OK && (fio_in_read(&g_in, iv, 16, &got) != CLI_OK || got < 16)) {
+    if (rc == CLI_OK && fio_in_read(&g_in, iv, 16, &got) != CLI_OK) {
+        rc = CLI_FAIL; /* said why (a read error) */
+    } else if (rc == CLI_OK && got < 16) {
         cli_err("%s is too short for an Mbed TLS crypt_and_hash file (no IV)", g_in.name);
         rc = CLI_FAIL;
     }
