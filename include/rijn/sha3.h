@@ -27,7 +27,9 @@
  *   lanes on 64-bit targets, bit-interleaved on 32-bit words on 32-bit
  *   targets, and a compact loop on 8/16-bit ones (RIJN_CFG_KECCAK_IMPL,
  *   see rijn/config.h). 64-bit builds compile all three and a context
- *   binds one at init (the configured one; tests force the others).
+ *   binds one at init (the configured one; tests force the others); on
+ *   x86-64 the unrolled one is also built for BMI1 (ANDN) and chosen at
+ *   run time when the CPU has it (RIJN_CPU_MASK=0 hides it).
  *   Constant-time: XOR, AND, NOT and fixed rotations.
  *
  * Errors: RIJN_ERR_NULL, RIJN_ERR_STATE, RIJN_ERR_PARAM (rijn_keccak_init

@@ -59,6 +59,7 @@ static uint32_t probe(void)
         __cpuid_count(7, 0, a, b, c, d);
         if ((f & RIJN_CPU_AVX) && (b & (1u << 5))) f |= RIJN_CPU_AVX2;
         if (b & (1u << 29)) f |= RIJN_CPU_SHANI;
+        if (b & (1u << 3)) f |= RIJN_CPU_BMI1;
         if (b & (1u << 8)) f |= RIJN_CPU_BMI2;
         if (b & (1u << 19)) f |= RIJN_CPU_ADX;
         if ((f & RIJN_CPU_AVX) && (c & (1u << 9))) f |= RIJN_CPU_VAES;

@@ -19,6 +19,7 @@
 #define RIJN_CPU_BMI2       (1u << 10)
 #define RIJN_CPU_ADX        (1u << 11)
 #define RIJN_CPU_AVX512IFMA (1u << 12) /* AVX512-IFMA (VPMADD52), with RIJN_CPU_AVX512 */
+#define RIJN_CPU_BMI1       (1u << 13) /* BMI1 (ANDN) */
 #define RIJN_CPU_ARM_AES    (1u << 16)
 #define RIJN_CPU_ARM_PMULL  (1u << 17)
 #define RIJN_CPU_ARM_SHA2   (1u << 18)

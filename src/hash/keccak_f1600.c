@@ -21,9 +21,13 @@
  *   targets) and keccak_f1600_inter32.c (bit-interleaved 32-bit words,
  *   default on 32-bit targets). RIJN_CFG_KECCAK_IMPL = 0 / 1 / 2 forces
  *   compact / unrolled / interleaved.
+ * - x86-64: the unrolled version compiled a second time for BMI1 ("bmi1":
+ *   ANDN makes chi two instructions a lane), first in the registry and
+ *   the default (rijn_keccak_f1600 included) where the CPU has BMI1.
  * - Registry (core/registry.h): keccaks[] lists the compiled-in versions,
- *   the configured one first. 64-bit builds compile all three (sha3.c
- *   calls the one a context bound at init; tests force each by name);
+ *   the configured one first (after "bmi1"). 64-bit builds
+ *   compile all three portable ones (sha3.c calls the one a context bound
+ *   at init; tests force each by name);
  *   MCU builds compile one, and sha3.c calls it directly, so the list
  *   and its descriptors are never linked there.
  */
@@ -83,8 +87,10 @@ void rijn_i_keccak_f1600_compact(uint64_t s[25])
     rijn_i_hash_wipe(c, sizeof c);
 }
 
-/* The registry: the configured version first (the default), then, on
- * 64-bit targets, the other two; all are portable C (no CPU bit needed). */
+/* The registry: on x86-64 the unrolled version built for BMI1 first (the
+ * default where the CPU has it), then the configured version (the
+ * default elsewhere), then, on 64-bit targets, the other two portable
+ * ones. */
 #define KECCAK_ENTRY(var, name, fn) static const rijn_i_keccak_impl var = {{name, 0, NULL}, fn}
 #if RIJN_I_KECCAK_IMPL == 1 || RIJN_I_KECCAK_MULTI
 KECCAK_ENTRY(keccak_unrolled, "unrolled", rijn_i_keccak_f1600_unrolled);
@@ -95,8 +101,15 @@ KECCAK_ENTRY(keccak_inter32, "inter32", rijn_i_keccak_f1600_inter32);
 #if RIJN_I_KECCAK_IMPL == 0 || RIJN_I_KECCAK_MULTI
 KECCAK_ENTRY(keccak_compact, "compact", rijn_i_keccak_f1600_compact);
 #endif
+#if RIJN_I_KECCAK_X86
+static const rijn_i_keccak_impl keccak_bmi1 = {{"bmi1", RIJN_CPU_BMI1, NULL},
+                                               rijn_i_keccak_f1600_bmi1};
+#endif
 
 static const rijn_i_impl *const keccaks[] = {
+#if RIJN_I_KECCAK_X86
+    &keccak_bmi1.base, /* keccak_f1600_unrolled.c with ANDN: when the CPU has BMI1 */
+#endif
 #if RIJN_I_KECCAK_IMPL == 1
     &keccak_unrolled.base,
 #elif RIJN_I_KECCAK_IMPL == 2
@@ -115,12 +128,14 @@ static const rijn_i_impl *const keccaks[] = {
 #endif
 };
 
-const rijn_i_registry rijn_i_keccak_registry = {"keccak-f1600", keccaks,
-                                                sizeof keccaks / sizeof keccaks[0]};
+#define NK (sizeof keccaks / sizeof keccaks[0])
+const rijn_i_registry rijn_i_keccak_registry = {"keccak-f1600", keccaks, NK};
 
 void rijn_keccak_f1600(uint64_t s[25])
 {
-#if RIJN_I_KECCAK_IMPL == 1
+#if RIJN_I_KECCAK_X86
+    RIJN_I_IMPL_OF(rijn_i_keccak_impl, keccaks[rijn_i_reg_default(keccaks, NK)])->permute(s);
+#elif RIJN_I_KECCAK_IMPL == 1
     rijn_i_keccak_f1600_unrolled(s);
 #elif RIJN_I_KECCAK_IMPL == 2
     rijn_i_keccak_f1600_inter32(s);

@@ -10,6 +10,15 @@
  *   fused), then chi writes the row. The straight-line code was generated
  *   from the FIPS 202 definitions (rho offsets from algorithm 2, pi map
  *   (x, y) -> (y, 2x + 3y)).
+ * - x86-64 ("bmi1" in the registry, keccak_f1600.c): the same code
+ *   compiled a second time for BMI1, where chi's ~b & c is one ANDN.
+ *   AMD EPYC benchmark host (Zen 5, gcc 12 -O3): 232 -> 203 ns a
+ *   permutation (min of 15 x 20,000; clang 14: 241 -> 204), SHA3-256 at
+ *   ~6.4 instead of ~7.3 cycles/byte; the integer units' throughput is
+ *   the limit (RORX for the rotations: no gain). A one-plane-per-ZMM
+ *   AVX-512 version (VPTERNLOGQ chi, VPROLVQ rho, VPERMQ/VPERMT2Q pi and
+ *   transposes) measured 249-268 ns there: its round is a chain of
+ *   5-cycle cross-lane permutes.
  * - Constant time: XOR, AND, NOT and rotations by constants only.
  * - Proof: it must agree with the compact loop version in keccak_f1600.c
  *   on random states (tests/hash/test_sha3_keccak.c) and with every SHA-3 /
@@ -21,7 +30,9 @@
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
-void rijn_i_keccak_f1600_unrolled(uint64_t s[25])
+/* The permutation; inlined into each entry point below, so that each is
+ * compiled for its own instruction set. */
+RIJN_INLINE void permute(uint64_t s[25])
 {
     uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17,
         a18, a19, a20, a21, a22, a23, a24;
@@ -81,6 +92,13 @@ void rijn_i_keccak_f1600_unrolled(uint64_t s[25])
     s[15] = a15; s[16] = a16; s[17] = a17; s[18] = a18; s[19] = a19; s[20] = a20; s[21] = a21;
     s[22] = a22; s[23] = a23; s[24] = a24;
 }
+
+void rijn_i_keccak_f1600_unrolled(uint64_t s[25]) { permute(s); }
+
+#if RIJN_I_KECCAK_X86
+/* ~b & c as one ANDN: 25 instructions fewer per round */
+__attribute__((target("bmi"))) void rijn_i_keccak_f1600_bmi1(uint64_t s[25]) { permute(s); }
+#endif
 #else
 typedef int rijn_i_keccak_unrolled_empty; /* ISO C: no empty translation unit */
 #endif

@@ -2,11 +2,15 @@
  * test_sha3_cavp.c -- NIST CAVP SHA-3 and SHAKE vectors: SHA3-224/256/384/
  * 512 ShortMsg, LongMsg, Monte; SHAKE128/256 ShortMsg, LongMsg,
  * VariableOut, Monte. Fixed-output hashes run one-shot and streamed with
- * random splits; SHAKE output is also squeezed in random pieces.
+ * random splits; SHAKE output is also squeezed in random pieces. With
+ * the default Keccak-f[1600] version, then (re-run, RIJN_CPU_MASK) the
+ * portable one where the default is "bmi1".
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cpu.h"
+#include "hash/hash_i.h"
 #include "testutil.h"
 
 #if !RIJN_CFG_HASH_SHA3
@@ -235,10 +239,15 @@ static unsigned long shake_monte(int which)
     return n;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int i;
     tu_rand_seed(0x5A3C);
+    {
+        rijn_sha3_ctx c0;
+        TU_CHECK(rijn_sha3_256_init(&c0) == RIJN_OK, "init");
+        printf("Keccak-f[1600]: %s\n", rijn_i_sha3_ctx_impl_name(&c0));
+    }
     for (i = 0; i < 4; i++) {
         unsigned long s = sha3_msgs(i, "ShortMsg"), l = sha3_msgs(i, "LongMsg"), m = sha3_monte(i);
         printf("%-9s ShortMsg %lu, LongMsg %lu, Monte %lu checkpoints\n", sha3s[i]->name, s, l, m);
@@ -251,6 +260,12 @@ int main(void)
                l, v, m);
         TU_CHECK(s > 100 && l == 100 && v > 1000 && m >= (tu_quick() ? 1u : 100u), "counts");
     }
+    /* the default Keccak-f[1600] above ("bmi1" on x86-64 CPUs with BMI1),
+     * the portable one in a re-run with BMI1 hidden */
+    (void)argc;
+    if (!tu_rerun_is_child("RIJN_SHA3_CHILD"))
+        tu_rerun_masked(argv, ~RIJN_CPU_BMI1, "no BMI1: the portable Keccak-f[1600]",
+                        "RIJN_SHA3_CHILD");
     return tu_finish();
 }
 #endif

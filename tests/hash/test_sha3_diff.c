@@ -2,13 +2,17 @@
  * test_sha3_diff.c -- SHA-3 and SHAKE against OpenSSL: every message
  * length 0..1100 (all rate boundaries: 72, 104, 136, 144, 168) with
  * random split points; SHAKE with random output lengths squeezed in
- * random pieces (incremental squeeze equals one long squeeze).
+ * random pieces (incremental squeeze equals one long squeeze). With the
+ * default Keccak-f[1600] version, then (re-run, RIJN_CPU_MASK) the
+ * portable one where the default is "bmi1".
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
 
+#include "core/cpu.h"
+#include "hash/hash_i.h"
 #include "testutil.h"
 
 #if !RIJN_CFG_HASH_SHA3
@@ -48,11 +52,16 @@ static int ossl_hash(const EVP_MD *md, uint8_t *out, size_t outlen, const uint8_
     return ok;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     static uint8_t msg[3000], want[2000], got[2000];
     size_t i, len, maxlen = tu_quick() ? 300 : 1100;
     tu_rand_seed(0x5A3D1F);
+    {
+        rijn_sha3_ctx c0;
+        TU_CHECK(rijn_sha3_256_init(&c0) == RIJN_OK, "init");
+        printf("Keccak-f[1600]: %s\n", rijn_i_sha3_ctx_impl_name(&c0));
+    }
     for (i = 0; i < sizeof algs / sizeof algs[0]; i++) {
         const alg *a = &algs[i];
         const EVP_MD *md = EVP_get_digestbyname(a->ossl);
@@ -106,6 +115,12 @@ int main(void)
         printf("%-9s lengths 0..%zu (+ long, random output sizes): %lu checks\n", a->ossl,
                maxlen, tu_passed - before);
     }
+    /* the default Keccak-f[1600] above ("bmi1" on x86-64 CPUs with BMI1),
+     * the portable one in a re-run with BMI1 hidden */
+    (void)argc;
+    if (!tu_rerun_is_child("RIJN_SHA3_CHILD"))
+        tu_rerun_masked(argv, ~RIJN_CPU_BMI1, "no BMI1: the portable Keccak-f[1600]",
+                        "RIJN_SHA3_CHILD");
     return tu_finish();
 }
 #endif
