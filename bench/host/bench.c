@@ -83,7 +83,7 @@ static const char *const op_names[OP__COUNT] = {
     "gcm-seal", "gcm-open", "ccm-seal", "ocb-seal", "gcmsiv-seal",
     "cmac", "chacha20poly1305-seal", "sha256", "sha512",
     "keysetup-enc", "keysetup-dec", "string-cbc", "x25519",
-    "cfb128-enc", "cfb128-dec", "ofb"
+    "cfb128-enc", "cfb128-dec", "ofb", "sha3-256"
 };
 
 typedef struct cand {
@@ -162,7 +162,7 @@ static size_t out_len(const bench_ctx *c)
     case OP_CHAPOLY_SEAL:
         return c->len + 16;
     case OP_CMAC: return 16;
-    case OP_SHA256: return 32;
+    case OP_SHA256: case OP_SHA3_256: return 32;
     case OP_SHA512: return 64;
     case OP_X25519: return 32;
     case OP_STRING: return 64 + BENCH_STRING_LEN;
@@ -418,6 +418,7 @@ static int run_group(const char *g)
         rows_both(OP_CMAC);
         rows_sizes(OP_SHA256, 0);
         rows_sizes(OP_SHA512, 0);
+        rows_sizes(OP_SHA3_256, 0);
     } else if (strcmp(g, "keysetup") == 0) {
         run_row(OP_KEY_ENC, 128, 16);
         run_row(OP_KEY_DEC, 128, 16);

@@ -37,6 +37,7 @@ enum bench_op {
     OP_CMAC, OP_CHAPOLY_SEAL, OP_SHA256, OP_SHA512,
     OP_KEY_ENC, OP_KEY_DEC, OP_STRING, OP_X25519,
     OP_CFB_ENC, OP_CFB_DEC, OP_OFB, /* CFB128 encrypt / decrypt, OFB */
+    OP_SHA3_256,
     OP__COUNT
 };
 

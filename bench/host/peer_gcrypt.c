@@ -101,7 +101,7 @@ static int g_init(bench_ctx *c)
     c->st = s;
     size_t kl = c->kbits / 8;
     int algo = c->kbits == 128 ? GCRY_CIPHER_AES128 : GCRY_CIPHER_AES256;
-    if (c->op == OP_SHA256 || c->op == OP_SHA512 || c->op == OP_X25519)
+    if (c->op == OP_SHA256 || c->op == OP_SHA512 || c->op == OP_SHA3_256 || c->op == OP_X25519)
         return BENCH_OK;
     if (c->op == OP_CMAC) {
         if (gcry_mac_open(&s->m, GCRY_MAC_CMAC_AES, 0, NULL))
@@ -183,6 +183,7 @@ static int g_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
                gcry_mac_read(s->m, out, &tl) ? -1 : 0;
     case OP_SHA256: gcry_md_hash_buffer(GCRY_MD_SHA256, out, in, n); return 0;
     case OP_SHA512: gcry_md_hash_buffer(GCRY_MD_SHA512, out, in, n); return 0;
+    case OP_SHA3_256: gcry_md_hash_buffer(GCRY_MD_SHA3_256, out, in, n); return 0;
     case OP_X25519:
         return gcry_ecc_mul_point(GCRY_ECC_CURVE25519, out, c->key, c->key + 32) ? -1 : 0;
     case OP_KEY_ENC: case OP_KEY_DEC:

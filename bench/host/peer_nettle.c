@@ -22,6 +22,7 @@
 #include <nettle/gcm.h>
 #include <nettle/memops.h>
 #include <nettle/sha2.h>
+#include <nettle/sha3.h>
 #include <nettle/version.h>
 #include <nettle/xts.h>
 #include <stdio.h>
@@ -42,6 +43,7 @@ typedef union nstate {
     struct chacha_poly1305_ctx cp;
     struct sha256_ctx h256;
     struct sha512_ctx h512;
+    struct sha3_256_ctx h3;
 } nstate;
 
 static const char *n_version(void)
@@ -84,8 +86,8 @@ static int n_init(bench_ctx *c)
     case OP_CHAPOLY_SEAL:
         chacha_poly1305_set_key(&s->cp, c->key);
         return BENCH_OK;
-    case OP_SHA256: case OP_SHA512: case OP_KEY_ENC: case OP_KEY_DEC: case OP_STRING:
-    case OP_X25519:
+    case OP_SHA256: case OP_SHA512: case OP_SHA3_256: case OP_KEY_ENC: case OP_KEY_DEC:
+    case OP_STRING: case OP_X25519:
         return BENCH_OK;
     default:
         return BENCH_NA;
@@ -196,6 +198,11 @@ static int n_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         sha512_init(&s->h512);
         sha512_update(&s->h512, n, in);
         sha512_digest(&s->h512, 64, out);
+        return 0;
+    case OP_SHA3_256:
+        sha3_256_init(&s->h3);
+        sha3_256_update(&s->h3, n, in);
+        sha3_256_digest(&s->h3, 32, out);
         return 0;
     case OP_KEY_ENC:
         if (b) aes128_set_encrypt_key(&s->a128, c->key);

@@ -63,7 +63,7 @@ static int o_init(bench_ctx *c)
     int enc = c->op != OP_CBC_DEC && c->op != OP_GCM_OPEN && c->op != OP_KEY_DEC &&
               c->op != OP_CFB_DEC;
     size_t kl = c->kbits / 8;
-    if (c->op == OP_SHA256 || c->op == OP_SHA512)
+    if (c->op == OP_SHA256 || c->op == OP_SHA512 || c->op == OP_SHA3_256)
         return BENCH_OK;
     if (c->op == OP_GCMSIV_SEAL)
         return BENCH_NA; /* OpenSSL 3.2+ only */
@@ -168,6 +168,8 @@ static int o_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return EVP_Digest(in, c->len, out, NULL, EVP_sha256(), NULL) ? 0 : -1;
     case OP_SHA512:
         return EVP_Digest(in, c->len, out, NULL, EVP_sha512(), NULL) ? 0 : -1;
+    case OP_SHA3_256:
+        return EVP_Digest(in, c->len, out, NULL, EVP_sha3_256(), NULL) ? 0 : -1;
     case OP_KEY_ENC:
         if (!EVP_EncryptInit_ex(s->ctx, NULL, NULL, c->key, NULL))
             return -1;

@@ -4,7 +4,7 @@
  * Implementation notes
  *   One-shot calls on a context keyed once in init: rijn_ctr_crypt (128-bit
  *   counter), rijn_cbc_*, rijn_ecb_encrypt, rijn_xts_encrypt, the AEAD
- *   *_seal / *_open, rijn_cmac_compute, rijn_sha256 / rijn_sha512. Key setup
+ *   *_seal / *_open, rijn_cmac_compute, rijn_sha256 / rijn_sha512 / rijn_sha3_256. Key setup
  *   rows: rijn_aes_init_enc (encryption schedule) and rijn_aes_init (rijn has
  *   no decryption-only setup: this row builds both schedules). The string
  *   case keys twice (encryption, then both directions) and uses the PKCS#7
@@ -26,6 +26,7 @@
 #include <rijn/modes.h>
 #include <rijn/ocb.h>
 #include <rijn/sha2.h>
+#include <rijn/sha3.h>
 #include <rijn/x25519.h>
 #include <rijn/xts.h>
 #include <stdio.h>
@@ -101,8 +102,8 @@ static int r_init(bench_ctx *c)
     case OP_GCMSIV_SEAL: r = rijn_gcmsiv_init(&s->siv, c->key, kl); break;
     case OP_CMAC: r = rijn_cmac_init(&s->cmac, c->key, kl); break;
     case OP_CHAPOLY_SEAL: r = rijn_chacha20poly1305_init(&s->cp, c->key, 32); break;
-    case OP_SHA256: case OP_SHA512: case OP_KEY_ENC: case OP_KEY_DEC: case OP_STRING:
-    case OP_X25519:
+    case OP_SHA256: case OP_SHA512: case OP_SHA3_256: case OP_KEY_ENC: case OP_KEY_DEC:
+    case OP_STRING: case OP_X25519:
         break;
     default: return BENCH_NA;
     }
@@ -174,6 +175,7 @@ static int r_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         break;
     case OP_SHA256: r = rijn_sha256(out, in, n); break;
     case OP_SHA512: r = rijn_sha512(out, in, n); break;
+    case OP_SHA3_256: r = rijn_sha3_256(out, in, n); break;
     case OP_X25519: r = rijn_x25519(out, c->key, c->key + 32); break;
     case OP_KEY_ENC:
         if (refresh_force(c) != 0)

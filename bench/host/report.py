@@ -25,7 +25,7 @@ OP_TITLES = {
     "gcm-seal": "GCM seal", "gcm-open": "GCM open", "ccm-seal": "CCM seal",
     "ocb-seal": "OCB3 seal", "gcmsiv-seal": "GCM-SIV seal", "cmac": "CMAC",
     "chacha20poly1305-seal": "ChaCha20-Poly1305 seal", "sha256": "SHA-256",
-    "sha512": "SHA-512", "keysetup-enc": "key setup (encryption schedule)",
+    "sha512": "SHA-512", "sha3-256": "SHA3-256", "keysetup-enc": "key setup (encryption schedule)",
     "keysetup-dec": "key setup (decryption schedule)",
     "string-cbc": "string case: 48 B, PKCS#7, AES-128-CBC encrypt + decrypt, fresh key setups",
     "x25519": "X25519 (one scalar multiplication)",
@@ -153,7 +153,7 @@ def summarise(key, cells, tsc, ref_name="OpenSSL", fastest_from=None):
 def row_label(key):
     op, kb, ln = key
     name = OP_TITLES.get(op, op)
-    if op in ("sha256", "sha512"):
+    if op in ("sha256", "sha512", "sha3-256"):
         return "%s, %s" % (name, size_name(ln))
     if op == "chacha20poly1305-seal":
         return "%s, %s" % (name, size_name(ln))
@@ -195,7 +195,7 @@ def charts(groups, outdir, lines):
         if gname.startswith("mask-"):
             continue
         t = table_rows(g)
-        ops = sorted({k[0] for k in t if k[0] not in PER_OP and k[0] not in ("sha256", "sha512")},
+        ops = sorted({k[0] for k in t if k[0] not in PER_OP and k[0] not in ("sha256", "sha512", "sha3-256")},
                      key=lambda o: OP_ORDER.index(o) if o in OP_ORDER else 99)
         for op in ops:
             jobs.append((gname, op, t))
@@ -482,7 +482,7 @@ def main():
             if (k[0] in ("ctr", "cbc-enc", "cbc-dec", "xts-enc", "gcm-seal", "gcm-open",
                          "ccm-seal", "ocb-seal", "gcmsiv-seal", "cmac", "chacha20poly1305-seal")
                 and k[2] in (16, 1024, 1048576) and (k[1] == 128 or k[0] in ("gcm-seal", "chacha20poly1305-seal", "xts-enc")))
-            or k[0] in ("sha256", "sha512") or k[0] in PER_OP]
+            or k[0] in ("sha256", "sha512", "sha3-256") or k[0] in PER_OP]
     summary_table([k for k in head if k[0] not in PER_OP])
     summary_table([k for k in head if k[0] in PER_OP], per_op=True)
 
