@@ -27,7 +27,7 @@
 #      without them (sampled) (scripts/test-riscv.sh)
 # Order on two cores: steps 2-3's builds run beside step 1's tests; then
 # the ASan tests; then two lanes side by side (Valgrind beside gcc
-# -fanalyzer, then 9, 6 (build, then runs), 11 in one and 10, 8, 7, 5 in the
+# -fanalyzer, then 9, 6 (build, then runs), 11, 7 in one and 10, 8, 5 in the
 # other), each stage's output printed when both lanes are done (also in
 # build/ci-logs/).
 # Options: --fast runs step 1 only.
@@ -115,11 +115,12 @@ echo "(asan tests: $(($(date +%s) - t0)) s)"
 
 # Two lanes side by side. Valgrind (one core) starts beside gcc -fanalyzer
 # (one file at a time: STATIC_JOBS=1), as before; then the stages that use
-# both cores, split so that the lanes end together (seconds of a fresh-clone
-# run at 81b2c5c, each stage beside the other lane: valgrind 144, coverage
-# 105, fuzz build 75, fuzz smoke 56, RISC-V 48 = 428 | analyzer 146, AArch64
-# 108, cppcheck + clang-tidy 86, ctgrind 55, masked 27 = 422; before, 379 |
-# 415 and the fuzz smoke's 56 after both). The fuzz smoke's runs have the
+# both cores, split so that the lanes end together (seconds of the
+# fresh-clone runs at 1eeeb6c/edcbdf5, each stage beside the other lane:
+# valgrind 146-151, coverage 76-82, fuzz build 77-84, fuzz smoke 56-57,
+# RISC-V 47-52 = 407-421 | analyzer 214-230, AArch64 139-143, cppcheck +
+# clang-tidy 64-84, ctgrind 31-32, masked 18 = 486-487: lane 1 ended 66-79 s
+# early, so ctgrind moved to its end: 438-453 | 455). The fuzz smoke's runs have the
 # same wall-time budget as before (10 s per harness, 2 at a time, every
 # harness); beside the other lane they get fewer executions.
 t0=$(date +%s)
@@ -129,12 +130,12 @@ lane1() {
   run_stage fuzz-build bash scripts/fuzz.sh --smoke 10 --build-only
   run_stage fuzz bash scripts/fuzz.sh --smoke 10 --jobs "$jobs"
   run_stage riscv bash scripts/test-riscv.sh
+  run_stage ctgrind bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2
 }
 lane2() {
   STATIC_JOBS=1 run_stage analyzer bash scripts/static.sh --tool gcc
   run_stage aarch64 bash scripts/test-aarch64.sh
   run_stage static bash scripts/static.sh --tool cppcheck --tool clang-tidy
-  run_stage ctgrind bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2
   run_stage masked masked
 }
 lane1 &
