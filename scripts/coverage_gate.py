@@ -79,14 +79,21 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # MAC: test_cli_age's bit flip reaches that line in some runs only):
 # 95.54 % lines (3859/4039), 85.28 % branches (2828/3316); with the Mbed
 # TLS rewind failure and age output to /dev/full: 95.62 % (3862/4039),
-# 85.40 % (2832/3316). The cli/ gate set 0.3 point below.
+# 85.40 % (2832/3316). The cli/ gate set 0.3 point below. With
+# tests/cli/test_cli_parsers.py, test_cli_edges.py and
+# test_cli_fault_paths.py (every parser, damaged headers, read/write
+# faults at each read of every format, -p on a pty, and the library's
+# hash fault points armed in the CLI by tests/cli/fault_points.c), a full
+# run on main 012eb54 + these tests: cli/ 97.16 % lines (3928/4043),
+# 91.32 % branches (3030/3318) (src/ 99.12 % / 95.50 % in that run); the
+# cli/ gate set 0.2-0.3 point below.
 # On 19e8934 with the hashes' fault points (RIJN_I_TEST_FAULTS, this
 # script's build) and tests/core/test_fault_inject.c: src/ 99.07 % lines
 # (11789/11900), 95.28 % branches (7649/8028). Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
     "src/": {"lines": 98.9, "branches": 95.0},
-    "cli/": {"lines": 95.3, "branches": 85.1},
+    "cli/": {"lines": 96.9, "branches": 91.0},
 }
 # Directories whose list entries are always checked (not only with --strict):
 # every uncovered line named, no entry left over.
@@ -224,7 +231,10 @@ def main():
             f.write("# coverage-uncovered.txt -- every line of src/ and cli/ that the test suite\n"
                     "# leaves uncovered (scripts/coverage.sh), with the reason:\n"
                     "#   path:line | source text (trimmed; with the path, the key) | reason\n"
-                    "# Regenerate with scripts/coverage.sh --update-list (reasons are kept).\n")
+                    "# Regenerate with scripts/coverage.sh --update-list (reasons are kept).\n"
+                    "# src/ and cli/ are checked on every run (coverage_gate.py LIST_STRICT): an\n"
+                    "# uncovered line missing here, or an entry whose line is covered now or gone,\n"
+                    "# fails.\n")
             for p, n, t in uncovered:
                 f.write("%s:%d | %s | %s\n" % (p, n, t, entries.get((p, t), "TODO: reason")))
             for (p, t), r in sorted(entries.items()):

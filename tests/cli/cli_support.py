@@ -1,8 +1,10 @@
 """cli_support.py -- what the tests/cli/test_*.py scripts share: the path of
 the CLI under test, the pass/fail tally, running a command and capturing it,
 the one-line error check, files in the test's scratch directory, a
-command on a new terminal (pty) answering prompts, and the closing
-"N passed, N failed" line.
+command on a new terminal (pty) answering prompts, the environment of a
+run under the fault library (tests/cli/fault_inject.c), the one-line
+checks of a failing or succeeding run, and the closing "N passed,
+N failed" line.
 
     import cli_support as cs
     rc, out, err = cs.rijn(["encrypt", "-k", key], data=b"...")  # out bytes, err str
@@ -140,6 +142,45 @@ def on_tty(argv, answers, prompt=b":", newline=b"\n", wait=30):
         _, status = os.waitpid(pid, 0)
     os.close(fd)
     return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
+
+
+def fault_env(**kv):
+    """The environment of a run with the fault library (tests/cli/
+    fault_inject.c, RIJN_FAULT_LIB) preloaded and kv (RIJN_FAULT=...,
+    RIJN_FAULT_PATH=..., RIJN_FAULT_POINT=...)."""
+    env = dict(os.environ, LD_PRELOAD=os.environ.get("RIJN_FAULT_LIB", ""), **kv)
+    # an ASan build's runtime wants to come first; the preload is plain C
+    env["ASAN_OPTIONS"] = ":".join(x for x in (os.environ.get("ASAN_OPTIONS"),
+                                               "verify_asan_link_order=0") if x)
+    return env
+
+
+def tty_env(**kv):
+    """fault_env(kv) as an "env" command prefix, for on_tty()."""
+    keep = ("LD_PRELOAD", "ASAN_OPTIONS") + tuple(kv)
+    return ["env"] + ["%s=%s" % x for x in fault_env(**kv).items() if x[0] in keep]
+
+
+def fails(args, want_rc, text, data=b"", cmd=None, **kw):
+    """Check that rijn args exits want_rc with the one message text
+    (one_error) and nothing on stdout. Returns the check."""
+    rc, out, e = rijn(args, data, **kw)
+    return check(one_error(rc, out, e, want_rc, cmd or args[0], text),
+                 "%s -> %d %r: got %d %r %r" % (args, want_rc, text, rc, out[:60], e))
+
+
+def succeeds(args, data=b"", want=None, **kw):
+    """Check that rijn args exits 0 (with stdout want when given). -> stdout."""
+    rc, out, e = rijn(args, data, **kw)
+    check(rc == 0 and (want is None or out == want),
+          "%s -> 0 %r: got %d %r %r" % (args, want, rc, out[:80], e))
+    return out
+
+
+def left_behind():
+    """The output ("out*") or temporary (".*") files of failed runs in the
+    scratch directory: the tests name every output out*."""
+    return [n for n in os.listdir(T) if n.startswith((".", "out"))]
 
 
 def summary():

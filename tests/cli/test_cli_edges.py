@@ -1,238 +1,37 @@
 #!/usr/bin/env python3
-"""test_cli_edges.py -- the rijn CLI's remaining edges, each checked for its
-exit status, its one message and its output (nothing written, nothing
-left behind by a file writer):
-  * option syntax (cli/util.c): "--opt=value" and "-Xvalue" forms, the
-    version and help spellings (cli/main.c), hex with blanks;
-  * every number, hex and name parser of aead, mac, hash, keygen, pwhash,
-    encrypt/decrypt (v1/v2, age, openssl, mbedtls): empty, sign, trailing
-    garbage, zero, out of range, odd or blank hex, K/M suffixes;
-  * MAC tags verified by HMAC and Poly1305 (right and wrong), --check
-    lists with malformed lines (odd hex, no name, escapes);
-  * armor text with blanks and CRs around the BEGIN line (file_armor.c),
-    the openssl/mbedtls readers' option combinations and key files;
-  * the v1/v2 readers with damaged headers: KDF costs above the limits,
-    a stanza list that does not parse, a truncated file (no last chunk),
-    an empty last chunk after chunk 0, an AEAD or KDF id this build
-    does not know;
-  * the passphrase prompt on a terminal (a pty) whose echo cannot be
-    switched off, a terminal that stops answering.
+"""test_cli_edges.py -- the rijn CLI's readers and writers at their edges,
+each case checked for its exit status, its one message, its output and
+that a failed run leaves no output or temporary file:
+  * damaged v1/v2 headers: KDF costs above the limits (in the header, in
+    a passphrase stanza), an empty last chunk after chunk 0, a key-file
+    file given -p, an Argon2id file given -k, a key stanza that does not
+    open; recipients (too long to quote, SSH, three letters, a missing or
+    newline-less -R file, too many identities);
+  * age: one or two recipients without -i, --no-progress, a low-order
+    ephemeral share, a stanza with a wrong argument count, an scrypt
+    round trip, inline option values while the format is sniffed;
+  * hash --check counts (overlong hex, unreadable names, mismatches, no
+    final newline), hashing a directory, stdout on /dev/full; cipher
+    length errors and another block cipher without padding; aead open
+    errors;
+  * armor and Base64 text with blanks, CRs and bad characters, data after
+    the padding, a line too long after END, key files with blanks, stdin
+    a character device, a dangling link replaced with --force, a
+    relative output name, a short mbedtls key file.
 Prints "N passed, N failed"; exit status 1 on any failure.
 """
 import os
 import struct
-import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support as cs  # noqa: E402
 from cli_support import check, one_error, path, write  # noqa: E402
+from cli_support import fails as err, succeeds as ok, left_behind as left  # noqa: E402
 
 KEY16 = "000102030405060708090a0b0c0d0e0f"
 KEY32 = KEY16 * 2
-
-
-def err(args, want_rc, text, data=b"", cmd=None, **kw):
-    """args fail with want_rc and the one message text; nothing on stdout."""
-    rc, out, e = cs.rijn(args, data, **kw)
-    c = cmd or args[0]
-    return check(one_error(rc, out, e, want_rc, c, text),
-                 "%s -> %d %r: got %d %r %r" % (args, want_rc, text, rc, out[:60], e))
-
-
-def left():
-    """An output or temporary file of a failed run in the scratch directory."""
-    return [n for n in os.listdir(cs.T) if n.startswith((".", "out"))]
-
-
-def ok(args, data=b"", want=None, **kw):
-    """args succeed (with stdout want when given); -> stdout."""
-    rc, out, e = cs.rijn(args, data, **kw)
-    check(rc == 0 and (want is None or out == want),
-          "%s -> 0 %r: got %d %r %r" % (args, want, rc, out[:80], e))
-    return out
-
-
-def syntax():
-    # version and help spellings
-    for a in (["--version"], ["-V"], ["version"]):
-        out = ok(a)
-        check(out.startswith(b"rijn ") and out.count(b"\n") == 1, "%s: %r" % (a, out))
-    out = ok(["help", "no-such-command"])
-    check(b"usage" in out.lower(), "help of an unknown command prints the usage")
-    # "--opt=value" (long, inline) and "-Kvalue" (short, inline)
-    want = ok(["cipher", "-e", "-m", "ecb", "-K", KEY16, "-s", "abc", "--outform", "hex"])
-    ok(["cipher", "-e", "--mode=ecb", "--key=" + KEY16, "--in-string=abc", "--outform=hex"],
-       want=want)
-    ok(["cipher", "-e", "-mecb", "-K" + KEY16, "-sabc", "--outform=hex"], want=want)
-    # hex with a blank, odd hex, forms
-    err(["cipher", "-e", "-m", "ecb", "-K", KEY16[:30] + " f", "-s", "a"], 2, "key")
-    for form in ("bin", "b64"):
-        ok(["cipher", "-e", "-m", "ecb", "-K", KEY16, "-s", "abc", "--outform", form])
-    err(["cipher", "-e", "-m", "ecb", "-K", KEY16, "-s", "a", "--outform", "octal"], 2,
-        "unknown data form 'octal'")
-    rc, out, e = cs.rijn(["cipher", "-e", "-m", "cbc", "-K", KEY16, "--iv", "zz" * 16, "-s", "a"])
-    check(rc == 2 and out == b"", "cipher: a non-hex IV: %d %r" % (rc, e))
-
-
-def aead():
-    base = ["aead", "seal", "-a", "aes-128-gcm", "-K", KEY16, "-n", "00" * 12, "-s", "x"]
-    err(["aead", "seal", "-a", "aes-128-gcm", "-K", KEY16[:-1], "-n", "00" * 12, "-s", "x"], 2,
-        "--key is not an even-length hex string")
-    err(["aead", "seal", "-a", "aes-128-gcm", "-K", KEY16, "-n", "0" * 23, "-s", "x"], 2,
-        "--nonce is not an even-length hex string")
-    err(base + ["--aad", "abc"], 2, "--aad is not an even-length hex string")
-    err(base + ["--aad", "zz"], 2, "--aad is not an even-length hex string")
-    for tl in ("", "8x", "3", "17"):
-        err(base + ["--tag-len", tl], 2, "--tag-len %s: aes-128-gcm takes 4..16 bytes" % tl)
-    err(["aead", "seal", "seal", "-a", "aes-128-gcm"], 2, "unexpected argument 'seal'")
-    err(["aead", "seal", "-K", KEY16], 2, "give -a ALG and --key HEX")
-    err(["aead", "open", "-a", "aes-128-gcm", "-n", "00" * 12], 2, "give -a ALG and --key HEX")
-
-
-def mac():
-    msg = "the message"
-    for alg, key in (("hmac-sha256", "6b6579"), ("poly1305", KEY32), ("cmac", KEY16)):
-        tag = ok(["mac", alg, "-K", key, "-s", msg]).strip().decode()
-        check(len(tag) in (32, 64), "%s tag %r" % (alg, tag))
-        ok(["mac", alg, "-K", key, "-s", msg, "--verify", tag], want=b"")
-        bad = ("0" if tag[0] != "0" else "1") + tag[1:]
-        err(["mac", alg, "-K", key, "-s", msg, "--verify", bad], 1, "tag mismatch")
-    # --tag-len: empty, garbage, zero, too long, poly1305 other than 16
-    for tl, text in (("", "hmac-sha256 takes 1..32"), ("4x", "hmac-sha256 takes 1..32"),
-                     ("0", "hmac-sha256 takes 1..32"), ("33", "hmac-sha256 takes 1..32")):
-        err(["mac", "hmac-sha256", "-K", "00", "-s", "a", "--tag-len", tl], 2, text)
-    err(["mac", "poly1305", "-K", KEY32, "-s", "a", "--tag-len", "15"], 2,
-        "poly1305 takes 1..16")
-    # --verify: odd, not hex, empty, longer than the tag, poly1305 short
-    for v in ("abc", "zz", "", "00" * 33):
-        err(["mac", "hmac-sha256", "-K", "00", "-s", "a", "--verify", v], 2,
-            "--verify needs a hex tag of 1..32 bytes")
-    err(["mac", "poly1305", "-K", KEY32, "-s", "a", "--verify", "00" * 15], 2,
-        "--verify needs a hex tag of 1..16 bytes")
-    err(["mac", "-K", "00"], 2, "give ALG and --key HEX")
-    err(["mac", "hmac-sha256", "-K", "abc", "-s", "a"], 2, "--key is not an even-length hex")
-    err(["mac", "hmac-sha256", "-s", "a"], 2, "give ALG and --key HEX")
-
-
-def hashes():
-    for ln in ("", "8x", "0", "4097"):
-        err(["hash", "shake128", "--length", ln], 2, "--length applies to")
-    err(["hash", "sha256", "--length", "8"], 2, "--length applies to")
-    f = write("h.txt", b"hello\n")
-    digest = ok(["hash", "sha256", f]).split()[0].decode()
-    lines = [
-        "%s  %s\n" % (digest, f),                # OK
-        "%s  %s\n" % (digest[:-1], f),           # odd hex
-        "  %s\n" % f,                            # no hex
-        "%s %s\n" % (digest, f),                 # one space
-        "%s  \n" % digest,                       # no name
-        "%s *%s\n" % (digest, f),                # binary marker: OK
-        "\\%s  a\\qb\n" % digest,                # bad escape
-        "%sAB  %s\n" % (digest, f),              # uppercase hex, wrong length
-        "%s\t%s\n" % (digest, f),                # a tab
-    ]
-    lst = write("list.txt", "".join(lines).encode())
-    rc, out, e = cs.rijn(["hash", "sha256", "--check", lst])
-    # as sha256sum: the malformed lines are counted in a warning, not failures
-    check(rc == 0 and out.decode().count(": OK") == 2 and "7 lines are improperly formatted" in e,
-          "hash --check malformed lines: %d %r %r" % (rc, out, e))
-    upper = write("list2.txt", ("%s  %s\n" % (digest.upper(), f)).encode())
-    ok(["hash", "sha256", "--check", upper, "--quiet"], want=b"")
-
-
-def keygen_pwhash():
-    ident = write("id.txt", b"")
-    rc, _, _ = cs.rijn(["keygen", "--x25519", "-o", ident, "--force"])
-    check(rc == 0, "keygen --x25519 -o")
-    err(["keygen", "-y", ident, "--x25519"], 2, "-y takes no other option")
-    err(["keygen", "-y", ident, "-o", path("pub")], 2, "-y takes no other option")
-    check(not os.path.exists(path("pub")), "keygen -y -o: nothing written")
-    for v in ("-1", "x", "3x", "0", "99999999999"):
-        err(["pwhash", "-t", v], 2, "invalid number '%s'" % v)
-    for s in ("$argon2id$v=19$m=0,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA",):
-        err(["pwhash", "--verify", s, "--passphrase-file", write("pw", b"pw\n")], 2,
-            "not an Argon2 PHC string")
-
-
-def encrypt_opts():
-    pw = write("pw", b"secret\n")
-    kf = write("k", (KEY32 + "\n").encode())
-    base = ["encrypt", "--passphrase-file", pw, "--kdf", "pbkdf2", "--iter", "1"]
-    for v, text in (("x", "invalid chunk size 'x'"), ("-5", "invalid chunk size '-5'"),
-                    ("12x", "invalid chunk size '12x'"), ("0", "invalid chunk size '0'"),
-                    ("99999999999", "invalid chunk size"), ("", "invalid chunk size ''"),
-                    ("20M", "the chunk size must be 256 .. 16M bytes")):
-        err(base + ["--chunk-size", v], 2, text)
-    # the K/M suffixes, lower and upper case: a round trip each
-    for v in ("1k", "1K", "1m", "1M"):
-        rc, out, e = cs.rijn(base + ["--chunk-size", v], b"abc" * 500)
-        rc2, back, e2 = cs.rijn(["decrypt", "--passphrase-file", pw], out)
-        check(rc == 0 and rc2 == 0 and back == b"abc" * 500, "--chunk-size %s: %d %d %s" % (
-            v, rc, rc2, e + e2))
-    err(["encrypt", "--passphrase-file", pw, "--memory", "x"], 2, "invalid memory size 'x'")
-    err(["encrypt", "--passphrase-file", pw, "--iter", "1x"], 2, "invalid iteration count")
-    err(["encrypt", "--passphrase-file", pw, "--salt-hex", "00"], 2,
-        "--salt-hex needs 64 hex digits")
-    err(["encrypt", "--passphrase-file", pw, "--salt-hex", "zz" * 32], 2,
-        "--salt-hex needs 64 hex digits")
-    for opt in ("--file-key-hex", "--ephemeral-hex"):
-        err(["encrypt", "-k", kf, opt, "00" * 31], 2, "%s needs 64 hex digits" % opt)
-        err(["encrypt", "-k", kf, opt, "zz" * 32], 2, "%s needs 64 hex digits" % opt)
-    err(["encrypt", "-k", kf, "--file-key-hex", "00" * 32], 2,
-        "--file-key-hex and --ephemeral-hex go together")
-    rc, pub, _ = cs.rijn(["keygen", "-y", path("id.txt")])
-    pub = pub.decode().strip()
-    err(["encrypt", "-p", "--passphrase-file", pw, "-r", pub], 2,
-        "give only one of -p and --passphrase-file")
-    err(["encrypt", "--kdf", "scrypt", "--passphrase-file", pw], 2, "unknown KDF 'scrypt'")
-
-
-def age_opts():
-    pw = write("pw", b"secret\n")
-    rc, pub, _ = cs.rijn(["keygen", "-y", path("id.txt")])
-    pub = pub.decode().strip()
-    for v in ("x", "0", "41", "12x", "-3", ""):
-        err(["encrypt", "--format=age", "--passphrase-file", pw, "--scrypt-log-n", v], 2,
-            "invalid scrypt work factor '%s'" % v)
-        err(["decrypt", "--format", "age", "--max-scrypt-log-n", v], 2,
-            "invalid scrypt work factor '%s'" % v)
-    err(["encrypt", "--format=age", "-r", pub, "--bogus"], 2, "unknown option '--bogus'")
-    # an option with its value inline ("--output=F") is not age's claim
-    rc, out, e = cs.rijn(["encrypt", "--format=age", "-r", pub, "--output=" + path("a.age")],
-                         b"hello")
-    rc2, back, e2 = cs.rijn(["decrypt", "-i", path("id.txt"), path("a.age")])
-    check(rc == 0 and rc2 == 0 and back == b"hello", "age --output=F: %d %d %s" % (rc, rc2, e + e2))
-
-
-def legacy_opts():
-    pw = write("pw", b"secret\n")
-    enc = ["encrypt", "--format", "openssl", "--passphrase-file", pw]
-    for md in ("sha3-256", "blake2b", "nosuch"):
-        err(enc + ["--md", md], 2, "unknown --md '%s'" % md)
-    for it in ("x", "-1", "0", "1x", "99999999999", ""):
-        err(enc + ["--iter", it], 2, "invalid iteration count '%s'" % it)
-    err(enc + ["--salt-hex", "00"], 2, "--salt-hex needs 16 hex digits")
-    err(enc + ["--iv-hex", "00" * 16], 2, "--iv-hex is an mbedtls option")
-    err(["encrypt", "--format", "mbedtls", "--passphrase-file", pw, "--iv-hex", "00"], 2,
-        "--iv-hex needs 32 hex digits")
-    # a key file longer than 512 bytes: crypt_and_hash keeps the first 512
-    long_key = write("longkey", b"k" * 600)
-    cut_key = write("cutkey", b"k" * 512)
-    rc, ct, e = cs.rijn(["encrypt", "--format", "mbedtls", "-k", long_key], b"data")
-    rc2, back, e2 = cs.rijn(["decrypt", "--format", "mbedtls", "-k", cut_key], ct)
-    check(rc == 0 and rc2 == 0 and back == b"data", "mbedtls 600-byte key: %d %d %s" % (
-        rc, rc2, e + e2))
-    # --armor given to a decrypt whose input is the Base64 form anyway
-    rc, ct, e = cs.rijn(enc + ["--armor"], b"data")
-    rc2, back, e2 = cs.rijn(["decrypt", "--format", "openssl", "--armor", "--passphrase-file",
-                             pw], ct)
-    check(rc == 0 and rc2 == 0 and back == b"data", "openssl --armor: %d %d %s" % (
-        rc, rc2, e + e2))
-    rc2, back, e2 = cs.rijn(["decrypt", "--armor", "--passphrase-file", pw], ct)
-    check(rc2 == 0 and back == b"data", "openssl sniffed, --armor: %d %s" % (rc2, e2))
 
 
 def damage(data, at, new):
@@ -317,26 +116,6 @@ def age_paths():
     err(["decrypt", "--passphrase-file", path("nope")], 2, "nope", s)
 
 
-def terminal():
-    """-p on a terminal: v2 with a recipient, age, the v1 reader."""
-    rc, pub, _ = cs.rijn(["keygen", "-y", path("id.txt")])
-    pub = pub.decode().strip()
-    src = write("plain", b"terminal data")
-    rc, shown = cs.on_tty([cs.CLI, "encrypt", "-p", "-r", pub, "--kdf", "pbkdf2", "--iter", "1",
-                           "-o", path("t.v2"), src], [b"tty secret", b"tty secret"],
-                          prompt=b"assphrase:")
-    check(rc == 0 and os.path.exists(path("t.v2")), "v2 -p -r on a tty: %d %r" % (rc, shown))
-    rc, shown = cs.on_tty([cs.CLI, "decrypt", "-p", "-o", path("t.out"), path("t.v2")],
-                          [b"tty secret"], prompt=b"assphrase:")
-    check(rc == 0 and cs.read("t.out") == b"terminal data", "v2 -p decrypt on a tty: %d %r" % (
-        rc, shown))
-    # a mismatch of the two typed passphrases
-    rc, shown = cs.on_tty([cs.CLI, "encrypt", "-p", "--kdf", "pbkdf2", "--iter", "1", "-o",
-                           path("t2"), src], [b"one", b"two"], prompt=b"assphrase:")
-    check(rc != 0 and "do not match" in shown and not os.path.exists(path("t2")),
-          "mismatched passphrases on a tty: %d %r" % (rc, shown))
-
-
 def hash_cipher():
     f = write("h.txt", b"hello\n")
     digest = ok(["hash", "sha256", f]).split()[0].decode()
@@ -405,136 +184,91 @@ def text_inputs():
     err(["decrypt", "-k", kf, path("no-such")], 1, "cannot open '%s'" % path("no-such"))
 
 
-def tty_edges():
-    src = write("plain", b"terminal data")
-    enc = [cs.CLI, "encrypt", "-p", "--kdf", "pbkdf2", "--iter", "1", "-o", path("out.t")]
-    # the repeat prompt over the limit, then ^D (end of input) at a prompt
-    rc, shown = cs.on_tty(enc + [src], [b"abc\n", b"x" * 3000 + b"\n"], prompt=b"assphrase:",
-                          newline=b"")
-    check(rc == 1 and "do not match" in shown and not left(), "long repeat: %d %r" % (rc, shown))
-    rc, shown = cs.on_tty(enc + [src], [b"\x04"], prompt=b"assphrase:", newline=b"")
-    check(rc == 2 and "empty passphrase refused" in shown and not left(),
-          "^D at the prompt: %d %r" % (rc, shown))
-    lib = os.environ.get("RIJN_FAULT_LIB")
-    if not check(lib is not None, "RIJN_FAULT_LIB set"):
-        return
-    # an EINTR while reading the terminal is retried
-    env = ["env", "LD_PRELOAD=" + lib, "RIJN_FAULT=read:EINTR", "RIJN_FAULT_PATH=/dev/tty"]
-    rc, shown = cs.on_tty(env + enc + [src], [b"pw", b"pw"], prompt=b"assphrase:")
-    check(rc == 0 and os.path.exists(path("out.t")), "EINTR on the tty: %d %r" % (rc, shown))
-    os.unlink(path("out.t"))
-    # getrandom() missing and /dev/urandom failing to read
-    rc, out, e = cs.run([cs.CLI, "keygen"], env=dict(
-        os.environ, LD_PRELOAD=lib, RIJN_FAULT="getrandom:ENOSYS:1:99,read:EIO",
-        RIJN_FAULT_PATH="/dev/urandom"))
-    check(rc == 1 and out == b"" and "cannot get random bytes" in e, "urandom EIO: %d %r" % (
-        rc, e))
-
-
-def read_faults():
-    """read() failing at each of the first reads of every input format:
-    one message naming the input, exit 1, no output file, no temporary."""
-    lib = os.environ.get("RIJN_FAULT_LIB")
-    if not check(lib is not None, "RIJN_FAULT_LIB set"):
-        return
+def more_paths():
     pw = write("pw", b"secret\n")
     kf = write("k", (KEY32 + "\n").encode())
-    rc, pub, _ = cs.rijn(["keygen", "-y", path("id.txt")])
+    ident = path("id.txt")
+    rc, pub, _ = cs.rijn(["keygen", "-y", ident])
     pub = pub.decode().strip()
-    data = bytes(range(256)) * 1200  # 300 KiB: several 64 KiB reads
-    src = write("fsrc", data)
-    pbk = ["--passphrase-file", pw, "--kdf", "pbkdf2", "--iter", "1"]
-    legacy = ["--passphrase-file", pw, "--iter", "1", "--pbkdf2"]
-    kinds = (
-        ("v1-armor", ["-k", kf, "--armor"], ["-k", kf]),
-        ("v2", ["-r", pub, "-k", kf], ["-k", kf]),
-        ("openssl-b64", ["--format", "openssl", "--armor"] + legacy,
-         ["--format", "openssl", "--armor"] + legacy),
-        ("mbedtls", ["--format", "mbedtls", "--passphrase-file", pw],
-         ["--format", "mbedtls", "--passphrase-file", pw]),
-        ("age", ["--format", "age", "-r", pub], ["-i", path("id.txt")]),
-        ("age-armor", ["--format", "age", "--armor", "-r", pub], ["-i", path("id.txt")]),
-    )
-    for name, enc, dec in kinds:
-        f = path("f." + name)
-        rc, _, e = cs.rijn(["encrypt"] + enc + ["-o", f, src])
-        if not check(rc == 0, "%s: encrypt: %s" % (name, e)):
-            continue
-        ok(["decrypt"] + dec + [f], want=data)
-        for nth in range(1, 5):
-            env = dict(os.environ, LD_PRELOAD=lib, RIJN_FAULT="read:EIO:%d" % nth,
-                       RIJN_FAULT_PATH=f)
-            rc, out, e = cs.rijn(["decrypt"] + dec + ["-o", path("out.f"), f], env=env)
-            e = "".join(l for l in e.splitlines(True) if ": note: " not in l)
-            if rc == 0 and nth > 2:  # the input had fewer reads than nth
-                check(cs.read("out.f") == data, "%s: read %d not failed: output" % (name, nth))
-                os.unlink(path("out.f"))
-                continue
-            check(one_error(rc, out, e, 1, "decrypt", "cannot read '%s': Input/output error" % f)
-                  and not left(), "%s: read EIO at read %d: %d %r %r" % (name, nth, rc, e, left()))
-        # and EINTR at each of those reads: retried, the result whole
-        env = dict(os.environ, LD_PRELOAD=lib, RIJN_FAULT="read:EINTR:1:6", RIJN_FAULT_PATH=f)
-        ok(["decrypt"] + dec + [f], want=data, env=env)
-    # age: a read error right after the header (at the payload nonce): the
-    # header (> 4 KiB: 45 recipients) comes alone in the first read of a pipe
-    rc, many, e = cs.rijn(["encrypt", "--format", "age"] + ["-r", pub] * 45, b"payload")
-    end = many.index(b"\n---") + 1
-    end = many.index(b"\n", end) + 1
-    check(rc == 0 and end > 4096, "age header of 45 stanzas: %d bytes" % end)
-    # (read 1: the format sniffing's copy of the pipe; 2: the first fill)
-    env = dict(os.environ, LD_PRELOAD=lib, RIJN_FAULT="read:EIO:3")
-    p = subprocess.Popen([cs.CLI, "decrypt", "-i", path("id.txt")], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    p.stdin.write(many[:end])
-    p.stdin.flush()
-    time.sleep(0.3)
-    try:
-        p.stdin.write(many[end:])
-        p.stdin.close()
-    except BrokenPipeError:
-        pass
-    p.stdin = None  # closed: communicate() only collects the output
-    out, e = p.communicate(timeout=60)
-    e = "".join(l for l in e.decode().splitlines(True) if ": note: " not in l)
-    check(one_error(p.returncode, out, e, 1, "decrypt",
-                    "cannot read 'stdin': Input/output error"),
-          "age: read EIO at the nonce: %d %r" % (p.returncode, e))
-    # the first open of the input failing (the format sniffing) and lseek()
-    # failing on a regular stdin: the input is still read from its start
-    f = path("f.v1-armor")
-    env = dict(os.environ, LD_PRELOAD=lib, RIJN_FAULT="open:EACCES", RIJN_FAULT_PATH=f)
-    ok(["decrypt", "-k", kf, f], want=data, env=env)
-    with open(path("f.openssl-b64"), "rb") as stdin:
-        env = dict(os.environ, LD_PRELOAD=lib, RIJN_FAULT="lseek:ESPIPE")
-        rc, out, e = cs.run([cs.CLI, "decrypt", "--armor"] + legacy, stdin=stdin, env=env)
-    check(rc == 0 and out == data, "openssl sniffed with lseek failing: %d %r" % (rc, e))
-    # the prompt cannot be written to the terminal
-    rc, shown = cs.on_tty(["env", "LD_PRELOAD=" + lib, "RIJN_FAULT=write:EIO", cs.CLI, "encrypt",
-                           "-p", "-o", path("out.t"), src], [])
-    check(rc == 1 and "cannot read the passphrase" in shown and not left(),
-          "prompt write EIO: %d %r" % (rc, shown))
+    # inline option values while the decrypt command line is scanned for
+    # the format (age and openssl inputs, no --format)
+    rc, one, _ = cs.rijn(["encrypt", "--format", "age", "-r", pub], b"one")
+    age1 = write("one.age", one)
+    ok(["decrypt", "--identity=" + ident, "--output=" + path("o1"), age1])
+    check(cs.read("o1") == b"one", "age --output=F without --format")
+    rc, ssl, _ = cs.rijn(["encrypt", "--format=openssl", "--passphrase-file", pw], b"ssl")
+    ssl_f = write("ssl.enc", ssl)
+    ok(["decrypt", "--passphrase-file=" + pw, "--output=" + path("o2"), ssl_f])
+    check(cs.read("o2") == b"ssl", "openssl --output=F without --format")
+    # age: one recipient and no -i; two stanzas without the progress note
+    err(["decrypt"], 2, "encrypted to 1 X25519 recipient: give an identity file", one)
+    rc, two, _ = cs.rijn(["encrypt", "--format", "age", "-r", pub, "-r", pub], b"two")
+    rc, out, e = cs.rijn(["decrypt", "--no-progress", "-i", ident], two)
+    check(rc == 0 and out == b"two" and e == "", "age --no-progress: %d %r" % (rc, e))
+    # a stanza line with a wrong argument count: well-formed lines, bad stanza
+    lines = one.split(b"\n")
+    lines[1] = lines[1] + b" extra"
+    err(["decrypt", "-i", ident], 1, "malformed age header (a bad X25519 or scrypt stanza)",
+        b"\n".join(lines))
+    # aead: open first, a nonce of the wrong length when opening
+    sealed = ok(["aead", "seal", "-a", "chacha20-poly1305", "-K", KEY32, "-n", "00" * 12, "-s",
+                 "x"])
+    ok(["aead", "open", "-a", "chacha20-poly1305", "-K", KEY32, "-n", "00" * 12], data=sealed,
+       want=b"x")
+    err(["aead", "open", "-a", "chacha20-poly1305", "-K", KEY32, "-n", "00" * 8], 2,
+        "chacha20-poly1305 open:", data=sealed)
+    err(["aead", "bogus", "-a", "chacha20-poly1305"], 2, "unexpected argument 'bogus'")
+    # poly1305 with its one tag length given
+    ok(["mac", "poly1305", "-K", KEY32, "-s", "a", "--tag-len", "16"])
+    # v1: an Argon2id file given -k, a key-file v2 stanza and the wrong key
+    rc, a2, _ = cs.rijn(["encrypt", "--passphrase-file", pw, "--iter", "1", "--memory", "64",
+                         "--lanes", "1"], b"a2")
+    err(["decrypt", "-k", kf], 1, "encrypted with a passphrase (Argon2id), not a key file", a2)
+    rc, v2k, _ = cs.rijn(["encrypt", "-r", pub, "-k", kf], b"v2k")
+    other = write("k-other", (KEY16 * 2)[::-1].encode() + b"\n")
+    err(["decrypt", "-k", other], 1, "no stanza opened the file", v2k)
+    # recipients: a three-letter one, a file whose last line has no newline
+    err(["encrypt", "-k", kf, "-r", "abc"], 2, "not an X25519 recipient (age1...): 'abc'")
+    rfile = write("recips", ("# keys\n%s" % pub).encode())
+    rc, out, e = cs.rijn(["encrypt", "-k", kf, "-R", rfile], b"r")
+    rc2, back, _ = cs.rijn(["decrypt", "-i", ident], out)
+    check(rc == 0 and rc2 == 0 and back == b"r", "-R without a final newline: %s" % e)
+    # a dangling symbolic link replaced with --force; a relative output name
+    os.symlink(path("nowhere"), path("olink"))
+    ok(["encrypt", "-k", kf, "--force", "-o", path("olink")], data=b"l")
+    check(not os.path.islink(path("olink")) and not os.path.exists(path("nowhere")),
+          "--force replaces the dangling link itself")
+    ok(["encrypt", "-k", kf, "-o", "orel"], data=b"rel", cwd=cs.T)
+    ok(["decrypt", "-k", kf, path("orel")], want=b"rel")
+    # openssl/mbedtls option errors and a short mbedtls key file
+    err(["encrypt", "--format", "openssl", "--bogus"], 2, "unknown option '--bogus'")
+    short = write("short.key", b"0123456789")
+    rc, mb, e = cs.rijn(["encrypt", "--format", "mbedtls", "-k", short], b"mb")
+    rc2, back, e2 = cs.rijn(["decrypt", "--format", "mbedtls", "-k", short], mb)
+    check(rc == 0 and rc2 == 0 and back == b"mb", "mbedtls 10-byte key: %s %s" % (e, e2))
+    # stdin a character device (the format sniffing cannot look at it)
+    with open("/dev/null", "rb") as null:
+        rc, out, e = cs.rijn(["decrypt", "-k", kf], stdin=null)
+    check(one_error(rc, out, e, 1, "decrypt", "stdin is empty"), "stdin /dev/null: %d %r" % (
+        rc, e))
+    # a line too long after the END line of an armored file
+    rc, arm, _ = cs.rijn(["encrypt", "-k", kf, "--armor"], b"t")
+    err(["decrypt", "-k", kf, "-o", path("out.tr")], 1, "armor: line", arm + b"x" * 100 + b"\n")
+    check(not left(), "trailing line: nothing left")
 
 
 def main():
     cs.require_cli()
     with tempfile.TemporaryDirectory() as tmp:
         cs.use_dir(tmp)
-        syntax()
-        aead()
-        mac()
-        hashes()
-        keygen_pwhash()
-        encrypt_opts()
-        age_opts()
-        legacy_opts()
+        rc, _, e = cs.rijn(["keygen", "--x25519", "-o", path("id.txt")])
+        check(rc == 0, "keygen --x25519: %s" % e)
         v1_headers()
         v2_headers()
         age_paths()
-        terminal()
         hash_cipher()
         text_inputs()
-        tty_edges()
-        read_faults()
+        more_paths()
     cs.finish()
 
 
