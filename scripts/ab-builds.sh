@@ -2,7 +2,8 @@
 # scripts/ab-builds.sh -- A/B speed of commits: librijn.so built at each
 # commit (git archive of this repository, Release, no CLI/tests, under
 # build/ab/<commit>/) and timed side by side in one process by
-# bench/host/ab_builds.c (GCM seal and CTR, rotated order, best-of-3 per rep).
+# bench/host/ab_builds.c (GCM seal and CTR, rotated order, best-of-3 per rep;
+# OPEN=1 in the environment times GCM open instead of seal).
 #
 #   scripts/ab-builds.sh [-r REPS] [-k KEYBYTES] [-n LEN] COMMIT... [WORKTREE]
 #   e.g. scripts/ab-builds.sh 9e1095b main             (defaults: 150, 16, 1048576)
@@ -18,7 +19,7 @@ while getopts r:k:n: o; do
     case $o in r) reps=$OPTARG ;; k) kb=$OPTARG ;; n) len=$OPTARG ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { sed -n 2,14p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,15p "$0"; exit 2; }
 mkdir -p build/ab
 libs=""
 for c in "$@"; do
@@ -38,6 +39,6 @@ for c in "$@"; do
     fi
     libs="$libs $d/b/librijn.so"
 done
-${CC:-cc} -O2 -o build/ab/ab_builds bench/host/ab_builds.c -ldl
+${CC:-cc} -O2 -Wall -Wextra -o build/ab/ab_builds bench/host/ab_builds.c -ldl
 # shellcheck disable=SC2086
 exec build/ab/ab_builds "$reps" "$kb" "$len" $libs

@@ -23,45 +23,25 @@
  *   powers (1 KiB seal 4.18 -> 3.62x CTR time, open 4.02 -> 3.34x).
  *   Method: each iteration runs the AES rounds of 64 counter blocks and
  *   multiplies 64 blocks of ciphertext by their powers, Karatsuba (three
- *   VPCLMULQDQ per register: on Zen 5 a VPCLMULQDQ issues every other
- *   cycle and takes about three of the four FP pipe slots the AES rounds
- *   also need, so the fourth product of schoolbook costs more than the
- *   shuffle + XOR of the middle term; one unpack pair + XOR makes the
- *   words of two registers), summed unreduced; the products are
- *   spread evenly over the rounds (one copy of the loop per key size, so
- *   the split is fixed at compile time), two per three-way XOR, and the
- *   pair that takes the accumulator comes last. The lanes are folded and
- *   reduced once per 64 blocks. Encryption hashes the previous
- *   iteration's output (re-read from out; the last 64 blocks after the
- *   loop), decryption the ciphertext of the same iteration (read before
- *   the stores: out == in works). Whole iterations only; gcm.c does the
- *   rest. Measured (tests never time): AES-128 seal 1 MiB 1.73x -> 1.62x
- *   CTR time, AES-256 1.43x -> 1.30x, against the previous 32-block
- *   schoolbook loop (bench: see the commit). Where the rest goes (AES-128,
- *   1 MiB, same-run ratios to CTR with the kernel cut down, not correct):
- *   AES alone 1.03, GHASH with XOR for VPCLMULQDQ 1.24, with VAESENC for
- *   it 1.43, real 1.55: the 48 VPCLMULQDQ per 64 blocks, not the rounds
- *   nor the shuffles, hold AES-128 above 1.3x. The bound on the Zen 5 EPYC
- *   (bench/host/gcm_bound.c, TSC ticks per 64 blocks, independent chains):
- *   160 VAESENC alone 48.7, 48 VPCLMULQDQ alone 58.5 (one per ~2 cycles
- *   at any width: XMM, YMM and ZMM cost the same), both together 58.5,
- *   plus the ~130 other vector operations of this loop 66.5 (a VPSHUFB
- *   costs twice an XOR, 512-bit loads and broadcasts are not free), while
- *   AES-128 CTR ~57 (bench/host/ab_builds.c): ~1.2x CTR, measured 1.47x.
- *   VPCLMULQDQ ~1.2 ticks each at 3 or 12 chains (1 chain: 3, latency);
- *   16 AES chains x 10 rounds, 5 VPCLMULQDQ after each round: 62 ticks.
- *   The plaintext XOR in the last round key (off the AESENCLAST chain):
- *   AES-128 1 MiB 0.0830/0.0864 -> 0.0807/0.0843 ticks/B, AES-256 same.
- *   Tried without gain (same-run A/B, 100-400 reps): ciphertext reloaded
- *   instead of forwarded in registers (also -fno-predictive-commoning:
- *   +3%), GHASH units every half round, only before the last round, or a
- *   slot earlier, the 8-register loop for long texts, each power loaded
- *   once, the counter adds as one running sum, the round-0 inputs as the
- *   first counter XOR a per-call table, hashing the output of two
- *   iterations back (+6%), prefetching the input (+0-2%), -fschedule-insns
- *   (+20%, spills), clang 14 (as gcc 12); -O2 does not unroll: 3.3x. Cut
- *   down (not correct): without the counter adds and broadcasts ~5%
- *   faster, without the plaintext load 11% (1 MiB), 4% (16 KiB).
+ *   VPCLMULQDQ per register; one unpack pair + XOR makes the Karatsuba
+ *   words of two registers), summed unreduced (two products per three-way
+ *   XOR), the pair that takes the accumulator last; once per 64 blocks
+ *   the lanes are reduced (two VPCLMULQDQ by the polynomial's word) and
+ *   added. Encryption hashes the previous iteration's output (re-read
+ *   from out; the last 64 blocks after the loop), decryption the
+ *   ciphertext of the same iteration (read before the stores: out == in
+ *   works). Whole iterations only; gcm.c does the rest. The 16-register
+ *   iteration that both hashes and encrypts is hand-scheduled inline
+ *   assembly (gcm_vaes512_asm_i.h, made by src/aead/tools/gen_gcm_vaes512.py:
+ *   one function per key size and direction, the GHASH work after each
+ *   round's sixteen VAESENC, the counters and the reduction inside); the
+ *   first iteration of encryption, the last hash and the 8-register loop
+ *   stay intrinsics (iter below). Against the intrinsics loop (same-run,
+ *   scripts/ab-builds.sh, GCM/CTR time, 1 MiB, Zen 5): open AES-128 1.59
+ *   -> 1.41, AES-256 1.22 -> 1.16; seal AES-256 1.27 -> 1.22, AES-128 1.50
+ *   -> 1.50 (what was tried: the generator). The bound: gcm_bound.c in
+ *   bench/host (~1.2x CTR time for AES-128 from the FP pipe slots alone,
+ *   measured ~1.45x). -O2 does not unroll iter: 3.3x.
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths, CPU features and (12-byte nonces) the public counter only.
  *   Vectors: tests/gcm/test_gcm_stitch.c (every GHASH class forced, lengths
@@ -78,6 +58,9 @@
 #define GCM_CLMUL_INL INL
 #define GCM_CLMUL_512 1
 #include "gcm_clmul_x86.h"
+
+#define GCM512_ASM_FN INL
+#include "aead/gcm_vaes512_asm_i.h"
 
 #define NRMAX 16 /* registers (4 blocks each) per iteration: 16, or 8 for short texts */
 #define LONG_MIN 256 /* blocks: from here the 16-register loop (the 8-register one is as fast below) */
@@ -164,6 +147,8 @@ INL void gh_unit(unsigned u, unsigned nr, const tab *tb, ghs *h, const __m128i *
     }
 }
 
+#define GH_S 10 /* GHASH slots of the intrinsics iteration */
+
 /* Slot r of S: units [NU (r - 1) / S, NU r / S), NU = 3 nr / 2: at most
  * three (S >= 10, nr <= 16). */
 #define GH_SLOT(r, S)                                                                     \
@@ -179,13 +164,40 @@ INL void gh_unit(unsigned u, unsigned nr, const tab *tb, ghs *h, const __m128i *
             gh_unit(a_ + 3, nr, tb, &h, s, g);                                            \
     } while (0)
 
+/* The hand-scheduled iteration (gcm_vaes512_asm_i.h) of 16 registers:
+ * encrypt (seal) or decrypt 64 blocks in -> out, hash the 64 at g. */
+INL void iter_asm(const tab *tb, unsigned rounds, __m128i *s, __m512i *cw, uint8_t *out,
+                  const uint8_t *in, const uint8_t *g, int be, int seal)
+{
+    const gcm512_ptrs p = {tb->rk, tb->hp, tb->kp, gcm512_c, in, out, g};
+    __m512i sz = _mm512_zextsi128_si512(*s);
+    if (seal) {
+        if (rounds == 10)
+            gcm512_seal10(&sz, *cw, be, &p);
+        else if (rounds == 12)
+            gcm512_seal12(&sz, *cw, be, &p);
+        else
+            gcm512_seal14(&sz, *cw, be, &p);
+    } else {
+        if (rounds == 10)
+            gcm512_open10(&sz, *cw, be, &p);
+        else if (rounds == 12)
+            gcm512_open12(&sz, *cw, be, &p);
+        else
+            gcm512_open14(&sz, *cw, be, &p);
+    }
+    *cw = _mm512_add_epi32(*cw, _mm512_broadcast_i32x4(_mm_set_epi32(4 * NRMAX, 0, 0, 0)));
+    *s = _mm512_castsi512_si128(sz);
+}
+
 /* One iteration of nr registers: aes = encrypt 4 nr counter blocks, in ->
  * out; gh = hash the 4 nr blocks at g into *s. The GHASH units are spread
- * evenly over S slots: after each of the rounds 1 .. S - 1 and after the
- * last round (S = rounds, a constant, for the 16-register loop; S = 10
- * for the 8-register one, whose rounds past the tenth have none). */
-INL void iter(const tab *tb, unsigned rounds, unsigned S, unsigned nr, __m128i *s, __m512i *cw,
-              uint8_t *out, const uint8_t *in, const uint8_t *g, int aes, int gh, int be)
+ * evenly over GH_S slots: after each of the rounds 1 .. GH_S - 1 and after
+ * the last round (rounds past the tenth have none). Both at once with 16
+ * registers: the hand-scheduled iteration (seal: the direction). */
+INL void iter(const tab *tb, unsigned rounds, unsigned nr, __m128i *s, __m512i *cw,
+              uint8_t *out, const uint8_t *in, const uint8_t *g, int aes, int gh, int be,
+              int seal)
 {
     __m512i x[NRMAX];
     ghs h;
@@ -193,6 +205,10 @@ INL void iter(const tab *tb, unsigned rounds, unsigned S, unsigned nr, __m128i *
     h.lo = _mm512_setzero_si512();
     h.mid = h.lo;
     h.hi = h.lo;
+    if (aes && gh && nr == NRMAX) {
+        iter_asm(tb, rounds, s, cw, out, in, g, be, seal);
+        return;
+    }
     if (aes) {
         const __m512i four = _mm512_broadcast_i32x4(_mm_set_epi32(4, 0, 0, 0));
         if (be) { /* no carry out of the last byte: add there, big-endian */
@@ -213,15 +229,15 @@ INL void iter(const tab *tb, unsigned rounds, unsigned S, unsigned nr, __m128i *
 #define ROUND(r)                                                                          \
     RIJN_UNROLL for (i = 0; i < nr; i++)                                                  \
         x[i] = _mm512_aesenc_epi128(x[i], tb->rk[r]);                                     \
-    if (gh && (r) < S)                                                                    \
-        GH_SLOT(r, S);
+    if (gh && (r) < GH_S)                                                                 \
+        GH_SLOT(r, GH_S);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         RIJN_UNROLL for (i = 0; i < nr; i++) /* the input into the last round key: off the chain */
             x[i] = _mm512_aesenclast_epi128(
                 x[i], _mm512_xor_si512(tb->rk[rounds], LD(in + 64 * i)));
         if (gh)
-            GH_SLOT(S, S);
+            GH_SLOT(GH_S, GH_S);
         RIJN_UNROLL for (i = 0; i < nr; i++)
             ST(out + 64 * i, x[i]);
     } else {
@@ -246,7 +262,7 @@ INL void iter(const tab *tb, unsigned rounds, unsigned S, unsigned nr, __m128i *
 }
 
 /* n: a multiple of 4 nr, at least 4 nr. */
-INL void body(const tab *tb, unsigned rounds, unsigned S, unsigned nr, uint8_t y[16],
+INL void body(const tab *tb, unsigned rounds, unsigned nr, uint8_t y[16],
               uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, int enc)
 {
     __m128i s = gcx_bswap(_mm_loadu_si128((const __m128i *)(const void *)y));
@@ -259,14 +275,14 @@ INL void body(const tab *tb, unsigned rounds, unsigned S, unsigned nr, uint8_t y
     size_t c = ctr[15];
 #define BE (tb->pub && (c & 0xFFu) <= 256 - step)
     if (enc) {
-        iter(tb, rounds, S, nr, &s, &cw, out, in, NULL, 1, 0, BE);
+        iter(tb, rounds, nr, &s, &cw, out, in, NULL, 1, 0, BE, 1);
         for (i = step, c += step; i < n; i += step, c += step)
-            iter(tb, rounds, S, nr, &s, &cw, out + 16 * i, in + 16 * i, out + 16 * (i - step),
-                 1, 1, BE);
-        iter(tb, rounds, S, nr, &s, &cw, NULL, NULL, out + 16 * (n - step), 0, 1, 0);
+            iter(tb, rounds, nr, &s, &cw, out + 16 * i, in + 16 * i, out + 16 * (i - step),
+                 1, 1, BE, 1);
+        iter(tb, rounds, nr, &s, &cw, NULL, NULL, out + 16 * (n - step), 0, 1, 0, 1);
     } else {
         for (i = 0; i < n; i += step, c += step)
-            iter(tb, rounds, S, nr, &s, &cw, out + 16 * i, in + 16 * i, in + 16 * i, 1, 1, BE);
+            iter(tb, rounds, nr, &s, &cw, out + 16 * i, in + 16 * i, in + 16 * i, 1, 1, BE, 0);
     }
 #undef BE
     _mm_storeu_si128((__m128i *)(void *)y, gcx_bswap(s));
@@ -327,39 +343,23 @@ void rijn_i_gcm_stitch512_key(rijn_gcm_ctx *k)
         rijn_wipe(k->hpow, sizeof k->hpow);
 }
 
-/* The 16-register loop, one copy per key size (rounds a constant: the
- * GHASH units fall into fixed rounds) and direction. */
-__attribute__((target(T512))) static void run16(const tab *tb, unsigned rounds, uint8_t y[16],
-                                                uint8_t ctr[16], uint8_t *out,
-                                                const uint8_t *in, size_t n, int enc)
+/* The loops: one copy per width and direction, rounds at run time (the
+ * hand-scheduled iteration has a copy per key size; the 8-register loop's
+ * rounds past the tenth carry no GHASH units). */
+__attribute__((target(T512))) static void loop(const tab *tb, unsigned rounds, unsigned nr,
+                                               uint8_t y[16], uint8_t ctr[16], uint8_t *out,
+                                               const uint8_t *in, size_t n, int enc)
 {
-    if (enc) {
-        if (rounds == 10)
-            body(tb, 10, 10, 16, y, ctr, out, in, n, 1);
-        else if (rounds == 12)
-            body(tb, 12, 12, 16, y, ctr, out, in, n, 1);
+    if (nr == NRMAX) {
+        if (enc)
+            body(tb, rounds, NRMAX, y, ctr, out, in, n, 1);
         else
-            body(tb, 14, 14, 16, y, ctr, out, in, n, 1);
+            body(tb, rounds, NRMAX, y, ctr, out, in, n, 0);
+    } else if (enc) {
+        body(tb, rounds, 8, y, ctr, out, in, n, 1);
     } else {
-        if (rounds == 10)
-            body(tb, 10, 10, 16, y, ctr, out, in, n, 0);
-        else if (rounds == 12)
-            body(tb, 12, 12, 16, y, ctr, out, in, n, 0);
-        else
-            body(tb, 14, 14, 16, y, ctr, out, in, n, 0);
+        body(tb, rounds, 8, y, ctr, out, in, n, 0);
     }
-}
-
-/* The 8-register loop (short texts: a quarter of the table): one copy per
- * direction, rounds at run time. */
-__attribute__((target(T512))) static void run8(const tab *tb, unsigned rounds, uint8_t y[16],
-                                               uint8_t ctr[16], uint8_t *out, const uint8_t *in,
-                                               size_t n, int enc)
-{
-    if (enc)
-        body(tb, rounds, 10, 8, y, ctr, out, in, n, 1);
-    else
-        body(tb, rounds, 10, 8, y, ctr, out, in, n, 0);
 }
 
 __attribute__((target(T512))) static void run(const uint8_t *ek, unsigned rounds,
@@ -372,14 +372,14 @@ __attribute__((target(T512))) static void run(const uint8_t *ek, unsigned rounds
     tb.pub = pub;
     if (n16 != 0) {
         setup(&tb, ek, rounds, hpow, 16);
-        run16(&tb, rounds, y, ctr, out, in, n16, enc);
+        loop(&tb, rounds, NRMAX, y, ctr, out, in, n16, enc);
     } else {
         setup(&tb, ek, rounds, hpow, 8);
     }
     if (n16 != n) { /* a rest of 32 blocks after the long loop: H^32..H^1 */
         if (n16 != 0)
             powers(&tb, hpow, 8);
-        run8(&tb, rounds, y, ctr, out + 16 * n16, in + 16 * n16, n - n16, enc);
+        loop(&tb, rounds, 8, y, ctr, out + 16 * n16, in + 16 * n16, n - n16, enc);
     }
     rijn_wipe(tb.rk, sizeof tb.rk[0] * (rounds + 1));
 }

@@ -7,7 +7,9 @@ aes_ct32v6m.c) carry assembly produced by src/aes/tools/gen_*.py, the AVR
 class its tables and assembly (src/aes/aes_avr_asm.h); the ttable class's
 Thumb-2, Thumb-1 and RV32 files (src/aes/aes_ttable_*.c) that of
 src/aes/tools/gen_ttable_asm.py (its output is checked on target
-only: mcu/mcu.py test).
+only: mcu/mcu.py test); the stitched VAES-512 GCM iteration
+(src/aead/gcm_vaes512_asm_i.h) that of src/aead/tools/gen_gcm_vaes512.py
+(checked by every GCM test on a CPU with VAES-512).
 Each generator checks what it emits before printing it: the S-box circuit
 on all 256 bytes, every register-allocated piece interpreted on random
 inputs against its definition, and (AVR) the whole functions interpreted
@@ -31,7 +33,9 @@ GENS = [("src/aes/tools/gen_ct32asm.py", "src/aes/aes_ct32asm.c", []),
         # the ttable class: one generator beside the code, one file per ISA
         ("src/aes/tools/gen_ttable_asm.py", "src/aes/aes_ttable_armv7m.c", ["--isa", "thumb2"]),
         ("src/aes/tools/gen_ttable_asm.py", "src/aes/aes_ttable_armv6m.c", ["--isa", "thumb1"]),
-        ("src/aes/tools/gen_ttable_asm.py", "src/aes/aes_ttable_rv32.c", ["--isa", "rv32"])]
+        ("src/aes/tools/gen_ttable_asm.py", "src/aes/aes_ttable_rv32.c", ["--isa", "rv32"]),
+        # the stitched VAES-512 GCM iteration (x86-64 inline assembly)
+        ("src/aead/tools/gen_gcm_vaes512.py", "src/aead/gcm_vaes512_asm_i.h", [])]
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "support"))
 from tu_py import check, committed_body, summary  # noqa: E402
 

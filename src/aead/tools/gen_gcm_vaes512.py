@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""gen_gcm_vaes512.py -- the hand-scheduled iteration of the stitched
+VAES-512 AES-GCM loop (src/aead/gcm_stitch_vaes512.c): the AES rounds of
+64 counter blocks with the GHASH of 64 other blocks between them, as GNU
+inline assembly (AT&T syntax), one static inline function per key size
+and direction.
+
+  python3 src/aead/tools/gen_gcm_vaes512.py [--update]
+
+Prints the text between the GENERATED markers of
+src/aead/gcm_vaes512_asm_i.h, or with --update writes it there.
+tests/aes/test_aes_asm_gen.py checks that the committed text is this
+program's output; every GCM test (NIST, Wycheproof, the differential tests
+against OpenSSL, tests/gcm/test_gcm_stitch.c) checks what it does on a CPU
+with VAES-512. Before printing, check() verifies the order rules below.
+
+One iteration (the C caller passes the counter word and s, and gets s):
+- AES: round 0 from the counters, rounds 1 .. R-1 of the sixteen states
+  (one key load per round), the last round with the input XORed into the
+  last round key (off the VAESENCLAST chain), the sixteen stores. Every
+  load of the blocks to hash comes before the first store, each input
+  block before its store: out == in works (gcm.c refuses other overlaps).
+- GHASH: the 64 blocks at g, byte-swapped, the running hash s XORed into
+  the first, each register times its power (table hp, already times x^-1)
+  by Karatsuba: low and high products of each register, the middle
+  product of each pair of registers from their Karatsuba words (table kp),
+  summed unreduced into lo, mid, hi (three-way XORs). Pairs 1..7 first,
+  the pair that takes s last (s comes from the previous reduction).
+- The GHASH instructions come in equal shares after each round's
+  sixteen VAESENC (rounds 1 .. R-1 when sealing, 1 .. R when opening);
+  sealing stores each block right after its VAESENCLAST, opening after
+  the last round (each measured the faster for its direction on Zen 5;
+  one VAESENC, one GHASH instruction, as evenly as can be, was 3% slower
+  than both).
+- Counters: round 0 from the counter word (see counters()); the sums are
+  reduced and the lanes added at the end (see reduction()).
+Per 64 blocks: 16 R VAESENC, 50 VPCLMULQDQ, ~120 other (32 counter, 16
+input XOR, 17 VPSHUFB, 24 Karatsuba words, 24 three-way XORs, ~10
+reduction). Measured against this (same-run, AES-128 1 MiB, Zen 5): cut
+down, not correct, hashing the input instead of the previous output 4%
+faster, no reduction 2%; tried without gain: the GHASH work one
+instruction after each VAESENC (+3%), every 4 or 8, before the rounds,
+every other round, from round 2 or 3 on, prefetching the input (+2-4%),
+hashing two iterations back.
+Constant time: one branch, on be (public), addresses from the public
+pointers only.
+Registers: s and cw are operands (the compiler picks them); zmm0..zmm15 hold the AES states, zmm16..zmm18 the sums, zmm24..zmm31
+are scratch: the round key, the byte-swap mask, two data registers, the
+Karatsuba words, two products, the last round's input.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tools"))
+import asmgen  # noqa: E402
+from asmgen import ROOT  # noqa: E402
+HFILE = "src/aead/gcm_vaes512_asm_i.h"
+NR = 16  # registers (4 blocks each) per iteration
+KEY, MSK, DA, DB, KT, P0, P1, TMP = ("%%%%zmm%d" % i for i in range(24, 32))
+SUM = {"lo": "%%zmm16", "mid": "%%zmm17", "hi": "%%zmm18"}
+
+
+def x(i):
+    return "%%%%zmm%d" % i
+
+
+def pair_ops(p):
+    """The GHASH instructions of registers 2p and 2p + 1, in order."""
+    qa, qb = 2 * p, 2 * p + 1
+    ops = ["vmovdqu64 %d(%%[g]), %s" % (64 * qa, DA),
+           "vmovdqu64 %d(%%[g]), %s" % (64 * qb, DB),
+           "vpshufb %s, %s, %s" % (MSK, DA, DA),
+           "vpshufb %s, %s, %s" % (MSK, DB, DB)]
+    if p == 0:
+        ops.append("vpxorq %%[s], %s, %s" % (DA, DA))
+    first = p == 1  # the first pair writes the sums instead of adding to them
+    ops += ["vpunpcklqdq %s, %s, %s" % (DB, DA, KT),
+            "vpunpckhqdq %s, %s, %s" % (DB, DA, P0),
+            "vpxorq %s, %s, %s" % (P0, KT, KT)]
+    for acc, sel in (("lo", 0x00), ("hi", 0x11)):
+        ops += ["vpclmulqdq $0x%02x, %d(%%[hp]), %s, %s" % (sel, 64 * qa, DA, P0),
+                "vpclmulqdq $0x%02x, %d(%%[hp]), %s, %s" % (sel, 64 * qb, DB, P1)]
+        ops.append("vpxorq %s, %s, %s" % (P1, P0, SUM[acc]) if first else
+                   "vpternlogq $0x96, %s, %s, %s" % (P1, P0, SUM[acc]))
+    ops += ["vpclmulqdq $0x00, %d(%%[kp]), %s, %s" % (64 * p, KT, P0),
+            "vpclmulqdq $0x11, %d(%%[kp]), %s, %s" % (64 * p, KT, P1)]
+    ops.append("vpxorq %s, %s, %s" % (P1, P0, SUM["mid"]) if first else
+               "vpternlogq $0x96, %s, %s, %s" % (P1, P0, SUM["mid"]))
+    return ops
+
+
+def iteration(rounds, seal):
+    """The instruction lines of one iteration for AES with `rounds` rounds:
+    for sealing each store right after its VAESENCLAST and the GHASH work
+    in rounds 1 .. R-1; for opening the stores after the last round and
+    the GHASH work in rounds 1 .. R (each measured the faster for its
+    direction on Zen 5: see gcm_stitch_vaes512.c)."""
+    aes = []  # (instruction, is a slot for GHASH work after it)
+    out = counters()
+    for r in range(1, rounds):
+        aes.append(("vmovdqa64 %d(%%[rk]), %s" % (64 * r, KEY), False))
+        aes += [("vaesenc %s, %s, %s" % (KEY, x(i), x(i)), i == NR - 1) for i in range(NR)]
+    aes.append(("vmovdqa64 %d(%%[rk]), %s" % (64 * rounds, KEY), False))
+    for i in range(NR):
+        aes.append(("vpxorq %d(%%[in]), %s, %s" % (64 * i, KEY, TMP), False))
+        aes.append(("vaesenclast %s, %s, %s" % (TMP, x(i), x(i)), not seal and i == NR - 1))
+        if seal:
+            aes.append(("vmovdqu64 %s, %d(%%[out])" % (x(i), 64 * i), False))
+    gh = ["vbroadcasti32x4 (%[c]), " + MSK]
+    for p in list(range(1, NR // 2)) + [0]:
+        gh += pair_ops(p)
+    slots = sum(1 for _, s in aes if s)
+    k, seen = 0, 0
+    for ins, slot in aes:
+        out.append(ins)
+        if slot:
+            seen += 1
+            # GHASH instructions [k, len(gh) * seen / slots) after this one
+            end = len(gh) * seen // slots
+            out += gh[k:end]
+            k = end
+    assert k == len(gh)
+    if not seal:
+        out += ["vmovdqu64 %s, %d(%%[out])" % (x(i), 64 * i) for i in range(NR)]
+    out += reduction()
+    check(out)
+    return out
+
+
+def counters():
+    """Round 0 of the sixteen registers from the counter word cw (lane j:
+    counter + j, its 32-bit counter byte-reversed in dword 3): with a
+    public counter whose low byte does not carry in this iteration (be
+    != 0), one byte swap and big-endian adds; else a swap per register."""
+    swapped = ["vpshufb %s, %%[cw], %s" % (P0, TMP),
+               "vbroadcasti32x4 48(%%[c]), %s" % P1]
+    for i in range(NR):
+        swapped.append("vpxorq %s, %s, %s" % (KEY, TMP, x(i)))
+        if i + 1 < NR:
+            swapped.append("vpaddd %s, %s, %s" % (P1, TMP, TMP))
+    each = ["vmovdqa64 %%[cw], %s" % TMP,
+            "vbroadcasti32x4 32(%%[c]), %s" % P1]
+    for i in range(NR):
+        each += ["vpshufb %s, %s, %s" % (P0, TMP, x(i)),
+                 "vpxorq %s, %s, %s" % (KEY, x(i), x(i))]
+        if i + 1 < NR:
+            each.append("vpaddd %s, %s, %s" % (P1, TMP, TMP))
+    return (["vmovdqa64 (%%[rk]), %s" % KEY,
+             "vbroadcasti32x4 16(%%[c]), %s" % P0,
+             "testl %[be], %[be]", "jnz 1f"] + each + ["jmp 2f", "1:"] + swapped + ["2:"])
+
+
+def reduction():
+    """s = the sums reduced (lane by lane, by two carry-less multiplies by
+    the polynomial's x^63 + x^62 + x^57 word) and the four lanes added:
+    mid += lo + hi (Karatsuba), mid += lo_0 * P + swap(lo),
+    hi += mid_0 * P + swap(mid); the upper lanes of s are zero."""
+    lo, mid, hi = SUM["lo"], SUM["mid"], SUM["hi"]
+    return ["vpternlogq $0x96, %s, %s, %s" % (hi, lo, mid),
+            "vbroadcasti32x4 64(%%[c]), %s" % P1,
+            "vpclmulqdq $0x01, %s, %s, %s" % (lo, P1, P0),
+            "vpshufd $0x4e, %s, %s" % (lo, lo),
+            "vpternlogq $0x96, %s, %s, %s" % (P0, lo, mid),
+            "vpclmulqdq $0x01, %s, %s, %s" % (mid, P1, P0),
+            "vpshufd $0x4e, %s, %s" % (mid, mid),
+            "vpternlogq $0x96, %s, %s, %s" % (P0, mid, hi),
+            "vextracti64x4 $1, %s, %%%%ymm16" % hi,
+            "vpxorq %%ymm18, %%ymm16, %%ymm16",
+            "vextracti32x4 $1, %%ymm16, %%xmm17",
+            "vpxorq %%xmm17, %%xmm16, %%xmm16",
+            "vmovdqa64 %%zmm16, %[s]"]
+
+
+def check(lines):
+    """Order rules the C caller relies on (out equals in or does not
+    overlap it): every load of the blocks to hash before the first store,
+    the input block of each store loaded before it; each scratch register
+    written before it is read, the sums written (by the first pair)
+    before they are added to."""
+    first_store = min(i for i, ln in enumerate(lines) if "(%[out])" in ln)
+    assert all(i < first_store for i, ln in enumerate(lines) if "(%[g])" in ln)
+    for i, ln in enumerate(lines):
+        if "(%[out])" in ln:
+            off = ln.split(", ")[1].split("(")[0]
+            assert any(off + "(%[in])" in m for m in lines[:i]), ln
+    check_registers(lines)
+
+
+def check_registers(lines):
+    """Each scratch register written before it is read."""
+    written = set()
+    for ln in lines:
+        if ln.endswith(":") or ln.startswith("j"):
+            continue
+        ops = [o.strip() for o in ln.split(None, 1)[1].split(",")]
+        srcs, dst = ops[:-1], ops[-1]
+        if ln.startswith("vpternlogq"):
+            srcs = ops[1:]
+        for o in srcs:
+            if o.startswith("%%zmm"):
+                assert o in written, (ln, o)
+        if "(%[out])" not in ln:
+            written.add(dst)
+
+
+def c_function(rounds, seal):
+    name = "%s%d" % ("seal" if seal else "open", rounds)
+    lines = asmgen.pack_body(["\t" + ln if not ln.endswith(":") else ln
+                              for ln in iteration(rounds, seal)], width=96)
+    regs = ['"xmm%d"' % i for i in list(range(19)) + list(range(24, 32))]
+    clob = ",\n          ".join(", ".join(regs[i:i + 9]) for i in range(0, len(regs), 9))
+    return ("/* One iteration, %s, AES with %d rounds (see the generator). */\n"
+            "GCM512_ASM_FN void gcm512_%s(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)\n"
+            "{\n"
+            "    __asm__ volatile(\n" % ("sealing" if seal else "opening", rounds, name) + lines +
+            '        : [s] "+v"(*s)\n'
+            '        : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),\n'
+            '          [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),\n'
+            '          [g] "r"(p->g)\n'
+            "        : %s,\n"
+            '          "cc", "memory");\n'
+            "}\n" % clob)
+
+
+def body():
+    return "\n".join(c_function(rounds, seal) for seal in (1, 0) for rounds in (10, 12, 14))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--update", action="store_true")
+    a = ap.parse_args()
+    asmgen.emit(body(), os.path.join(ROOT, HFILE), a.update)
+
+
+if __name__ == "__main__":
+    main()
