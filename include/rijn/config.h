@@ -211,7 +211,7 @@
  *                         0 = off: the SHA-NI SHA-256 path, chosen at run
  *                         time.                               x64: ~1 KB
  *                         Also the x86 SHA-512 code and the Keccak-f[1600]
- *                         built for BMI1 (ANDN).       x64: +~2 KB Keccak
+ *                         versions for AVX-512VL and BMI1. x64: +~5 KB Keccak
  *   RIJN_CFG_SHA_ARMCE    unset = auto (on for little-endian AArch64 with
  *                         GCC or Clang), 0 = off: SHA-256 with the ARMv8
  *                         SHA2 instructions, chosen at run time (HWCAP_SHA2),

@@ -28,8 +28,9 @@
  *   targets, and a compact loop on 8/16-bit ones (RIJN_CFG_KECCAK_IMPL,
  *   see rijn/config.h). 64-bit builds compile all three and a context
  *   binds one at init (the configured one; tests force the others); on
- *   x86-64 the unrolled one is also built for BMI1 (ANDN) and chosen at
- *   run time when the CPU has it (RIJN_CPU_MASK=0 hides it).
+ *   x86-64 the unrolled rounds also run on AVX-512VL registers and as
+ *   code built for BMI1 (ANDN), chosen at run time when the CPU has those
+ *   (RIJN_CPU_MASK=0 hides them).
  *   Constant-time: XOR, AND, NOT and fixed rotations.
  *
  * Errors: RIJN_ERR_NULL, RIJN_ERR_STATE, RIJN_ERR_PARAM (rijn_keccak_init

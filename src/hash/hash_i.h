@@ -140,12 +140,13 @@ extern const uint64_t rijn_i_keccak_rc[24];
 
 /* SHA-512 rounds unrolled by eight (64-bit targets) or a rolled loop. */
 #define RIJN_I_SHA512_UNROLLED RIJN_CFG_SHA512_UNROLLED /* default in rijn/config.h */
-/* The unrolled Keccak-f[1600] compiled for BMI1 (ANDN; in
- * keccak_f1600_unrolled.c): x86-64 builds, under the switch of SHA-NI
- * SHA-256. */
+/* x86-64 Keccak-f[1600] versions, under the switch of SHA-NI SHA-256:
+ * the unrolled one compiled for BMI1 (ANDN; in keccak_f1600_unrolled.c)
+ * and its transcription to AVX-512VL (keccak_f1600_avx512vl.c). */
 #define RIJN_I_KECCAK_X86 (RIJN_I_SHA256_X86 && RIJN_I_KECCAK_MULTI)
 #if RIJN_I_KECCAK_X86
 void rijn_i_keccak_f1600_bmi1(uint64_t s[25]);
+void rijn_i_keccak_f1600_avx512vl(uint64_t s[25]);
 #endif
 void rijn_i_keccak_f1600_compact(uint64_t s[25]);
 void rijn_i_keccak_f1600_unrolled(uint64_t s[25]);

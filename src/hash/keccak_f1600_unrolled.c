@@ -15,10 +15,11 @@
  *   AMD EPYC benchmark host (Zen 5, gcc 12 -O3): 232 -> 203 ns a
  *   permutation (min of 15 x 20,000; clang 14: 241 -> 204), SHA3-256 at
  *   ~6.4 instead of ~7.3 cycles/byte; the integer units' throughput is
- *   the limit (RORX for the rotations: no gain). A one-plane-per-ZMM
- *   AVX-512 version (VPTERNLOGQ chi, VPROLVQ rho, VPERMQ/VPERMT2Q pi and
- *   transposes) measured 249-268 ns there: its round is a chain of
- *   5-cycle cross-lane permutes.
+ *   the limit (RORX for the rotations: no gain). keccak_f1600_avx512vl.c
+ *   runs these statements on XMM registers (~192 ns there). A
+ *   one-plane-per-ZMM AVX-512 version (VPTERNLOGQ chi, VPROLVQ rho,
+ *   VPERMQ/VPERMT2Q pi and transposes) measured 249-268 ns: its round is
+ *   a chain of 5-cycle cross-lane permutes.
  * - Constant time: XOR, AND, NOT and rotations by constants only.
  * - Proof: it must agree with the compact loop version in keccak_f1600.c
  *   on random states (tests/hash/test_sha3_keccak.c) and with every SHA-3 /

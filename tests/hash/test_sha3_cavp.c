@@ -3,8 +3,8 @@
  * 512 ShortMsg, LongMsg, Monte; SHAKE128/256 ShortMsg, LongMsg,
  * VariableOut, Monte. Fixed-output hashes run one-shot and streamed with
  * random splits; SHAKE output is also squeezed in random pieces. With
- * the default Keccak-f[1600] version, then (re-run, RIJN_CPU_MASK) the
- * portable one where the default is "bmi1".
+ * the default Keccak-f[1600] version, then (re-runs, RIJN_CPU_MASK) with
+ * AVX-512 hidden ("bmi1") and with BMI1 hidden too (portable).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -260,12 +260,15 @@ int main(int argc, char **argv)
                l, v, m);
         TU_CHECK(s > 100 && l == 100 && v > 1000 && m >= (tu_quick() ? 1u : 100u), "counts");
     }
-    /* the default Keccak-f[1600] above ("bmi1" on x86-64 CPUs with BMI1),
-     * the portable one in a re-run with BMI1 hidden */
+    /* the default Keccak-f[1600] above ("avx512vl" or "bmi1" on x86-64),
+     * the others in re-runs with AVX-512, then BMI1 too, hidden */
     (void)argc;
-    if (!tu_rerun_is_child("RIJN_SHA3_CHILD"))
-        tu_rerun_masked(argv, ~RIJN_CPU_BMI1, "no BMI1: the portable Keccak-f[1600]",
+    if (!tu_rerun_is_child("RIJN_SHA3_CHILD")) {
+        tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: Keccak-f[1600] bmi1",
                         "RIJN_SHA3_CHILD");
+        tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_BMI1),
+                        "no AVX-512, no BMI1: the portable Keccak-f[1600]", "RIJN_SHA3_CHILD");
+    }
     return tu_finish();
 }
 #endif
