@@ -1,8 +1,9 @@
 /*
  * age_header.c -- the age v1 header reader (https://age-encryption.org/v1,
- * rijn/age.h): strict parsing of stanzas, X25519 and scrypt unwrapping,
- * and the header MAC check. The writer and the key derivations are in
- * age_write.c.
+ * rijn/age.h): the stanzas' meaning (info), X25519 and scrypt unwrapping,
+ * and the header MAC check. The lexer (lines, stanzas, Base64, the footer,
+ * rijn_age_header_len) is age_lex.c; the writer and the key derivations
+ * are in age_write.c.
  *
  * Implementation notes
  *   Layout: "age-encryption.org/v1\n", stanzas ("-> TYPE ARG...\n" then
@@ -27,200 +28,29 @@
 #include "file_i.h"
 #include "rijn/age.h"
 #include "age_i.h"
-#include "rijn/encoding.h"
 #include "rijn/x25519.h"
-
-#define ARGS_MAX 4
-
-typedef struct span {
-    const uint8_t *p;
-    size_t len;
-} span;
-
-typedef struct stanza {
-    span args[ARGS_MAX];
-    unsigned argc;
-    span body;     /* the first body line (without "\n")              */
-    unsigned lines; /* body lines                                      */
-} stanza;
-
-static int span_is(const span *s, const char *t)
-{
-    size_t n = 0;
-    while (t[n] != 0)
-        n++;
-    return s->len == n && memcmp(s->p, t, n) == 0;
-}
-
-static int b64_char(uint8_t c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '+' || c == '/';
-}
-
-/* Unpadded Base64 text s (n <= 64 characters) -> out; *olen bytes. */
-static int b64_decode(uint8_t *out, size_t out_size, size_t *olen, const uint8_t *s, size_t n)
-{
-    char tmp[68];
-    size_t i;
-    int r;
-    *olen = 0;
-    if (n > 64 || n % 4 == 1)
-        return RIJN_ERR_PARAM;
-    for (i = 0; i < n; i++) {
-        if (!b64_char(s[i]))
-            return RIJN_ERR_PARAM;
-        tmp[i] = (char)s[i];
-    }
-    while (i % 4 != 0)
-        tmp[i++] = '=';
-    r = rijn_base64_decode(out, out_size, olen, tmp, i);
-    return r == RIJN_OK ? RIJN_OK : RIJN_ERR_PARAM;
-}
-
-/* Exactly want bytes from the Base64 text s. */
-static int b64_exact(uint8_t *out, size_t want, const span *s)
-{
-    uint8_t tmp[48];
-    size_t got;
-    if (s->len > 64 || b64_decode(tmp, sizeof tmp, &got, s->p, s->len) != RIJN_OK ||
-        got != want) {
-        rijn_wipe(tmp, sizeof tmp);
-        return RIJN_ERR_PARAM;
-    }
-    memcpy(out, tmp, want);
-    rijn_wipe(tmp, sizeof tmp);
-    return RIJN_OK;
-}
-
-/* The next line of h[*pos..len) without its "\n". */
-static int get_line(const uint8_t *h, size_t len, size_t *pos, span *line)
-{
-    size_t e = *pos;
-    while (e < len && h[e] != '\n')
-        e++;
-    if (e >= len)
-        return RIJN_ERR_LENGTH;
-    line->p = h + *pos;
-    line->len = e - *pos;
-    *pos = e + 1;
-    return RIJN_OK;
-}
-
-/* The footer line "--- MAC": *mac_at is the offset just after "---"
- * (start: the line's offset), mac the decoded MAC. 0 or RIJN_ERR_PARAM. */
-static int footer(const span *line, size_t start, uint8_t mac[32], size_t *mac_at)
-{
-    span a;
-    if (line->len != 4 + 43 || line->p[3] != ' ')
-        return RIJN_ERR_PARAM;
-    a.p = line->p + 4;
-    a.len = 43;
-    *mac_at = start + 3;
-    return b64_exact(mac, 32, &a) == RIJN_OK ? 0 : RIJN_ERR_PARAM;
-}
-
-/* The arguments of a stanza line "-> a b c": printable, one space apart. */
-static int stanza_args(const span *line, stanza *st)
-{
-    size_t i, k;
-    for (i = 3; i <= line->len; i = k + 1) {
-        for (k = i; k < line->len && line->p[k] != ' '; k++)
-            if (line->p[k] < 33 || line->p[k] > 126)
-                return RIJN_ERR_PARAM;
-        if (k == i)
-            return RIJN_ERR_PARAM; /* empty argument: double or trailing space */
-        if (st->argc < ARGS_MAX) {
-            st->args[st->argc].p = line->p + i;
-            st->args[st->argc].len = k - i;
-        }
-        st->argc++;
-    }
-    return RIJN_OK;
-}
-
-/* The body lines of a stanza: Base64, 64 columns, ending with a shorter
- * one. 1, or an error. */
-static int stanza_body(const uint8_t *h, size_t len, size_t *pos, stanza *st)
-{
-    span line;
-    for (;;) {
-        uint8_t tmp[48];
-        size_t got;
-        int r = get_line(h, len, pos, &line);
-        if (r != RIJN_OK)
-            return r;
-        if (st->lines == 0)
-            st->body = line;
-        st->lines++;
-        if (b64_decode(tmp, sizeof tmp, &got, line.p, line.len) != RIJN_OK)
-            return RIJN_ERR_PARAM;
-        if (line.len < 64)
-            return 1;
-    }
-}
-
-/* One stanza (1) or the footer (0) at *pos. For the footer, *mac_at is the
- * offset just after "---" and mac the decoded MAC. */
-static int next_item(const uint8_t *h, size_t len, size_t *pos, stanza *st, uint8_t mac[32],
-                     size_t *mac_at)
-{
-    span line;
-    size_t start = *pos;
-    int r = get_line(h, len, pos, &line);
-    if (r != RIJN_OK)
-        return r;
-    if (line.len >= 3 && memcmp(line.p, "---", 3) == 0)
-        return footer(&line, start, mac, mac_at);
-    if (line.len < 4 || memcmp(line.p, "-> ", 3) != 0)
-        return RIJN_ERR_PARAM;
-    memset(st, 0, sizeof *st);
-    if ((r = stanza_args(&line, st)) != RIJN_OK)
-        return r;
-    return stanza_body(h, len, pos, st);
-}
-
-int rijn_age_header_len(const uint8_t *in, size_t len, size_t *header_len)
-{
-    static const char intro[] = RIJN_AGE_INTRO;
-    size_t pos = sizeof intro - 1, mac_at;
-    uint8_t mac[32];
-    stanza st;
-    int r;
-    RIJN_CHECK_PTR(header_len);
-    *header_len = 0;
-    RIJN_CHECK_BUF(in, len);
-    if (memcmp(in, intro, len < pos ? len : pos) != 0)
-        return RIJN_ERR_PARAM;
-    if (len < pos)
-        return RIJN_ERR_LENGTH;
-    while ((r = next_item(in, len, &pos, &st, mac, &mac_at)) == 1)
-        ;
-    if (r == 0)
-        *header_len = pos;
-    return r;
-}
 
 /* Walk a header checked by rijn_age_header_len: calls fn for each stanza
  * until fn returns nonzero. */
-static int for_each(const uint8_t *hdr, size_t len, int (*fn)(const stanza *, unsigned, void *),
-                    void *arg, size_t *mac_at, uint8_t mac[32])
+static int for_each(const uint8_t *hdr, size_t len,
+                    int (*fn)(const rijn_i_age_stanza *, unsigned, void *), void *arg,
+                    size_t *mac_at, uint8_t mac[32])
 {
     size_t pos = sizeof RIJN_AGE_INTRO - 1, hl;
     unsigned idx = 0;
-    stanza st;
+    rijn_i_age_stanza st;
     int r;
     RIJN_CHECK_PTR(hdr);
     if (rijn_age_header_len(hdr, len, &hl) != RIJN_OK || hl != len)
         return RIJN_ERR_PARAM;
-    while ((r = next_item(hdr, len, &pos, &st, mac, mac_at)) == 1) {
+    while ((r = rijn_i_age_next_item(hdr, len, &pos, &st, mac, mac_at)) == 1) {
         if (fn != NULL && (r = fn(&st, idx++, arg)) != 0)
             return r;
     }
     return r;
 }
 
-static int log_n_of(const span *s, unsigned *log_n)
+static int log_n_of(const rijn_i_age_span *s, unsigned *log_n)
 {
     size_t i;
     unsigned v = 0;
@@ -235,22 +65,24 @@ static int log_n_of(const span *s, unsigned *log_n)
     return RIJN_OK;
 }
 
-static int info_fn(const stanza *st, unsigned idx, void *arg)
+static int info_fn(const rijn_i_age_stanza *st, unsigned idx, void *arg)
 {
     rijn_age_info *info = (rijn_age_info *)arg;
     uint8_t tmp[32];
     (void)idx;
     info->stanzas++;
-    if (span_is(&st->args[0], "X25519")) {
+    if (rijn_i_age_span_is(&st->args[0], "X25519")) {
         info->x25519++;
-        if (st->argc != 2 || st->lines != 1 || b64_exact(tmp, 32, &st->args[1]) != RIJN_OK ||
-            b64_exact(tmp, 32, &st->body) != RIJN_OK)
+        if (st->argc != 2 || st->lines != 1 ||
+            rijn_i_age_b64_exact(tmp, 32, &st->args[1]) != RIJN_OK ||
+            rijn_i_age_b64_exact(tmp, 32, &st->body) != RIJN_OK)
             return RIJN_ERR_PARAM;
-    } else if (span_is(&st->args[0], "scrypt")) {
+    } else if (rijn_i_age_span_is(&st->args[0], "scrypt")) {
         info->scrypt++;
-        if (st->argc != 3 || st->lines != 1 || b64_exact(tmp, 16, &st->args[1]) != RIJN_OK ||
+        if (st->argc != 3 || st->lines != 1 ||
+            rijn_i_age_b64_exact(tmp, 16, &st->args[1]) != RIJN_OK ||
             log_n_of(&st->args[2], &info->log_n) != RIJN_OK ||
-            b64_exact(tmp, 32, &st->body) != RIJN_OK)
+            rijn_i_age_b64_exact(tmp, 32, &st->body) != RIJN_OK)
             return RIJN_ERR_PARAM;
     }
     return 0;
@@ -281,15 +113,16 @@ typedef struct x_arg {
     int hard; /* a malformed X25519 stanza or low-order share */
 } x_arg;
 
-static int x_fn(const stanza *st, unsigned idx, void *arg)
+static int x_fn(const rijn_i_age_stanza *st, unsigned idx, void *arg)
 {
     x_arg *x = (x_arg *)arg;
     uint8_t share[32], body[32], shared[32], key[32];
     int r, found = 0;
-    if (!span_is(&st->args[0], "X25519"))
+    if (!rijn_i_age_span_is(&st->args[0], "X25519"))
         return 0;
-    if (st->argc != 2 || st->lines != 1 || b64_exact(share, 32, &st->args[1]) != RIJN_OK ||
-        b64_exact(body, 32, &st->body) != RIJN_OK)
+    if (st->argc != 2 || st->lines != 1 ||
+        rijn_i_age_b64_exact(share, 32, &st->args[1]) != RIJN_OK ||
+        rijn_i_age_b64_exact(body, 32, &st->body) != RIJN_OK)
         return RIJN_ERR_PARAM;
     r = rijn_x25519(shared, x->identity, share);
     if (r != RIJN_OK) {
@@ -340,17 +173,19 @@ typedef struct s_arg {
     uint8_t *file_key;
 } s_arg;
 
-static int s_fn(const stanza *st, unsigned idx, void *arg)
+static int s_fn(const rijn_i_age_stanza *st, unsigned idx, void *arg)
 {
     s_arg *s = (s_arg *)arg;
     uint8_t salt[16], body[32], key[32];
     unsigned log_n = 0;
     int r;
     (void)idx;
-    if (!span_is(&st->args[0], "scrypt"))
+    if (!rijn_i_age_span_is(&st->args[0], "scrypt"))
         return 0;
-    if (st->argc != 3 || st->lines != 1 || b64_exact(salt, 16, &st->args[1]) != RIJN_OK ||
-        log_n_of(&st->args[2], &log_n) != RIJN_OK || b64_exact(body, 32, &st->body) != RIJN_OK)
+    if (st->argc != 3 || st->lines != 1 ||
+        rijn_i_age_b64_exact(salt, 16, &st->args[1]) != RIJN_OK ||
+        log_n_of(&st->args[2], &log_n) != RIJN_OK ||
+        rijn_i_age_b64_exact(body, 32, &st->body) != RIJN_OK)
         return RIJN_ERR_PARAM;
     if (log_n > s->max_log_n || log_n > 63)
         return RIJN_ERR_LIMIT;

@@ -1,6 +1,6 @@
 /*
  * age_i.h -- internals shared by the age format's writer (age_write.c)
- * and reader (age_header.c).
+ * and reader (age_header.c, its lexer age_lex.c).
  */
 #ifndef RIJN_AGE_I_H
 #define RIJN_AGE_I_H
@@ -21,4 +21,25 @@ int rijn_i_age_scrypt_key(uint8_t key[32], const uint8_t *pass, size_t pass_len,
 /* The header MAC over hdr[0..len) (through "---"). */
 int rijn_i_age_mac(uint8_t mac[32], const uint8_t *hdr, size_t len, const uint8_t file_key[16]);
 
+/* The header lexer (age_lex.c). A span points into the caller's header. */
+#define RIJN_I_AGE_ARGS_MAX 4
+typedef struct rijn_i_age_span {
+    const uint8_t *p;
+    size_t len;
+} rijn_i_age_span;
+typedef struct rijn_i_age_stanza {
+    rijn_i_age_span args[RIJN_I_AGE_ARGS_MAX]; /* the first arguments            */
+    unsigned argc;                             /* all of them                    */
+    rijn_i_age_span body; /* the first body line (without "\n")              */
+    unsigned lines;       /* body lines                                      */
+} rijn_i_age_stanza;
+/* 1 if s is the text t. */
+int rijn_i_age_span_is(const rijn_i_age_span *s, const char *t);
+/* Exactly want bytes (at most 48) from the Base64 text s; RIJN_ERR_PARAM. */
+int rijn_i_age_b64_exact(uint8_t *out, size_t want, const rijn_i_age_span *s);
+/* One stanza (1) or the footer (0) at h[*pos..len), *pos moved past it; for
+ * the footer, *mac_at is the offset just after "---" and mac the decoded
+ * MAC. RIJN_ERR_LENGTH: the header is cut short; RIJN_ERR_PARAM: malformed. */
+int rijn_i_age_next_item(const uint8_t *h, size_t len, size_t *pos, rijn_i_age_stanza *st,
+                         uint8_t mac[32], size_t *mac_at);
 #endif /* RIJN_AGE_I_H */

@@ -33,6 +33,15 @@
 #define RIJN_I_SHA256_ARMCE 0
 #endif
 
+/* AVR: constant tables (round constants, initial values) in flash, read
+ * with pgm_read_* / memcpy_P: RAM is 2 KiB on an ATmega328P. */
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#define RIJN_I_HASH_ROM PROGMEM
+#else
+#define RIJN_I_HASH_ROM
+#endif
+
 /* Wipe a context or stack buffer: memset plus a compiler barrier on the
  * buffer (the stores cannot be dropped as dead), so that the per-call
  * wipes of the hash contexts stay cheap in PBKDF2's inner loop. On x86-64
@@ -87,6 +96,7 @@ void rijn_i_sha512_compress_armce(uint64_t hv[8], const uint8_t *blocks, size_t 
 #endif
 
 void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
+void rijn_i_sha512_compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
 #if RIJN_I_SHA256_X86
 void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
@@ -96,8 +106,9 @@ void rijn_i_sha256_compress_armce(uint32_t h[8], const uint8_t *blocks, size_t n
 
 /* SHA-2 implementations (core/registry.h): compress absorbs nblocks
  * whole blocks into the chaining value. sha256.c: "x86-shani",
- * "armv8-sha2", "portable"; sha512.c: "avx512" (AVX-512VL schedule),
- * "avx2" (both with BMI2 rounds), "portable". A context binds its entry
+ * "armv8-sha2", "portable" (sha256_portable.c); sha512.c: "avx512"
+ * (AVX-512VL schedule), "avx2" (both with BMI2 rounds), "armv8-sha512",
+ * "portable" (sha512_portable.c). A context binds its entry
  * at init: the index sits in bits 8..15 of ctx->out_len (bits 0..7: the
  * digest size), so the public structs are unchanged; the one-shots and
  * rijn_sha256_impl_name use the default entry. */
