@@ -240,6 +240,12 @@ def more_paths():
           "--force replaces the dangling link itself")
     ok(["encrypt", "-k", kf, "-o", "orel"], data=b"rel", cwd=cs.T)
     ok(["decrypt", "-k", kf, path("orel")], want=b"rel")
+    # ... and through the named temporary file (no O_TMPFILE)
+    ok(["encrypt", "-k", kf, "-o", "orel2"], data=b"rel2", cwd=cs.T,
+       env=dict(os.environ, RIJN_TEST_NO_TMPFILE="1"))
+    ok(["decrypt", "-k", kf, path("orel2")], want=b"rel2")
+    # an encrypt-only age option given to decrypt
+    err(["decrypt", "--format", "age", "-r", pub], 2, "-r is an option of `rijn encrypt`")
     # openssl/mbedtls option errors and a short mbedtls key file
     err(["encrypt", "--format", "openssl", "--bogus"], 2, "unknown option '--bogus'")
     short = write("short.key", b"0123456789")
