@@ -135,7 +135,7 @@ def run_image(tn, elf, bdir, opt=""):
         if l is not None:
             d["loads"] = l - l0
         if op in OP_ROOTS:
-            d["stack_static"] = static_stack(bdir, None, tuple(OP_ROOTS[op]), impl)
+            d["stack_static"] = static_stack(t, elf, tuple(OP_ROOTS[op]), impl)
         if pf:
             top = sorted(pf.items(), key=lambda kv: -kv[1])[:4]
             d["top"] = [[k, v] for k, v in top if k not in ("bench_start", "bench_stop")]
@@ -228,26 +228,97 @@ def size_of(t, elf):
     return {"flash": text + data, "ram": data + bss}
 
 
-def callgraph(d, feat_ci=None):
-    """Merge the -fcallgraph-info .ci files of a build directory: the
-    library's and our runtime's, and one feature program's."""
-    own, edges = {}, {}
-    for f in os.listdir(d):
-        if not f.endswith(".ci") or (f.startswith(("feat-", "bench")) and f != feat_ci):
-            continue
-        for line in open(os.path.join(d, f)):
+def callgraph(elf):
+    """Merge the -fcallgraph-info .ci files of the objects linked into elf
+    (the list mcu.py's link writes beside it): only the image's code, never
+    another image's objects left in the same build directory."""
+    own, edges, objs = {}, {}, []
+    if not os.path.exists(elf + ".objs"):
+        return own, edges, objs
+    for o in open(elf + ".objs").read().split():
+        ci = o[:-2] + ".ci"
+        if not os.path.exists(ci):
+            continue  # assembly (start.S): no call graph
+        titles = []
+        for line in open(ci):
             m = re.match(r'node: \{ title: "([^"]+)" label: "[^"]*\\n([^"\\]*)\\n(\d+) bytes', line)
             if m:
                 own[m.group(1)] = (int(m.group(3)), m.group(2))
+                titles.append(m.group(1))
                 continue
             m = re.match(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"', line)
             if m:
                 edges.setdefault(m.group(1), set()).add(m.group(2))
-    return own, edges
+        objs.append((o, titles))
+    return own, edges, objs
 
 
+# Relocations that call (or jump to) a function: every other relocation
+# against a function takes its address.
+CALL_RELOCS = re.compile(r"R_ARM_(THM_)?(CALL|JUMP\d+|PC24|V4BX|NONE)$|"
+                         r"R_RISCV_(CALL|CALL_PLT|JAL|BRANCH|RVC_JUMP|RVC_BRANCH|RELAX|ALIGN)$")
+
+
+def elf_symbols(tool, o):
+    """{name: (type, section index)} of an object (UND: defined elsewhere)."""
+    syms = {}
+    for ln in subprocess.run([tool + "readelf", "-sW", o], stdout=subprocess.PIPE,
+                             text=True).stdout.splitlines():
+        f = ln.split()
+        if len(f) >= 8 and f[0].endswith(":"):
+            syms[f[7]] = (f[3], f[6])
+    return syms
+
+
+def non_call_refs(tool, o):
+    """Symbols an object refers to by a relocation other than a call, in its
+    code and data; not in debug/unwind tables nor the vector table."""
+    sect, out = None, []
+    for ln in subprocess.run([tool + "readelf", "-rW", o], stdout=subprocess.PIPE,
+                             text=True).stdout.splitlines():
+        m = re.match(r"Relocation section '\.rela?(\S+)'", ln)
+        if m:
+            skip = m.group(1).startswith((".debug", ".eh_frame", ".ARM.", ".isr_vector"))
+            sect = None if skip else m.group(1)
+            continue
+        f = ln.split()
+        if sect and len(f) >= 5 and re.match(r"[0-9a-f]{8}", f[0]) and \
+                not CALL_RELOCS.match(f[2]):
+            out.append(f[4])
+    return out
+
+
+def address_taken(t, elf, objs):
+    """Titles of the call-graph nodes whose address is taken in the image's
+    C objects (a relocation that is no call against them, in code or data,
+    as the class tables' and hash descriptors' pointers), and that the link
+    kept: the only possible targets of an indirect call. The vector table
+    (.isr_vector) is left out: the hardware enters its handlers, never a
+    call of the library."""
+    tool = t["size"][:-len("size")]
+    kept = set(subprocess.run([tool + "nm", "--defined-only", elf], stdout=subprocess.PIPE,
+                              text=True).stdout.split()[2::3])
+    out, every = set(), set(x for _, titles in objs for x in titles)
+    for o, titles in objs:
+        syms = elf_symbols(tool, o)
+        for name in non_call_refs(tool, o):
+            typ, ndx = syms.get(name, ("", ""))
+            if typ == "SECTION" and name.startswith(".text."):
+                name, typ = name[len(".text."):], "FUNC"  # -ffunction-sections
+            if name not in kept:
+                continue
+            if ndx == "UND" and name in every:
+                out.add(name)  # a global function of another object
+            elif typ == "FUNC":
+                out.update(x for x in titles if x == name or x.endswith(":" + name))
+    return out
+
+
+# each AES class's files (the ones its table points into), and all of them
 CLASS_FILES = {"ttable": r"aes_ttable\w*\.c", "ct32": r"aes_ct32\.c", "ct32asm": r"aes_ct32(asm)?\.c",
-               "small": r"aes_small\.c", "avr": r"aes_(avr|small)\.c"}
+               "ct32v6m": r"aes_ct32(v6m)?\.c", "small": r"aes_small\.c",
+               "avr": r"aes_(avr|small)\.c"}
+AES_CLASS_FILES = r"aes_(ct32|ct32asm|ct32v6m|small|avr|ttable\w*)\.c"
 OP_ROOTS = {"setup_enc_128": ["rijn_aes_init_enc"], "enc_block_128": ["rijn_aes_encrypt_blocks"],
             "dec_block_128": ["rijn_aes_decrypt_blocks"], "ctr_1024": ["rijn_ctr_crypt"],
             "cbc_dec_1024": ["rijn_cbc_decrypt"], "gcm_seal_1024": ["rijn_gcm_seal"],
@@ -255,22 +326,23 @@ OP_ROOTS = {"setup_enc_128": ["rijn_aes_init_enc"], "enc_block_128": ["rijn_aes_
                                   "rijn_cbc_pad_decrypt"]}
 
 
-def static_stack(d, feat_ci, roots=("main",), impl=None):
-    """Worst-case stack of root from the call graph. Calls through a
-    function pointer are resolved to the AES and GHASH class functions
-    (aes_ct32.c, aes_small.c, ghash_ct32.c): the only indirect calls in
-    the library. Root: the feature program's main, less main's own frame.
+def static_stack(t, elf, roots=("main",), impl=None):
+    """Worst-case stack of root from the image's call graph. A call through
+    a function pointer may reach any function whose address the image's C
+    code takes (address_taken); for one AES class's rows (impl), the other
+    AES classes' functions are left out (the context's class pointer is
+    that class's). Root: the feature program's main, less main's own frame.
     None if there is no call graph (avr-gcc 5.4 has no -fcallgraph-info)."""
-    own, edges = callgraph(d, feat_ci)
+    own, edges, objs = callgraph(elf)
     if not own:
         return None
     globals_ = {}
     for k in own:
         globals_.setdefault(k.split(":")[-1], k)
-    pat = CLASS_FILES.get(impl, r"aes_ct32|aes_small|aes_avr|aes_ttable") if impl else \
-        r"aes_ct32|aes_small|aes_avr|aes_ttable"
-    ind = [k for k, v in own.items()
-           if re.search(r"(%s|ghash_ct32\.c)" % pat, v[1])]
+    ind = sorted(address_taken(t, elf, objs))
+    if impl in CLASS_FILES:
+        ind = [k for k in ind if k not in own or not re.search(AES_CLASS_FILES, own[k][1])
+               or re.search(CLASS_FILES[impl], own[k][1])]
     memo = {}
 
     def depth(n, stack=()):
@@ -334,7 +406,7 @@ def run_sizes(tn, opt):
         s = size_of(t, elf)
         base = bases[key]
         res[name] = {"flash": s["flash"] - base["flash"], "ram": s["ram"] - base["ram"],
-                     "stack_static": static_stack(b.dir, "feat-%s.ci" % name), "fits": True}
+                     "stack_static": static_stack(t, elf), "fits": True}
     return res
 
 
@@ -611,8 +683,11 @@ def write_md(data, path):
     w("- **Stack**: painted at run time below the caller's stack pointer around each measured "
       "call (`HAL_STACK_PAINT`/`HAL_STACK_USED`); and, statically, an upper bound: the worst "
       "call chain from `-fcallgraph-info=su` (GCC 12; avr-gcc 5.4 has no call graph, so AVR "
-      "has painted figures only), calls through the AES/GHASH class pointers resolved to "
-      "every function of the class's files.")
+      "has painted figures only) of the objects linked into that image; a call through a "
+      "function pointer may reach any function whose address the image's C code takes "
+      "(a relocation other than a call against it: the AES/GHASH class tables, the hash "
+      "descriptors; not the vector table), for one AES class's rows none of the other AES "
+      "classes' functions.")
     w("- 1 KiB on the ATmega328P (2 KiB RAM): CTR and CBC as 4 calls of 256 bytes, GCM as one "
       "streaming message in 4 updates.")
     w("- Library configuration: the targets' defaults plus every AES class compiled in "
@@ -716,9 +791,9 @@ def write_md(data, path):
                 cells.append("%s / %s" % (fmt(d.get("stack")), fmt(d.get("stack_static"))))
             w("| %s | %s |" % (op, " | ".join(cells)))
         w("")
-        w("Static: an upper bound from the call graph, where a call through a function "
-          "pointer may reach any function of that class's source files (so it is loose: "
-          "e.g. a block call is charged with the key schedule's frames); frames of assembly "
+        w("Static: an upper bound from the image's call graph, where a call through a "
+          "function pointer may reach any function whose address the image takes (so it is "
+          "loose: e.g. a block call is charged with the key schedule's frames); frames of assembly "
           "functions (ct32asm's block function) are not in it. Painted: what one call used. "
           "Peers: painted only (their calls through function pointers are not resolved).")
         w("")
