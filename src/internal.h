@@ -155,7 +155,9 @@ RIJN_INLINE uint64_t rijn_i_opaque64(uint64_t v)
 /* Test-only fault points: RIJN_I_TEST_FAULTS=1 (cmake -DRIJN_TEST_FAULTS=ON,
  * set by scripts/coverage.sh for its build only; never in a shipped build)
  * compiles RIJN_I_FAULT() into the hashes' init/update/final checks
- * (BLAKE2b, SHA-2, SHA-3, SHA-1, MD5); elsewhere it is 0 and the compiler
+ * (BLAKE2b, SHA-2, SHA-3, SHA-1, MD5; the inits of SHA-3, SHA-1 and MD5
+ * too), ChaCha20's inits and keystream
+ * XOR and Poly1305's init/update/final; elsewhere it is 0 and the compiler
  * drops it. With rijn_i_fault_at = n the n-th point reached fails (the call
  * returns its error as if its own check had failed), so the error paths of
  * their callers run: tests/core/test_fault_inject.c. */

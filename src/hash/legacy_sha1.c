@@ -67,6 +67,8 @@ static void compress(uint32_t *h, const uint8_t *blocks, size_t nblocks)
 int rijn_sha1_init(rijn_sha1_ctx *ctx)
 {
     RIJN_CHECK_PTR(ctx);
+    if (RIJN_I_FAULT())
+        return RIJN_ERR_STATE;
     memset(ctx, 0, sizeof *ctx);
     ctx->h[0] = 0x67452301;
     ctx->h[1] = 0xefcdab89;

@@ -47,6 +47,8 @@ static int started(const rijn_sha3_ctx *ctx)
 static int start(rijn_sha3_ctx *ctx, uint32_t rate, uint8_t ds, uint8_t out_len)
 {
     RIJN_CHECK_PTR(ctx);
+    if (RIJN_I_FAULT())
+        return RIJN_ERR_STATE;
     memset(ctx, 0, sizeof *ctx);
     ctx->rate = rate;
     ctx->dsbyte = ds;

@@ -262,6 +262,8 @@ RIJN_INLINE int init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t im
     if (impl >= RIJN_I_POLY1305_NIMPL)
         return RIJN_ERR_PARAM;
 #endif
+    if (RIJN_I_FAULT())
+        return RIJN_ERR_PARAM;
     set_r(c, key);
     memset(c->h, 0, sizeof c->h);
     c->pad[0] = rijn_load32_le(key + 16);
@@ -289,7 +291,7 @@ int rijn_poly1305_update(rijn_poly1305_ctx *c, const uint8_t *m, size_t len)
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_BUF(m, len);
-    if (!rijn_i_poly1305_keyed(c))
+    if (!rijn_i_poly1305_keyed(c) || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     if (len == 0)
         return RIJN_OK; /* m may be NULL: no memcpy from it, not even of 0 bytes */
@@ -334,7 +336,7 @@ int rijn_poly1305_final(rijn_poly1305_ctx *c, uint8_t tag[16])
 {
     RIJN_CHECK_PTR(c);
     RIJN_CHECK_PTR(tag);
-    if (!rijn_i_poly1305_keyed(c))
+    if (!rijn_i_poly1305_keyed(c) || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     if (c->buf_len > 0) { /* last partial block: append 1, pad with zeros */
         c->buf[c->buf_len] = 1;

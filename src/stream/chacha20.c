@@ -196,6 +196,8 @@ RIJN_INLINE int ietf_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const u
     if (impl >= RIJN_I_CHACHA_NIMPL)
         return RIJN_ERR_PARAM;
 #endif
+    if (RIJN_I_FAULT())
+        return RIJN_ERR_PARAM;
     chacha_setup(ctx->in, key);
     ctx->in[12] = counter;
     ctx->in[13] = rijn_load32_le(nonce);
@@ -227,6 +229,8 @@ int rijn_chacha20_djb_init(rijn_chacha20_ctx *ctx, const uint8_t key[32], const 
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_PTR(key);
     RIJN_CHECK_PTR(nonce);
+    if (RIJN_I_FAULT())
+        return RIJN_ERR_PARAM;
     chacha_setup(ctx->in, key);
     ctx->in[12] = (uint32_t)counter;
     ctx->in[13] = (uint32_t)(counter >> 32);
@@ -285,7 +289,7 @@ int rijn_i_stream_xor(void *vctx, uint8_t *out, const uint8_t *in, size_t len,
     RIJN_CHECK_BUF(in, len);
     if (out != in && rijn_overlaps(out, len, in, len))
         return RIJN_ERR_PARAM;
-    if (ctx->pos > 64)
+    if (ctx->pos > 64 || RIJN_I_FAULT())
         return RIJN_ERR_STATE;
     avail = 64 - ctx->pos;
     need = len > avail ? (len - avail + 63) / 64 : 0;
