@@ -89,10 +89,16 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # cli/ gate set 0.2-0.3 point below.
 # On 19e8934 with the hashes' fault points (RIJN_I_TEST_FAULTS, this
 # script's build) and tests/core/test_fault_inject.c: src/ 99.07 % lines
-# (11789/11900), 95.28 % branches (7649/8028). Raise them as tests
+# (11789/11900), 95.28 % branches (7649/8028). On main 7f639bf with
+# ChaCha20/Poly1305 and SHA-3/SHA-1/MD5-init fault points, the sweeps of
+# HMAC, HKDF, PBKDF2, EVP_BytesToKey, scrypt and ChaCha20-Poly1305, and
+# tests/core/test_arg_corners.c + test_damaged_ctx.c: src/ 99.35 % lines
+# (11852/11929), 96.51 % branches (7833/8116); on main f72e7b9 (GCM
+# VAES-512 as generated inline asm) + these: 99.46 % (13456/13529),
+# 96.43 % (7811/8100); the src/ gate set 0.1-0.2 point below. Raise them as tests
 # are added, never lower them below a measured value.
 THRESHOLDS = {
-    "src/": {"lines": 98.9, "branches": 95.0},
+    "src/": {"lines": 99.3, "branches": 96.3},
     "cli/": {"lines": 96.9, "branches": 91.0},
 }
 # Directories whose list entries are always checked (not only with --strict):
