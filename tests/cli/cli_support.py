@@ -20,9 +20,12 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "support"))
+from tu_py import check, summary  # noqa: E402,F401 (for the tests: tests/support/tu_py.py)
+
 CLI = os.environ.get("RIJN_CLI")
 QUICK = bool(os.environ.get("RIJN_TEST_QUICK"))
-passed = failed = 0
 T = None  # the scratch directory of path(), write(), read(): use_dir()
 
 
@@ -46,17 +49,6 @@ def missing(tools=(), package=""):
             print("FAIL: %s not found (%s; scripts/setup.sh --tests)" % (tool, package))
             return tool
     return None
-
-
-def check(cond, what):
-    """Count one check; print FAIL and what on failure. Returns cond."""
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
-    return cond
 
 
 def run(argv, data=b"", stdin=None, timeout=120, **kw):
@@ -181,12 +173,6 @@ def left_behind():
     """The output ("out*") or temporary (".*") files of failed runs in the
     scratch directory: the tests name every output out*."""
     return [n for n in os.listdir(T) if n.startswith((".", "out"))]
-
-
-def summary():
-    """Print the tally; the exit status (1 on any failure or if none passed)."""
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed or not passed else 0
 
 
 def finish():
