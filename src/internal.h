@@ -157,10 +157,11 @@ RIJN_INLINE uint64_t rijn_i_opaque64(uint64_t v)
  * compiles RIJN_I_FAULT() into the hashes' init/update/final checks
  * (BLAKE2b, SHA-2, SHA-3, SHA-1, MD5; the inits of SHA-3, SHA-1 and MD5
  * too), ChaCha20's inits and keystream
- * XOR and Poly1305's init/update/final; elsewhere it is 0 and the compiler
- * drops it. With rijn_i_fault_at = n the n-th point reached fails (the call
+ * XOR and Poly1305's init/update/final, and AES key setup (aes/aes.c);
+ * elsewhere it is 0 and the compiler drops it. With rijn_i_fault_at = n the n-th point reached fails (the call
  * returns its error as if its own check had failed), so the error paths of
- * their callers run: tests/core/test_fault_inject.c. */
+ * their callers run: tests/core/test_fault_inject.c,
+ * tests/file/test_file_faults.c, tests/modes/test_modes_faults.c. */
 #ifndef RIJN_I_TEST_FAULTS
 #define RIJN_I_TEST_FAULTS 0
 #endif

@@ -38,39 +38,45 @@ static uint64_t xgetbv0(void)
 }
 
 /* complexity: flat CPUID table, one test per feature bit */
+uint32_t rijn_i_cpu_x86_decode(uint32_t c1, uint32_t b7, uint32_t c7, uint64_t xcr0)
+{
+    uint32_t f = 0;
+    if (c1 & (1u << 25)) f |= RIJN_CPU_AESNI;
+    if (c1 & (1u << 1)) f |= RIJN_CPU_PCLMUL;
+    if (c1 & (1u << 9)) f |= RIJN_CPU_SSSE3;
+    if (c1 & (1u << 19)) f |= RIJN_CPU_SSE41;
+    /* OSXSAVE + AVX, and the OS saves the XMM and YMM state */
+    if ((c1 & (1u << 27)) && (c1 & (1u << 28)) && (xcr0 & 6) == 6)
+        f |= RIJN_CPU_AVX;
+    if ((f & RIJN_CPU_AVX) && (b7 & (1u << 5))) f |= RIJN_CPU_AVX2;
+    if (b7 & (1u << 29)) f |= RIJN_CPU_SHANI;
+    if (b7 & (1u << 3)) f |= RIJN_CPU_BMI1;
+    if (b7 & (1u << 8)) f |= RIJN_CPU_BMI2;
+    if (b7 & (1u << 19)) f |= RIJN_CPU_ADX;
+    if ((f & RIJN_CPU_AVX) && (c7 & (1u << 9))) f |= RIJN_CPU_VAES;
+    if ((f & RIJN_CPU_AVX) && (c7 & (1u << 10))) f |= RIJN_CPU_VPCLMUL;
+    /* AVX-512 F (b16), BW (b30), VL (b31); OS must save opmask+ZMM. */
+    if ((f & RIJN_CPU_AVX) && (b7 & (1u << 16)) && (b7 & (1u << 30)) && (b7 & (1u << 31)) &&
+        (xcr0 & 0xE6) == 0xE6)
+        f |= RIJN_CPU_AVX512;
+    if ((f & RIJN_CPU_AVX512) && (b7 & (1u << 21))) f |= RIJN_CPU_AVX512IFMA;
+    return f;
+}
+
+/* Read the registers; rijn_i_cpu_x86_decode turns them into features
+ * (tests/core/test_cpu_sysctl.c checks it with tables of CPUs). */
 static uint32_t probe(void)
 {
-    unsigned a, b, c, d, max;
-    uint32_t f = 0;
+    unsigned a, b, c1, d, max, b7 = 0, c7 = 0;
     uint64_t xcr0 = 0;
-    if (!__get_cpuid(0, &max, &b, &c, &d))
+    if (!__get_cpuid(0, &max, &b, &c1, &d))
         return 0;
-    __cpuid(1, a, b, c, d);
-    if (c & (1u << 25)) f |= RIJN_CPU_AESNI;
-    if (c & (1u << 1)) f |= RIJN_CPU_PCLMUL;
-    if (c & (1u << 9)) f |= RIJN_CPU_SSSE3;
-    if (c & (1u << 19)) f |= RIJN_CPU_SSE41;
-    if ((c & (1u << 27)) && (c & (1u << 28))) { /* OSXSAVE + AVX */
+    __cpuid(1, a, b, c1, d);
+    if (c1 & (1u << 27)) /* OSXSAVE: XGETBV exists */
         xcr0 = xgetbv0();
-        if ((xcr0 & 6) == 6)
-            f |= RIJN_CPU_AVX;
-    }
-    if (max >= 7) {
-        __cpuid_count(7, 0, a, b, c, d);
-        if ((f & RIJN_CPU_AVX) && (b & (1u << 5))) f |= RIJN_CPU_AVX2;
-        if (b & (1u << 29)) f |= RIJN_CPU_SHANI;
-        if (b & (1u << 3)) f |= RIJN_CPU_BMI1;
-        if (b & (1u << 8)) f |= RIJN_CPU_BMI2;
-        if (b & (1u << 19)) f |= RIJN_CPU_ADX;
-        if ((f & RIJN_CPU_AVX) && (c & (1u << 9))) f |= RIJN_CPU_VAES;
-        if ((f & RIJN_CPU_AVX) && (c & (1u << 10))) f |= RIJN_CPU_VPCLMUL;
-        /* AVX-512 F (b16), BW (b30), VL (b31); OS must save opmask+ZMM. */
-        if ((f & RIJN_CPU_AVX) && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) &&
-            (xcr0 & 0xE6) == 0xE6)
-            f |= RIJN_CPU_AVX512;
-        if ((f & RIJN_CPU_AVX512) && (b & (1u << 21))) f |= RIJN_CPU_AVX512IFMA;
-    }
-    return f;
+    if (max >= 7)
+        __cpuid_count(7, 0, a, b7, c7, d);
+    return rijn_i_cpu_x86_decode(c1, b7, c7, xcr0);
 }
 #elif defined(__aarch64__) && defined(__linux__)
 static uint32_t probe(void)

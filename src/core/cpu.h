@@ -50,4 +50,10 @@ static inline uint32_t rijn_i_cpu_features_fast(void)
 typedef int (*rijn_i_sysctl_fn)(const char *name, int *value);
 uint32_t rijn_i_cpu_arm_sysctl(rijn_i_sysctl_fn query);
 
+/* x86 features from the CPUID registers: leaf 1 ECX (c1), leaf 7
+ * subleaf 0 EBX and ECX (b7, c7; 0 when leaf 7 does not exist) and XCR0
+ * (0 without OSXSAVE). The probe reads them, tests pass tables
+ * (tests/core/test_cpu_sysctl.c). x86 builds only. */
+uint32_t rijn_i_cpu_x86_decode(uint32_t c1, uint32_t b7, uint32_t c7, uint64_t xcr0);
+
 #endif

@@ -1,7 +1,8 @@
 /*
  * test_encoding.c -- hex and Base64 (rijn/encoding.h): RFC 4648 section 10
  * examples, differential tests against OpenSSL's EVP_EncodeBlock on random
- * data, URL-safe variant, whitespace, and every class of malformed input.
+ * data, URL-safe variant, whitespace, and every class of malformed input;
+ * lengths whose encoding does not fit size_t (refused before any read).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -176,8 +177,24 @@ static void differential(void)
     }
 }
 
+/* lengths whose encoding does not fit size_t: refused before any read
+ * (the input pointer is a one-byte buffer), and a failed decode into no
+ * buffer at all */
+static void size_limits(void)
+{
+    static const uint8_t one[1] = {0};
+    char out[8];
+    size_t n = 1;
+    TU_CHECK(rijn_hex_encode(out, sizeof out, &n, one, SIZE_MAX / 2 + 1) == RIJN_ERR_BUFFER &&
+                 n == 0, "hex: length over SIZE_MAX / 2");
+    TU_CHECK(rijn_base64_encode(out, sizeof out, &n, one, SIZE_MAX - 2) == RIJN_ERR_BUFFER &&
+                 n == 0, "Base64: length near SIZE_MAX");
+    TU_CHECK(rijn_base64_decode(NULL, 0, &n, "@@@@", 4) == RIJN_ERR_PARAM, "bad Base64, no out");
+}
+
 int main(void)
 {
+    size_limits();
     rfc_examples();
     malformed();
     differential();

@@ -175,7 +175,14 @@ static void stream_errors(int m)
         TU_CHECK(rijn_cbc_cts_encrypt_init(&b, (rijn_cts_variant)0, key, 16, iv) ==
                          RIJN_ERR_PARAM &&
                      rijn_cbc_cts_decrypt_init(&b, (rijn_cts_variant)4, key, 16, iv) ==
+                         RIJN_ERR_PARAM &&
+                     rijn_cbc_cts_encrypt_init(&b, (rijn_cts_variant)99, key, 16, iv) ==
                          RIJN_ERR_PARAM, "%s init bad variant", nm);
+        /* an empty update before any byte: nothing out, nothing held */
+        TU_CHECK(rijn_cbc_cts_encrypt_init(&b, RIJN_CTS_CS3, key, 16, iv) == RIJN_OK &&
+                     rijn_block_update(&b, out, sizeof out, &ol, in, 0) == RIJN_OK && ol == 0,
+                 "%s empty first update", nm);
+        rijn_block_wipe(&b);
     }
     /* reference result */
     TU_CHECK(rijn_aes_init(&a, key, 16) == RIJN_OK, "init");
