@@ -95,10 +95,19 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # tests/core/test_arg_corners.c + test_damaged_ctx.c: src/ 99.35 % lines
 # (11852/11929), 96.51 % branches (7833/8116); on main f72e7b9 (GCM
 # VAES-512 as generated inline asm) + these: 99.46 % (13456/13529),
-# 96.43 % (7811/8100); the src/ gate set 0.1-0.2 point below. Raise them as tests
-# are added, never lower them below a measured value.
+# 96.43 % (7811/8100); the src/ gate set 0.1-0.2 point below. With the
+# edge and fault tests of src/file, aes, cipher, modes, core, encoding
+# (tests/file/test_file_edges.c, test_file_faults.c,
+# tests/modes/test_modes_faults.c, tests/aes/test_aes_masked.c,
+# tests/cipher/test_bc_table.c, the CPUID table of
+# tests/core/test_cpu_sysctl.c; AES key setup on its own fault counter,
+# RIJN_I_FAULT_KEY), a full run on main 2ff893c + these: src/ 99.76 %
+# lines (13558/13591), 97.48 % branches (7906/8110) -- the targets
+# (99.5 / 97.0) -- and cli/ 97.11 % / 91.35 %; the src/ gate set 0.15
+# point below. Raise them as tests are added, never lower them below a
+# measured value.
 THRESHOLDS = {
-    "src/": {"lines": 99.3, "branches": 96.3},
+    "src/": {"lines": 99.6, "branches": 97.3},
     "cli/": {"lines": 96.9, "branches": 91.0},
 }
 # Directories whose list entries are always checked (not only with --strict):

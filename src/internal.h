@@ -156,21 +156,29 @@ RIJN_INLINE uint64_t rijn_i_opaque64(uint64_t v)
  * set by scripts/coverage.sh for its build only; never in a shipped build)
  * compiles RIJN_I_FAULT() into the hashes' init/update/final checks
  * (BLAKE2b, SHA-2, SHA-3, SHA-1, MD5; the inits of SHA-3, SHA-1 and MD5
- * too), ChaCha20's inits and keystream
- * XOR and Poly1305's init/update/final, and AES key setup (aes/aes.c);
- * elsewhere it is 0 and the compiler drops it. With rijn_i_fault_at = n the n-th point reached fails (the call
- * returns its error as if its own check had failed), so the error paths of
+ * too), ChaCha20's inits and keystream XOR and Poly1305's
+ * init/update/final, and RIJN_I_FAULT_KEY() into AES key setup
+ * (aes/aes.c: every AES-based mode and AEAD's init); elsewhere both are 0
+ * and the compiler drops them. With rijn_i_fault_at = n the n-th point of
+ * the first kind reached fails, with rijn_i_fault_key_at = n the n-th key
+ * setup (two counters: a failed AES key setup says RIJN_ERR_UNSUPPORTED,
+ * which callers such as the CLI rightly report as "not available" rather
+ * than as a failure, so the sweeps of tests/cli do not arm it); the call
+ * returns its error as if its own check had failed, so the error paths of
  * their callers run: tests/core/test_fault_inject.c,
  * tests/file/test_file_faults.c, tests/modes/test_modes_faults.c. */
 #ifndef RIJN_I_TEST_FAULTS
 #define RIJN_I_TEST_FAULTS 0
 #endif
 #if RIJN_I_TEST_FAULTS
-extern unsigned long rijn_i_fault_at;
+extern unsigned long rijn_i_fault_at, rijn_i_fault_key_at;
 int rijn_i_fault(void);
+int rijn_i_fault_key(void);
 #define RIJN_I_FAULT() rijn_i_fault()
+#define RIJN_I_FAULT_KEY() rijn_i_fault_key()
 #else
 #define RIJN_I_FAULT() 0
+#define RIJN_I_FAULT_KEY() 0
 #endif
 #define RIJN_CHECK_PTR(p)                      \
     do {                                       \

@@ -194,7 +194,7 @@ static int setup(rijn_aes_ctx *ctx, const rijn_aes_impl *impl, const uint8_t *ke
     RIJN_CHECK_PTR(key);
     if (!key_ok(key_len))
         return RIJN_ERR_KEY_LEN;
-    if (impl == NULL || !avail || RIJN_I_FAULT())
+    if (impl == NULL || !avail || RIJN_I_FAULT_KEY())
         return RIJN_ERR_UNSUPPORTED;
     if (!RIJN_CFG_AES_DECRYPT || impl->decrypt == NULL)
         dirs &= ~RIJN_I_DIR_DEC;

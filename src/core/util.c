@@ -122,4 +122,11 @@ int rijn_i_fault(void)
 {
     return rijn_i_fault_at != 0 && --rijn_i_fault_at == 0;
 }
+
+unsigned long rijn_i_fault_key_at; /* 0: off */
+
+int rijn_i_fault_key(void)
+{
+    return rijn_i_fault_key_at != 0 && --rijn_i_fault_key_at == 0;
+}
 #endif

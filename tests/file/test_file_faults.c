@@ -1,16 +1,16 @@
 /*
  * test_file_faults.c -- the file formats' error paths behind a failing
- * hash: built only with RIJN_I_TEST_FAULTS=1 (cmake -DRIJN_TEST_FAULTS=ON,
- * the coverage build of scripts/coverage.sh), where rijn_i_fault_at (see
- * RIJN_I_FAULT in src/internal.h) makes the n-th fault point reached (the
- * hashes' init/update/final) fail. Each composite call below -- the
- * version 2 stanza writer and unwrap (HKDF), the age writer, reader and
- * payload key (HKDF, scrypt), the openssl enc key (PBKDF2 and
- * EVP_BytesToKey), a whole crypt_and_hash file written and read (8,192
- * chained hashes, then HMAC), version 1 and 2 files written and read
- * (HMAC-SHA-256 key schedule and header MAC, AES-256-GCM key setup, also
- * a fault point) -- is run with each point failing in turn (every point when a
- * call reaches at most 600; else the first 8 and the last 64), and:
+ * hash or AES key setup: built only with RIJN_I_TEST_FAULTS=1 (cmake
+ * -DRIJN_TEST_FAULTS=ON, the coverage build of scripts/coverage.sh), where
+ * rijn_i_fault_at (RIJN_I_FAULT in src/internal.h) makes the n-th hash
+ * init/update/final reached fail, and rijn_i_fault_key_at the n-th AES key
+ * setup. Each composite call below -- the version 2 stanza writer and
+ * unwrap (HKDF), the age writer, reader and payload key (HKDF, scrypt),
+ * the openssl enc key (PBKDF2 and EVP_BytesToKey), a whole crypt_and_hash
+ * file written and read (8,192 chained hashes, then HMAC), version 1 and 2
+ * files written and read (HMAC-SHA-256 key schedule and header MAC) -- is
+ * run with each hash point failing in turn (every point when a call
+ * reaches at most 600; else the first 8 and the last 64), and:
  *   - a call documented to return every failure ("strict") returns an
  *     error for each one and never the good output;
  *   - the header MAC and payload key of version 2 (rijn_i_file_key_up)
@@ -21,6 +21,8 @@
  *     under a fault there, but then never with the good output / with the
  *     header accepted;
  *   - a run without a fault gives the good output again.
+ * Then the AES key setups of the v1 and v2 writers and readers, the v2
+ * stanza wrap and crypt_and_hash, failed in turn: each returns the error.
  */
 #include <limits.h>
 #include <string.h>
@@ -227,13 +229,16 @@ static int cah_read(uint8_t *out, size_t *len)
     return r;
 }
 
+/* The counter the sweeps arm: hash points, or AES key setups. */
+static unsigned long *at = &rijn_i_fault_at;
+
 /* Fault points one run of f reaches. */
 static unsigned long points(call_fn f, uint8_t *out)
 {
     size_t len;
-    rijn_i_fault_at = ULONG_MAX;
+    *at = ULONG_MAX;
     (void)f(out, &len);
-    return ULONG_MAX - rijn_i_fault_at;
+    return ULONG_MAX - *at;
 }
 
 static void sweep(const char *name, call_fn f, int strict)
@@ -242,7 +247,7 @@ static void sweep(const char *name, call_fn f, int strict)
     size_t good_len = 0, len;
     unsigned long n, total = points(f, out), runs = 0;
     unsigned swallowed = 0, same = 0;
-    rijn_i_fault_at = 0;
+    *at = 0;
     TU_CHECK(f(good, &good_len) == RIJN_OK, "%s without a fault", name);
     TU_CHECK(total > 0, "%s reaches no fault point", name);
     for (n = 1; n <= total; n++) {
@@ -251,14 +256,14 @@ static void sweep(const char *name, call_fn f, int strict)
             continue;
         memset(out, 0, sizeof out);
         len = 0;
-        rijn_i_fault_at = n;
+        *at = n;
         r = f(out, &len);
-        TU_CHECK(rijn_i_fault_at == 0, "%s: point %lu not reached", name, n);
+        TU_CHECK(*at == 0, "%s: point %lu not reached", name, n);
         runs++;
         swallowed += r == RIJN_OK;
         same += r == RIJN_OK && len == good_len && memcmp(out, good, len) == 0;
     }
-    rijn_i_fault_at = 0;
+    *at = 0;
     printf("%s: %lu fault points, %lu failed in turn, %u returned RIJN_OK\n", name, total, runs,
            swallowed);
     TU_CHECK(!strict || swallowed == 0, "%s: %u faults returned RIJN_OK", name, swallowed);
@@ -316,6 +321,16 @@ int main(void)
     sweep("v1 file written", v1_seal, 0);
     sweep("v1 file read", v1_open, 1);
     sweep("v2 file read", v2_open, 1);
+    /* AES key setup failing (AES-256-GCM of the files, the v2 stanza
+     * wrap, crypt_and_hash's AES-CBC): every call returns the error */
+    at = &rijn_i_fault_key_at;
+    sweep("v1 file written, AES key setups", v1_seal, 1);
+    sweep("v1 file read, AES key setups", v1_open, 1);
+    sweep("v2 X25519 stanza, AES key setups", v2_x25519, 1);
+    sweep("v2 unwrap, AES key setups", v2_unwrap, 1);
+    sweep("v2 file read, AES key setups", v2_open, 1);
+    sweep("crypt_and_hash file, AES key setups", cah_file, 1);
+    at = &rijn_i_fault_at;
     return tu_finish();
 }
 #endif

@@ -1,9 +1,9 @@
 /*
  * test_modes_faults.c -- the modes' error paths behind a failing AES key
  * setup: built only with RIJN_I_TEST_FAULTS=1 (cmake -DRIJN_TEST_FAULTS=ON,
- * the coverage build of scripts/coverage.sh), where rijn_i_fault_at (see
- * RIJN_I_FAULT in src/internal.h) makes the n-th fault point reached fail;
- * AES key setup (aes/aes.c) is one. For XTS (two key setups), CBC
+ * the coverage build of scripts/coverage.sh), where rijn_i_fault_key_at
+ * (see RIJN_I_FAULT_KEY in src/internal.h) makes the n-th AES key setup
+ * (aes/aes.c) fail. For XTS (two key setups), CBC
  * decryption, CTR and the block-cipher table's AES entry, each key setup
  * is failed in turn, and: the init returns an error (never RIJN_OK), the
  * context it leaves is all zero (no half-keyed context, no key material),
@@ -80,19 +80,19 @@ static void sweep(const char *name, init_fn f, size_t ctx_size, unsigned want_po
     uint8_t good[64], out[64];
     unsigned long n;
     unsigned ok = 0, dirty = 0;
-    rijn_i_fault_at = 0;
+    rijn_i_fault_key_at = 0;
     TU_CHECK(f(good) == RIJN_OK, "%s without a fault", name);
     for (n = 1; n < 100; n++) {
         int r;
         memset(&u, 0x5a, sizeof u);
-        rijn_i_fault_at = n;
+        rijn_i_fault_key_at = n;
         r = f(out);
-        if (rijn_i_fault_at != 0) /* fewer than n points */
+        if (rijn_i_fault_key_at != 0) /* fewer than n points */
             break;
         ok += r == RIJN_OK;
         dirty += !all_zero(&u, ctx_size);
     }
-    rijn_i_fault_at = 0;
+    rijn_i_fault_key_at = 0;
     printf("%s: %lu fault points\n", name, n - 1);
     TU_CHECK(n - 1 == want_points, "%s: %lu fault points, want %u", name, n - 1, want_points);
     TU_CHECK(ok == 0, "%s: %u failed key setups gave RIJN_OK", name, ok);
