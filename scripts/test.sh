@@ -78,9 +78,15 @@ build_clang() {
   CC=clang cmake -S . -B build/test-clang "${common[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DRIJN_BUILD_FUZZ=ON >/dev/null && cmake --build build/test-clang -j "$jobs"
 }
+# The ASan stage starts ~5,000 processes (the CLI tests); each paid ~5 ms
+# of CPU to relocate its PIE image at start-up (ASan's instrumented globals:
+# 8 MB of dynamic relocations in the CLI) -- linked -no-pie, none: a CLI
+# call 19.8 -> 14.5 ms of CPU, page faults 7,667 -> 5,285 (perf stat -r 40).
+# Same code, same checks; the stage's binaries only.
 build_asan() {
   cmake -S . -B build/test-asan "${common[@]}" -DCMAKE_BUILD_TYPE=Debug \
-    -DRIJN_SANITIZE=address,undefined -DRIJN_BUILD_SHARED=OFF >/dev/null &&
+    -DRIJN_SANITIZE=address,undefined -DRIJN_BUILD_SHARED=OFF \
+    -DCMAKE_EXE_LINKER_FLAGS=-no-pie >/dev/null &&
     cmake --build build/test-asan -j "$jobs"
 }
 masked() {
