@@ -104,10 +104,12 @@ NONCODE = re.compile(r"^(|[{}]|};|}\s*else\s*{?|else\s*{?|#.*|//.*|/\*.*|\*.*)$"
 # RIJN_I_FAULT_KEY), a full run on main 2ff893c + these: src/ 99.76 %
 # lines (13558/13591), 97.48 % branches (7906/8110) -- the targets
 # (99.5 / 97.0) -- and cli/ 97.11 % / 91.35 %; the src/ gate set 0.15
-# point below. Raise them as tests are added, never lower them below a
-# measured value.
+# point below. GH_SLOT of src/aead/gcm_stitch_vaes512.c as a loop (its
+# unrolled ifs had arms no input takes, 84 of them): src/ 99.76 % /
+# 98.26 % (7886/8026), branch gate 98.0. Raise them as tests are added,
+# never lower them below a measured value.
 THRESHOLDS = {
-    "src/": {"lines": 99.6, "branches": 97.3},
+    "src/": {"lines": 99.6, "branches": 98.0},
     "cli/": {"lines": 96.9, "branches": 91.0},
 }
 # Directories whose list entries are always checked (not only with --strict):
