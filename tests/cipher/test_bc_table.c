@@ -12,16 +12,6 @@
 
 #include "testutil.h"
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    size_t i;
-    uint8_t acc = 0;
-    for (i = 0; i < n; i++)
-        acc |= b[i];
-    return acc == 0;
-}
-
 int main(void)
 {
     static union {
@@ -49,11 +39,11 @@ int main(void)
                      rijn_bc_ecb_encrypt(&bc, b, in, 16) == RIJN_OK,
                  "%s: through rijn_bc_init", d->name);
         TU_EQ(a, b, 16, "one block through the descriptor and through rijn_bc_ctx");
-        TU_CHECK(!all_zero(&u, d->ctx_size), "%s: set-up context all zero", d->name);
+        TU_CHECK(!tu_all_zero(&u, d->ctx_size), "%s: set-up context all zero", d->name);
         d->wipe(&u);
-        TU_CHECK(all_zero(&u, d->ctx_size), "%s: desc->wipe left key material", d->name);
+        TU_CHECK(tu_all_zero(&u, d->ctx_size), "%s: desc->wipe left key material", d->name);
         rijn_bc_wipe(&bc);
-        TU_CHECK(all_zero(&bc, sizeof bc), "%s: rijn_bc_wipe left bytes", d->name);
+        TU_CHECK(tu_all_zero(&bc, sizeof bc), "%s: rijn_bc_wipe left bytes", d->name);
         TU_CHECK(rijn_bc_find(d->name) == d, "%s: found by name", d->name);
     }
     TU_CHECK(i == 5, "%zu ciphers in the table", i);

@@ -65,16 +65,6 @@ static int bc_aes(uint8_t out[64])
     return r;
 }
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    size_t i;
-    uint8_t acc = 0;
-    for (i = 0; i < n; i++)
-        acc |= b[i];
-    return acc == 0;
-}
-
 static void sweep(const char *name, init_fn f, size_t ctx_size, unsigned want_points)
 {
     uint8_t good[64], out[64];
@@ -90,7 +80,7 @@ static void sweep(const char *name, init_fn f, size_t ctx_size, unsigned want_po
         if (rijn_i_fault_key_at != 0) /* fewer than n points */
             break;
         ok += r == RIJN_OK;
-        dirty += !all_zero(&u, ctx_size);
+        dirty += !tu_all_zero(&u, ctx_size);
     }
     rijn_i_fault_key_at = 0;
     printf("%s: %lu fault points\n", name, n - 1);

@@ -349,3 +349,13 @@ int tu_quick(void)
     const char *q = getenv("RIJN_TEST_QUICK");
     return q != NULL && *q != '\0' && *q != '0';
 }
+
+int tu_all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    size_t i;
+    unsigned nz = 0;
+    for (i = 0; i < n; i++)
+        nz |= b[i];
+    return nz == 0;
+}

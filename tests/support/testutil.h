@@ -4,6 +4,7 @@
  *   TU_CHECK(cond, fmt, ...)     count a pass or a failure (prints failures)
  *   TU_EQ(got, want, n, fmt,...) compare n bytes, hex dump on failure
  *   tu_finish()                  prints "N passed, N failed", returns exit code
+ *   tu_all_zero(p, n)            1 when p[0..n) is all zero (refused open, wipe)
  *   tu_for_each_impl(fn, arg)    runs fn once per available AES implementation
  *                                (forced with rijn_aes_impl_force)
  *   tu_vec_path(rel)             path under RIJN_VECTORS_DIR (site-packages)
@@ -40,6 +41,9 @@ int tu_eq(const char *file, int line, const void *got, const void *want, size_t 
 /* Prints the tally line and returns 0 if nothing failed and something
  * passed, 1 otherwise. */
 int tu_finish(void);
+
+/* 1 when p[0..n) is all zero (a refused open's output, a wiped context) */
+int tu_all_zero(const void *p, size_t n);
 
 /* Runs fn(impl_name, arg) for each AES implementation this CPU can run,
  * with that implementation forced; restores "auto" afterwards. Returns the

@@ -25,14 +25,6 @@ int tu_aead_feed(const tu_aead_api *api, void *c, int aad, int dec, uint8_t *out
     return 0;
 }
 
-int tu_all_zero(const uint8_t *p, size_t n)
-{
-    size_t i, nz = 0;
-    for (i = 0; i < n; i++)
-        nz |= p[i];
-    return nz == 0;
-}
-
 size_t tu_aead_edge_len(size_t sel)
 {
     switch (sel) {

@@ -13,7 +13,6 @@
  *                            the text, the AAD and the nonce: each refused
  *   tu_aead_edge_len(sel)    a random length 0..600 favouring 15, 16, 17 mod 16
  *   tu_aead_piece(rest)      a random piece size 1..rest, often at most 40
- *   tu_all_zero(p, n)        1 when p[0..n) is all zero (a refused open)
  *
  * The differential tests (tests/aead/test_ccm_diff.c, tests/gcm/
  * test_gcm_diff.c) draw random keys, nonces, lengths and tags, get the
@@ -73,7 +72,5 @@ size_t tu_aead_edge_len(size_t sel);
 /* The size of the next piece of a message of rest bytes left (rest >= 1):
  * 1..rest, drawn from 1..40 half the time once rest is over 40. */
 size_t tu_aead_piece(size_t rest);
-
-int tu_all_zero(const uint8_t *p, size_t n);
 
 #endif
