@@ -257,7 +257,7 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" -I"$ROOT/bench/peers" $EXTRA_INC
 TAB=$(printf '\t')
 narrow_levels() {
     printf '%s\t%s\t%s\t%s\t%s\n' \
-        avx2 0xEFF '~0:~0x5842dc230000' 'intel-avx512:intel-gfni' 'AVX2 + VAES/VPCLMULQDQ on 256-bit registers, no AVX-512 (Zen 3, Alder Lake class)' \
+        avx2 0x2EFF '~0:~0x5842dc230000' 'intel-avx512:intel-gfni' 'AVX2 + VAES/VPCLMULQDQ on 256-bit registers, no AVX-512 (Zen 3, Alder Lake class)' \
         aesni 0xF '~0x1000000000000000:~0x5f42fc2b0128' \
         'intel-avx:intel-avx2:intel-bmi2:intel-shaext:intel-vaes-vpclmul:intel-avx512:intel-gfni:intel-fast-vpgather' 'AES-NI + PCLMULQDQ + SSE4.1, no AVX (Westmere class)'
 }
