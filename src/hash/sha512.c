@@ -94,11 +94,9 @@ static void compress_default(uint64_t hv[8], const uint8_t *blocks, size_t nbloc
 
 static int started(const rijn_sha512_ctx *ctx)
 {
-#if SHA512_MULTI
+    /* a length, and an entry index in range -- also with one entry (index
+     * 0): a damaged index must not index the table (impl_name) */
     return RIJN_I_SHA_OUT_LEN(ctx->out_len) != 0 && RIJN_I_SHA_IMPL(ctx->out_len) < NSHA512;
-#else
-    return ctx->out_len != 0; /* one entry: its index is 0 */
-#endif
 }
 
 int rijn_i_sha512_use(rijn_sha512_ctx *ctx, const char *name)
