@@ -21,8 +21,10 @@
  *   runs it with RIJN_CPU_MASK=0 (rijn's default is then neonbs) and
  *   OPENSSL_armcap=1 (NEON only: OpenSSL's vpaes); libgcrypt's
  *   "arm-aes" feature is disabled here (GCRYCTL_DISABLE_HWF). Only the
- *   AES-128 CTR and CBC-decrypt rows run, with a fourth column: rijn's
- *   portable ct64 class (rijn_aes_init_impl), the fallback before neonbs.
+ *   AES-128 CTR, CBC-decrypt and XTS (encrypt and decrypt, 32-byte key,
+ *   16-byte tweak; a 16 B, 1 KiB and 16 KiB data unit) rows run, with a
+ *   fourth column: rijn's portable ct64 class (rijn_aes_init_impl, or
+ *   rijn_aes_impl_force around rijn_xts_init), the fallback before neonbs.
  *   Check: the libraries' outputs (ciphertext, tag, digest) must be
  *   equal for every operation, or the program exits 1 (a count of a wrong
  *   computation is worthless).
@@ -39,6 +41,7 @@
 #include "rijn/gcm.h"
 #include "rijn/modes.h"
 #include "rijn/sha2.h"
+#include "rijn/xts.h"
 
 void bench_start(void) __attribute__((noinline));
 void bench_stop(void) __attribute__((noinline));
@@ -59,12 +62,16 @@ static const uint8_t key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 1
 static const uint8_t iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
                                0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
 
-enum { CTR, CBCD, GCM, SHA, SHA5, CCP, NOPS };
-static const char *const op_names[NOPS] = {"aes128-ctr", "aes128-cbc-dec", "aes128-gcm",
-                                           "sha256", "sha512", "chacha20-poly1305"};
+/* XTSE, XTSD: the "noce" run only (NOCE_OPS); the other run skips them */
+enum { CTR, CBCD, XTSE, XTSD, GCM, SHA, SHA5, CCP, NOPS };
+#define NOCE_OPS (XTSD + 1)
+static const char *const op_names[NOPS] = {"aes128-ctr", "aes128-cbc-dec", "aes128-xts-enc",
+                                           "aes128-xts-dec", "aes128-gcm", "sha256", "sha512",
+                                           "chacha20-poly1305"};
 
 /* keyed contexts */
 static rijn_aes_ctx r_aes, r_ct64;
+static rijn_xts_ctx r_xts, r_xts_ct64;
 static rijn_gcm_ctx r_gcm;
 static rijn_chachapoly_ctx r_ccp;
 static EVP_CIPHER_CTX *o_ctx[NOPS];
@@ -84,6 +91,8 @@ static void run_rijn(int op, size_t n, uint8_t *o)
     switch (op) {
     case CTR: r = rijn_ctr_crypt(&r_aes, iv, o, in, n); break;
     case CBCD: r = rijn_cbc_decrypt(&r_aes, iv, o, in, n); break;
+    case XTSE: r = rijn_xts_encrypt(&r_xts, iv, o, in, n); break;
+    case XTSD: r = rijn_xts_decrypt(&r_xts, iv, o, in, n); break;
     case GCM: r = rijn_gcm_seal(&r_gcm, o, o + n, 16, iv, 12, NULL, 0, in, n); break;
     case SHA: r = rijn_sha256(o, in, n); break;
     case SHA5: r = rijn_sha512(o, in, n); break;
@@ -95,7 +104,10 @@ static void run_rijn(int op, size_t n, uint8_t *o)
 
 static void run_ct64(int op, size_t n, uint8_t *o)
 {
-    int r = op == CTR ? rijn_ctr_crypt(&r_ct64, iv, o, in, n) : rijn_cbc_decrypt(&r_ct64, iv, o, in, n);
+    int r = op == CTR    ? rijn_ctr_crypt(&r_ct64, iv, o, in, n)
+            : op == CBCD ? rijn_cbc_decrypt(&r_ct64, iv, o, in, n)
+            : op == XTSE ? rijn_xts_encrypt(&r_xts_ct64, iv, o, in, n)
+                         : rijn_xts_decrypt(&r_xts_ct64, iv, o, in, n);
     if (r != 0)
         die("rijn ct64");
 }
@@ -110,7 +122,11 @@ static void run_openssl(int op, size_t n, uint8_t *o)
         ok = EVP_EncryptInit_ex(c, NULL, NULL, NULL, iv) && EVP_EncryptUpdate(c, o, &l, in, (int)n);
         break;
     case CBCD:
+    case XTSD:
         ok = EVP_DecryptInit_ex(c, NULL, NULL, NULL, iv) && EVP_DecryptUpdate(c, o, &l, in, (int)n);
+        break;
+    case XTSE:
+        ok = EVP_EncryptInit_ex(c, NULL, NULL, NULL, iv) && EVP_EncryptUpdate(c, o, &l, in, (int)n);
         break;
     case GCM:
     case CCP:
@@ -139,9 +155,15 @@ static void run_gcrypt(int op, size_t n, uint8_t *o)
             e = gcry_cipher_encrypt(h, o, n, in, n);
         break;
     case CBCD:
+    case XTSD:
         e = gcry_cipher_setiv(h, iv, 16);
         if (!e)
             e = gcry_cipher_decrypt(h, o, n, in, n);
+        break;
+    case XTSE:
+        e = gcry_cipher_setiv(h, iv, 16);
+        if (!e)
+            e = gcry_cipher_encrypt(h, o, n, in, n);
         break;
     case GCM:
     case CCP:
@@ -165,33 +187,39 @@ static void run_gcrypt(int op, size_t n, uint8_t *o)
 static void setup(void)
 {
     static const int gmode[NOPS] = {GCRY_CIPHER_MODE_CTR, GCRY_CIPHER_MODE_CBC,
-                                    GCRY_CIPHER_MODE_GCM, 0, 0, GCRY_CIPHER_MODE_POLY1305};
+                                    GCRY_CIPHER_MODE_XTS, GCRY_CIPHER_MODE_XTS,
+                                    GCRY_CIPHER_MODE_GCM, 0,
+                                    0, GCRY_CIPHER_MODE_POLY1305};
     int op;
     size_t i;
     for (i = 0; i < MAXN; i++)
         in[i] = (uint8_t)(i * 7 + 3);
-    if (rijn_aes_init(&r_aes, key, 16) || rijn_gcm_init(&r_gcm, key, 16) ||
+    if (rijn_aes_init(&r_aes, key, 16) || rijn_xts_init(&r_xts, key, 32) ||
+        rijn_gcm_init(&r_gcm, key, 16) ||
         rijn_chacha20poly1305_init(&r_ccp, key, 32))
         die("rijn setup");
     o_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
     o_sha512 = EVP_MD_fetch(NULL, "SHA512", NULL);
     o_md = EVP_MD_CTX_new();
     for (op = 0; op < NOPS; op++) {
+        const int xts = op == XTSE || op == XTSD;
+        const size_t klen = op == CCP || xts ? 32 : 16;
         const EVP_CIPHER *ci = op == CTR    ? EVP_aes_128_ctr()
                                : op == CBCD ? EVP_aes_128_cbc()
+                               : xts        ? EVP_aes_128_xts()
                                : op == GCM  ? EVP_aes_128_gcm()
                                : op == CCP  ? EVP_chacha20_poly1305()
                                             : NULL;
         if (ci == NULL)
             continue;
         o_ctx[op] = EVP_CIPHER_CTX_new();
-        if (!(op == CBCD ? EVP_DecryptInit_ex(o_ctx[op], ci, NULL, key, iv)
+        if (!(op == CBCD || op == XTSD ? EVP_DecryptInit_ex(o_ctx[op], ci, NULL, key, iv)
                          : EVP_EncryptInit_ex(o_ctx[op], ci, NULL, key, iv)))
             die("OpenSSL setup");
         EVP_CIPHER_CTX_set_padding(o_ctx[op], 0);
         if (gcry_cipher_open(&g_h[op], op == CCP ? GCRY_CIPHER_CHACHA20 : GCRY_CIPHER_AES128,
                              gmode[op], 0) ||
-            gcry_cipher_setkey(g_h[op], key, op == CCP ? 32 : 16))
+            gcry_cipher_setkey(g_h[op], key, klen))
             die("libgcrypt setup");
     }
     (void)i;
@@ -203,7 +231,7 @@ int main(int argc, char **argv)
     static const char *const libs[] = {"rijn", "openssl", "libgcrypt", "rijn-ct64"};
     void (*const run[4])(int, size_t, uint8_t *) = {run_rijn, run_openssl, run_gcrypt, run_ct64};
     const int noce = argc > 1 && strcmp(argv[1], "noce") == 0;
-    const int nlibs = noce ? 4 : 3, nops = noce ? CBCD + 1 : NOPS;
+    const int nlibs = noce ? 4 : 3, nops = noce ? NOCE_OPS : NOPS;
     const rijn_aes_impl *ct64 = NULL;
     int op, l;
     size_t s;
@@ -214,7 +242,9 @@ int main(int argc, char **argv)
     gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
     gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
     setup();
-    if (noce && (rijn_aes_impl_get("ct64", &ct64) || rijn_aes_init_impl(&r_ct64, ct64, key, 16)))
+    if (noce && (rijn_aes_impl_get("ct64", &ct64) || rijn_aes_init_impl(&r_ct64, ct64, key, 16) ||
+                 rijn_aes_impl_force("ct64") || rijn_xts_init(&r_xts_ct64, key, 32) ||
+                 rijn_aes_impl_force(NULL)))
         die("rijn ct64 setup");
     printf("# rijn AES %s, GHASH %s, SHA-256 %s; OpenSSL %s; libgcrypt %s\n",
            rijn_aes_impl_name(r_aes.impl), rijn_gcm_ctx_ghash_name(&r_gcm),
@@ -224,6 +254,8 @@ int main(int argc, char **argv)
     bench_start();
     bench_stop();
     for (op = 0; op < nops; op++) {
+        if (!noce && (op == XTSE || op == XTSD))
+            continue;
         for (s = 0; s < 3; s++) {
             size_t n = sizes[s],
                    olen = op == SHA ? 32 : op == SHA5 ? 64 : n + (op == GCM || op == CCP ? 16 : 0);

@@ -32,7 +32,7 @@
 /* Whether the class struct carries the one-shot / XTS hooks and alt_cpu:
  * only builds with a class that provides them pay for the entries (MCU
  * images keep the short struct and the modes their generic paths). */
-#define RIJN_I_AES_HOOKS (RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE)
+#define RIJN_I_AES_HOOKS (RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE || RIJN_CFG_AES_NEONBS)
 
 /* Whether a class with rk_isa RIJN_CPU_AESNI (below) may be compiled in:
  * the AES-NI kernels of the AEADs (stitched GCM, OCB, GCM-SIV's CTR) are

@@ -25,9 +25,12 @@
  *   in works: a pass loads all its input before it stores (CBC decryption
  *   stores backwards, each block after the one that needs its input).
  *   Fused entries: CTR (counter blocks built branch-free from two 64-bit
- *   halves, as armce), CBC decryption; ECB in both directions; XTS and CBC
- *   encryption take the modes' generic paths over the N-block entries (on
- *   AArch64 the class struct has no XTS hook: RIJN_I_AES_HOOKS is x86's).
+ *   halves, as armce), CBC decryption, XTS (the xts hook, whole messages
+ *   with stealing: aes_neonbs_xts.c, on rijn_i_nbs_encrypt8 / _decrypt8,
+ *   the passes on blocks in registers); ECB in both directions is the
+ *   N-block entries. CBC encryption, CFB/OFB and CBC-MAC are serial (one
+ *   block per pass: the modes' generic paths); CFB decryption is parallel
+ *   and takes cfb.c's batched path over the encrypt entry.
  *   Code generation: the 8-plane loops carry `#pragma GCC unroll 8` (GCC
  *   12 otherwise keeps them as loops over the state in memory: a load, a
  *   TBL and a store per plane).
@@ -47,12 +50,10 @@
  *   qemu-aarch64 by scripts/test-aarch64.sh (the run with AES masked makes
  *   this class the default).
  */
-#include "aes_i.h"
+#include "aes/aes_neonbs_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_NEONBS
-
-#include <arm_neon.h>
 
 typedef uint64_t ct_word __attribute__((vector_size(16)));
 #define CT_MASK(m) ((ct_word){0, 0} + (uint64_t)(m))
@@ -141,6 +142,20 @@ static void encrypt8(const uint8_t *rk, unsigned rounds, ct_word q[8])
     shift_rows(q, sr);
     add_round_key(q, rk + 16 * rounds);
     ct_ortho(q);
+}
+
+void rijn_i_nbs_encrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8])
+{
+    ct_word q[8];
+    unsigned j;
+    #pragma GCC unroll 8
+    for (j = 0; j < 8; j++)
+        q[j] = (ct_word)b[j];
+    ct_ortho(q);
+    encrypt8(rk, rounds, q);
+    #pragma GCC unroll 8
+    for (j = 0; j < 8; j++)
+        b[j] = (uint8x16_t)q[j];
 }
 
 static uint32_t nbs_subword(uint32_t w)
@@ -274,6 +289,20 @@ static void decrypt8(const uint8_t *rk, unsigned rounds, ct_word q[8])
     ct_ortho(q);
 }
 
+void rijn_i_nbs_decrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8])
+{
+    ct_word q[8];
+    unsigned j;
+    #pragma GCC unroll 8
+    for (j = 0; j < 8; j++)
+        q[j] = (ct_word)b[j];
+    ct_ortho(q);
+    decrypt8(rk, rounds, q);
+    #pragma GCC unroll 8
+    for (j = 0; j < 8; j++)
+        b[j] = (uint8x16_t)q[j];
+}
+
 static void nbs_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
                         size_t nblocks)
 {
@@ -328,6 +357,7 @@ const rijn_aes_impl rijn_i_aes_neonbs = {
     .decrypt = NBS_DECRYPT,
     .ctr = nbs_ctr,
     .cbc_decrypt = NBS_CBC_DECRYPT,
+    .xts = rijn_i_nbs_xts, /* aes_neonbs_xts.c */
 };
 
 #endif /* RIJN_CFG_AES_NEONBS */

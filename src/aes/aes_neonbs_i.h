@@ -1,0 +1,28 @@
+/*
+ * aes_neonbs_i.h -- what the "neonbs" class's files share: the eight-block
+ * cipher passes of aes_neonbs.c, for the fused modes in aes_neonbs_xts.c.
+ */
+#ifndef RIJN_AES_NEONBS_I_H
+#define RIJN_AES_NEONBS_I_H
+
+#include "aes/aes_i.h"
+
+#if RIJN_CFG_AES_NEONBS
+
+#include <arm_neon.h>
+
+/* Eight blocks, b[j] = block j in FIPS 197 byte order (as vld1q_u8 loads
+ * it), encrypted / decrypted in place with the class's schedule rk (the
+ * context's ks) of the given rounds. Constant time; unused lanes may hold
+ * anything (zero is customary). */
+void rijn_i_nbs_encrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8]);
+#if RIJN_CFG_AES_DECRYPT
+void rijn_i_nbs_decrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8]);
+#endif
+
+/* The class's xts hook (aes_i.h). */
+int rijn_i_nbs_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], uint8_t *out,
+                   const uint8_t *in, size_t len);
+
+#endif /* RIJN_CFG_AES_NEONBS */
+#endif /* RIJN_AES_NEONBS_I_H */
