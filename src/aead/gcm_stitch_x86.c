@@ -23,8 +23,12 @@
  *   the joins after rounds 10 and 12 made GCC keep the eight blocks in
  *   memory, and the SSE build (no AVX: Westmere-class CPUs, VMs hiding
  *   AVX) ran at 0.627 ticks/B (AES-128 seal 1 MiB, Zen 5 with
- *   RIJN_CPU_MASK=0xF, CTR 0.208), behind libgcrypt; now 0.408 (GCC) /
- *   0.364 (Clang); AES-256 0.658 -> 0.429, open 0.642 -> 0.383.
+ *   RIJN_CPU_MASK=0xF, CTR 0.208), behind libgcrypt; then 0.408 (GCC) /
+ *   0.364 (Clang); AES-256 0.658 -> 0.429, open 0.642 -> 0.383. An empty
+ *   asm (KEEP) on the three sums after each product and on the counter
+ *   stops GCC from summing the products in one tree after the rounds
+ *   (every product spilled): GCC 0.404 -> 0.371 (AES-256 0.416 -> 0.390,
+ *   open 0.373 -> 0.364 / 0.431 -> 0.409; scripts/ab-builds.sh).
  *   Two builds of the same body: with AVX (VEX three-operand forms) when
  *   the CPU has it, else SSE. On a CPU with VAES + VPCLMULQDQ (no
  *   AVX-512, or masked) the 256-bit kernel (gcm_stitch_vaes256.c) takes
@@ -51,6 +55,12 @@ INL __m128i ctr_swap(__m128i x) /* bytes 12..15 reversed, the rest kept */
     return _mm_shuffle_epi8(x, _mm_set_epi8(12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
 }
 
+/* An empty asm on a value: GCC then neither reassociates the sums of
+ * the products into one XOR tree after the last round (keeping every
+ * product alive, spilled) nor turns the counter into eight induction
+ * variables kept on the stack. */
+#define KEEP(v) __asm__("" : "+x"(v))
+
 /* Block j (0..7) of g against H^(8-j): the power and its Karatsuba word. */
 #define LDU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define GH_STEP(j)                                                                        \
@@ -60,6 +70,9 @@ INL __m128i ctr_swap(__m128i x) /* bytes 12..15 reversed, the rest kept */
             d_ = _mm_xor_si128(d_, *s);                                                   \
         GCX_MUL_KK(d_, hp[7 - (j)], kp[(7 - (j)) / 2], ((7 - (j)) & 1) ? 0x10 : 0x00, lo, \
                    mid, hi);                                                              \
+        KEEP(lo);                                                                         \
+        KEEP(mid);                                                                        \
+        KEEP(hi);                                                                         \
     } while (0)
 
 /* One iteration: aes = encrypt 8 counter blocks in -> out; gh = hash the
@@ -71,6 +84,7 @@ INL void iter(const uint8_t *ek, unsigned rounds, const __m128i *hp, const __m12
     __m128i x[8], k, lo = _mm_setzero_si128(), mid = lo, hi = lo;
     unsigned i;
     if (aes) {
+        KEEP(*cw);
         k = LDU(ek);
         RIJN_UNROLL for (i = 0; i < 8; i++)
             x[i] = _mm_xor_si128(ctr_swap(_mm_add_epi32(*cw, _mm_set_epi32((int)i, 0, 0, 0))), k);
