@@ -7,8 +7,9 @@
  *
  * Implementation notes
  *   XTS (IEEE 1619): T0 = E_Key2(tweak) stays in a register; block j uses
- *   T(j) = T0 * alpha^j, each from the previous by mulx (the little-endian
- *   128-bit value doubled: a 64-bit shift per lane, the bit leaving lane 0
+ *   T(j) = T0 * alpha^j, each from the previous by xts_neon_mulx
+ *   (xts_neon_i.h, shared with neonbs: the little-endian 128-bit value
+ *   doubled: a 64-bit shift per lane, the bit leaving lane 0
  *   carried into lane 1, the bit leaving the top folded back as 0x87; the
  *   carries are arithmetic-shift masks, no branch). Passes of 8, 4, then
  *   single blocks, all loads of a pass before its stores (out == in
@@ -37,18 +38,9 @@
 #if RIJN_CFG_AES_ARMCE
 
 #include "aes/armce.h"
+#include "aes/xts_neon_i.h"
 
 /* ---- XTS */
-
-/* t * alpha in GF(2^128), IEEE 1619 byte order (little-endian value). */
-ARMCE_INLINE uint8x16_t xts_mulx(uint8x16_t t)
-{
-    uint64x2_t v = vreinterpretq_u64_u8(t);
-    uint64x2_t m = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(v), 63));
-    const uint64x2_t poly = vcombine_u64(vcreate_u64(0x87), vcreate_u64(1));
-    m = vandq_u64(vextq_u64(m, m, 1), poly); /* lane 0 <- top of lane 1, 1 <- top of 0 */
-    return vreinterpretq_u8_u64(veorq_u64(vshlq_n_u64(v, 1), m));
-}
 
 /* One pass of m blocks (a constant after inlining) from tweak t; returns
  * the tweak of the next block. */
@@ -59,7 +51,7 @@ ARMCE_INLINE uint8x16_t xts_pass(const uint8x16_t *k, unsigned rounds, int dec, 
     unsigned i;
     tw[0] = t;
     for (i = 1; i < m; i++)
-        tw[i] = xts_mulx(tw[i - 1]);
+        tw[i] = xts_neon_mulx(tw[i - 1]);
     for (i = 0; i < m; i++)
         x[i] = veorq_u8(vld1q_u8(in + 16 * i), tw[i]);
     if (dec)
@@ -68,7 +60,7 @@ ARMCE_INLINE uint8x16_t xts_pass(const uint8x16_t *k, unsigned rounds, int dec, 
         armce_encn(x, m, k, rounds);
     for (i = 0; i < m; i++)
         vst1q_u8(out + 16 * i, veorq_u8(x[i], tw[i]));
-    return xts_mulx(tw[m - 1]);
+    return xts_neon_mulx(tw[m - 1]);
 }
 
 ARMCE_INLINE uint8x16_t xts_one(const uint8x16_t *k, unsigned rounds, int dec, uint8x16_t t,
@@ -112,7 +104,7 @@ ARMCE_INLINE void xts_body(const rijn_aes_ctx key[2], int dec, unsigned rounds,
     if (r != 0) {
         /* the last full block and the r-byte partial one after it */
         uint8_t buf[16], last[16];
-        uint8x16_t t2 = xts_mulx(t);
+        uint8x16_t t2 = xts_neon_mulx(t);
         memcpy(last, in + 16, r);
         vst1q_u8(buf, xts_one(k, rounds, dec, dec ? t2 : t, vld1q_u8(in)));
         memcpy(out + 16, buf, r);

@@ -7,11 +7,8 @@
  *
  * Implementation notes
  *   Layout: T0 = E_Key2(tweak) (one pass, one lane); block j uses
- *   T(j) = T0 * alpha^j, each from the previous one by nbs_mulx (the
- *   little-endian 128-bit value doubled: one SHL per 64-bit lane, the bit
- *   leaving the low lane carried into the high one and the bit leaving the
- *   top folded back as 0x87, both selected by an arithmetic-shift mask:
- *   SSHR, EXT, AND, EOR, no branch). Blocks go through passes of 8 (the
+ *   T(j) = T0 * alpha^j, each from the previous one by xts_neon_mulx
+ *   (xts_neon_i.h, shared with armce: five NEON instructions, no branch). Blocks go through passes of 8 (the
  *   class's width: a pass costs the same with fewer blocks), masked with
  *   their tweaks before the bit transpose and after the inverse one
  *   (rijn_i_nbs_encrypt8 / _decrypt8, aes_neonbs.c), no buffer between
@@ -53,19 +50,10 @@
  *   every extension and is the default in the run with AES masked.
  */
 #include "aes/aes_neonbs_i.h"
+#include "aes/xts_neon_i.h"
 #include "internal.h"
 
 #if RIJN_CFG_AES_NEONBS
-
-/* t * alpha in GF(2^128), IEEE 1619 byte order (a little-endian value). */
-static inline __attribute__((always_inline)) uint8x16_t nbs_mulx(uint8x16_t t)
-{
-    uint64x2_t v = vreinterpretq_u64_u8(t);
-    uint64x2_t m = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(v), 63));
-    const uint64x2_t poly = vcombine_u64(vcreate_u64(0x87), vcreate_u64(1));
-    m = vandq_u64(vextq_u64(m, m, 1), poly); /* lane 0 <- top of lane 1, 1 <- top of 0 */
-    return vreinterpretq_u8_u64(veorq_u64(vshlq_n_u64(v, 1), m));
-}
 
 static void cipher8(const rijn_aes_ctx *k, int dec, uint8x16_t b[8])
 {
@@ -101,7 +89,7 @@ int rijn_i_nbs_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], 
         const unsigned k = n < 8 ? (unsigned)n : 8;
         tw[0] = t;
         for (j = 1; j < 9; j++)
-            tw[j] = nbs_mulx(tw[j - 1]);
+            tw[j] = xts_neon_mulx(tw[j - 1]);
         if (k == n && r != 0) { /* block k-1 is the last whole one */
             t2 = dec ? tw[k - 1] : tw[k]; /* the tweak of the swapped block */
             if (dec)
