@@ -18,6 +18,8 @@
 #      classes run in every test that iterates the classes. Every AArch64
 #      model QEMU 7.2 offers has AES/PMULL/SHA2 (and `-cpu max` has no
 #      aes=off property), so the library's own mask hides them.
+# Then the ACVP XTS sets through the cross-built rijn-acvp per AArch64 class
+# (below), and the Python package.
 # Only the C tests run (ctest label "c", RIJN_TEST_QUICK=1): the script tests
 # (label "script") run host tools (Python, the CLI, valgrind) and the
 # *_ctgrind tests re-run themselves under valgrind, which is host-only; they
@@ -62,7 +64,20 @@ done
 run "qemu -cpu cortex-a53, extensions masked" QEMU_CPU=cortex-a53 RIJN_CPU_MASK=0
 grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
   { echo "test-aarch64: the run without AES did not default to neonbs" >&2; status=1; }
-# 3. the Python package: extension cross-built on this build's librijn.a,
+# 3. the ACVP XTS sample sets (tests/vectors/acvp, revisions 1.0 and 2.0:
+#    data units of whole and partial blocks, both directions) answered by
+#    the cross-built rijn-acvp under QEMU with each AArch64 class forced:
+#    neonbs (no Crypto Extensions, Raspberry Pi 4: its xts hook), armce,
+#    ct64 (test_acvp.py, which runs every set on the host, is a script
+#    test). Under a second.
+printf -- '--- aarch64 (ACVP XTS sets per class) ---\n'
+acvp_wrap="$(cd "$bdir" && pwd)/rijn-acvp-qemu"
+printf '#!/bin/sh\nexec qemu-aarch64 -L /usr/aarch64-linux-gnu "%s" "$@"\n' \
+  "$(cd "$bdir" && pwd)/tests/rijn-acvp" >"$acvp_wrap"
+chmod +x "$acvp_wrap"
+QEMU_CPU=max RIJN_ACVP="$acvp_wrap" "$py" tests/acvp/acvp_sets.py --impl neonbs,armce,ct64 \
+  ACVP-AES-XTS-1.0 ACVP-AES-XTS-2.0 || status=1
+# 4. the Python package: extension cross-built on this build's librijn.a,
 #    python/tests under the arm64 CPython (scripts/test-python-aarch64.sh)
 printf -- '--- aarch64 (python package) ---\n'
 bash scripts/test-python-aarch64.sh "$bdir" || status=1
