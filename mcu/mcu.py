@@ -206,7 +206,7 @@ LIB_REST = ["core/util.c", "core/cpu.c", "modes/block_stream.c", "modes/cbc.c",
             "modes/ecb.c", "modes/modes_common.c", "modes/ofb.c", "modes/stream.c", "modes/xts.c",
             "aead/gcm.c", "aead/gcm_ctr.c",
             "aead/gcm_oneshot.c", "aead/gcm_stream.c", "aead/ghash.c", "aead/ghash_ct32.c",
-            "aead/ghash_rvclmul.c", "aead/ccm.c", "aead/cmac.c", "aead/chachapoly.c", "stream/chacha20.c", "stream/chacha20_armv7m.c",
+            "aead/ghash_rvclmul.c", "aead/ccm.c", "aead/ccm_stream.c", "aead/cmac.c", "aead/chachapoly.c", "stream/chacha20.c", "stream/chacha20_armv7m.c",
             "mac/poly1305.c",
             "hash/sha256.c", "hash/sha256_portable.c",
             # the toolbox (mcu_test.c MCU_T_TOOLBOX): Ascon, X25519, SHA-384/512, SHA-3

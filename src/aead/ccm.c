@@ -1,5 +1,6 @@
 /*
- * ccm.c -- AES-CCM (NIST SP 800-38C): one-shot and streaming.
+ * ccm.c -- AES-CCM (NIST SP 800-38C): the message core, key setup and the
+ * one-shot seal/open (the streaming calls are in ccm_stream.c).
  *
  * Implementation notes
  *   Layout: an encryption-only AES schedule and one rijn_ccm_msg: the
@@ -27,14 +28,13 @@
  *   Vectors: CAVP DVPT/VADT/VNT/VPT/VTT (128/192/256), Wycheproof
  *   aes_ccm_test.json, differential tests vs OpenSSL (tests/aead/test_ccm*.c).
  */
+#include "ccm_i.h"
 #include "cmac_i.h"
 #include "gcm_i.h"
-#include "internal.h"
-#include "rijn/ccm.h"
 
 #define CHUNK 4096u
 
-static void mac_absorb(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *p, size_t len)
+void rijn_i_ccm_absorb(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *p, size_t len)
 {
     size_t pos = (size_t)m->mac_pos;
     if (pos == 0 && len >= 16) {
@@ -92,7 +92,7 @@ static int tag_ok(size_t t)
     return t >= 4 && t <= 16 && t % 2 == 0;
 }
 
-static int check_keyed(const rijn_ccm_ctx *ctx)
+int rijn_i_ccm_check_keyed(const rijn_ccm_ctx *ctx)
 {
     RIJN_CHECK_PTR(ctx);
     return rijn_i_aes_check_enc(&ctx->aes) == RIJN_OK ? RIJN_OK : RIJN_ERR_STATE;
@@ -122,7 +122,7 @@ static size_t aad_hdr(uint8_t h[10], uint64_t aad_len)
  * one MAC call (zero-padded if the AAD ends there) and *head is the AAD
  * bytes taken; without (streaming), only B_0 and the prefix. S_0 = E(A_0)
  * rides along with the MAC pass when the class has a cbcmac entry. */
-static int msg_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *nonce,
+int rijn_i_ccm_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *nonce,
                      size_t n, const uint8_t *aad, uint64_t aad_len, uint64_t msg_len,
                      size_t t, size_t *head)
 {
@@ -165,7 +165,7 @@ static int msg_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *no
         rijn_i_aead_ks(aes, RIJN_I_CTR_BE128, m->ctr, m->s0); /* ctr is now A_1 */
     }
     if (aad == NULL && hl != 0)
-        mac_absorb(aes, m, b + 16, hl); /* the AAD's prefix; its blocks follow */
+        rijn_i_ccm_absorb(aes, m, b + 16, hl); /* the AAD's prefix; its blocks follow */
     rijn_i_wipe_inl(b, sizeof b);
     m->aad_len = aad_len;
     m->msg_len = msg_len;
@@ -174,7 +174,7 @@ static int msg_start(const rijn_aes_ctx *aes, rijn_ccm_msg *m, const uint8_t *no
     return RIJN_OK;
 }
 
-static void msg_text(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, const uint8_t *in,
+void rijn_i_ccm_text(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, const uint8_t *in,
                      size_t len, int enc)
 {
     if (m->state == RIJN_I_AEAD_AAD) {
@@ -196,11 +196,11 @@ static void msg_text(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, con
     while (len > 0) {
         size_t n = len < CHUNK ? len : CHUNK;
         if (enc) {
-            mac_absorb(aes, m, in, n);
+            rijn_i_ccm_absorb(aes, m, in, n);
             ks_xor(aes, m, out, in, n);
         } else {
             ks_xor(aes, m, out, in, n);
-            mac_absorb(aes, m, out, n);
+            rijn_i_ccm_absorb(aes, m, out, n);
         }
         m->msg_done += n;
         out += n;
@@ -210,7 +210,7 @@ static void msg_text(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t *out, con
 }
 
 /* Full tag (tag_len bytes valid) into t; wipes *m. */
-static void msg_tag(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t t[16])
+void rijn_i_ccm_tag(const rijn_aes_ctx *aes, rijn_ccm_msg *m, uint8_t t[16])
 {
     mac_flush(aes, m);
     rijn_i_xor16v(t, m->x, m->s0);
@@ -231,143 +231,51 @@ void rijn_ccm_wipe(rijn_ccm_ctx *ctx)
     rijn_wipe(ctx, ctx != NULL ? sizeof *ctx : 0);
 }
 
-int rijn_ccm_start(rijn_ccm_ctx *ctx, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
-                   uint64_t msg_len, size_t tag_len)
+/* The one-shot message: the checks, then the whole message through a
+ * local rijn_ccm_msg (wiped), the full tag (tag_len bytes valid) into t. */
+static int oneshot(const rijn_ccm_ctx *ctx, uint8_t *out, uint8_t t[16], const uint8_t *tag,
+                   size_t tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                   size_t aad_len, const uint8_t *in, size_t len, int enc)
 {
     rijn_ccm_msg m;
-    int r = check_keyed(ctx);
-    if (r != RIJN_OK)
-        return r;
     size_t head;
-    r = msg_start(&ctx->aes, &m, nonce, nonce_len, NULL, aad_len, msg_len, tag_len, &head);
-    if (r == RIJN_OK)
-        ctx->msg = m;
-    rijn_wipe(&m, sizeof m);
-    return r;
-}
-
-int rijn_ccm_aad(rijn_ccm_ctx *ctx, const uint8_t *aad, size_t len)
-{
-    int r = check_keyed(ctx);
-    if (r != RIJN_OK)
-        return r;
-    if (ctx->msg.state != RIJN_I_AEAD_AAD || len > ctx->msg.aad_len - ctx->msg.aad_done)
-        return RIJN_ERR_STATE;
-    RIJN_CHECK_BUF(aad, len);
-    mac_absorb(&ctx->aes, &ctx->msg, aad, len);
-    ctx->msg.aad_done += len;
-    return RIJN_OK;
-}
-
-static int update(rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len, int enc)
-{
-    uint32_t want = enc ? RIJN_I_AEAD_ENC : RIJN_I_AEAD_DEC;
-    rijn_ccm_msg *m;
-    int r = check_keyed(ctx);
-    if (r != RIJN_OK)
-        return r;
-    m = &ctx->msg;
-    if ((m->state != RIJN_I_AEAD_AAD && m->state != want) || m->aad_done != m->aad_len ||
-        len > m->msg_len - m->msg_done)
-        return RIJN_ERR_STATE;
-    RIJN_CHECK_BUF(out, len);
-    RIJN_CHECK_BUF(in, len);
-    if (out != in && rijn_overlaps(out, len, in, len))
-        return RIJN_ERR_PARAM;
-    msg_text(&ctx->aes, m, out, in, len, enc);
-    return RIJN_OK;
-}
-
-int rijn_ccm_encrypt_update(rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return update(ctx, out, in, len, 1);
-}
-
-int rijn_ccm_decrypt_update(rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return update(ctx, out, in, len, 0);
-}
-
-static int final_check(rijn_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len, uint32_t want)
-{
-    const rijn_ccm_msg *m;
-    int r = check_keyed(ctx);
-    if (r != RIJN_OK)
-        return r;
-    m = &ctx->msg;
-    if ((m->state != RIJN_I_AEAD_AAD && m->state != want) || m->aad_done != m->aad_len ||
-        m->msg_done != m->msg_len)
-        return RIJN_ERR_STATE;
-    if (tag_len != m->tag_len)
-        return RIJN_ERR_TAG_LEN;
-    RIJN_CHECK_PTR(tag);
-    return RIJN_OK;
-}
-
-int rijn_ccm_encrypt_final(rijn_ccm_ctx *ctx, uint8_t *tag, size_t tag_len)
-{
-    uint8_t t[16];
-    int r = final_check(ctx, tag, tag_len, RIJN_I_AEAD_ENC);
-    if (r != RIJN_OK)
-        return r;
-    msg_tag(&ctx->aes, &ctx->msg, t);
-    memcpy(tag, t, tag_len);
-    rijn_wipe(t, sizeof t);
-    return RIJN_OK;
-}
-
-int rijn_ccm_decrypt_final(rijn_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len)
-{
-    uint8_t t[16];
-    int ok, r = final_check(ctx, tag, tag_len, RIJN_I_AEAD_DEC);
-    if (r != RIJN_OK)
-        return r;
-    msg_tag(&ctx->aes, &ctx->msg, t);
-    ok = rijn_ct_equal(t, tag, tag_len);
-    rijn_wipe(t, sizeof t);
-    return ok ? RIJN_OK : RIJN_ERR_AUTH;
-}
-
-static int oneshot(const rijn_ccm_ctx *ctx, rijn_ccm_msg *m, const uint8_t *out,
-                   const uint8_t *tag, size_t tag_len, const uint8_t *nonce, size_t nonce_len,
-                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len)
-{
-    size_t head;
-    int r = check_keyed(ctx);
+    int r = rijn_i_ccm_check_keyed(ctx);
     if (r != RIJN_OK)
         return r;
     RIJN_CHECK_BUF(aad, aad_len);
     RIJN_CHECK_BUF(out, len);
     RIJN_CHECK_BUF(in, len);
-    r = msg_start(&ctx->aes, m, nonce, nonce_len, aad, aad_len, len, tag_len, &head);
+    r = rijn_i_ccm_start(&ctx->aes, &m, nonce, nonce_len, aad, aad_len, len, tag_len, &head);
     if (r != RIJN_OK)
-        return r;
-    RIJN_CHECK_PTR(tag);
-    if ((out != in && rijn_overlaps(out, len, in, len)) || rijn_overlaps(tag, tag_len, out, len) ||
-        rijn_overlaps(tag, tag_len, in, len))
-        return RIJN_ERR_PARAM;
-    mac_absorb(&ctx->aes, m, aad + head, aad_len - head);
-    m->aad_done = aad_len;
-    return RIJN_OK;
+        return r; /* m not written */
+    if (tag == NULL)
+        r = RIJN_ERR_NULL;
+    else if ((out != in && rijn_overlaps(out, len, in, len)) ||
+             rijn_overlaps(tag, tag_len, out, len) || rijn_overlaps(tag, tag_len, in, len))
+        r = RIJN_ERR_PARAM;
+    else {
+        rijn_i_ccm_absorb(&ctx->aes, &m, aad + head, aad_len - head);
+        m.aad_done = aad_len;
+        rijn_i_ccm_text(&ctx->aes, &m, out, in, len, enc);
+        rijn_i_ccm_tag(&ctx->aes, &m, t);
+    }
+    rijn_i_wipe_inl(&m, sizeof m);
+    return r;
 }
 
 int rijn_ccm_seal(const rijn_ccm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
                   const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len)
 {
-    rijn_ccm_msg m;
     uint8_t t[16];
-    int r = oneshot(ctx, &m, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    int r = oneshot(ctx, out, t, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len, 1);
     if (r == RIJN_OK) {
-        msg_text(&ctx->aes, &m, out, in, len, 1);
-        msg_tag(&ctx->aes, &m, t);
         if (tag_len == 16)
             memcpy(tag, t, 16);
         else
             memcpy(tag, t, tag_len);
         rijn_i_wipe16(t);
     }
-    rijn_i_wipe_inl(&m, sizeof m);
     return r;
 }
 
@@ -375,12 +283,9 @@ int rijn_ccm_open(const rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
                   const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len)
 {
-    rijn_ccm_msg m;
     uint8_t t[16];
-    int r = oneshot(ctx, &m, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    int r = oneshot(ctx, out, t, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len, 0);
     if (r == RIJN_OK) {
-        msg_text(&ctx->aes, &m, out, in, len, 0);
-        msg_tag(&ctx->aes, &m, t);
         if (!rijn_ct_equal(t, tag, tag_len)) {
             if (len != 0)
                 rijn_wipe(out, len);
@@ -388,7 +293,6 @@ int rijn_ccm_open(const rijn_ccm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
         }
         rijn_i_wipe16(t);
     }
-    rijn_i_wipe_inl(&m, sizeof m);
     return r;
 }
 
