@@ -3,7 +3,8 @@
  *
  * Implementation notes
  *   The extension is split by family: _rijn.c (module, errors, AES),
- *   _rijn_modes.c (the classic modes), _rijn_aead.c (the AEAD classes),
+ *   _rijn_modes.c (the classic modes), _rijn_aead.c (the AEAD classes;
+ *   AES-SIV's vector-AD methods in _rijn_aead_siv.c),
  *   _rijn_aeadstream.c (streaming AEAD messages), _rijn_hash.c (hashes,
  *   HMAC), _rijn_kdf.c (HKDF, PBKDF2, Argon2, X25519), _rijn_mac.c (CMAC,
  *   Poly1305, XTS, key wrap, HKDF halves, scrypt), _rijn_file.c (the rijn
@@ -65,6 +66,12 @@ int rijn_py_init_legacy(PyObject *m);
 int rijn_py_init_recip(PyObject *m);
 int rijn_py_init_age(PyObject *m);
 int rijn_py_init_kdf(PyObject *m);
+
+/* The body of Aead.seal_v (seal 1) / open_v (seal 0) on a keyed AES-SIV
+ * context: args (ad_list, data) -> V || C, or the plaintext
+ * (_rijn_aead_siv.c). */
+struct rijn_siv_ctx;
+PyObject *rijn_py_siv_v(const struct rijn_siv_ctx *ctx, PyObject *args, int seal);
 
 /* The hash descriptor called name, or NULL with rijn.UnsupportedError
  * set (_rijn_hash.c). */

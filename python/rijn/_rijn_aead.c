@@ -10,7 +10,8 @@
  *   exported to Python as AEAD_TABLE). seal returns ciphertext || tag (tag_len bytes); open
  *   takes ciphertext || tag. SIV has seal_v / open_v over a vector of
  *   associated-data strings and returns V || C (RFC 5297, cryptography's
- *   AESSIV).
+ *   AESSIV): the methods check the object here, the vector and the calls
+ *   are in _rijn_aead_siv.c.
  *   Threads: seal/open take a const context (message state on the stack),
  *   so no lock is needed; the GIL is released for long inputs.
  *   Failure: the library wipes the output on RIJN_ERR_AUTH; the bytes
@@ -23,9 +24,7 @@
 
 #include <string.h>
 
-
 #include "rijn/aead_table.h"
-#include "rijn/siv.h"
 
 /* The alg numbers of Aead(alg, key) (rijn/_aead.py's _ALG): a family of
  * the library's AEAD table (rijn/aead_table.h), the descriptor chosen by
@@ -317,109 +316,17 @@ static PyObject *aead_open_into(AeadObj *self, PyObject *args)
     return res;
 }
 
-/* ---- SIV with a vector of associated data --------------------------------- */
-typedef struct {
-    Py_buffer views[RIJN_SIV_MAX_AD];
-    rijn_siv_ad ad[RIJN_SIV_MAX_AD];
-    size_t n;
-} ad_vec;
-
-static void ad_release(ad_vec *v)
-{
-    size_t i;
-    for (i = 0; i < v->n; i++)
-        PyBuffer_Release(&v->views[i]);
-    v->n = 0;
-}
-
-static int ad_get(ad_vec *v, PyObject *list)
-{
-    PyObject *seq;
-    Py_ssize_t i, n;
-    v->n = 0;
-    if (list == Py_None)
-        return 0;
-    if (!PyList_Check(list)) { /* cryptography's rule: a list, not any iterable */
-        PyErr_Format(PyExc_TypeError, "'%.100s' object is not an instance of 'list'",
-                     Py_TYPE(list)->tp_name);
-        return -1;
-    }
-    seq = PySequence_Fast(list, "rijn: associated_data must be a list of bytes");
-    if (seq == NULL)
-        return -1;
-    n = PySequence_Fast_GET_SIZE(seq);
-    if (n > RIJN_SIV_MAX_AD) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "rijn: at most 126 associated data strings");
-        return -1;
-    }
-    for (i = 0; i < n; i++) {
-        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, i), &v->views[i], PyBUF_SIMPLE) < 0) {
-            Py_DECREF(seq);
-            ad_release(v);
-            return -1;
-        }
-        v->ad[i].data = v->views[i].buf;
-        v->ad[i].len = (size_t)v->views[i].len;
-        v->n = (size_t)i + 1;
-    }
-    Py_DECREF(seq);
-    return 0;
-}
-
+/* seal_v / open_v: AES-SIV over a vector of associated data strings
+ * (_rijn_aead_siv.c) */
 static PyObject *siv_v(AeadObj *self, PyObject *args, int seal)
 {
-    PyObject *list, *res = NULL;
-    Py_buffer data;
-    ad_vec *v;
-    int rc;
     if (check_keyed(self) < 0)
         return NULL;
     if (self->alg != A_SIV) {
         PyErr_SetString(PyExc_TypeError, "rijn: seal_v/open_v are for AES-SIV only");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "Oy*", &list, &data))
-        return NULL;
-    v = PyMem_Malloc(sizeof *v);
-    if (v == NULL) {
-        PyBuffer_Release(&data);
-        return PyErr_NoMemory();
-    }
-    if (ad_get(v, list) < 0)
-        goto done;
-    if (seal) {
-        res = PyBytes_FromStringAndSize(NULL, data.len + 16);
-        if (res != NULL) {
-            uint8_t *out = (uint8_t *)PyBytes_AS_STRING(res);
-            RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
-                             rc = rijn_siv_seal_v(&self->u.siv, out + 16, out, v->ad, v->n,
-                                                  data.buf, (size_t)data.len));
-            if (rc != RIJN_OK) {
-                Py_CLEAR(res);
-                rijn_py_raise(rc);
-            }
-        }
-    } else if (data.len < 16) {
-        rijn_py_raise(RIJN_ERR_AUTH);
-    } else {
-        res = PyBytes_FromStringAndSize(NULL, data.len - 16);
-        if (res != NULL) {
-            const uint8_t *in = data.buf;
-            RIJN_PY_NOGIL_IF(data.len >= RIJN_PY_NOGIL_MIN,
-                             rc = rijn_siv_open_v(&self->u.siv, (uint8_t *)PyBytes_AS_STRING(res),
-                                                  in, v->ad, v->n, in + 16, (size_t)data.len - 16));
-            if (rc != RIJN_OK) {
-                Py_CLEAR(res);
-                rijn_py_raise(rc);
-            }
-        }
-    }
-    ad_release(v);
-done:
-    PyMem_Free(v);
-    PyBuffer_Release(&data);
-    return res;
+    return rijn_py_siv_v(&self->u.siv, args, seal);
 }
 
 static PyObject *aead_seal_v(AeadObj *self, PyObject *args) { return siv_v(self, args, 1); }
