@@ -14,22 +14,7 @@
  * program re-runs itself under valgrind (skip, 77, when valgrind or
  * valgrind/memcheck.h is missing, or in a sanitizer build).
  */
-/* first, so that rijn/poly1305.h declares the renamed functions */
-#define RIJN_CFG_POLY1305_X86 0
-#define RIJN_CFG_POLY1305_NEON 0 /* one entry, the radix-2^32 code */
-#define rijn_poly1305_init p32_init
-#define rijn_poly1305_update p32_update
-#define rijn_poly1305_final p32_final
-#define rijn_poly1305_wipe p32_wipe
-#define rijn_poly1305 p32_mac
-#define rijn_poly1305_verify p32_verify
-#include "mac/poly1305.c"
-#undef rijn_poly1305_init
-#undef rijn_poly1305_update
-#undef rijn_poly1305_final
-#undef rijn_poly1305_wipe
-#undef rijn_poly1305
-#undef rijn_poly1305_verify
+#include "tu_poly1305_p32.h" /* first: the radix-2^32 code as p32_* */
 
 #include <string.h>
 
@@ -39,8 +24,6 @@
 #include "rijn/chachapoly.h"
 #include "stream/stream_i.h"
 #include "tu_ctgrind.h"
-
-int rijn_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *msg, size_t len);
 
 #if !TU_CTGRIND
 int main(void)

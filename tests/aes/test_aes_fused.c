@@ -18,21 +18,10 @@
  * AES-NI paths), and hiding everything (software classes only); each
  * child prints its own tally and its exit status is one check here.
  */
-#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
-#endif
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
-
-#if defined(__linux__)
-#include <sys/wait.h>
-#include <unistd.h>
-#define HAVE_REEXEC 1
-#else
-#define HAVE_REEXEC 0
-#endif
 
 #include "aes/aes_i.h"
 #include "core/cpu.h"
@@ -251,16 +240,11 @@ int main(int argc, char **argv)
     printf("# cpu features 0x%x\n", (unsigned)rijn_i_cpu_features());
     tu_for_each_impl(run, &nfused);
     printf("# %lu implementation(s) with fused entries\n", nfused);
-#if HAVE_REEXEC
-    if (getenv("RIJN_FUSED_CHILD") == NULL) {
+    if (!tu_rerun_is_child("RIJN_FUSED_CHILD")) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: VAES-256 paths", "RIJN_FUSED_CHILD");
         tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES), "no VAES: 128-bit paths",
                         "RIJN_FUSED_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: software classes", "RIJN_FUSED_CHILD");
     }
-#else
-    (void)argv;
-    printf("# no re-exec here: run this test with RIJN_CPU_MASK=0 / =feff too\n");
-#endif
     return tu_finish();
 }

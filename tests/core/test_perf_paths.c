@@ -25,21 +25,10 @@
  * VPCLMULQDQ too, and hiding everything; each child's exit status is one
  * check here.
  */
-#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
-#endif
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
-
-#if defined(__linux__)
-#include <sys/wait.h>
-#include <unistd.h>
-#define HAVE_REEXEC 1
-#else
-#define HAVE_REEXEC 0
-#endif
 
 #include "aead/gcm_i.h"
 #include "aead/ghash.h"
@@ -414,15 +403,11 @@ int main(int argc, char **argv)
     free(b.ct);
     free(b.buf);
     free(b.want);
-#if HAVE_REEXEC
-    if (getenv("RIJN_PERF_CHILD") == NULL) {
+    if (!tu_rerun_is_child("RIJN_PERF_CHILD")) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_PERF_CHILD");
         tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES | RIJN_CPU_VPCLMUL),
                      "no VAES / VPCLMULQDQ: 128-bit paths", "RIJN_PERF_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: software classes", "RIJN_PERF_CHILD");
     }
-#else
-    (void)argv;
-#endif
     return tu_finish();
 }

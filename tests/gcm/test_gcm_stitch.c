@@ -16,21 +16,10 @@
  * RIJN_CPU_MASK hiding AVX-512, hiding VAES / VPCLMULQDQ, hiding AVX
  * (the SSE build of the 128-bit kernel) and hiding everything.
  */
-#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
-#endif
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
-
-#if defined(__linux__)
-#include <sys/wait.h>
-#include <unistd.h>
-#define HAVE_REEXEC 1
-#else
-#define HAVE_REEXEC 0
-#endif
 
 #include "aead/gcm_i.h"
 #include "core/cpu.h"
@@ -266,8 +255,7 @@ int main(int argc, char **argv)
     free(b.ct);
     free(b.buf);
     free(b.want);
-#if HAVE_REEXEC
-    if (getenv("RIJN_STITCH_CHILD") == NULL) {
+    if (!tu_rerun_is_child("RIJN_STITCH_CHILD")) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_STITCH_CHILD");
         tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES | RIJN_CPU_VPCLMUL),
                      "no VAES / VPCLMULQDQ: the 128-bit stitched kernel", "RIJN_STITCH_CHILD");
@@ -277,8 +265,5 @@ int main(int argc, char **argv)
                      "no AVX: the SSE build of the 128-bit kernel", "RIJN_STITCH_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: software classes", "RIJN_STITCH_CHILD");
     }
-#else
-    (void)argv;
-#endif
     return tu_finish();
 }

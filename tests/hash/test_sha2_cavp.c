@@ -5,11 +5,8 @@
  * the portable SHA-256 code; when the CPU has SHA-NI the test re-runs
  * itself that way, so both compression functions see every vector.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "testutil.h"
 
@@ -166,25 +163,6 @@ static unsigned long run_monte(const alg *a)
     return n;
 }
 
-static int rerun_portable(char **argv)
-{
-    pid_t pid;
-    int st;
-    if (getenv("RIJN_CPU_MASK") != NULL || strcmp(rijn_sha256_impl_name(), "portable") == 0)
-        return 0;
-    fflush(stdout);
-    pid = fork();
-    if (pid == 0) {
-        setenv("RIJN_CPU_MASK", "0", 1);
-        execv(argv[0], argv); /* argv[0]: the client path, also under Valgrind */
-        execv("/proc/self/exe", argv);
-        _exit(127);
-    }
-    if (pid < 0 || waitpid(pid, &st, 0) != pid)
-        return 1;
-    return !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-}
-
 int main(int argc, char **argv)
 {
     size_t i;
@@ -199,7 +177,7 @@ int main(int argc, char **argv)
         TU_CHECK(s >= 64 && l >= 64 && m >= (tu_quick() ? 3u : 100u), "%s vector counts",
                  algs[i].name);
     }
-    if (rerun_portable(argv))
-        TU_CHECK(0, "portable SHA-256 re-run (RIJN_CPU_MASK=0) failed");
+    if (strcmp(rijn_sha256_impl_name(), "portable") != 0 && !tu_rerun_is_child("RIJN_SHA2_CHILD"))
+        tu_rerun_masked(argv, 0, "no extensions: the portable SHA-256", "RIJN_SHA2_CHILD");
     return tu_finish();
 }

@@ -115,15 +115,9 @@ int main(int argc, char **argv)
         printf("%-9s lengths 0..%zu (+ long, random output sizes): %lu checks\n", a->ossl,
                maxlen, tu_passed - before);
     }
-    /* the default Keccak-f[1600] above ("avx512vl" or "bmi1" on x86-64),
-     * the others in re-runs with AVX-512, then BMI1 too, hidden */
+    /* the default Keccak-f[1600] above, the others in re-runs */
     (void)argc;
-    if (!tu_rerun_is_child("RIJN_SHA3_CHILD")) {
-        tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: Keccak-f[1600] bmi1",
-                        "RIJN_SHA3_CHILD");
-        tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_BMI1),
-                        "no AVX-512, no BMI1: the portable Keccak-f[1600]", "RIJN_SHA3_CHILD");
-    }
+    tu_rerun_keccak(argv);
     return tu_finish();
 }
 #endif

@@ -10,9 +10,6 @@
  * hiding AVX-512 and hiding everything, so each path is checked on a
  * machine that has them all.
  */
-#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
-#endif
 #include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,14 +17,6 @@
 #include "core/cpu.h"
 #include "rijn/sha2.h"
 #include "testutil.h"
-
-#if defined(__unix__) || defined(__APPLE__)
-#include <sys/wait.h>
-#include <unistd.h>
-#define HAVE_REEXEC 1
-#else
-#define HAVE_REEXEC 0
-#endif
 
 #define MAXLEN 65536
 
@@ -97,11 +86,9 @@ int main(int argc, char **argv)
     tu_rand_seed(0x5a512u);
     printf("# cpu features 0x%x\n", (unsigned)rijn_i_cpu_features());
     run();
-#if HAVE_REEXEC
-    if (getenv("RIJN_SHA512_CHILD") == NULL) {
+    if (!tu_rerun_is_child("RIJN_SHA512_CHILD")) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: AVX2 schedule", "RIJN_SHA512_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: portable code", "RIJN_SHA512_CHILD");
     }
-#endif
     return tu_finish();
 }

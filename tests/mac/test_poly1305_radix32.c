@@ -15,44 +15,14 @@
  *     carry run through all four words.
  * Prints "N passed, N failed".
  */
-/* first, so that rijn/poly1305.h declares the renamed functions */
-#define RIJN_CFG_POLY1305_X86 0
-#define RIJN_CFG_POLY1305_NEON 0 /* one entry, the radix-2^32 code */
-#define rijn_poly1305_init p32_init
-#define rijn_poly1305_update p32_update
-#define rijn_poly1305_final p32_final
-#define rijn_poly1305_wipe p32_wipe
-#define rijn_poly1305 p32_mac
-#define rijn_poly1305_verify p32_verify
-#include "mac/poly1305.c"
-#undef rijn_poly1305_init
-#undef rijn_poly1305_update
-#undef rijn_poly1305_final
-#undef rijn_poly1305_wipe
-#undef rijn_poly1305
-#undef rijn_poly1305_verify
+#include "tu_poly1305_p32.h" /* first: the radix-2^32 code as p32_* */
 
 #include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
-
-/* the library's own (x86: 26-bit limbs and AVX2) */
-
-int rijn_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *msg, size_t len);
-
-static void poly_ref(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t len)
-{
-    EVP_MAC *mac = EVP_MAC_fetch(NULL, "POLY1305", NULL);
-    EVP_MAC_CTX *c = EVP_MAC_CTX_new(mac);
-    size_t tl = 0;
-    EVP_MAC_init(c, key, 32, NULL);
-    EVP_MAC_update(c, m, len);
-    EVP_MAC_final(c, tag, &tl, 16);
-    EVP_MAC_CTX_free(c);
-    EVP_MAC_free(mac);
-}
+#include "tu_ossl.h"
 
 static void rfc_vectors(void)
 {
@@ -117,7 +87,7 @@ int main(void)
                         msg[15] = 0x3f;
                     }
                 }
-                poly_ref(want, key, msg, len);
+                tu_ossl_poly1305(want, key, msg, len);
                 TU_CHECK(p32_mac(tag, key, msg, len) == RIJN_OK, "mac");
                 TU_EQ(tag, want, 16, "radix 2^32 vs OpenSSL");
                 TU_CHECK(rijn_poly1305(lib, key, msg, len) == RIJN_OK, "library mac");

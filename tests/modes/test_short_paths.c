@@ -24,21 +24,10 @@
  * VAES hidden too, AVX hidden (AES-NI with the SSE entries) and every
  * extension hidden.
  */
-#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
-#endif
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
-
-#if defined(__linux__)
-#include <sys/wait.h>
-#include <unistd.h>
-#define HAVE_REEXEC 1
-#else
-#define HAVE_REEXEC 0
-#endif
 
 #include "aes/aes_i.h"
 #include "core/cpu.h"
@@ -355,8 +344,7 @@ int main(int argc, char **argv)
         add_len(16 * b), add_len(16 * b + 5);
     n = tu_for_each_impl(run, NULL);
     printf("# %d implementation(s)\n", n);
-#if HAVE_REEXEC
-    if (getenv("RIJN_SHORT_CHILD") == NULL) {
+    if (!tu_rerun_is_child("RIJN_SHORT_CHILD")) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_SHORT_CHILD");
         tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_VAES), "no VAES", "RIJN_SHORT_CHILD");
         tu_rerun_masked(argv,
@@ -365,8 +353,5 @@ int main(int argc, char **argv)
                         "AES-NI without AVX: the SSE one-shot entries", "RIJN_SHORT_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: software classes", "RIJN_SHORT_CHILD");
     }
-#else
-    (void)argv;
-#endif
     return tu_finish();
 }

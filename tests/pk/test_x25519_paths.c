@@ -15,9 +15,6 @@
  * the step's x2 z2 x3 z3 up to its bound 2^255 + 2^11, and each output
  * checked below that bound.
  */
-#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
-#endif
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +24,6 @@
 #include "core/cpu.h"
 #include "pk/x25519_i.h"
 #include "testutil.h"
-
-#if defined(__unix__) || defined(__APPLE__)
-#include <sys/wait.h>
-#include <unistd.h>
-#define HAVE_REEXEC 1
-#else
-#define HAVE_REEXEC 0
-#endif
 
 static void edge_point(uint8_t u[32], int k)
 {
@@ -285,9 +274,7 @@ int main(int argc, char **argv)
     field_ops();
 #endif
     rfc7748();
-#if HAVE_REEXEC
-    if (getenv("RIJN_X25519_CHILD") == NULL)
+    if (!tu_rerun_is_child("RIJN_X25519_CHILD"))
         tu_rerun_masked(argv, 0, "no extensions: 51-bit ladder", "RIJN_X25519_CHILD");
-#endif
     return tu_finish();
 }

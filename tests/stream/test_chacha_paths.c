@@ -8,9 +8,6 @@
  * re-runs itself with RIJN_CPU_MASK hiding IFMA, AVX-512, AVX (SSSE3
  * left) and everything, so every compiled-in path is checked on a machine that has them all.
  */
-#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* fork, execv, setenv, waitpid */
-#endif
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <stdlib.h>
@@ -21,14 +18,7 @@
 #include "rijn/chachapoly.h"
 #include "rijn/poly1305.h"
 #include "testutil.h"
-
-#if defined(__unix__) || defined(__APPLE__)
-#include <sys/wait.h>
-#include <unistd.h>
-#define HAVE_REEXEC 1
-#else
-#define HAVE_REEXEC 0
-#endif
+#include "tu_ossl.h"
 
 #define TMAX 9000
 #define EQ(got, want, n, ...) TU_CHECK(memcmp((got), (want), (n)) == 0, __VA_ARGS__)
@@ -47,18 +37,6 @@ static void chacha_ref(uint8_t *out, const uint8_t *in, size_t len, const uint8_
     EVP_EncryptInit_ex(c, EVP_chacha20(), NULL, key, iv);
     EVP_EncryptUpdate(c, out, &ol, in, (int)len);
     EVP_CIPHER_CTX_free(c);
-}
-
-static void poly_ref(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t len)
-{
-    EVP_MAC *mac = EVP_MAC_fetch(NULL, "POLY1305", NULL);
-    EVP_MAC_CTX *c = EVP_MAC_CTX_new(mac);
-    size_t tl = 0;
-    EVP_MAC_init(c, key, 32, NULL);
-    EVP_MAC_update(c, m, len);
-    EVP_MAC_final(c, tag, &tl, 16);
-    EVP_MAC_CTX_free(c);
-    EVP_MAC_free(mac);
 }
 
 static void aead_ref(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len,
@@ -163,7 +141,7 @@ static void poly_paths(void)
             memset(pt, 0xff, len); /* message limbs at their maximum */
         else
             tu_rand_bytes(pt, len);
-        poly_ref(tw, key, pt, len);
+        tu_ossl_poly1305(tw, key, pt, len);
         TU_CHECK(rijn_poly1305(tag, key, pt, len) == RIJN_OK, "poly");
         EQ(tag, tw, 16, "poly1305 len %zu", len);
         cut = len ? tu_rand_below(len + 1) : 0;
@@ -227,8 +205,7 @@ int main(int argc, char **argv)
     free(ct);
     free(want);
     free(buf);
-#if HAVE_REEXEC
-    if (getenv("RIJN_TOOLBOX_CHILD") == NULL) {
+    if (!tu_rerun_is_child("RIJN_TOOLBOX_CHILD")) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512IFMA, "no IFMA: AVX-512 Poly1305",
                         "RIJN_TOOLBOX_CHILD");
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512", "RIJN_TOOLBOX_CHILD");
@@ -236,6 +213,5 @@ int main(int argc, char **argv)
                         "no AVX: SSSE3 ChaCha20", "RIJN_TOOLBOX_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: portable code", "RIJN_TOOLBOX_CHILD");
     }
-#endif
     return tu_finish();
 }

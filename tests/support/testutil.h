@@ -116,5 +116,9 @@ int tu_peer_dir(const char *peer, char *dir, size_t cap);
  * it prints how to run the mask by hand (tu_rerun.c). */
 void tu_rerun_masked(char **argv, uint32_t mask, const char *what, const char *child_env);
 int tu_rerun_is_child(const char *child_env);
+/* The SHA-3 tests' re-runs (child_env RIJN_SHA3_CHILD; none in a child):
+ * the default Keccak-f[1600] ("avx512vl" or "bmi1" on x86-64) ran first,
+ * then AVX-512 hidden ("bmi1"), then BMI1 too (the portable permutation). */
+void tu_rerun_keccak(char **argv);
 
 #endif

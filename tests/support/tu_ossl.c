@@ -108,3 +108,15 @@ void tu_ossl_end(EVP_CIPHER_CTX *c)
 {
     EVP_CIPHER_CTX_free(c);
 }
+
+void tu_ossl_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t len)
+{
+    EVP_MAC *mac = EVP_MAC_fetch(NULL, "POLY1305", NULL);
+    EVP_MAC_CTX *c = EVP_MAC_CTX_new(mac);
+    size_t tl = 0;
+    EVP_MAC_init(c, key, 32, NULL);
+    EVP_MAC_update(c, m, len);
+    EVP_MAC_final(c, tag, &tl, 16);
+    EVP_MAC_CTX_free(c);
+    EVP_MAC_free(mac);
+}

@@ -4,6 +4,7 @@
  *
  *   tu_ossl_cipher(...)       one-shot encrypt/decrypt with any EVP cipher
  *   tu_ossl_begin/step/end    a streaming EVP context (Monte Carlo loops)
+ *   tu_ossl_poly1305(...)     a one-shot Poly1305 tag (EVP_MAC)
  *
  * Cipher names are OpenSSL's ("AES-128-CBC", "AES-256-CFB1",
  * "AES-192-CBC-CTS", ...). Fetched ciphers are cached for the process.
@@ -40,6 +41,9 @@ EVP_CIPHER_CTX *tu_ossl_begin(const char *name, int enc, const uint8_t *key,
                               const uint8_t *iv, const tu_ossl_opts *opts);
 long tu_ossl_step(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t len);
 void tu_ossl_end(EVP_CIPHER_CTX *c);
+
+/* The Poly1305 tag of m under the one-time key (EVP_MAC "POLY1305"). */
+void tu_ossl_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t len);
 
 /* "AES-<bits>-<suffix>" for a key of key_len bytes, in a static buffer
  * (one of four rotating buffers, so a few can be live at once). */

@@ -16,6 +16,8 @@
  * dynamically linked guest hung in QEMU 7.2; scripts/test-aarch64.sh runs
  * every test a second time with RIJN_CPU_MASK=0 instead. Linux only;
  * elsewhere the call prints a line saying to run the masks by hand.
+ * tu_rerun_keccak holds the masks the two SHA-3 tests (CAVP, OpenSSL diff)
+ * both re-run with, written once.
  */
 #if defined(__linux__)
 #define _POSIX_C_SOURCE 200809L
@@ -75,4 +77,13 @@ void tu_rerun_masked(char **argv, uint32_t mask, const char *what, const char *c
     printf("# no re-exec here: run this test with RIJN_CPU_MASK=%x (%s) too\n", (unsigned)mask,
            what);
 #endif
+}
+
+void tu_rerun_keccak(char **argv)
+{
+    if (tu_rerun_is_child("RIJN_SHA3_CHILD"))
+        return;
+    tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: Keccak-f[1600] bmi1", "RIJN_SHA3_CHILD");
+    tu_rerun_masked(argv, ~(RIJN_CPU_AVX512 | RIJN_CPU_BMI1),
+                    "no AVX-512, no BMI1: the portable Keccak-f[1600]", "RIJN_SHA3_CHILD");
 }
