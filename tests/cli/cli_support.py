@@ -3,8 +3,8 @@ the CLI under test, the pass/fail tally, running a command and capturing it,
 the one-line error check, files in the test's scratch directory, a
 command on a new terminal (pty) answering prompts, the environment of a
 run under the fault library (tests/cli/fault_inject.c), the one-line
-checks of a failing or succeeding run, and the closing "N passed,
-N failed" line.
+checks of a failing or succeeding run, the closing "N passed,
+N failed" line, and run_cases(), the main() of a test made of cases.
 
     import cli_support as cs
     rc, out, err = cs.rijn(["encrypt", "-k", key], data=b"...")  # out bytes, err str
@@ -18,6 +18,7 @@ import pty
 import select
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -177,3 +178,19 @@ def left_behind():
 
 def finish():
     sys.exit(summary())
+
+
+def run_cases(*cases, identity=False):
+    """A test's main(): require the CLI, run each case (a function of no
+    argument) in turn in one new scratch directory -- holding first, with
+    identity, an X25519 identity id.txt made by rijn keygen --x25519 --
+    then finish()."""
+    require_cli()
+    with tempfile.TemporaryDirectory() as tmp:
+        use_dir(tmp)
+        if identity:
+            rc, _, e = rijn(["keygen", "--x25519", "-o", path("id.txt")])
+            check(rc == 0, "keygen --x25519: %s" % e)
+        for case in cases:
+            case()
+    finish()

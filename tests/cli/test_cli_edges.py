@@ -23,7 +23,6 @@ Prints "N passed, N failed"; exit status 1 on any failure.
 import os
 import struct
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support as cs  # noqa: E402
@@ -264,18 +263,8 @@ def more_paths():
 
 
 def main():
-    cs.require_cli()
-    with tempfile.TemporaryDirectory() as tmp:
-        cs.use_dir(tmp)
-        rc, _, e = cs.rijn(["keygen", "--x25519", "-o", path("id.txt")])
-        check(rc == 0, "keygen --x25519: %s" % e)
-        v1_headers()
-        v2_headers()
-        age_paths()
-        hash_cipher()
-        text_inputs()
-        more_paths()
-    cs.finish()
+    cs.run_cases(v1_headers, v2_headers, age_paths, hash_cipher, text_inputs, more_paths,
+                 identity=True)
 
 
 if __name__ == "__main__":

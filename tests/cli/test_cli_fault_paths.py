@@ -25,7 +25,6 @@ import hmac
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -292,17 +291,7 @@ def point_faults():
 
 
 def main():
-    cs.require_cli()
-    with tempfile.TemporaryDirectory() as tmp:
-        cs.use_dir(tmp)
-        rc, _, e = cs.rijn(["keygen", "--x25519", "-o", path("id.txt")])
-        check(rc == 0, "keygen --x25519: %s" % e)
-        terminal()
-        tty_edges()
-        read_faults()
-        output_faults()
-        point_faults()
-    cs.finish()
+    cs.run_cases(terminal, tty_edges, read_faults, output_faults, point_faults, identity=True)
 
 
 if __name__ == "__main__":

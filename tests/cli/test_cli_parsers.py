@@ -16,7 +16,6 @@ Prints "N passed, N failed"; exit status 1 on any failure.
 """
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support as cs  # noqa: E402
@@ -208,18 +207,7 @@ def legacy_opts():
 
 
 def main():
-    cs.require_cli()
-    with tempfile.TemporaryDirectory() as tmp:
-        cs.use_dir(tmp)
-        syntax()
-        aead()
-        mac()
-        hashes()
-        keygen_pwhash()
-        encrypt_opts()
-        age_opts()
-        legacy_opts()
-    cs.finish()
+    cs.run_cases(syntax, aead, mac, hashes, keygen_pwhash, encrypt_opts, age_opts, legacy_opts)
 
 
 if __name__ == "__main__":
