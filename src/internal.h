@@ -172,10 +172,10 @@ RIJN_INLINE uint64_t rijn_i_opaque64(uint64_t v)
 #endif
 #if RIJN_I_TEST_FAULTS
 extern unsigned long rijn_i_fault_at, rijn_i_fault_key_at;
-int rijn_i_fault(void);
-int rijn_i_fault_key(void);
-#define RIJN_I_FAULT() rijn_i_fault()
-#define RIJN_I_FAULT_KEY() rijn_i_fault_key()
+/* One countdown for both counters: 1 when *at reaches 0 on this call. */
+int rijn_i_fault(unsigned long *at);
+#define RIJN_I_FAULT() rijn_i_fault(&rijn_i_fault_at)
+#define RIJN_I_FAULT_KEY() rijn_i_fault(&rijn_i_fault_key_at)
 #else
 #define RIJN_I_FAULT() 0
 #define RIJN_I_FAULT_KEY() 0

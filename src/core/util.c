@@ -116,17 +116,10 @@ int rijn_ct_equal(const void *a, const void *b, size_t n)
 }
 
 #if RIJN_I_TEST_FAULTS
-unsigned long rijn_i_fault_at; /* 0: off */
+unsigned long rijn_i_fault_at, rijn_i_fault_key_at; /* 0: off */
 
-int rijn_i_fault(void)
+int rijn_i_fault(unsigned long *at)
 {
-    return rijn_i_fault_at != 0 && --rijn_i_fault_at == 0;
-}
-
-unsigned long rijn_i_fault_key_at; /* 0: off */
-
-int rijn_i_fault_key(void)
-{
-    return rijn_i_fault_key_at != 0 && --rijn_i_fault_key_at == 0;
+    return *at != 0 && --*at == 0;
 }
 #endif

@@ -181,16 +181,21 @@ static int openssl_key(uint8_t *out, size_t *len, uint32_t iterations)
 }
 static int openssl_pbkdf2(uint8_t *out, size_t *len) { return openssl_key(out, len, 3); }
 static int openssl_evp(uint8_t *out, size_t *len) { return openssl_key(out, len, 0); }
+/* crypt_and_hash: AES-256-CBC with HMAC-SHA-256, written and read back */
+static void cah_params(rijn_legacy_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->md = &rijn_hash_sha256;
+    p->mode = RIJN_LEGACY_CBC;
+    p->key_len = 32;
+}
 static int cah_file(uint8_t *out, size_t *len)
 {
     rijn_legacy_params p;
     rijn_legacy_ctx ctx;
     size_t n = 0, m = 0;
     int r;
-    memset(&p, 0, sizeof p);
-    p.md = &rijn_hash_sha256;
-    p.mode = RIJN_LEGACY_CBC;
-    p.key_len = 32;
+    cah_params(&p);
     *len = 0;
     r = rijn_mbedtls_cah_seal_init(&ctx, &p, iv, pass, sizeof pass - 1);
     if (r == RIJN_OK)
@@ -211,10 +216,7 @@ static int cah_read(uint8_t *out, size_t *len)
     rijn_legacy_ctx ctx;
     size_t n = 0, m = 0;
     int r;
-    memset(&p, 0, sizeof p);
-    p.md = &rijn_hash_sha256;
-    p.mode = RIJN_LEGACY_CBC;
-    p.key_len = 32;
+    cah_params(&p);
     *len = 0;
     r = rijn_mbedtls_cah_open_init(&ctx, &p, iv, pass, sizeof pass - 1,
                                    RIJN_CAH_MAC | RIJN_CAH_DECRYPT);
