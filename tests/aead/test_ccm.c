@@ -20,18 +20,6 @@ static void scan(const char *s, const char *name, long *v)
     }
 }
 
-static uint8_t *hexf(const tu_rsp *r, const char *name, size_t *len)
-{
-    const char *v = tu_rsp_get(r, name);
-    uint8_t *p;
-    *len = 0;
-    if (v == NULL)
-        return NULL;
-    p = tu_unhex(v, len);
-    TU_CHECK(p != NULL, "bad hex in %s", name);
-    return p;
-}
-
 static void run_file(int kind, int ks)
 {
     char rel[160], what[400];
@@ -73,9 +61,9 @@ static void run_file(int kind, int ks)
         if (tu_rsp_get(r, "Count") == NULL)
             continue;
         n++;
-        aad = hexf(r, "Adata", &al);
-        pay = hexf(r, "Payload", &pl);
-        ct = hexf(r, "CT", &cl);
+        aad = tu_rsp_hex(r, "Adata", &al);
+        pay = tu_rsp_hex(r, "Payload", &pl);
+        ct = tu_rsp_hex(r, "CT", &cl);
         v = tu_rsp_get(r, "Result");
         valid = v == NULL || strncmp(v, "Pass", 4) == 0;
         nfail += !valid;

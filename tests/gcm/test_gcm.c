@@ -18,18 +18,6 @@ static const char *const files[6] = {
 static unsigned long counts[6][2]; /* per file: vectors (first run), FAIL ones */
 static int first_run = 1;
 
-static uint8_t *field(const tu_rsp *r, const char *name, size_t *len)
-{
-    const char *v = tu_rsp_get(r, name);
-    uint8_t *p;
-    *len = 0;
-    if (v == NULL)
-        return NULL;
-    p = tu_unhex(v, len);
-    TU_CHECK(p != NULL, "bad hex in %s", name);
-    return p;
-}
-
 static void run_file(int fi)
 {
     tu_rsp *r = tu_rsp_open(tu_vec_require(files[fi]));
@@ -49,12 +37,12 @@ static void run_file(int fi)
         nfail += tu_rsp_get(r, "PT") == NULL;
         if ((n - 1) % step != 0)
             continue;
-        key = field(r, "Key", &kl);
-        iv = field(r, "IV", &ivl);
-        pt = field(r, "PT", &ptl);
-        aad = field(r, "AAD", &aadl);
-        ct = field(r, "CT", &ctl);
-        tag = field(r, "Tag", &tagl);
+        key = tu_rsp_hex(r, "Key", &kl);
+        iv = tu_rsp_hex(r, "IV", &ivl);
+        pt = tu_rsp_hex(r, "PT", &ptl);
+        aad = tu_rsp_hex(r, "AAD", &aadl);
+        ct = tu_rsp_hex(r, "CT", &ctl);
+        tag = tu_rsp_hex(r, "Tag", &tagl);
         valid = pt != NULL;
         snprintf(what, sizeof what, "%s Count=%s [%s]", files[fi] + 37,
                  tu_rsp_get(r, "Count"), r->section);

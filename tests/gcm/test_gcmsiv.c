@@ -62,18 +62,6 @@ static void check(const uint8_t *key, size_t kl, const uint8_t *iv, const uint8_
     free(buf);
 }
 
-static uint8_t *hexf(const tu_rsp *r, const char *name, size_t *len)
-{
-    const char *v = tu_rsp_get(r, name);
-    uint8_t *p;
-    *len = 0;
-    if (v == NULL)
-        return NULL;
-    p = tu_unhex(v, len);
-    TU_CHECK(p != NULL, "bad hex in %s", name);
-    return p;
-}
-
 static void run_files(void)
 {
     int fi;
@@ -85,9 +73,9 @@ static void run_files(void)
             continue;
         while (tu_rsp_next(r)) {
             size_t kl, ivl, al, pl, cl, tl;
-            uint8_t *key = hexf(r, "Key", &kl), *iv = hexf(r, "IV", &ivl);
-            uint8_t *aad = hexf(r, "AAD", &al), *pt = hexf(r, "Plaintext", &pl);
-            uint8_t *ct = hexf(r, "Ciphertext", &cl), *tag = hexf(r, "Tag", &tl);
+            uint8_t *key = tu_rsp_hex(r, "Key", &kl), *iv = tu_rsp_hex(r, "IV", &ivl);
+            uint8_t *aad = tu_rsp_hex(r, "AAD", &al), *pt = tu_rsp_hex(r, "Plaintext", &pl);
+            uint8_t *ct = tu_rsp_hex(r, "Ciphertext", &cl), *tag = tu_rsp_hex(r, "Tag", &tl);
             char what[200];
             snprintf(what, sizeof what, "%s COUNT=%s", files[fi] + 41, tu_rsp_get(r, "COUNT"));
             if (key != NULL && ivl == 12 && tl == 16 && pl == cl) {

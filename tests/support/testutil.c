@@ -306,6 +306,18 @@ const char *tu_rsp_get(const tu_rsp *r, const char *name)
     return NULL;
 }
 
+uint8_t *tu_rsp_hex(const tu_rsp *r, const char *name, size_t *len)
+{
+    const char *v = tu_rsp_get(r, name);
+    uint8_t *p;
+    *len = 0;
+    if (v == NULL)
+        return NULL;
+    p = tu_unhex(v, len);
+    TU_CHECK(p != NULL, "bad hex in %s", name);
+    return p;
+}
+
 void tu_rsp_close(tu_rsp *r)
 {
     if (r != NULL) {

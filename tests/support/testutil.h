@@ -95,6 +95,9 @@ typedef struct tu_rsp {
 tu_rsp *tu_rsp_open(const char *path); /* NULL if the file cannot be read */
 int tu_rsp_next(tu_rsp *r);            /* 1 = a record is loaded, 0 = end */
 const char *tu_rsp_get(const tu_rsp *r, const char *name); /* NULL if absent */
+/* The field as bytes (malloc'd, the caller frees), *len its length; NULL
+ * and 0 if absent; bad hex is a failed check (and NULL). */
+uint8_t *tu_rsp_hex(const tu_rsp *r, const char *name, size_t *len);
 void tu_rsp_close(tu_rsp *r);
 
 /* Deterministic PRNG. */

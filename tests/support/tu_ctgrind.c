@@ -132,4 +132,18 @@ int tu_ct_main(int argc, char **argv, const char *what, int (*ct)(void), int (*l
     printf("%d passed, %d failed\n", (r1 == 0) + (r2 == 0), (r1 != 0) + (r2 != 0));
     return r1 == 0 && r2 == 0 ? 0 : 1;
 }
+
+int tu_ct_planted_env(const char *self, const char *plant_env, const char *what)
+{
+    int a = tu_ct_valgrind(self, NULL, NULL, TU_CT_ERROR_EXIT), b;
+    if (a == 77) {
+        printf("valgrind not found: skipped\n");
+        return 77;
+    }
+    TU_CHECK(a == 0, "memcheck reported a secret-dependent branch or index (exit %d)", a);
+    b = tu_ct_valgrind(self, NULL, plant_env, TU_CT_ERROR_EXIT | TU_CT_MUTE);
+    TU_CHECK(b == 99, "a planted secret-dependent branch was not reported (exit %d)", b);
+    printf("%s clean under memcheck; planted leak detected\n", what);
+    return tu_finish();
+}
 #endif

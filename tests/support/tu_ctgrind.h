@@ -20,6 +20,8 @@
  *   tu_ct_skip()            prints why the test is skipped, returns 77
  *   tu_ct_valgrind(...)     runs this program again under valgrind
  *   tu_ct_main(...)         the two-pass driver ("ct", then "leaky")
+ *   tu_ct_planted_env(...)  the parent's two runs when an environment
+ *                           variable plants the leak
  */
 #ifndef RIJN_TU_CTGRIND_H
 #define RIJN_TU_CTGRIND_H
@@ -99,5 +101,12 @@ int tu_ct_leaky_aes(const uint8_t *secret, unsigned long (*run_ops)(const char *
  * discarded (leaky() itself checks that the planted leaks were counted).
  * Skips (77) without valgrind. */
 int tu_ct_main(int argc, char **argv, const char *what, int (*ct)(void), int (*leaky)(void));
+/* The parent side of a test whose planted leak is switched on by an
+ * environment variable (plant_env, "NAME=1"; the test runs its checks
+ * when RUNNING_ON_VALGRIND): runs self under valgrind, where no report is
+ * allowed (exit 0), then with plant_env set and its output muted, where
+ * one is required (exit 99); prints "<what> clean under memcheck; planted
+ * leak detected". Returns tu_finish(), or 77 when valgrind is missing. */
+int tu_ct_planted_env(const char *self, const char *plant_env, const char *what);
 
 #endif
