@@ -12,12 +12,14 @@
  *   (J0 from a nonce other than 12 bytes is secret). H^1..H^8 and their
  *   Karatsuba words come from the pclmul class's key material.
  *   Method: each iteration runs the AES rounds of eight counter blocks and,
- *   between rounds 1..8, multiplies one of eight ciphertext blocks by
- *   H^8..H^1 (Karatsuba: three PCLMULQDQ per block, products summed
- *   unreduced), then reduces once. Encryption hashes the previous
- *   iteration's output (re-read from out; the last eight blocks after the
- *   loop), decryption the ciphertext of the same iteration (read before the
- *   stores: out == in works). Whole iterations only; gcm.c does the rest.
+ *   after eight of the middle rounds (spread over 9, 11 or 13), multiplies
+ *   one of eight ciphertext blocks by H^8..H^1 (Karatsuba: three PCLMULQDQ
+ *   per block, products summed unreduced; the block that takes the
+ *   previous sum last, so its reduction has time), then reduces once.
+ *   Encryption hashes the previous iteration's output (re-read from out;
+ *   the last eight blocks after the loop), decryption the ciphertext of
+ *   the same iteration (read before the stores: out == in works). Whole
+ *   iterations only; gcm.c does the rest.
  *   One body per key size and direction (RIJN_X86NI_BY_ROUNDS), the
  *   iteration loop not unrolled: with the round count a run-time value
  *   the joins after rounds 10 and 12 made GCC keep the eight blocks in
@@ -28,7 +30,12 @@
  *   asm (KEEP) on the three sums after each product and on the counter
  *   stops GCC from summing the products in one tree after the rounds
  *   (every product spilled): GCC 0.404 -> 0.371 (AES-256 0.416 -> 0.390,
- *   open 0.373 -> 0.364 / 0.431 -> 0.409; scripts/ab-builds.sh).
+ *   open 0.373 -> 0.364 / 0.431 -> 0.409; scripts/ab-builds.sh). The
+ *   spread and the order: AES-128 seal 0.391 -> 0.367, open 0.383 ->
+ *   0.367, AES-256 0.412 -> 0.407, 0.417 -> 0.410. Bound (an xmm variant
+ *   of bench/host/gcm_bound.c, per iteration): 80 AESENC 0.190 ticks/B, 24
+ *   PCLMULQDQ 0.228, both 0.229, with 64 XORs 0.268. With AVX but no
+ *   VAES (mask 0x3F) 0.430 -> 0.356.
  *   Two builds of the same body: with AVX (VEX three-operand forms) when
  *   the CPU has it, else SSE. On a CPU with VAES + VPCLMULQDQ (no
  *   AVX-512, or masked) the 256-bit kernel (gcm_stitch_vaes256.c) takes
@@ -37,7 +44,9 @@
  *   lengths and CPU features only.
  *   Vectors: tests/gcm/test_gcm_stitch.c (seal/open/streaming against OpenSSL
  *   around every unroll boundary, unaligned, in place, counters about to
- *   wrap, with this path forced by RIJN_CPU_MASK), and every GCM test.
+ *   wrap, with this path forced by RIJN_CPU_MASK), Wycheproof
+ *   (tests/gcm/test_gcm_wycheproof.c, rerun with AVX hidden for the SSE
+ *   build), and every GCM test.
  */
 #include "gcm_i.h"
 #include "aes/aesni.h"
@@ -75,6 +84,13 @@ INL __m128i ctr_swap(__m128i x) /* bytes 12..15 reversed, the rest kept */
         KEEP(hi);                                                                         \
     } while (0)
 
+/* Step k (0..7) of the hashing in round 1 + k (rounds - 1) / 8: spread
+ * over the 9, 11 or 13 middle rounds; blocks 1..7 first, block 0 (the one
+ * that waits for the previous reduction) last. */
+#define GH_AT(r, k)                                                      \
+    if (gh && 1 + (k) * (rounds - 1) / 8 == (r))                         \
+        GH_STEP(((k) + 1) % 8);
+
 /* One iteration: aes = encrypt 8 counter blocks in -> out; gh = hash the
  * 8 blocks at g into *s (aes, gh and rounds constants after inlining). */
 INL void iter(const uint8_t *ek, unsigned rounds, const __m128i *hp, const __m128i *kp,
@@ -93,8 +109,8 @@ INL void iter(const uint8_t *ek, unsigned rounds, const __m128i *hp, const __m12
     k = LDU(ek + 16 * (r));                                                      \
     RIJN_UNROLL for (i = 0; i < 8; i++)                                          \
         x[i] = _mm_aesenc_si128(x[i], k);                                        \
-    if (gh && (r) <= 8)                                                          \
-        GH_STEP((r) - 1);
+    GH_AT(r, 0) GH_AT(r, 1) GH_AT(r, 2) GH_AT(r, 3)                              \
+    GH_AT(r, 4) GH_AT(r, 5) GH_AT(r, 6) GH_AT(r, 7)
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         k = LDU(ek + 16 * rounds);
