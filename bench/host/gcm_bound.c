@@ -17,15 +17,27 @@
  *   reduction), i.e. 16 times "10 aes + 3 clmul + 8 other"; the "x16"
  *   column scales an iteration to that. Compare with AES-128 CTR through
  *   bench/host/ab_builds.c (same TSC). Never run by the tests.
- *   Measured on the Zen 5 EPYC (x16 column, 27 Nov 2026): 10 VAESENC 48.7,
- *   3 VPCLMULQDQ 58.4 at any width, both 58.5; beside 10 VAESENC, 8 XORs,
- *   unpacks, adds or 4 VPSHUFD are free, 16 XORs 65.8, 24 92.7, 8 VPSHUFB
- *   67.9; beside 3 VPCLMULQDQ 8 XORs, unpacks or VPSHUFB are free, 16 XORs
- *   63.4; all three with 8 XORs 65.7, 8 VPSHUFB 73.2, 16 mixed 86.0. So:
- *   four FP pipes, VAESENC on two of them, VPSHUFB on those two as well,
- *   a VPCLMULQDQ zmm taking ~3 of the four pipes' slots for two cycles.
- *   The stitched loop (per 64 blocks 160 VAESENC, 50 VPCLMULQDQ, ~120
- *   other) fills ~1.2x the slots of CTR; it measures ~1.45x (AES-128).
+ *   Measured on the Zen 5 EPYC (x16 column, 27 Nov 2026, second look):
+ *   10 VAESENC 46.3 (two per cycle), 14 VAESENC 64.7; 3 VPCLMULQDQ 55.5 at
+ *   any width (one per two cycles: an xmm multiply costs what a zmm one
+ *   does); 10, 12 or 14 VAESENC beside 3 VPCLMULQDQ cost max(AES, CLMUL)
+ *   (55.5, 55.5, 64.8): the multiplier does not take VAESENC's pipes.
+ *   Beside 10 VAESENC: 8 XORs, unpacks, VPSHUFD or VPSRLQ free, 16 XORs
+ *   62.3, 24 XORs 88.1, 8 VPSHUFB 64.8 (VPSHUFB shares VAESENC's pipes);
+ *   all three with 8 XORs 62.5, 16 mixed 81.8. A model that fits: four
+ *   vector pipes, VAESENC on two of them, VPCLMULQDQ holding one for two
+ *   cycles, the rest anywhere. For AES-128-GCM per 64 blocks: 160 VAESENC
+ *   (80 cycles), 48 VPCLMULQDQ at least (Karatsuba; 96 cycles: the bound,
+ *   1.2x the AES time), ~120 other operations; the pipe slots give ~96
+ *   cycles. The kernel's iteration alone (in L1, 16 KiB) takes ~74 ticks
+ *   (~124 cycles); without its VPCLMULQDQs 50, without its VAESENCs 66.
+ *   What did not help there (a variant generator, one change each): the
+ *   GHASH work after every 2, 4 or 8 VAESENC instead of 16, software-
+ *   pipelined pairs, two AES groups a round apart, the reduction by shifts
+ *   instead of two VPCLMULQDQ (-2 multiplies, +18 shifts: equal), byte
+ *   swaps by VPSHUFLW/HW + shifts instead of VPSHUFB (+10 ticks), round
+ *   keys as memory operands (+6; 512-bit loads are the limit there).
+ *   Counters from a tree of adds instead of a chain: AES-256 -2.5 ticks.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -39,6 +51,9 @@
     "vaesenc %%zmm31,%%zmm4,%%zmm4\n\tvaesenc %%zmm31,%%zmm5,%%zmm5\n\t"                     \
     "vaesenc %%zmm31,%%zmm6,%%zmm6\n\tvaesenc %%zmm31,%%zmm7,%%zmm7\n\t"                     \
     "vaesenc %%zmm31,%%zmm8,%%zmm8\n\tvaesenc %%zmm31,%%zmm9,%%zmm9\n\t"
+#define AES2                                                                                  \
+    "vaesenc %%zmm31,%%zmm21,%%zmm21\n\tvaesenc %%zmm31,%%zmm22,%%zmm22\n\t"
+#define AES4 AES2 "vaesenc %%zmm31,%%zmm23,%%zmm23\n\tvaesenc %%zmm31,%%zmm24,%%zmm24\n\t"
 #define CLMUL3(w)                                                                             \
     "vpclmulqdq $1,%%" w "31,%%" w "10,%%" w "10\n\tvpclmulqdq $1,%%" w "31,%%" w "11,%%" w   \
     "11\n\tvpclmulqdq $1,%%" w "31,%%" w "12,%%" w "12\n\t"
@@ -47,6 +62,11 @@
        " %%zmm31,%%zmm15,%%zmm15\n\t" op " %%zmm31,%%zmm16,%%zmm16\n\t" op                    \
        " %%zmm31,%%zmm17,%%zmm17\n\t" op " %%zmm31,%%zmm18,%%zmm18\n\t" op                    \
        " %%zmm31,%%zmm19,%%zmm19\n\t" op " %%zmm31,%%zmm20,%%zmm20\n\t"
+/* the same with one source (shifts and shuffles by an immediate) */
+#define OP8U(op)                                                                              \
+    op " %%zmm13,%%zmm13\n\t" op " %%zmm14,%%zmm14\n\t" op " %%zmm15,%%zmm15\n\t" op         \
+       " %%zmm16,%%zmm16\n\t" op " %%zmm17,%%zmm17\n\t" op " %%zmm18,%%zmm18\n\t" op          \
+       " %%zmm19,%%zmm19\n\t" op " %%zmm20,%%zmm20\n\t"
 /* the kernel's mix of other operations: adds, XORs, 3-way XORs, a byte
  * shuffle and an unpack */
 #define MIX8                                                                                  \
@@ -58,7 +78,7 @@
 #define CLOBBERS                                                                              \
     "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",  \
         "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18",      \
-        "xmm19", "xmm20", "xmm30", "xmm31"
+        "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm30", "xmm31"
 #define CASE(name, body)                                                                      \
     static __attribute__((noinline)) uint64_t name(void)                                      \
     {                                                                                         \
@@ -85,6 +105,11 @@ CASE(aes10_xor16, AES10 OP8("vpxorq") OP8("vpxorq"))
 CASE(aes10_xor24, AES10 OP8("vpxorq") OP8("vpxorq") OP8("vpxorq"))
 CASE(clmul3_shuf8, CLMUL3("zmm") OP8("vpshufb"))
 CASE(clmul3_xor16, CLMUL3("zmm") OP8("vpxorq") OP8("vpxorq"))
+CASE(aes12_clmul3, AES10 AES2 CLMUL3("zmm"))
+CASE(aes14_clmul3, AES10 AES4 CLMUL3("zmm"))
+CASE(aes14, AES10 AES4)
+CASE(aes10_pshufd8, AES10 OP8U("vpshufd $0x4e,"))
+CASE(aes10_srlq8, AES10 OP8U("vpsrlq $7,"))
 
 int main(void)
 {
@@ -107,7 +132,12 @@ int main(void)
              {"10 aes + 16 xor", aes10_xor16},
              {"10 aes + 24 xor", aes10_xor24},
              {"3 clmul + 8 vpshufb", clmul3_shuf8},
-             {"3 clmul + 16 xor", clmul3_xor16}};
+             {"3 clmul + 16 xor", clmul3_xor16},
+             {"12 aes + 3 clmul", aes12_clmul3},
+             {"14 vaesenc zmm", aes14},
+             {"14 aes + 3 clmul", aes14_clmul3},
+             {"10 aes + 8 vpshufd", aes10_pshufd8},
+             {"10 aes + 8 vpsrlq", aes10_srlq8}};
     enum { NC = sizeof c / sizeof c[0] };
     uint64_t best[NC];
     unsigned i, r;

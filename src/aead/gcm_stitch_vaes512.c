@@ -40,8 +40,14 @@
  *   scripts/ab-builds.sh, GCM/CTR time, 1 MiB, Zen 5): open AES-128 1.59
  *   -> 1.41, AES-256 1.22 -> 1.16; seal AES-256 1.27 -> 1.22, AES-128 1.50
  *   -> 1.50 (what was tried: the generator). The bound: gcm_bound.c in
- *   bench/host (~1.2x CTR time for AES-128 from the FP pipe slots alone,
- *   measured ~1.45x). At -O2: seal 1.48 / 1.22 (the intrinsics: 1.54 / 1.25).
+ *   bench/host: VPCLMULQDQ runs one per two cycles at any width, beside
+ *   VAESENC, so the 48 multiplies of 64 blocks take 96 cycles, 1.2x
+ *   AES-128's 160 VAESENC; measured ~1.45x CTR). At -O2: seal 1.48 / 1.22
+ *   (the intrinsics: 1.54 / 1.25). Round 0's counters from a tree of adds
+ *   four deep instead of a chain of fifteen (ab-builds, 40 reps, load 7-9,
+ *   GCM/CTR medians): seal AES-128 1.483 -> 1.471, AES-256 1.203 -> 1.155
+ *   (inputs 32 bytes off a cache line: 1.243 -> 1.172); open 1.439 ->
+ *   1.433, 1.160 -> 1.128.
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths, CPU features and (12-byte nonces) the public counter only.
  *   Vectors: tests/gcm/test_gcm_stitch.c (every GHASH class forced, lengths
