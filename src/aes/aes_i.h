@@ -147,6 +147,12 @@ struct rijn_aes_impl {
     void (*cfb_decrypt)(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                         const uint8_t *in, size_t nblocks);
 
+    /* Optional: CFB128 encryption of nblocks > 0 whole blocks (C_j = P_j ^
+     * E(C_{j-1}), C_0 = iv); iv is updated to the last ciphertext block.
+     * out may equal in. */
+    void (*cfb_encrypt)(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                        const uint8_t *in, size_t nblocks);
+
     /* Optional: CFB8 encryption of len bytes, reg the 16-byte shift
      * register (updated). out may equal in. */
     void (*cfb8_encrypt)(const uint64_t *ks, unsigned rounds, uint8_t reg[16], uint8_t *out,

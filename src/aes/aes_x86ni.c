@@ -2,8 +2,8 @@
  * aes_x86ni.c -- the "x86ni" classes: AES with the AES-NI instructions.
  * ECB (N-block) entries and the three classes; the key schedule is in
  * aes_x86ni_key.c, the fused CTR/CBC paths are in
- * aes_x86ni_modes.c, the VAES (256/512-bit) paths in aes_x86ni_vaes512.c
- * and aes_x86ni_vaes256.c, XTS in aes_x86ni_xts.c and aes_x86ni_xts512.c,
+ * aes_x86ni_modes.c (CFB128: aes_x86ni_cfb.c), the VAES (256/512-bit)
+ * paths in aes_x86ni_vaes512.c and aes_x86ni_vaes256.c, XTS in aes_x86ni_xts.c and aes_x86ni_xts512.c,
  * CBC-MAC / CCM in aes_x86ni_mac.c.
  *
  * Implementation notes
@@ -138,24 +138,13 @@ RIJN_X86NI_INLINE void encrypt_w(const uint64_t *ks, unsigned rounds, uint8_t *o
 }
 
 /* CFB128 decryption, the cfb_decrypt hook: VAES passes (the cipher inputs
- * are the ciphertext shifted by one block, loaded in place), then runs of
- * up to 16 blocks through a stack copy of the cipher inputs. */
+ * are the ciphertext shifted by one block, loaded in place), then the
+ * 128-bit passes of aes_x86ni_cfb.c (inputs in registers, no stack copy). */
 X86NI_NOINLINE void cfb_decrypt_w(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
                                   uint8_t *out, const uint8_t *in, size_t nblocks, unsigned w)
 {
-    uint8_t t[16 * 16];
-    size_t i, k;
     WIDE_PREFIX(w, cfb_dec, ks, rounds, iv, out, in, nblocks);
-    for (; nblocks > 0; nblocks -= k, in += 16 * k, out += 16 * k) {
-        k = nblocks < 16 ? nblocks : 16;
-        memcpy(t, iv, 16);
-        memcpy(t + 16, in, 16 * (k - 1));
-        memcpy(iv, in + 16 * (k - 1), 16);
-        encrypt_w(ks, rounds, t, t, k, w);
-        for (i = 0; i < 16 * k; i++)
-            out[i] = (uint8_t)(in[i] ^ t[i]);
-    }
-    rijn_wipe(t, sizeof t);
+    rijn_i_x86ni_cfb_dec_sse(ks, rounds, iv, out, in, nblocks);
 }
 
 #if RIJN_CFG_AES_DECRYPT
@@ -324,7 +313,8 @@ X86NI_ENTRIES(w512, 512u)
     .ecb_dec_once = {X86NI_ECB_DEC_ONCE, X86NI_ECB_DEC_ONCE},                           \
     .cbc_enc_once = {rijn_i_x86ni_cbc_enc_once, rijn_i_x86ni_cbc_enc_once_vex},         \
     .ctr_once = {rijn_i_x86ni_ctr_once, rijn_i_x86ni_ctr_once}, .xts = rijn_i_x86ni_xts, \
-    .cfb_decrypt = cfb_decrypt_##sfx, .cfb8_encrypt = rijn_i_x86ni_cfb8_enc
+    .cfb_decrypt = cfb_decrypt_##sfx, .cfb_encrypt = rijn_i_x86ni_cfb_enc,             \
+    .cfb8_encrypt = rijn_i_x86ni_cfb8_enc
 
 #define V256 (RIJN_CPU_VAES | RIJN_CPU_AVX2)
 #define V512 (RIJN_CPU_VAES | RIJN_CPU_AVX512)

@@ -1,7 +1,8 @@
 /*
  * aes_x86ni.h -- internals shared by the files of the "x86ni" class
  * (aes_x86ni.c: key schedule, ECB, class; aes_x86ni_modes.c: 128-bit
- * CTR / CBC paths; aes_x86ni_vaes512.c / aes_x86ni_vaes256.c: VAES paths;
+ * CTR / CBC paths; aes_x86ni_cfb.c: 128-bit CFB128 paths;
+ * aes_x86ni_vaes512.c / aes_x86ni_vaes256.c: VAES paths;
  * aes_x86ni_xts.c, aes_x86ni_xts512.c: whole XTS messages;
  * aes_x86ni_mac.c: CBC-MAC / CCM).
  * Short messages: the ECB and CTR entries do 1-4 blocks in one pass
@@ -58,6 +59,12 @@ void rijn_i_x86ni_cfb8_enc(const uint64_t *ks, unsigned rounds, uint8_t reg[16],
                            const uint8_t *in, size_t len);
 void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                           const uint8_t *in, size_t nblocks);
+/* CFB128 (aes_x86ni_cfb.c): the class's cfb_encrypt hook, and the
+ * 128-bit decryption the cfb_decrypt hook runs after its VAES prefix. */
+void rijn_i_x86ni_cfb_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
+                          const uint8_t *in, size_t nblocks);
+void rijn_i_x86ni_cfb_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
+                              uint8_t *out, const uint8_t *in, size_t nblocks);
 /* The classes' key schedule (aes_x86ni_key.c): the setkey entry. */
 void rijn_i_x86ni_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs);
 /* The class's cbcmac entry (aes_x86ni_mac.c). */
