@@ -28,9 +28,11 @@
  *   halves, as armce), CBC decryption, XTS (the xts hook, whole messages
  *   with stealing: aes_neonbs_xts.c, on rijn_i_nbs_encrypt8 / _decrypt8,
  *   the passes on blocks in registers); ECB in both directions is the
- *   N-block entries. CBC encryption, CFB/OFB and CBC-MAC are serial (one
- *   block per pass: the modes' generic paths); CFB decryption is parallel
- *   and takes cfb.c's batched path over the encrypt entry.
+ *   N-block entries; the CBC-MAC chain of CMAC/CCM/EAX with CCM's and
+ *   EAX's counter block in the same pass (the cbcmac entry,
+ *   aes_neonbs_mac.c). CBC and CFB encryption and OFB are serial
+ *   (one block per pass: the modes' generic paths); CFB decryption is
+ *   parallel and takes cfb.c's batched path over the encrypt entry.
  *   Code generation: the 8-plane loops carry `#pragma GCC unroll 8` (GCC
  *   12 otherwise keeps them as loops over the state in memory: a load, a
  *   TBL and a store per plane).
@@ -213,7 +215,7 @@ NBS_INLINE ct_word ctr_block(uint64_t hi, uint64_t lo, unsigned ctr_bits, uint64
         l = lo + i;
         h = hi + (uint64_t)(l < lo);
     }
-    return (ct_word)vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(h), vcreate_u64(l))));
+    return (ct_word)nbs_be_block(h, l);
 }
 
 static void nbs_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint8_t ctr[16],
@@ -357,7 +359,8 @@ const rijn_aes_impl rijn_i_aes_neonbs = {
     .decrypt = NBS_DECRYPT,
     .ctr = nbs_ctr,
     .cbc_decrypt = NBS_CBC_DECRYPT,
-    .xts = rijn_i_nbs_xts, /* aes_neonbs_xts.c */
+    .cbcmac = rijn_i_nbs_cbcmac, /* aes_neonbs_mac.c */
+    .xts = rijn_i_nbs_xts,       /* aes_neonbs_xts.c */
 };
 
 #endif /* RIJN_CFG_AES_NEONBS */

@@ -1,6 +1,7 @@
 /*
  * aes_neonbs_i.h -- what the "neonbs" class's files share: the eight-block
- * cipher passes of aes_neonbs.c, for the fused modes in aes_neonbs_xts.c.
+ * cipher passes of aes_neonbs.c, for the fused modes in aes_neonbs_xts.c
+ * and aes_neonbs_mac.c.
  */
 #ifndef RIJN_AES_NEONBS_I_H
 #define RIJN_AES_NEONBS_I_H
@@ -20,9 +21,18 @@ void rijn_i_nbs_encrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8]);
 void rijn_i_nbs_decrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8]);
 #endif
 
-/* The class's xts hook (aes_i.h). */
+/* The block hi || lo, both halves big-endian (a counter block). */
+static inline __attribute__((always_inline)) uint8x16_t nbs_be_block(uint64_t hi, uint64_t lo)
+{
+    return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
+}
+
+/* The class's xts hook (aes_neonbs_xts.c) and cbcmac entry
+ * (aes_neonbs_mac.c), as aes_i.h describes them. */
 int rijn_i_nbs_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], uint8_t *out,
                    const uint8_t *in, size_t len);
+void rijn_i_nbs_cbcmac(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t mac[16],
+                       uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 
 #endif /* RIJN_CFG_AES_NEONBS */
 #endif /* RIJN_AES_NEONBS_I_H */
