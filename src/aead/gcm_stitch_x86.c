@@ -15,7 +15,10 @@
  *   after eight of the middle rounds (spread over 9, 11 or 13), multiplies
  *   one of eight ciphertext blocks by H^8..H^1 (Karatsuba: three PCLMULQDQ
  *   per block, products summed unreduced; the block that takes the
- *   previous sum last, so its reduction has time), then reduces once.
+ *   previous sum last, so its reduction has time), then reduces once
+ *   with two PCLMULQDQ (gcx_reduce_clmul: 11 operations instead of the
+ *   24 shifts and XORs of gcx_reduce_pre, which cost more beside the AES
+ *   rounds than the two extra multiplies).
  *   Encryption hashes the previous iteration's output (re-read from out;
  *   the last eight blocks after the loop), decryption the ciphertext of
  *   the same iteration (read before the stores: out == in works). Whole
@@ -35,7 +38,11 @@
  *   0.367, AES-256 0.412 -> 0.407, 0.417 -> 0.410. Bound (an xmm variant
  *   of bench/host/gcm_bound.c, per iteration): 80 AESENC 0.190 ticks/B, 24
  *   PCLMULQDQ 0.228, both 0.229, with 64 XORs 0.268. With AVX but no
- *   VAES (mask 0x3F) 0.430 -> 0.356.
+ *   VAES (mask 0x3F) 0.430 -> 0.356. The PCLMULQDQ reduction: AES-128
+ *   seal 0.363 -> 0.331, open 0.361 -> 0.341, AES-256 0.402 -> 0.378,
+ *   0.400 -> 0.384; 1 KiB 0.482 -> 0.457; 0x3F 0.354 -> 0.331 (in the
+ *   GHASH-only loop of ghash_pclmul.c, bound by the multiplier, it lost:
+ *   0.243 -> 0.248).
  *   Two builds of the same body: with AVX (VEX three-operand forms) when
  *   the CPU has it, else SSE. On a CPU with VAES + VPCLMULQDQ (no
  *   AVX-512, or masked) the 256-bit kernel (gcm_stitch_vaes256.c) takes
@@ -129,7 +136,7 @@ INL void iter(const uint8_t *ek, unsigned rounds, const __m128i *hp, const __m12
         GH_STEP(7);
     }
     if (gh)
-        *s = gcx_reduce_pre(lo, _mm_xor_si128(mid, _mm_xor_si128(lo, hi)), hi);
+        *s = gcx_reduce_clmul(lo, _mm_xor_si128(mid, _mm_xor_si128(lo, hi)), hi);
 }
 
 /* n: a multiple of 8, at least 8; rounds and enc constants (one body per
