@@ -69,7 +69,7 @@
 #include "aead/gcm_vaes512_asm_i.h"
 
 #define NRMAX 16 /* registers (4 blocks each) per iteration: 16, or 8 for short texts */
-#define LONG_MIN 256 /* blocks: from here the 16-register loop (the 8-register one is as fast below) */
+#define LONG_MIN 128 /* blocks: from here the 16-register loop (the 8-register one is as fast below) */
 
 /* An empty asm on each sum after each product: without it the compiler
  * reassociates the XORs into one tree at the end of the iteration and keeps
