@@ -30,7 +30,11 @@
  *   added. Encryption hashes the previous iteration's output (re-read
  *   from out; the last 64 blocks after the loop), decryption the
  *   ciphertext of the same iteration (read before the stores: out == in
- *   works). Whole iterations only; gcm.c does the rest. The 16-register
+ *   works). Whole iterations only: 16 registers from 128 blocks, then one
+ *   of 8 and one of 4 for a rest of 16..48 blocks (the 4-register one,
+ *   powers H^16..H^1, was gcm.c's separate CTR + GHASH passes: 768 B seal
+ *   -5 %, open -16 %, scripts/ab-builds.sh -n 768); gcm.c does the last
+ *   0..15 blocks. The 16-register
  *   iteration that both hashes and encrypts is hand-scheduled inline
  *   assembly (gcm_vaes512_asm_i.h, made by src/aead/tools/gen_gcm_vaes512.py:
  *   one function per key size and direction, the GHASH work after each
@@ -69,7 +73,7 @@
 #include "aead/gcm_vaes512_asm_i.h"
 
 #define NRMAX 16 /* registers (4 blocks each) per iteration: 16, or 8 for short texts */
-#define LONG_MIN 128 /* blocks: from here the 16-register loop (the 8-register one is as fast below) */
+#define LONG_MIN 128 /* blocks: from here the 16-register loop (was 256: 2304 B seal -8 %, open -19 %) */
 
 /* An empty asm on each sum after each product: without it the compiler
  * reassociates the XORs into one tree at the end of the iteration and keeps
@@ -360,10 +364,15 @@ __attribute__((target(T512))) static void loop(const tab *tb, unsigned rounds, u
             body(tb, rounds, NRMAX, y, ctr, out, in, n, 1);
         else
             body(tb, rounds, NRMAX, y, ctr, out, in, n, 0);
+    } else if (nr == 8) {
+        if (enc)
+            body(tb, rounds, 8, y, ctr, out, in, n, 1);
+        else
+            body(tb, rounds, 8, y, ctr, out, in, n, 0);
     } else if (enc) {
-        body(tb, rounds, 8, y, ctr, out, in, n, 1);
+        body(tb, rounds, 4, y, ctr, out, in, n, 1);
     } else {
-        body(tb, rounds, 8, y, ctr, out, in, n, 0);
+        body(tb, rounds, 4, y, ctr, out, in, n, 0);
     }
 }
 
@@ -381,10 +390,16 @@ __attribute__((target(T512))) static void run(const uint8_t *ek, unsigned rounds
     } else {
         setup(&tb, ek, rounds, hpow, 8);
     }
-    if (n16 != n) { /* a rest of 32 blocks after the long loop: H^32..H^1 */
+    if (n16 != n) { /* a rest of 48, 32 or 16 blocks: H^32..H^1, then H^16..H^1 */
+        size_t r = n - n16, n8 = r - r % 32;
         if (n16 != 0)
             powers(&tb, hpow, 8);
-        loop(&tb, rounds, 8, y, ctr, out + 16 * n16, in + 16 * n16, n - n16, enc);
+        if (n8 != 0)
+            loop(&tb, rounds, 8, y, ctr, out + 16 * n16, in + 16 * n16, n8, enc);
+        if (n8 != r) {
+            powers(&tb, hpow, 4);
+            loop(&tb, rounds, 4, y, ctr, out + 16 * (n16 + n8), in + 16 * (n16 + n8), 16, enc);
+        }
     }
     rijn_wipe(tb.rk, sizeof tb.rk[0] * (rounds + 1));
 }
@@ -394,7 +409,7 @@ size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out
 {
     /* the caller checked the AES-NI layout and the vpclmul512 GHASH entry
      * (PCLMULQDQ, SSSE3, VPCLMULQDQ, AVX-512); W512: VAES on ZMM */
-    size_t n = nblocks - nblocks % 32;
+    size_t n = nblocks - nblocks % 16;
     if (n == 0 || !rijn_i_aes_w512(&k->aes))
         return 0;
     run(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hpow, m->ctr_mode == RIJN_I_CTR_BE32,

@@ -158,13 +158,15 @@ static void lengths(const char *gname, void *arg)
             cnt++;
         }
     one(b, 32, 16384 + 5, 20, 12, who);
-    /* 64-block iterations from 256 blocks, then a 32-block rest */
+    /* 64-block iterations from 128 blocks, then rests of 32 and 48 (an
+     * 8-block and a 4-block iteration) blocks */
     one(b, 16, 16 * 288 + 7, 5, 12, who);
+    one(b, 32, 16 * 176 + 9, 3, 12, who);
     one(b, 24, 16 * 352 + 15, 0, 16, who);
     one(b, 32, 16 * 416 + 1, 9, 12, who);
     if (!q)
         one(b, 16, 65536 + 3, 7, 12, who);
-    cnt += 5;
+    cnt += 6;
     printf("  %s: %zu messages\n", who, cnt);
 }
 
