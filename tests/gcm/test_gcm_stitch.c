@@ -24,6 +24,7 @@
 #include "aead/gcm_i.h"
 #include "core/cpu.h"
 #include "test_gcm_util.h"
+#include "tu_ossl.h"
 
 #define TMAX (70000 + 64)
 
@@ -32,28 +33,6 @@ typedef struct {
     const char *impl;
     int is_hw; /* a class with a stitched GCM kernel: dense lengths */
 } bufs;
-
-static const EVP_CIPHER *evp_gcm(size_t klen)
-{
-    return klen == 16 ? EVP_aes_128_gcm() : klen == 24 ? EVP_aes_192_gcm() : EVP_aes_256_gcm();
-}
-
-static int ossl_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t ivl,
-                     const uint8_t *aad, size_t aadl, const uint8_t *pt, size_t len,
-                     uint8_t *ct, uint8_t *tag)
-{
-    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
-    int ok, n = 0;
-    ok = e != NULL && EVP_EncryptInit_ex(e, evp_gcm(klen), NULL, NULL, NULL) == 1 &&
-         EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_SET_IVLEN, (int)ivl, NULL) == 1 &&
-         EVP_EncryptInit_ex(e, NULL, NULL, key, iv) == 1 &&
-         (aadl == 0 || EVP_EncryptUpdate(e, NULL, &n, aad, (int)aadl) == 1) &&
-         (len == 0 || EVP_EncryptUpdate(e, ct, &n, pt, (int)len) == 1) &&
-         EVP_EncryptFinal_ex(e, ct + (len == 0 ? 0 : n), &n) == 1 &&
-         EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_GET_TAG, 16, tag) == 1;
-    EVP_CIPHER_CTX_free(e);
-    return ok;
-}
 
 /* Odd pieces: sizes that straddle the 8-, 16- and 64-block boundaries. */
 static size_t piece(size_t left)
@@ -97,7 +76,7 @@ static void one(const bufs *b, size_t klen, size_t len, size_t alen, size_t ivl,
     tu_rand_bytes(iv, ivl);
     tu_rand_bytes(aad, alen);
     tu_rand_bytes(b->pt + oin, len);
-    if (!ossl_seal(key, klen, iv, ivl, aad, alen, b->pt + oin, len, b->want, wtag)) {
+    if (!tu_ossl_gcm_seal(key, klen, iv, ivl, aad, alen, b->pt + oin, len, b->want, wtag, 16)) {
         TU_CHECK(0, "%s: OpenSSL", what);
         return;
     }

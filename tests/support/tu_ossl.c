@@ -120,3 +120,23 @@ void tu_ossl_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, 
     EVP_MAC_CTX_free(c);
     EVP_MAC_free(mac);
 }
+
+int tu_ossl_gcm_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t ivl,
+                     const uint8_t *aad, size_t aadl, const uint8_t *pt, size_t len, uint8_t *ct,
+                     uint8_t *tag, size_t tagl)
+{
+    const EVP_CIPHER *gcm = klen == 16   ? EVP_aes_128_gcm()
+                            : klen == 24 ? EVP_aes_192_gcm()
+                                         : EVP_aes_256_gcm();
+    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
+    int ok, n = 0;
+    ok = e != NULL && EVP_EncryptInit_ex(e, gcm, NULL, NULL, NULL) == 1 &&
+         EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_SET_IVLEN, (int)ivl, NULL) == 1 &&
+         EVP_EncryptInit_ex(e, NULL, NULL, key, iv) == 1 &&
+         (aadl == 0 || EVP_EncryptUpdate(e, NULL, &n, aad, (int)aadl) == 1) &&
+         (len == 0 || EVP_EncryptUpdate(e, ct, &n, pt, (int)len) == 1) &&
+         EVP_EncryptFinal_ex(e, ct + (len == 0 ? 0 : n), &n) == 1 &&
+         EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_GET_TAG, (int)tagl, tag) == 1;
+    EVP_CIPHER_CTX_free(e);
+    return ok;
+}

@@ -5,6 +5,7 @@
  *   tu_ossl_cipher(...)       one-shot encrypt/decrypt with any EVP cipher
  *   tu_ossl_begin/step/end    a streaming EVP context (Monte Carlo loops)
  *   tu_ossl_poly1305(...)     a one-shot Poly1305 tag (EVP_MAC)
+ *   tu_ossl_gcm_seal(...)     a one-shot AES-GCM seal (any nonce length)
  *
  * Cipher names are OpenSSL's ("AES-128-CBC", "AES-256-CFB1",
  * "AES-192-CBC-CTS", ...). Fetched ciphers are cached for the process.
@@ -44,6 +45,13 @@ void tu_ossl_end(EVP_CIPHER_CTX *c);
 
 /* The Poly1305 tag of m under the one-time key (EVP_MAC "POLY1305"). */
 void tu_ossl_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t len);
+
+/* AES-GCM seal with OpenSSL: key of klen bytes (16, 24, 32), any nonce
+ * length ivl, tag of tagl bytes; ct receives len bytes. 1 on success, 0 if
+ * OpenSSL refused (a nonce or tag length it does not take). */
+int tu_ossl_gcm_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t ivl,
+                     const uint8_t *aad, size_t aadl, const uint8_t *pt, size_t len, uint8_t *ct,
+                     uint8_t *tag, size_t tagl);
 
 /* "AES-<bits>-<suffix>" for a key of key_len bytes, in a static buffer
  * (one of four rotating buffers, so a few can be live at once). */
