@@ -10,8 +10,12 @@ expect_rejected(bad)   each (what, input, exit) is refused with that exit
                        code, one "rijn-acvp:" line on stderr, nothing on stdout
 damage(src, rnd, inserts)
                        1..4 random byte changes, deletions or insertions
+nist_excerpts(name, min_cases)
+                       the NIST excerpt cases of SAMPLES/name answered with
+                       NIST's fields
 finish()               print "N passed, N failed" and exit (1 on a failure)
 """
+import json
 import os
 import subprocess
 import sys
@@ -70,6 +74,32 @@ def damage(src, rnd, inserts):
         else:
             b[pos:pos] = rnd.choice(inserts)
     return bytes(b)
+
+
+def nist_excerpts(name, min_cases, timeout=120):
+    """Each case of SAMPLES/name (a NIST prompt, and the expected fields of
+    some of its tcIds; "resultsArray" entries by index) run through the
+    harness: every expected field as NIST has it (outLen only where the
+    test names an md). At least min_cases cases."""
+    with open(os.path.join(SAMPLES, name)) as f:
+        cases = json.load(f)["cases"]
+    check(len(cases) >= min_cases, "NIST excerpt cases (%d)" % len(cases))
+    for c in cases:
+        rc, out, err = run(["-"], json.dumps(c["prompt"]).encode(), timeout=timeout)
+        check(rc == 0, "NIST %s: exit %d %s" % (c["name"], rc, err))
+        if rc != 0:
+            continue
+        tests = {str(t["tcId"]): t for g in json.loads(out)["testGroups"] for t in g["tests"]}
+        for tcid, want in c["results"].items():
+            t = tests.get(tcid, {})
+            if "resultsArray" in t:
+                for idx, fields in want.items():
+                    ent = t["resultsArray"][int(idx)]
+                    check(all(ent.get(k) == v for k, v in fields.items()),
+                          "NIST %s: tcId %s entry %s %r" % (c["name"], tcid, idx, ent))
+            else:
+                check(all(t.get(k) == v for k, v in want.items() if k != "outLen" or "md" in t),
+                      "NIST %s: tcId %s %r want %r" % (c["name"], tcid, t, want))
 
 
 def finish():
