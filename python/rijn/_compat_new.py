@@ -129,6 +129,8 @@ class SivMode:
 
     _step = _AeadMode._step
     _order_msg = staticmethod(_AeadMode._order_msg)
+    hexdigest = _AeadMode.hexdigest  # over this class's digest() / verify()
+    hexverify = _AeadMode.hexverify
 
     def update(self, component):
         """Add one associated-data component; returns self."""
@@ -154,10 +156,6 @@ class SivMode:
             self._tag = self._aead.seal_v(self._components(), b"")[:16]
         return self._tag
 
-    def hexdigest(self):
-        """digest() as a hex string."""
-        return self.digest().hex()
-
     def verify(self, received_mac_tag):
         """Check the tag of the message given to decrypt_and_verify."""
         self._step("verify", frozenset(("verify",)))
@@ -170,10 +168,6 @@ class SivMode:
                 self._verified = False
         if self._verified is False or not _rijn_ct_eq(self._verified, tag):
             raise _mac_failed()
-
-    def hexverify(self, hex_mac_tag):
-        """verify() with a hex tag."""
-        self.verify(bytes.fromhex(hex_mac_tag))
 
     def encrypt_and_digest(self, plaintext, output=None):
         """Encrypt the whole message -> (ciphertext, tag = V)."""

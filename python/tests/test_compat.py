@@ -228,10 +228,12 @@ def test_siv_same_bytes() -> None:
                 for a in comps:
                     c.update(a)
                 assert c.encrypt_and_digest(data) == ref
+                assert c.hexdigest() == ref[1].hex()
                 d = AES.new(key, AES.MODE_SIV, **kw)
                 for a in comps:
                     d.update(a)
                 assert d.decrypt_and_verify(*ref) == data
+                d.hexverify(ref[1].hex())
                 # and rijn.AESSIV (cryptography's shape) gives V || C
                 assert rijn.AESSIV(key).encrypt(data, comps + ([nonce] if nonce else [])) == \
                     ref[1] + ref[0]
