@@ -66,6 +66,12 @@ size_t rijn_i_file_info(uint8_t info[RIJN_I_FILE_INFO_MAX], int payload, unsigne
  * keyed with the payload key, state NONE (file_stream.c). */
 int rijn_i_file_key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body, size_t body_len,
                        const rijn_file_params *p, const uint8_t *master);
+/* Open a parsed header hdr (p: its parameters, header_len bytes ending
+ * in the MAC) with master: rijn_i_file_key_up, then the MAC checked in
+ * constant time (RIJN_ERR_AUTH, ctx wiped), state OPEN (file_stream.c;
+ * v1 and v2 readers). */
+int rijn_i_file_open_keyed(rijn_file_ctx *ctx, const uint8_t *hdr, const rijn_file_params *p,
+                           const uint8_t *master);
 
 /* Key ctx for sealing (seal = 1) or opening with key (key_len bytes, the
  * AEAD's key size) and chunk_size, skipping the rijn header (file_stream.c:

@@ -90,29 +90,22 @@ static int aead_init(rijn_file_ctx *ctx, const uint8_t *key, size_t key_len)
     return a->init(&ctx->aead, key, key_len);
 }
 
-/* ctx keyed by aead_init: its id has a descriptor. */
-static int aead_seal(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
-                     uint64_t counter, int is_last)
+/* Seal (seal 1: out gets len bytes and the tag) or open (in holds len
+ * bytes and the tag) one chunk; ctx keyed by aead_init: its id has a
+ * descriptor. */
+static int aead_crypt(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                      uint64_t counter, int is_last, int seal)
 {
     uint8_t nonce[NONCE_MAX];
     const rijn_aead_alg *a = rijn_file_aead_alg(ctx->aead_id);
     if (a == NULL)
         return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
     make_nonce(nonce, a->nonce_len, counter, is_last);
-    return a->seal(&ctx->aead, out, out + len, RIJN_FILE_TAG_SIZE, nonce, a->nonce_len, NULL,
-                   0, in, len);
-}
-
-static int aead_open(const rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
-                     uint64_t counter, int is_last)
-{
-    uint8_t nonce[NONCE_MAX];
-    const rijn_aead_alg *a = rijn_file_aead_alg(ctx->aead_id);
-    if (a == NULL)
-        return RIJN_ERR_UNSUPPORTED; /* never keyed (aead_init) */
-    make_nonce(nonce, a->nonce_len, counter, is_last);
-    return a->open(&ctx->aead, out, in + len, RIJN_FILE_TAG_SIZE, nonce, a->nonce_len, NULL,
-                   0, in, len);
+    if (seal)
+        return a->seal(&ctx->aead, out, out + len, RIJN_FILE_TAG_SIZE, nonce, a->nonce_len,
+                       NULL, 0, in, len);
+    return a->open(&ctx->aead, out, in + len, RIJN_FILE_TAG_SIZE, nonce, a->nonce_len, NULL, 0,
+                   in, len);
 }
 
 static void aead_wipe(rijn_file_ctx *ctx)
@@ -161,6 +154,22 @@ int rijn_i_file_key_up(rijn_file_ctx *ctx, uint8_t mac[32], const uint8_t *body,
     return r;
 }
 
+int rijn_i_file_open_keyed(rijn_file_ctx *ctx, const uint8_t *hdr, const rijn_file_params *p,
+                           const uint8_t *master)
+{
+    uint8_t mac[32];
+    size_t body = p->header_len - RIJN_FILE_MAC_SIZE;
+    int r = rijn_i_file_key_up(ctx, mac, hdr, body, p, master);
+    if (r == RIJN_OK && !rijn_ct_equal(mac, hdr + body, RIJN_FILE_MAC_SIZE)) {
+        rijn_file_wipe(ctx);
+        r = RIJN_ERR_AUTH;
+    }
+    rijn_wipe(mac, sizeof mac);
+    if (r == RIJN_OK)
+        ctx->state = RIJN_I_FILE_OPEN;
+    return r;
+}
+
 int rijn_file_seal_init(rijn_file_ctx *ctx, uint8_t *header, size_t header_size,
                         size_t *header_len, const rijn_file_params *p,
                         const uint8_t master[RIJN_FILE_KEY_SIZE])
@@ -198,8 +207,6 @@ int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *header, size_t len,
                           const uint8_t master[RIJN_FILE_KEY_SIZE])
 {
     rijn_file_params q;
-    uint8_t mac[32];
-    size_t body;
     int r;
     RIJN_CHECK_PTR(ctx);
     memset(ctx, 0, sizeof *ctx);
@@ -208,16 +215,7 @@ int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *header, size_t len,
     r = rijn_file_header_parse(&q, header, len);
     if (r != RIJN_OK)
         return r;
-    body = q.header_len - RIJN_FILE_MAC_SIZE;
-    r = rijn_i_file_key_up(ctx, mac, header, body, &q, master);
-    if (r == RIJN_OK && !rijn_ct_equal(mac, header + body, RIJN_FILE_MAC_SIZE)) {
-        rijn_file_wipe(ctx);
-        r = RIJN_ERR_AUTH;
-    }
-    rijn_wipe(mac, sizeof mac);
-    if (r == RIJN_OK)
-        ctx->state = RIJN_I_FILE_OPEN;
-    return r;
+    return rijn_i_file_open_keyed(ctx, header, &q, master);
 }
 
 /* Key ctx directly with a payload key (other formats on the same STREAM
@@ -276,7 +274,7 @@ int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
         return r;
     if (in != out && rijn_overlaps(out, len + RIJN_FILE_TAG_SIZE, in, len))
         return RIJN_ERR_PARAM;
-    r = aead_seal(ctx, out, in, len, ctx->counter, is_last);
+    r = aead_crypt(ctx, out, in, len, ctx->counter, is_last, 1);
     if (r != RIJN_OK)
         return r;
     advance(ctx, is_last);
@@ -304,7 +302,7 @@ int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
         goto fail;
     if (out != in && text != 0 && rijn_overlaps(out, text, in, len))
         return RIJN_ERR_PARAM;
-    r = aead_open(ctx, out, in, text, ctx->counter, is_last);
+    r = aead_crypt(ctx, out, in, text, ctx->counter, is_last, 0);
     if (r != RIJN_OK)
         goto fail;
     advance(ctx, is_last);

@@ -364,8 +364,6 @@ int rijn_file_v2_open(rijn_file_ctx *ctx, const uint8_t *hdr, size_t len,
                       const uint8_t file_key[RIJN_FILE_FILE_KEY_SIZE])
 {
     rijn_file_params p;
-    uint8_t mac[32];
-    size_t body;
     int r;
     RIJN_CHECK_PTR(ctx);
     memset(ctx, 0, sizeof *ctx);
@@ -373,14 +371,5 @@ int rijn_file_v2_open(rijn_file_ctx *ctx, const uint8_t *hdr, size_t len,
     r = rijn_file_v2_parse(&p, hdr, len);
     if (r != RIJN_OK)
         return r;
-    body = p.header_len - RIJN_FILE_MAC_SIZE;
-    r = rijn_i_file_key_up(ctx, mac, hdr, body, &p, file_key);
-    if (r == RIJN_OK && !rijn_ct_equal(mac, hdr + body, RIJN_FILE_MAC_SIZE)) {
-        rijn_file_wipe(ctx);
-        r = RIJN_ERR_AUTH;
-    }
-    rijn_wipe(mac, sizeof mac);
-    if (r == RIJN_OK)
-        ctx->state = RIJN_I_FILE_OPEN;
-    return r;
+    return rijn_i_file_open_keyed(ctx, hdr, &p, file_key);
 }
