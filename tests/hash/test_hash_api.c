@@ -9,11 +9,7 @@
 #include <openssl/evp.h>
 
 #include "testutil.h"
-
-static const char *const ossl[] = {"",       "MD5",        "SHA1",       "SHA224",
-                                   "SHA256", "SHA384",     "SHA512",     "SHA512-224",
-                                   "SHA512-256", "SHA3-224", "SHA3-256", "SHA3-384",
-                                   "SHA3-512", "BLAKE2B-512"};
+#include "tu_ossl.h"
 
 static void each_desc(void)
 {
@@ -21,7 +17,7 @@ static void each_desc(void)
     size_t i, t;
     for (i = 0; i < rijn_hash_count(); i++) {
         const rijn_hash_desc *h = rijn_hash_at(i);
-        const EVP_MD *md = EVP_get_digestbyname(ossl[h->id]);
+        const EVP_MD *md = EVP_get_digestbyname(tu_ossl_md_name(h->id));
         unsigned long before = tu_passed;
         TU_CHECK(md != NULL && (size_t)EVP_MD_get_size(md) == h->digest_size &&
                      (h->id >= 9 || (size_t)EVP_MD_get_block_size(md) == h->block_size),
@@ -29,7 +25,7 @@ static void each_desc(void)
         TU_CHECK(h->ctx_size <= RIJN_HASH_CTX_SIZE && h->digest_size <= RIJN_HASH_MAX_SIZE &&
                      h->block_size <= RIJN_HASH_MAX_BLOCK, "%s fits", h->name);
         TU_CHECK(rijn_hash_find(h->name) == h && rijn_hash_by_id(h->id) == h, "lookup %s", h->name);
-        TU_CHECK(rijn_hash_find(ossl[h->id]) == h, "lookup %s", ossl[h->id]);
+        TU_CHECK(rijn_hash_find(tu_ossl_md_name(h->id)) == h, "lookup %s", tu_ossl_md_name(h->id));
         if (md == NULL)
             continue;
         for (t = 0; t < (tu_quick() ? 20u : 200u); t++) {

@@ -15,17 +15,9 @@
 #include <openssl/kdf.h>
 
 #include "testutil.h"
+#include "tu_ossl.h"
 
 #define VDIR "cryptography_vectors/KDF/"
-
-static const char *ossl_name(const rijn_hash_desc *h)
-{
-    static const char *const names[] = {"",       "MD5",        "SHA1",       "SHA224",
-                                        "SHA256", "SHA384",     "SHA512",     "SHA512-224",
-                                        "SHA512-256", "SHA3-224", "SHA3-256", "SHA3-384",
-                                        "SHA3-512", "BLAKE2B-512"};
-    return h->id < sizeof names / sizeof names[0] ? names[h->id] : "";
-}
 
 /* One HKDF test: fields by name (Hash, IKM, salt, info, L, PRK, OKM). */
 static const char *const hk_names[7] = {"Hash", "IKM", "salt", "info", "L", "PRK", "OKM"};
@@ -198,7 +190,7 @@ static unsigned long diff_all(void)
     size_t i, t, rounds = tu_quick() ? 3 : 25;
     for (i = 0; i < rijn_hash_count(); i++) {
         const rijn_hash_desc *h = rijn_hash_at(i);
-        const EVP_MD *md = EVP_get_digestbyname(ossl_name(h));
+        const EVP_MD *md = EVP_get_digestbyname(tu_ossl_md_name(h->id));
         TU_CHECK(md != NULL, "OpenSSL %s", h->name);
         if (md == NULL)
             continue;
@@ -212,7 +204,8 @@ static unsigned long diff_all(void)
             if (ol > 255 * h->digest_size)
                 ol = 255 * h->digest_size;
             /* HKDF (salt length 1.. : OpenSSL treats an empty salt as zeros too) */
-            TU_CHECK(ossl_hkdf(ossl_name(h), want, ol, a, al, b, bl + 1, info, nl), "OpenSSL HKDF");
+            TU_CHECK(ossl_hkdf(tu_ossl_md_name(h->id), want, ol, a, al, b, bl + 1, info, nl),
+                     "OpenSSL HKDF");
             TU_CHECK(rijn_hkdf(h, got, ol, b, bl + 1, a, al, info, nl) == RIJN_OK, "hkdf");
             TU_EQ(got, want, ol, "HKDF vs OpenSSL");
             /* PBKDF2 (shorter output to keep the run fast) */
@@ -251,7 +244,7 @@ static unsigned long diff_bytestokey(void)
                 int kl = EVP_CIPHER_get_key_length(ciphers[j]);
                 int il = EVP_CIPHER_get_iv_length(ciphers[j]);
                 int use_salt = (t & 1) != 0, count = 1 + (int)(t / 4) * 2;
-                const EVP_MD *md = EVP_get_digestbyname(ossl_name(hs[i]));
+                const EVP_MD *md = EVP_get_digestbyname(tu_ossl_md_name(hs[i]->id));
                 tu_rand_bytes(pw, pl);
                 tu_rand_bytes(salt, 8);
                 TU_CHECK(EVP_BytesToKey(ciphers[j], md, use_salt ? salt : NULL, pw, (int)pl, count,

@@ -12,6 +12,7 @@
 #include <openssl/hmac.h>
 
 #include "testutil.h"
+#include "tu_ossl.h"
 
 #define VDIR "cryptography_vectors/HMAC/"
 
@@ -50,20 +51,11 @@ static unsigned long run_rfc(const rijn_hash_desc *h, const char *file)
     return n;
 }
 
-static const char *ossl_name(const rijn_hash_desc *h)
-{
-    static const char *const names[] = {"",       "MD5",        "SHA1",       "SHA224",
-                                        "SHA256", "SHA384",     "SHA512",     "SHA512-224",
-                                        "SHA512-256", "SHA3-224", "SHA3-256", "SHA3-384",
-                                        "SHA3-512", "BLAKE2B-512"};
-    return h->id < sizeof names / sizeof names[0] ? names[h->id] : "";
-}
-
 static unsigned long diff(const rijn_hash_desc *h)
 {
     static uint8_t key[300], msg[700];
     uint8_t want[64], got[64];
-    const EVP_MD *md = EVP_get_digestbyname(ossl_name(h));
+    const EVP_MD *md = EVP_get_digestbyname(tu_ossl_md_name(h->id));
     unsigned int wl;
     unsigned long before = tu_passed;
     size_t kl, step = tu_quick() ? 13 : 1;

@@ -140,3 +140,12 @@ int tu_ossl_gcm_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t 
     EVP_CIPHER_CTX_free(e);
     return ok;
 }
+
+const char *tu_ossl_md_name(unsigned id)
+{
+    static const char *const names[] = {"",           "MD5",      "SHA1",     "SHA224",
+                                        "SHA256",     "SHA384",   "SHA512",   "SHA512-224",
+                                        "SHA512-256", "SHA3-224", "SHA3-256", "SHA3-384",
+                                        "SHA3-512",   "BLAKE2B-512"};
+    return id < sizeof names / sizeof names[0] ? names[id] : "";
+}

@@ -6,6 +6,7 @@
  *   tu_ossl_begin/step/end    a streaming EVP context (Monte Carlo loops)
  *   tu_ossl_poly1305(...)     a one-shot Poly1305 tag (EVP_MAC)
  *   tu_ossl_gcm_seal(...)     a one-shot AES-GCM seal (any nonce length)
+ *   tu_ossl_md_name(id)       OpenSSL's digest name of a rijn hash id
  *
  * Cipher names are OpenSSL's ("AES-128-CBC", "AES-256-CFB1",
  * "AES-192-CBC-CTS", ...). Fetched ciphers are cached for the process.
@@ -52,6 +53,10 @@ void tu_ossl_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, 
 int tu_ossl_gcm_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t ivl,
                      const uint8_t *aad, size_t aadl, const uint8_t *pt, size_t len, uint8_t *ct,
                      uint8_t *tag, size_t tagl);
+
+/* OpenSSL's name of the digest with rijn_hash_desc id (rijn/hash.h: 1 MD5
+ * ... 13 BLAKE2b-512), for EVP_get_digestbyname; "" for an unknown id. */
+const char *tu_ossl_md_name(unsigned id);
 
 /* "AES-<bits>-<suffix>" for a key of key_len bytes, in a static buffer
  * (one of four rotating buffers, so a few can be live at once). */
