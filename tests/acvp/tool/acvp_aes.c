@@ -185,18 +185,27 @@ done:
 }
 
 /* ---- groups ---------------------------------------------------------------- */
+/* One test of a group run_group has checked: MCT, else AFT (or CTR), in
+ * the group's direction. */
+static int test(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt, acvp_err *e)
+{
+    const char *type = "", *dir = "";
+    cli_mode mode = (cli_mode)alg->param;
+    int enc;
+    if (acvp_get_str(tg, "testType", &type, e) != 0 || acvp_get_str(tg, "direction", &dir, e) != 0)
+        return ACVP_BAD_INPUT;
+    enc = strcmp(dir, "encrypt") == 0;
+    return strcmp(type, "MCT") == 0 ? acvp_aes_mct(mode, enc, t, rt, e) : aft(mode, enc, t, rt, e);
+}
+
 static int run_group(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_err *e)
 {
     const char *type = "", *dir = "";
-    const cJSON *tests, *t;
-    cJSON *rtests;
     cli_mode mode = (cli_mode)alg->param;
-    int enc, rc;
     if (acvp_get_str(tg, "testType", &type, e) != 0 || acvp_get_str(tg, "direction", &dir, e) != 0)
         return ACVP_BAD_INPUT;
     if (strcmp(dir, "encrypt") != 0 && strcmp(dir, "decrypt") != 0)
         return acvp_fail(e, ACVP_BAD_INPUT, "direction \"%s\"", dir);
-    enc = strcmp(dir, "encrypt") == 0;
     if (strcmp(type, "AFT") != 0 && strcmp(type, "MCT") != 0 &&
         !(mode == CLI_M_CTR && strcmp(type, "CTR") == 0))
         return acvp_fail(e, ACVP_BAD_INPUT, "testType \"%s\" is not defined for %s", type,
@@ -209,28 +218,7 @@ static int run_group(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_err
         if (inc != NULL && cJSON_IsFalse(inc))
             return acvp_fail(e, ACVP_FAILED, "decrementing CTR counters are not supported");
     }
-    tests = cJSON_GetObjectItemCaseSensitive(tg, "tests");
-    if (!cJSON_IsArray(tests))
-        return acvp_fail(e, ACVP_BAD_INPUT, "\"tests\" missing or not an array");
-    rtests = cJSON_AddArrayToObject(rtg, "tests");
-    cJSON_ArrayForEach(t, tests)
-    {
-        long tcid = 0;
-        cJSON *rt;
-        if (!cJSON_IsObject(t) || acvp_get_int(t, "tcId", &tcid, e) != 0)
-            return acvp_fail(e, ACVP_BAD_INPUT, "a test is not an object with \"tcId\"");
-        rt = cJSON_CreateObject();
-        cJSON_AddItemToArray(rtests, rt);
-        cJSON_AddNumberToObject(rt, "tcId", (double)tcid);
-        rc = strcmp(type, "MCT") == 0 ? acvp_aes_mct(mode, enc, t, rt, e) : aft(mode, enc, t, rt, e);
-        if (rc != 0) {
-            char tmp[sizeof e->msg];
-            memcpy(tmp, e->msg, sizeof tmp);
-            acvp_fail(e, rc, "tcId %ld: %.200s", tcid, tmp);
-            return rc;
-        }
-    }
-    return 0;
+    return acvp_each_test(alg, tg, rtg, test, e);
 }
 
 const acvp_algo acvp_aes_algos[] = {

@@ -126,11 +126,7 @@ static int test(const acvp_algo *alg, const cJSON *tg, const cJSON *t, cJSON *rt
 
 static int run_group(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_err *e)
 {
-    static const char *const types[] = {"AFT", NULL};
-    int rc = acvp_test_type(tg, types, alg->name, e);
-    if (rc < 0)
-        return rc;
-    return acvp_each_test(alg, tg, rtg, test, e);
+    return acvp_aft_group(alg, tg, rtg, test, e);
 }
 
 const acvp_algo acvp_ascon_algos[] = {{"Ascon-AEAD128", "SP800-232", S_AEAD, run_group},

@@ -145,12 +145,8 @@ done:
 
 static int run_group(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_err *e)
 {
-    static const char *const types[] = {"AFT", NULL};
     static const acvp_test_fn fns[] = {cmac_test, hmac_test, pbkdf_test};
-    int rc = acvp_test_type(tg, types, alg->name, e);
-    if (rc < 0)
-        return rc;
-    return acvp_each_test(alg, tg, rtg, fns[alg->param], e);
+    return acvp_aft_group(alg, tg, rtg, fns[alg->param], e);
 }
 
 #define HMAC_ALG(name) {"HMAC-" name, NULL, 1, run_group}

@@ -53,6 +53,16 @@ int acvp_test_type(const cJSON *tg, const char *const *allowed, const char *alg,
     return acvp_fail(e, ACVP_BAD_INPUT, "testType \"%.40s\" is not defined for %s", type, alg);
 }
 
+int acvp_aft_group(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_test_fn fn,
+                   acvp_err *e)
+{
+    static const char *const types[] = {"AFT", NULL};
+    int rc = acvp_test_type(tg, types, alg->name, e);
+    if (rc < 0)
+        return rc;
+    return acvp_each_test(alg, tg, rtg, fn, e);
+}
+
 int acvp_direction(const cJSON *tg, const char *a, const char *b, acvp_err *e)
 {
     const char *dir = "";

@@ -23,6 +23,11 @@ int acvp_each_test(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_test_
  * ACVP_BAD_INPUT. */
 int acvp_test_type(const cJSON *tg, const char *const *allowed, const char *alg, acvp_err *e);
 
+/* A group whose testType must be "AFT" (the only type of most families):
+ * acvp_each_test with fn, else ACVP_BAD_INPUT. */
+int acvp_aft_group(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_test_fn fn,
+                   acvp_err *e);
+
 /* "direction" must be a or b: 1 for a, 0 for b, or ACVP_BAD_INPUT. */
 int acvp_direction(const cJSON *tg, const char *a, const char *b, acvp_err *e);
 

@@ -125,11 +125,7 @@ done:
 
 static int run_group(const acvp_algo *alg, const cJSON *tg, cJSON *rtg, acvp_err *e)
 {
-    static const char *const types[] = {"AFT", NULL};
-    int rc = acvp_test_type(tg, types, alg->name, e);
-    if (rc < 0)
-        return rc;
-    return acvp_each_test(alg, tg, rtg, aft, e);
+    return acvp_aft_group(alg, tg, rtg, aft, e);
 }
 
 const acvp_algo acvp_xts_algos[] = {{"ACVP-AES-XTS", "1.0", 0, run_group},
