@@ -31,6 +31,7 @@ import sys
 from acvp_util import HERE, SAMPLES, check, damage, expect_rejected, finish, impls_agree
 from acvp_util import nist_excerpts, require_cli
 from acvp_util import run as run_cli
+from tu_py import lwc_kat
 
 FAMILIES = ("ACVP-AES-GCM", "ACVP-AES-GMAC", "ACVP-AES-CCM", "ACVP-AES-GCM-SIV",
             "ACVP-AES-XTS-1.0", "ACVP-AES-XTS-2.0", "ACVP-AES-KW", "ACVP-AES-KWP", "CMAC-AES",
@@ -140,16 +141,7 @@ def read_kat(name):
     path = os.path.join(HERE, "..", "vectors", "ascon", name)
     if not os.path.exists(path):
         sys.exit("missing vector file %s (tests/vectors/ascon is part of the repository)" % path)
-    recs, cur = [], {}
-    for line in open(path).read().splitlines() + [""]:
-        if not line.strip():
-            if cur:
-                recs.append(cur)
-            cur = {}
-        else:
-            k, _, v = line.partition("=")
-            cur[k.strip()] = v.strip()
-    return recs
+    return lwc_kat(path)
 
 
 def ascon():

@@ -31,6 +31,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import CLI, check  # noqa: E402
 import cli_support as cs  # noqa: E402
+from tu_py import lwc_kat  # noqa: E402 (tests/support, on the path by cli_support)
 import tempfile
 
 rng = random.Random(0x61656164)
@@ -200,24 +201,6 @@ def test_aead():
     check(len(counts) >= (18 if have_ref else 0), "every algorithm compared (%d)" % len(counts))
 
 
-def read_kat(path):
-    """Records of an LWC KAT file (Count = ..., Key = ..., blank-line separated)."""
-    recs, cur = [], {}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                if cur:
-                    recs.append(cur)
-                cur = {}
-                continue
-            k, _, v = line.partition("=")
-            cur[k.strip()] = v.strip()
-    if cur:
-        recs.append(cur)
-    return recs
-
-
 def test_ascon():
     """ascon128 against the Ascon team's SP 800-232 KATs (tests/vectors/ascon)."""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vectors", "ascon",
@@ -233,7 +216,7 @@ def test_ascon():
     rc, ct2, _ = run(["seal", "-a", "ascon-aead128"] + args[2:], pt)
     check(rc == 0 and ct2 == ct, "ascon-aead128 alias")
     check(os.path.exists(path), "Ascon KAT file %s present" % path)
-    recs = read_kat(path)
+    recs = lwc_kat(path)
     check(len(recs) == 1089, "Ascon-AEAD128 KAT count %d" % len(recs))
     n = 0
     for rec in recs[::17] + recs[-3:]:

@@ -42,6 +42,7 @@ import format_decoder as fd  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import CLI, QUICK, check, path, read, run, rijn, write  # noqa: E402,F401
 import cli_support as cs  # noqa: E402
+from tu_py import lwc_kat  # noqa: E402 (tests/support, on the path by cli_support)
 
 T = None  # temporary directory
 
@@ -588,13 +589,7 @@ def vectors():
     if not os.path.exists(kat):
         return
     n = bad = 0
-    rec = {}
-    for line in list(open(kat)) + [""]:
-        line = line.strip()
-        if line:
-            k, _, v = line.partition("=")
-            rec[k.strip()] = v.strip()
-            continue
+    for rec in lwc_kat(kat):
         if "CT" in rec:
             a = fd.AsconAEAD(bytes.fromhex(rec["Key"]))
             nonce, ad = bytes.fromhex(rec["Nonce"]), bytes.fromhex(rec["AD"])
@@ -602,7 +597,6 @@ def vectors():
             n += 1
             bad += ct != bytes.fromhex(rec["CT"]) or \
                 a.decrypt(nonce, ct, ad) != bytes.fromhex(rec["PT"])
-        rec = {}
     print("format_decoder.py Ascon-AEAD128: %d SP 800-232 KATs, %d wrong" % (n, bad))
     check(n == 1089 and bad == 0, "decoder Ascon KATs")
 

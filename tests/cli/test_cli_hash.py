@@ -27,6 +27,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import CLI, check  # noqa: E402
 import cli_support as cs  # noqa: E402
+from tu_py import lwc_kat  # noqa: E402 (tests/support, on the path by cli_support)
 import tempfile
 
 rng = random.Random(0x68617368)
@@ -186,15 +187,7 @@ def test_ascon(d):
         check(os.path.exists(path), "Ascon KAT file %s present" % path)
         if not os.path.exists(path):
             continue
-        recs, cur = [], {}
-        for line in open(path).read().splitlines() + [""]:
-            if not line.strip():
-                if cur:
-                    recs.append(cur)
-                cur = {}
-            else:
-                k, _, v = line.partition("=")
-                cur[k.strip()] = v.strip()
+        recs = lwc_kat(path)
         check(len(recs) == 1025, "%s KAT count %d" % (alg, len(recs)))
         for rec in recs[::41] + recs[-2:]:
             args = [alg] + ([] if length is None else ["--length", str(length)])

@@ -9,6 +9,7 @@ summary()             print "N passed, N failed"; returns the exit status
                       (1 on a failure or when nothing passed)
 committed_body(path)  the text between the BEGIN GENERATED and END
                       GENERATED markers of a C file (a generator's output)
+lwc_kat(path)         the records of an Ascon-team (LWC, SP 800-232) KAT file
 """
 passed = failed = 0
 
@@ -33,3 +34,18 @@ def committed_body(path):
     b0 = src.index("\n", src.index("/* BEGIN GENERATED")) + 1
     b1 = src.index("/* END GENERATED")
     return src[b0:b1]
+
+
+def lwc_kat(path):
+    """The records of a KAT file of tests/vectors/ascon ("Count = 1", "Key =
+    ..." lines; a blank line ends a record) as dicts of strings."""
+    recs, cur = [], {}
+    for line in open(path).read().splitlines() + [""]:
+        if not line.strip():
+            if cur:
+                recs.append(cur)
+            cur = {}
+        else:
+            k, _, v = line.partition("=")
+            cur[k.strip()] = v.strip()
+    return recs
