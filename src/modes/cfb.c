@@ -81,7 +81,7 @@ static void cfb128_enc_blocks(const rijn_aes_ctx *a, uint8_t reg[16], uint8_t ks
         memcpy(tmp, tmp + 16 * k, 16);
     }
     memcpy(reg, out - 16, 16);
-    rijn_wipe(tmp, used); /* the bytes written: the first run is the longest */
+    rijn_wipe(tmp, RIJN_I_MODE_WIPE_LEN(used, sizeof tmp)); /* the first run is the longest */
 }
 
 /* Decryption of n > 0 whole blocks: P_j = C_j ^ E(C_{j-1}), C_0 = reg.
@@ -113,11 +113,13 @@ static void cfb128_dec_blocks(const rijn_aes_ctx *a, uint8_t reg[16], uint8_t *o
         rijn_i_xor_blocks(out + 16 * lo, in + 16 * lo, tmp, 16 * k);
     }
     memcpy(reg, last, 16);
-    rijn_wipe(tmp, 16 * (n < RIJN_I_MODE_WIDE ? n : RIJN_I_MODE_WIDE));
+    rijn_wipe(tmp, RIJN_I_MODE_WIPE_LEN(16 * (n < RIJN_I_MODE_WIDE ? n : RIJN_I_MODE_WIDE),
+                                        sizeof tmp));
 }
 
-RIJN_INLINE void cfb128_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t ks[16],
-                            uint32_t *pos, uint8_t *out, const uint8_t *in, size_t len)
+RIJN_I_MODE_CORE void cfb128_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16],
+                                 uint8_t ks[16], uint32_t *pos, uint8_t *out, const uint8_t *in,
+                                 size_t len)
 {
     size_t i = 16 - *pos, n;
     int more;
@@ -189,15 +191,15 @@ void rijn_i_cfb8_run(const rijn_aes_ctx *a, int dec, uint8_t reg[16], uint8_t *o
     rijn_wipe(x, sizeof x);
 }
 
-RIJN_INLINE int cfb(const rijn_aes_ctx *aes, int seg8, int dec, const uint8_t iv[16],
-                    uint8_t *out, const uint8_t *in, size_t len)
+RIJN_I_MODE_CORE int cfb(const rijn_aes_ctx *aes, int seg8, int dec, const uint8_t iv[16],
+                         uint8_t *out, const uint8_t *in, size_t len)
 {
     uint8_t reg[16], ks[16];
     uint32_t pos = 16;
-    int r = rijn_i_mode_check_inl(aes, 0, iv, out, in, len);
+    int r = RIJN_I_MODE_CHECK(aes, 0, iv, out, in, len);
     if (r != RIJN_OK)
         return r;
-    r = rijn_i_mode_overlap_inl(out, in, len);
+    r = RIJN_I_MODE_OVERLAP(out, in, len);
     if (r != RIJN_OK)
         return r;
     memcpy(reg, iv, 16);

@@ -86,6 +86,26 @@ RIJN_INLINE int rijn_i_mode_fast_ok(const rijn_aes_ctx *aes, unsigned dir, const
            ~d >= l1 && (aes->dirs & dir) != 0;
 }
 
+/* A mode's core that its one-shot calls share with the streaming calls:
+ * inlined into the one-shots where the class hooks exist (hosts: a
+ * 16-byte call then pays no call and no re-load of its arguments), one
+ * copy elsewhere (MCU flash). */
+#if RIJN_I_AES_HOOKS
+#define RIJN_I_MODE_CORE RIJN_INLINE
+#else
+#define RIJN_I_MODE_CORE static
+#endif
+
+/* The bytes of a feedback mode's stack buffer to wipe when its runs wrote
+ * the first w (of size): hosts (buffers of 1 KiB and more) wipe those w,
+ * with stores where short; MCU builds (buffers of RIJN_I_MODE_BATCH blocks)
+ * the whole buffer, a constant, as before (no code for w). */
+#if RIJN_I_AES_HOOKS
+#define RIJN_I_MODE_WIPE_LEN(w, size) (w)
+#else
+#define RIJN_I_MODE_WIPE_LEN(w, size) ((void)(w), (size))
+#endif
+
 /* Rare paths kept out of the short-message fast paths (no stack frame or
  * saved registers in the caller for them). */
 #if defined(__GNUC__)
@@ -144,6 +164,15 @@ RIJN_INLINE int rijn_i_mode_overlap_inl(const uint8_t *out, const uint8_t *in, s
         return RIJN_ERR_PARAM;
     return RIJN_OK;
 }
+/* The checks of the modes whose core is RIJN_I_MODE_CORE: inline with it
+ * on hosts, the shared out-of-line copies elsewhere (MCU flash). */
+#if RIJN_I_AES_HOOKS
+#define RIJN_I_MODE_CHECK rijn_i_mode_check_inl
+#define RIJN_I_MODE_OVERLAP(out, in, len) rijn_i_mode_overlap_inl(out, in, len)
+#else
+#define RIJN_I_MODE_CHECK rijn_i_mode_check
+#define RIJN_I_MODE_OVERLAP(out, in, len) rijn_i_mode_overlap(out, len, in, len)
+#endif
 
 /* ---- block cores: n whole blocks; out == in allowed ---------------------- */
 void rijn_i_ecb_blocks(const rijn_aes_ctx *a, int dec, uint8_t *out, const uint8_t *in,

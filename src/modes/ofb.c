@@ -24,8 +24,8 @@
  * whole blocks take the OFB keystream from the class's CBC entry. */
 static const uint8_t ofb_zero[RIJN_I_MODE_WIDE * 16];
 
-RIJN_INLINE void ofb_run(const rijn_aes_ctx *a, uint8_t reg[16], uint32_t *pos, uint8_t *out,
-                         const uint8_t *in, size_t len)
+RIJN_I_MODE_CORE void ofb_run(const rijn_aes_ctx *a, uint8_t reg[16], uint32_t *pos,
+                              uint8_t *out, const uint8_t *in, size_t len)
 {
     uint8_t tmp[RIJN_I_MODE_WIDE * 16];
     uint32_t p = *pos;
@@ -47,7 +47,7 @@ RIJN_INLINE void ofb_run(const rijn_aes_ctx *a, uint8_t reg[16], uint32_t *pos, 
             out[i] = (uint8_t)(in[i] ^ reg[p++]);
     }
     *pos = p;
-    rijn_wipe(tmp, used); /* the keystream bytes written */
+    rijn_wipe(tmp, RIJN_I_MODE_WIPE_LEN(used, sizeof tmp)); /* the keystream bytes written */
 }
 
 void rijn_i_ofb_run(const rijn_aes_ctx *a, uint8_t reg[16], uint32_t *pos, uint8_t *out,
@@ -61,10 +61,10 @@ int rijn_ofb_crypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
 {
     uint8_t reg[16];
     uint32_t pos = 16;
-    int r = rijn_i_mode_check_inl(aes, 0, iv, out, in, len);
+    int r = RIJN_I_MODE_CHECK(aes, 0, iv, out, in, len);
     if (r != RIJN_OK)
         return r;
-    r = rijn_i_mode_overlap_inl(out, in, len);
+    r = RIJN_I_MODE_OVERLAP(out, in, len);
     if (r != RIJN_OK)
         return r;
     memcpy(reg, iv, 16);
