@@ -3,7 +3,7 @@
  * (aes_x86ni.c: key schedule, ECB, class; aes_x86ni_modes.c: 128-bit
  * CTR / CBC paths; aes_x86ni_cfb.c: 128-bit CFB128 paths;
  * aes_x86ni_vaes512.c / aes_x86ni_vaes256.c: VAES paths;
- * aes_x86ni_xts.c, aes_x86ni_xts512.c: whole XTS messages;
+ * aes_x86ni_xts.c, aes_x86ni_xts512.c, aes_x86ni_xts256.c: whole XTS messages;
  * aes_x86ni_mac.c: CBC-MAC / CCM).
  * Short messages: the ECB and CTR entries do 1-4 blocks in one pass
  * before any wide-path test, and the class's one-shot hooks (below:
@@ -99,6 +99,10 @@ int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16]
  * CPU with VAES + AVX-512; advances t, returns the blocks done (0 when
  * the CPU lacks them). */
 size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
+                          const uint8_t *in, size_t n);
+/* The same with VAES on 256-bit registers (aes_x86ni_xts256.c): 16-block
+ * passes for a context marked RIJN_I_DIR_W256 (VAES + AVX2). */
+size_t rijn_i_xts_vaes256(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
                           const uint8_t *in, size_t n);
 
 /* VAES paths (aes_x86ni_vaes512.c, aes_x86ni_vaes256.c). Each handles a
