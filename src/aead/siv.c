@@ -176,15 +176,22 @@ int rijn_siv_open_v(const rijn_siv_ctx *ctx, uint8_t *out, const uint8_t v[16],
     return RIJN_OK;
 }
 
-/* The rijn/aead.h shape: components (aad) or (aad, nonce). */
-static size_t components(rijn_siv_ad c[2], const uint8_t *nonce, size_t nonce_len,
-                         const uint8_t *aad, size_t aad_len)
+/* The rijn/aead.h shape: the checks of seal/open, then their components
+ * (aad) or (aad, nonce). */
+static int components(const rijn_siv_ctx *ctx, size_t tag_len, rijn_siv_ad c[2], size_t *n,
+                      const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len)
 {
+    if (ctx == NULL)
+        return RIJN_ERR_NULL;
+    if (tag_len != RIJN_SIV_TAG_SIZE)
+        return RIJN_ERR_TAG_LEN;
+    RIJN_CHECK_BUF(nonce, nonce_len);
     c[0].data = aad;
     c[0].len = aad_len;
     c[1].data = nonce;
     c[1].len = nonce_len;
-    return nonce_len > 0 ? 2 : 1;
+    *n = nonce_len > 0 ? 2 : 1;
+    return RIJN_OK;
 }
 
 int rijn_siv_seal(const rijn_siv_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
@@ -192,14 +199,9 @@ int rijn_siv_seal(const rijn_siv_ctx *ctx, uint8_t *out, uint8_t *tag, size_t ta
                   const uint8_t *in, size_t len)
 {
     rijn_siv_ad c[2];
-    size_t n;
-    if (ctx == NULL)
-        return RIJN_ERR_NULL;
-    if (tag_len != RIJN_SIV_TAG_SIZE)
-        return RIJN_ERR_TAG_LEN;
-    RIJN_CHECK_BUF(nonce, nonce_len);
-    n = components(c, nonce, nonce_len, aad, aad_len);
-    return rijn_siv_seal_v(ctx, out, tag, c, n, in, len);
+    size_t n = 0;
+    int r = components(ctx, tag_len, c, &n, nonce, nonce_len, aad, aad_len);
+    return r != RIJN_OK ? r : rijn_siv_seal_v(ctx, out, tag, c, n, in, len);
 }
 
 int rijn_siv_open(const rijn_siv_ctx *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len,
@@ -207,12 +209,7 @@ int rijn_siv_open(const rijn_siv_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
                   const uint8_t *in, size_t len)
 {
     rijn_siv_ad c[2];
-    size_t n;
-    if (ctx == NULL)
-        return RIJN_ERR_NULL;
-    if (tag_len != RIJN_SIV_TAG_SIZE)
-        return RIJN_ERR_TAG_LEN;
-    RIJN_CHECK_BUF(nonce, nonce_len);
-    n = components(c, nonce, nonce_len, aad, aad_len);
-    return rijn_siv_open_v(ctx, out, tag, c, n, in, len);
+    size_t n = 0;
+    int r = components(ctx, tag_len, c, &n, nonce, nonce_len, aad, aad_len);
+    return r != RIJN_OK ? r : rijn_siv_open_v(ctx, out, tag, c, n, in, len);
 }
