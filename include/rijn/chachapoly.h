@@ -31,7 +31,7 @@ extern "C" {
 
 typedef struct rijn_chachapoly_ctx {
     uint8_t key[32];
-    uint32_t kind;  /* internal: 1 = ChaCha20-Poly1305, 2 = XChaCha20-Poly1305; bits 8..23:
+    uint32_t kind;  /* internal: 1 = ChaCha20-Poly1305, 2 = XChaCha20-Poly1305; bits 8..31:
                        the implementations chosen at init */
     uint32_t state; /* RIJN_I_AEAD_* */
     rijn_chacha20_ctx chacha;

@@ -10,15 +10,22 @@
  *   Implementations: the context keeps the ChaCha20 and Poly1305
  *   registry entries chosen at init (core/registry.h; indexes in ctx->kind)
  *   and starts every message on them: no registry walk per message;
- *   rijn_i_chachapoly_use rebinds them by name (tests).
+ *   rijn_i_chachapoly_use rebinds them by name (tests). With them the
+ *   fused entry of the pair, if any (chachapoly_fused.c: ChaCha20 and
+ *   Poly1305 in one pass on x86-64 without AVX-512): seal and the
+ *   streaming updates hand it the whole groups of texts of 512 bytes or
+ *   more (a streaming update first brings both halves to a 64-byte block
+ *   boundary in two passes), then finish in two passes.
  *   seal/open keep their state on the stack (const ctx); open MACs the
- *   ciphertext first and decrypts only after the tag matched.
+ *   ciphertext first and decrypts only after the tag matched (so it does
+ *   not use the fused entry: it would write plaintext before the check).
  *   Constant time: ChaCha20 and Poly1305 are; the tag check is
  *   rijn_ct_equal.
  *   Vectors: RFC 8439 2.8.2 and A.5, XChaCha draft A.3.1, the
  *   cryptography-vectors ChaCha20Poly1305 files, Wycheproof
  *   chacha20_poly1305_test and xchacha20_poly1305_test, differential vs
- *   OpenSSL (tests/aead/test_chachapoly.c).
+ *   OpenSSL (tests/aead/test_chachapoly.c); the fused entries:
+ *   tests/aead/test_chachapoly_fused.c.
  */
 #include "rijn/chachapoly.h"
 
@@ -28,13 +35,23 @@
 #include "stream/stream_i.h"
 
 /* ctx->kind: bits 0..7 the AEAD, 8..15 the ChaCha20 entry, 16..23 the
- * Poly1305 entry, both chosen once at init (registry indexes: this file
- * never names an implementation) */
+ * Poly1305 entry, 24..31 the fused entry of the pair (chachapoly_fused.c),
+ * all chosen once at init (registry indexes: this file never names an
+ * implementation) */
 #define KIND_IETF 1u
 #define KIND_X 2u
 #define KIND(k) ((k) & 0xffu)
 #define KIND_CHACHA(k) (((k) >> 8) & 0xffu)
-#define KIND_POLY(k) ((k) >> 16)
+#define KIND_POLY(k) (((k) >> 16) & 0xffu)
+#define KIND_FUSED(k) ((k) >> 24)
+/* shorter texts never ask the fused entry (no entry fuses less than two
+ * 256-byte groups when sealing) */
+#define FUSED_MIN 512
+
+static uint32_t kind_of(uint32_t aead, uint32_t chacha, uint32_t poly)
+{
+    return aead | (chacha << 8) | (poly << 16) | (rijn_i_chachapoly_fused_for(chacha, poly) << 24);
+}
 
 static const uint8_t zeros[16];
 
@@ -51,8 +68,7 @@ static int init(rijn_chachapoly_ctx *ctx, const uint8_t *key, size_t key_len, ui
     if (key_len != 32)
         return RIJN_ERR_KEY_LEN;
     memcpy(ctx->key, key, 32);
-    ctx->kind = kind | ((uint32_t)rijn_i_chacha20_default() << 8) |
-                ((uint32_t)rijn_i_poly1305_default() << 16);
+    ctx->kind = kind_of(kind, rijn_i_chacha20_default(), rijn_i_poly1305_default());
     ctx->state = RIJN_I_AEAD_IDLE;
     return RIJN_OK;
 }
@@ -68,7 +84,7 @@ int rijn_i_chachapoly_use(rijn_chachapoly_ctx *ctx, const char *chacha, const ch
     if (r == RIJN_OK)
         r = rijn_i_reg_find(&rijn_i_poly1305_registry, poly, &p);
     if (r == RIJN_OK)
-        ctx->kind = KIND(ctx->kind) | ((uint32_t)c << 8) | ((uint32_t)p << 16);
+        ctx->kind = kind_of(KIND(ctx->kind), (uint32_t)c, (uint32_t)p);
     return r;
 }
 
@@ -152,6 +168,44 @@ static int check_io(const rijn_chachapoly_ctx *ctx, const uint8_t *tag, size_t t
     return RIJN_OK;
 }
 
+/* XOR and MAC len bytes of text in two passes (dir: RIJN_I_AEAD_DEC MACs
+ * in, else out). */
+static int two_pass(rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po, uint8_t *out,
+                    const uint8_t *in, size_t len, uint32_t dir)
+{
+    int r;
+    if (dir == RIJN_I_AEAD_DEC) {
+        r = rijn_poly1305_update(po, in, len);
+        if (r == RIJN_OK)
+            r = rijn_chacha20_update(ch, out, in, len);
+    } else {
+        r = rijn_chacha20_update(ch, out, in, len);
+        if (r == RIJN_OK)
+            r = rijn_poly1305_update(po, out, len);
+    }
+    return r;
+}
+
+/* The same for text that starts at byte done of the message: up to the
+ * next 64-byte block in two passes, then whole groups on the context's
+ * fused entry when it has one, the rest in two passes. */
+static int xor_mac(uint32_t kind, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po, uint8_t *out,
+                   const uint8_t *in, size_t len, uint32_t dir, uint64_t done)
+{
+    int r = RIJN_OK;
+    if (len >= FUSED_MIN + 64) {
+        size_t head = (size_t)(0u - done) & 63, n = 0;
+        r = two_pass(ch, po, out, in, head, dir);
+        if (r == RIJN_OK) /* (fails only on a damaged context) */
+            n = head + rijn_i_chachapoly_fused_run(KIND_FUSED(kind), ch, po, out + head,
+                                                   in + head, len - head, dir == RIJN_I_AEAD_DEC);
+        out += n;
+        in += n;
+        len -= n;
+    }
+    return r == RIJN_OK ? two_pass(ch, po, out, in, len, dir) : r;
+}
+
 int rijn_chacha20poly1305_seal(const rijn_chachapoly_ctx *ctx, uint8_t *out, uint8_t *tag,
                                size_t tag_len, const uint8_t *nonce, size_t nonce_len,
                                const uint8_t *aad, size_t aad_len, const uint8_t *in,
@@ -165,8 +219,7 @@ int rijn_chacha20poly1305_seal(const rijn_chachapoly_ctx *ctx, uint8_t *out, uin
     r = begin(ctx, &ch, &po, nonce, nonce_len);
     if (r == RIJN_OK) r = rijn_poly1305_update(&po, aad, aad_len);
     if (r == RIJN_OK) r = mac_pad(&po, aad_len);
-    if (r == RIJN_OK) r = rijn_chacha20_update(&ch, out, in, len);
-    if (r == RIJN_OK) r = rijn_poly1305_update(&po, out, len);
+    if (r == RIJN_OK) r = xor_mac(ctx->kind, &ch, &po, out, in, len, RIJN_I_AEAD_ENC, 0);
     if (r == RIJN_OK) r = mac_finish(&po, aad_len, len, tag);
     rijn_chacha20_wipe(&ch);
     rijn_poly1305_wipe(&po);
@@ -252,15 +305,7 @@ static int update(rijn_chachapoly_ctx *ctx, uint8_t *out, const uint8_t *in, siz
             return r;
         ctx->state = dir;
     }
-    if (dir == RIJN_I_AEAD_DEC) {
-        r = rijn_poly1305_update(&ctx->poly, in, len);
-        if (r == RIJN_OK)
-            r = rijn_chacha20_update(&ctx->chacha, out, in, len);
-    } else {
-        r = rijn_chacha20_update(&ctx->chacha, out, in, len);
-        if (r == RIJN_OK)
-            r = rijn_poly1305_update(&ctx->poly, out, len);
-    }
+    r = xor_mac(ctx->kind, &ctx->chacha, &ctx->poly, out, in, len, dir, ctx->text_len);
     if (r == RIJN_OK)
         ctx->text_len += len;
     return r;

@@ -25,70 +25,26 @@
  *   more of whole blocks; shorter ones stay on poly1305.c's loop.
  *   Constant time: MUL, ADD/ADC, shifts and masks; no branch on data
  *   (MUL r64's latency does not depend on its operands on x86-64 cores).
+ *   The block step and the conversions are in poly1305_x64_i.h, shared
+ *   with the fused ChaCha20-Poly1305 entries (chacha20_x86.c,
+ *   chacha20_ssse3.c).
  *   Vectors: tests/core/test_impls.c (RFC 8439 and the differential
  *   against the portable entry at random lengths and split points),
  *   tests/aead/test_chachapoly.c (Wycheproof per entry).
  */
 #include "internal.h"
 #include "mac_i.h"
+#include "mac/poly1305_x64_i.h"
 
 #if RIJN_I_POLY1305_X86
 
-__extension__ typedef unsigned __int128 u128;
-
-static uint64_t le64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8); /* x86-64: little-endian */
-    return v;
-}
-
 static size_t wide_x64(uint32_t h26[5], const uint32_t r26[5], const uint8_t *m, size_t len)
 {
-    const uint64_t M26 = 0x3ffffff;
-    size_t n = len / 16;
-    uint64_t h0, h1, h2, r0, r1, s1, c;
-    u128 acc, d0, d1;
-    acc = (u128)h26[0] + ((u128)h26[1] << 26) + ((u128)h26[2] << 52);
-    h0 = (uint64_t)acc;
-    acc = (acc >> 64) + ((u128)h26[3] << 14) + ((u128)h26[4] << 40);
-    h1 = (uint64_t)acc;
-    h2 = (uint64_t)(acc >> 64);
-    r0 = (uint64_t)r26[0] | ((uint64_t)r26[1] << 26) | ((uint64_t)r26[2] << 52);
-    r1 = ((uint64_t)r26[2] >> 12) | ((uint64_t)r26[3] << 14) | ((uint64_t)r26[4] << 40);
-    s1 = r1 + (r1 >> 2);
-    for (; n > 0; n--, m += 16) {
-        acc = (u128)h0 + le64(m);
-        h0 = (uint64_t)acc;
-        acc = (acc >> 64) + h1 + le64(m + 8);
-        h1 = (uint64_t)acc;
-        h2 += (uint64_t)(acc >> 64) + 1;
-        d0 = (u128)h0 * r0 + (u128)h1 * s1;
-        d1 = (u128)h0 * r1 + (u128)h1 * r0 + (u128)h2 * s1 + (uint64_t)(d0 >> 64);
-        c = h2 * r0 + (uint64_t)(d1 >> 64);
-        h0 = (uint64_t)d0;
-        h1 = (uint64_t)d1;
-        h2 = c & 3;
-        acc = (u128)h0 + (c & ~(uint64_t)3) + (c >> 2);
-        h0 = (uint64_t)acc;
-        acc = (acc >> 64) + h1;
-        h1 = (uint64_t)acc;
-        h2 += (uint64_t)(acc >> 64);
-    }
-    /* fold h2's bits above 2 once more, then 26-bit limbs */
-    c = h2 >> 2;
-    h2 &= 3;
-    acc = (u128)h0 + (u128)(c * 5);
-    h0 = (uint64_t)acc;
-    acc = (acc >> 64) + h1;
-    h1 = (uint64_t)acc;
-    h2 += (uint64_t)(acc >> 64);
-    h26[0] = (uint32_t)(h0 & M26);
-    h26[1] = (uint32_t)((h0 >> 26) & M26);
-    h26[2] = (uint32_t)(((h0 >> 52) | (h1 << 12)) & M26);
-    h26[3] = (uint32_t)((h1 >> 14) & M26);
-    h26[4] = (uint32_t)((h1 >> 40) | (h2 << 24));
-    rijn_wipe(&acc, sizeof acc);
+    rijn_i_p64 p;
+    rijn_i_p64_from26(&p, h26, r26);
+    rijn_i_p64_blocks(&p.h[0], &p.h[1], &p.h[2], p.r[0], p.r[1], p.r[2], m, len / 16);
+    rijn_i_p64_to26(h26, &p);
+    rijn_wipe(&p, sizeof p);
     return (len / 16) * 16;
 }
 

@@ -5,7 +5,7 @@
  *   Layout: ctx->in is the 16-word input block (constants, 8 key words,
  *   counter word(s), nonce words), all little-endian. Whole blocks of a
  *   long update are XORed word by word from the rounds' output (after the
- *   8/16-way vector code on x86-64, chacha20_x86.c); partial blocks go
+ *   4/8/16-way vector code on x86-64, chacha20_{ssse3,avx2,x86}.c); partial blocks go
  *   through the 64-byte keystream buffer ctx->ks.
  *   On Thumb-2 cores (RIJN_CFG_CHACHA20_ARMV7M, auto on Cortex-M3/M4/
  *   M7/M33) every block comes from the assembly of chacha20_armv7m.c:
@@ -16,7 +16,7 @@
  *   RISC-V with Zbb or Zbkb (-march; compile time): the rotations are
  *   rori/roriw (scripts/test-riscv.sh runs the Zk builds, which have Zbkb).
  *   Implementations: the registry of chacha20_reg.c (core/registry.h) --
- *   avx512, avx2 (chacha20_x86.c: whole 512-byte groups), neon (AArch64,
+ *   avx512 (chacha20_x86.c), avx2 (chacha20_avx2.c: whole 512-byte groups), ssse3 (chacha20_ssse3.c), neon (AArch64,
  *   chacha20_neon.c: whole 256-byte groups) and the portable
  *   code of this file (C rounds, or the Thumb-2 assembly: "armv7m"). The entry
  *   is bound at init (its index in bits 8..15 of ctx->kind); update calls

@@ -3,7 +3,7 @@
  * and its test entry points.
  *
  * Implementation notes
- *   Entries, in order of preference: avx512, avx2 (chacha20_x86.c), ssse3
+ *   Entries, in order of preference: avx512 (chacha20_x86.c), avx2 (chacha20_avx2.c), ssse3
  *   (chacha20_ssse3.c), neon
  *   (AArch64, chacha20_neon.c), then
  *   the portable code of chacha20.c ("armv7m" when it is the Thumb-2

@@ -1,7 +1,8 @@
 /*
- * chacha20_x86.c -- ChaCha20, eight blocks in parallel on AVX2 (and on
- * AVX-512VL, where VPROLD does each rotation in one instruction), sixteen
- * on AVX-512F, thirty-two (two interleaved states of sixteen) from 2 KiB.
+ * chacha20_x86.c -- ChaCha20, eight blocks in parallel on AVX-512VL (where
+ * VPROLD does each rotation in one instruction), sixteen on AVX-512F,
+ * thirty-two (two interleaved states of sixteen) from 2 KiB. The AVX2
+ * entry is chacha20_avx2.c.
  *
  * Implementation notes
  *   Layout: "vertical" -- register x_i holds word i of eight consecutive
@@ -16,7 +17,7 @@
  *   Built with per-function target attributes (the library compiles with
  *   baseline flags). Two registry entries (core/registry.h, listed in
  *   chacha20.c): "avx512" (needs AVX2 + AVX-512: 16-block steps, an
- *   8-block rest on AVX-512VL) and "avx2"; a context binds one at init,
+ *   8-block rest on AVX-512VL) and "avx2" (chacha20_avx2.c); a context binds one at init,
  *   RIJN_CPU_MASK hides them.
  *   Constant time: additions, XORs, rotations and fixed shuffles only.
  *   Vectors: the ChaCha20 and ChaCha20-Poly1305 tests (RFC 8439, Wycheproof,
@@ -29,17 +30,6 @@
 
 #if RIJN_I_CHACHA_X86
 #include <immintrin.h>
-
-#define CH_TARGET __attribute__((target("avx2")))
-#define CH_NAME rijn_i_chacha20_blocks_avx2
-#define CH_ROTL(x, n)                                                                   \
-    ((n) == 16   ? _mm256_shuffle_epi8((x), rot16)                                      \
-     : (n) == 8 ? _mm256_shuffle_epi8((x), rot8)                                        \
-                : _mm256_or_si256(_mm256_slli_epi32((x), (n)), _mm256_srli_epi32((x), 32 - (n))))
-#include "chacha20_x86_body.h"
-#undef CH_TARGET
-#undef CH_NAME
-#undef CH_ROTL
 
 #define CH_TARGET __attribute__((target("avx2,avx512f,avx512vl")))
 #define CH_NAME rijn_i_chacha20_blocks_avx512vl
@@ -186,8 +176,6 @@ static void blocks_avx512_any(const uint32_t st[16], uint8_t *out, const uint8_t
 
 const rijn_i_chacha_impl rijn_i_chacha_avx512 = {
     {"avx512", RIJN_CPU_AVX2 | RIJN_CPU_AVX512, NULL}, 3, blocks_avx512_any};
-const rijn_i_chacha_impl rijn_i_chacha_avx2 = {
-    {"avx2", RIJN_CPU_AVX2, NULL}, 3, rijn_i_chacha20_blocks_avx2};
 
 #else
 typedef int rijn_i_chacha20_x86_unused;

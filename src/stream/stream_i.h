@@ -37,11 +37,23 @@
 #if RIJN_I_CHACHA_X86
 /* XOR nblocks (a multiple of 8) ChaCha20 blocks with the input block st
  * (counter st[12], st[12] + 1, ...; the 32-bit word must not wrap) into
- * in, writing out (out == in allowed). chacha20_x86.c. */
+ * in, writing out (out == in allowed). chacha20_avx2.c (AVX2),
+ * chacha20_x86.c (AVX-512). */
 void rijn_i_chacha20_blocks_avx2(const uint32_t st[16], uint8_t *out, const uint8_t *in,
                                  size_t nblocks);
 void rijn_i_chacha20_blocks_avx512vl(const uint32_t st[16], uint8_t *out, const uint8_t *in,
                                      size_t nblocks);
+/* Fused with Poly1305 (the ChaCha20-Poly1305 entries of
+ * aead/chachapoly_fused.c): the same, and group j of eight (AVX2) or four
+ * (SSSE3: nblocks a multiple of 4) blocks also absorbs the 512 or 256
+ * bytes at mac + j * group into the radix-2^64 Poly1305 state p
+ * (mac/poly1305_x64_i.h), read before group j's output is written.
+ * chacha20_avx2.c, chacha20_ssse3.c. */
+struct rijn_i_p64;
+void rijn_i_chacha20_blocks_avx2_mac(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                     size_t nblocks, struct rijn_i_p64 *p, const uint8_t *mac);
+void rijn_i_chacha20_blocks_ssse3_mac(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                      size_t nblocks, struct rijn_i_p64 *p, const uint8_t *mac);
 /* The same with nblocks a multiple of 16 (AVX-512F). */
 void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const uint8_t *in,
                                    size_t nblocks);

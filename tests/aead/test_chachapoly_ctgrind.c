@@ -6,7 +6,9 @@
  * src/mac/poly1305.c with RIJN_CFG_POLY1305_X86=0 under renamed entry
  * points), ChaCha20-Poly1305 seal (also bound to each ChaCha20 and
  * Poly1305 registry entry that runs under Valgrind: SSSE3, AVX2, the
- * radix-2^64 scalar; AVX-512/IFMA do not run there), and the compact Ascon permutation
+ * radix-2^64 scalar; AVX-512/IFMA do not run there), the fused ChaCha20 +
+ * Poly1305 entries (aead/chachapoly_fused.c: seal and a streaming
+ * decryption of 1100 bytes each, two groups and more), and the compact Ascon permutation
  * (ascon_p32s.c, RIJN_CFG_ASCON_SMALL=1's). Keys, plaintexts, AAD and
  * states are marked undefined; nonces and counters are public. No report
  * is allowed; the verdict of a tag check is public by design and is not
@@ -32,7 +34,7 @@ int main(void)
 }
 #else
 
-static uint8_t k[32], nonce[24], aad[40], pt[700], ct[700], tag[16], sub[32];
+static uint8_t k[32], nonce[24], aad[40], pt[1100], ct[1100], tag[16], sub[32];
 
 static void secrets(void)
 {
@@ -96,6 +98,27 @@ static int child_ct(void)
             TU_CHECK(e == 0, "seal on %s + %s: %lu reports", ci->name, pi->name, e);
         }
         TU_CHECK(pairs > 0, "no registry pair runs");
+    }
+    {
+        /* every fused entry that runs here, bound through its pair */
+        const rijn_i_registry *rf = &rijn_i_chachapoly_fused_registry;
+        size_t i;
+        for (i = 0; i + 1 < rf->count; i++) {
+            const char *name = rf->impls[i]->name;
+            if (!rijn_i_impl_runs(rf->impls[i]))
+                continue;
+            TU_CHECK(rijn_chacha20poly1305_init(&cp, k, 32) == RIJN_OK &&
+                         rijn_i_chachapoly_use(&cp, name, "x64") == RIJN_OK &&
+                         strcmp(rijn_i_chachapoly_fused_name(&cp), name) == 0,
+                     "fused %s not bound", name);
+            TU_ERRORS_IN(e, {
+                if (rijn_chacha20poly1305_seal(&cp, ct, tag, 16, nonce, 12, aad, 40, pt, 1100) !=
+                    RIJN_OK) {}
+                if (rijn_chacha20poly1305_start(&cp, nonce, 12) == RIJN_OK &&
+                    rijn_chacha20poly1305_decrypt_update(&cp, ct, pt, 1100) != RIJN_OK) {}
+            });
+            TU_CHECK(e == 0, "fused %s: %lu reports", name, e);
+        }
     }
     TU_ERRORS_IN(e, {
         memcpy(s, pt, sizeof s);
