@@ -15,7 +15,12 @@
  * "M3" = linked flash bytes on Cortex-M3 at -Os (docs/BENCHMARKS-MCU.md,
  * mcu/bench/feat.c), "x64" = .text bytes of the object files at -O3 on
  * x86-64 (GCC 12); "ks" = bytes of key schedule the class needs in
- * rijn_aes_ctx (the context holds the largest).
+ * rijn_aes_ctx (the context holds the largest). The "~" sizes, cycle and
+ * instruction counts below were measured when their option was added or
+ * last changed (the commit named beside a figure, else the one that wrote
+ * it: git log -S'<figure>' include/rijn/config.h) and drift as the code
+ * changes; the current MCU figures are docs/BENCHMARKS-MCU.md's
+ * (scripts/mcu-measure.sh), the host ones docs/BENCHMARKS.md's.
  *
  * AES implementations (unset = auto, 0 = off, 1 = on):
  *   RIJN_CFG_AES_X86NI  AES-NI (+PCLMULQDQ), VAES 256/512, chosen at run
@@ -125,9 +130,10 @@
  *   RIJN_CFG_AES_AVR_COMPACT
  *                       0 (default): "avr" encryption unrolled for speed
  *                       (~1.5 KB code + 512 bytes of tables, ~1,950 cycles
- *                       per AES-128 block); 1: the smallest encryption
- *                       (~0.45 KB code + the 256-byte S-box in flash,
- *                       ~3,600 cycles). Decryption is the same either way.
+ *                       per AES-128 block at 6b45d4f, simavr); 1: the
+ *                       smallest encryption (~0.45 KB code + the 256-byte
+ *                       S-box in flash, ~3,600 cycles at f8857a8).
+ *                       Decryption is the same either way.
  *   RIJN_CFG_AES_AVR_RAM
  *                       1 (default unless RIJN_CFG_AES_AVR_COMPACT): the
  *                       "avr" S-box and xtime tables in SRAM: 512 bytes of
@@ -136,7 +142,7 @@
  *                       -fdata-sections; at most 255 bytes otherwise),
  *                       ~280 cycles less per AES-128 block (SRAM loads take
  *                       2 cycles, LPM 3), ~110 less decryption, 40 less
- *                       key setup. 0: every table in flash (no RAM).
+ *                       key setup (simavr, at 6b45d4f). 0: every table in flash (no RAM).
  *                       Constant time either way (no data cache; a load
  *                       from internal SRAM takes 2 cycles at any address:
  *                       keep .data in internal SRAM, not on an XMEM bus).
@@ -146,14 +152,17 @@
  *                       class (MSP430) and 64-bit hosts
  *                       (there for tests; never chosen by default while a
  *                       constant-time implementation is compiled in).
- *                       M3: 1,116 (AES-128 encrypt-only with key setup),
- *                       2,164 with decryption.                ks: 240 bytes
+ *                       M3, AES-128 encrypt-only with key setup: the
+ *                       "small" figure of docs/BENCHMARKS-MCU.md; 2,164
+ *                       with decryption (at 248586a).         ks: 240 bytes
  *   RIJN_CFG_AES_SMALL_COMPACT
  *                       0 (default); 1: "small" with the least flash for
  *                       encrypt-only builds (rolled SubBytes+ShiftRows and
  *                       MixColumns, rounds computed in the output buffer):
  *                       M3, small the only class, AES-128 encrypt-only with
- *                       key setup: 884 bytes instead of 1,116.
+ *                       key setup: docs/BENCHMARKS-MCU.md's "smallcompact"
+ *                       figure against "small" (884 instead of 1,116 bytes
+ *                       at 05d40df).
  *   RIJN_CFG_TLS        1 (default on hosted Unix, macOS and Windows with
  *                       GCC, Clang or MSVC): rijn_aes_impl_force (tests,
  *                       benchmarks) holds its choice per thread, in
@@ -221,7 +230,7 @@
  *                         portable SHA-2 rounds unrolled by eight (1) or a
  *                         compact loop (0). default: 1 on 64-bit targets
  *                         (SHA-256 ~+33% speed without SHA-NI), 0 elsewhere
- *                         (M3: SHA-256 one-shot 1,292 bytes).
+ *                         (M3: SHA-256 one-shot 1,292 bytes; both at 725a6f4).
  *   RIJN_CFG_KECCAK_IMPL  Keccak-f[1600]: 0 compact loops on 64-bit lanes
  *                         (default on 8/16-bit), 1 unrolled (default on
  *                         64-bit), 2 bit-interleaved on 32-bit words
@@ -238,17 +247,22 @@
  *                         byte loops; takes precedence over ASCON_32):
  *                         Ascon-AEAD128 init+seal+open on Cortex-M4 -Os
  *                         1,904 -> 1,188 bytes, at 168 instead of 134
- *                         instructions per byte (src/ascon/ascon_i.h).
+ *                         instructions per byte (at b9ae803;
+ *                         src/ascon/ascon_i.h).
  *   RIJN_CFG_CHACHA_X86   unset = auto (on for x86-64 with GCC or Clang),
  *                         0 = off: the AVX2 ChaCha20 path, chosen at run
  *                         time (AVX-512 where present, 4-way SSSE3 on
- *                         CPUs without AVX2; src/stream/stream_i.h).      x64: ~6 KB
+ *                         CPUs without AVX2; src/stream/stream_i.h); with
+ *                         RIJN_CFG_POLY1305_X86 also the fused
+ *                         ChaCha20-Poly1305 passes of CPUs without AVX-512
+ *                         (src/aead/chachapoly_fused.c).      x64: ~6 KB
  *   RIJN_CFG_CHACHA20_ARMV7M unset = auto (on for Thumb-2 ARMv7-M,
  *                         ARMv7E-M and ARMv8-M mainline -- Cortex-M3/M4/
  *                         M7/M33 -- little-endian, with GCC or Clang), 0 =
  *                         off: ChaCha20 blocks in generated Thumb-2
  *                         assembly (src/stream/chacha20_armv7m.c; rotations
- *                         folded into the barrel shifter). Cortex-M4, 1 KiB:
+ *                         folded into the barrel shifter). Cortex-M4, 1 KiB
+ *                         (at c1eac80, QEMU instruction counts):
  *                         21.2 -> 13.8 instructions per byte at -Os; 736
  *                         bytes of assembly in place of the C rounds
  *                         (ChaCha20 alone: 1,504 -> 1,676 bytes at -Os;

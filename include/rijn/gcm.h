@@ -17,11 +17,16 @@
  * Limits: text at most 2^36 - 32 bytes per message, AAD at most 2^61 - 1
  *         bytes (RIJN_ERR_LIMIT). Never use a nonce twice with one key.
  *
- * GHASH runs on the implementation chosen at rijn_gcm_init: VPCLMULQDQ on
- * 512-bit registers ("vpclmul512") or PCLMULQDQ ("pclmul") on x86 when the
- * CPU has them, otherwise a portable constant-time
- * multiply-based one (64-bit or 32-bit words). AES runs on the
- * implementation rijn/aes.h chooses. rijn_gcm_ctx_ghash_name tells which.
+ * GHASH runs on the implementation chosen at rijn_gcm_init, the first the
+ * CPU can run of: on x86-64 VPCLMULQDQ on 512-bit registers ("vpclmul512",
+ * AVX-512) or on 256-bit ones ("vpclmul256", AVX2), PCLMULQDQ with AVX
+ * ("pclmul-avx") or without ("pclmul"); on AArch64 PMULL ("pmull"); on
+ * RISC-V with Zbkc + Zbkb clmul ("rvclmul"); otherwise a portable
+ * constant-time multiply-based one on 64-bit ("ct64") or 32-bit ("ct32")
+ * words. AES runs on the implementation rijn/aes.h chooses; an AES class
+ * with AES-NI (or ARMv8 AES) round keys beside a PCLMULQDQ (or PMULL)
+ * GHASH sends whole blocks through a stitched CTR + GHASH kernel.
+ * rijn_gcm_ctx_ghash_name tells which GHASH.
  *
  * GMAC is GCM with an empty text: rijn_gmac_compute / rijn_gmac_verify
  * are the one-shot form; for streaming use rijn_gcm_start, rijn_gcm_aad,
