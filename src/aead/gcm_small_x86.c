@@ -6,18 +6,28 @@
  *
  * Implementation notes
  *   Per-call cost is what matters at 16-64 bytes, so this path skips the
- *   message core (gcm.c): J0 = nonce || 1 and the counters J0+1..J0+4 are
- *   built in registers (byte 15 only: 1 + 4 never carries) and encrypted
- *   in one 5-block AES-NI pass; AAD and text go through 64-byte stack
- *   buffers (zero padded, wiped), and GHASH runs over the blocks AAD ||
- *   C || lengths with aggregated reduction: up to eight blocks per
+ *   message core (gcm.c): J0 = nonce || 1 is built in a register from an
+ *   8- and a 4-byte load (bytes stored one by one and read back as 16
+ *   stalled the store-to-load forwarding) and the counters J0+1..J0+4
+ *   (byte 15 only: 1 + 4 never carries) are encrypted with it in one
+ *   5-block AES-NI pass. Whole blocks of AAD and text are loaded from and
+ *   stored to the caller's buffers directly; only a partial last block
+ *   goes through a 16-byte stack block (zero padded, wiped when it held
+ *   text). GHASH runs over AAD || C || lengths (the lengths block made in
+ *   a register) with aggregated reduction: up to eight blocks per
  *   reduction with H^8..H^1 (one reduction unless AAD and text are both
- *   over 48 bytes), read from the GHASH class's key material
- *   (pclmul: H^i at words 2(i-1); vpclmul512: at words 2(16-i)). The
- *   reduction is the shift-based one of ghash_pclmul.c ("V" form, blocks
- *   byte-reversed).
- *   open: GHASH over the ciphertext, tag compared with rijn_ct_equal, and
- *   only on a match the plaintext is written; otherwise out is zeroed.
+ *   over 48 bytes), read from the GHASH class's key material (pclmul: H^i
+ *   at words 2(i-1); vpclmul512: at words 2(16-i)) and multiplied by x^-1
+ *   so the reduction is gcx_reduce_clmul (two PCLMULQDQ, gcm_clmul_x86.h)
+ *   instead of the 24 shifts of gcx_reduce on the critical path.
+ *   Against the former version (64-byte buffers, J0 and lengths through
+ *   memory; min of 100 x 500 calls, Zen 5, TSC ticks per message, AES-128,
+ *   no AAD): seal 0 B 78 -> 44, 16 B 116 -> 49, 64 B 119 -> 65; open 0 B
+ *   87 -> 45, 16 B 95 -> 53, 64 B 131 -> 68 (same at RIJN_CPU_MASK 0x2EFF
+ *   and 0xF).
+ *   open: GHASH over the ciphertext, tag compared under a mask (tag_ok),
+ *   and only on a match the plaintext is written (E(J0+i) XOR in, block
+ *   by block: out == in works); otherwise out is zeroed.
  *   Constant time: AES-NI and PCLMULQDQ; branches and buffer offsets
  *   depend on lengths only.
  *   Vectors: every GCM test with a 12-byte nonce and short text runs here
@@ -48,11 +58,6 @@ int rijn_i_gcm_small_ok(const rijn_gcm_ctx *k)
     return (k->gh->flags & RIJN_I_GHASH_HK_PCLMUL) ? 1 : 0;
 }
 
-INL __m128i bswap(__m128i x)
-{
-    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-}
-
 INL void mul_acc(__m128i a, __m128i b, __m128i *lo, __m128i *mid, __m128i *hi)
 {
     *lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(a, b, 0x00));
@@ -61,10 +66,58 @@ INL void mul_acc(__m128i a, __m128i b, __m128i *lo, __m128i *mid, __m128i *hi)
     *mid = _mm_xor_si128(*mid, _mm_clmulepi64_si128(a, b, 0x10));
 }
 
-/* y <- GHASH of the m blocks x (V form), h[i] = H^(i+1): one reduction
- * for up to 8 blocks (a short first group, then groups of 8). */
-INL __m128i ghash_v(const __m128i h[8], __m128i y, const __m128i *x, unsigned m)
+static const uint8_t mask_src[32] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+/* The n bytes at p (1..15) zero-padded, through b (wiped by the caller
+ * when the bytes are secret). */
+INL __m128i ld_part(uint8_t b[16], const uint8_t *p, size_t n)
 {
+    memset(b, 0, 16);
+    memcpy(b, p, n);
+    return x86ni_ld(b);
+}
+
+/* What seal and open share: ks = E(J0), E(J0+1), ... (J0 built in a
+ * register from two loads of the nonce, no store-to-load stall), the H
+ * powers times x^-1 for gcx_reduce_clmul, and the AAD blocks in V form at
+ * x[0..return). */
+typedef struct {
+    __m128i ks[5], h[8], x[9];
+} small_st;
+
+INL unsigned small_begin(const rijn_gcm_ctx *k, int kind, small_st *s, const uint8_t *nonce,
+                         const uint8_t *aad, size_t alen)
+{
+    const uint64_t *hk = k->hkey;
+    uint64_t n0;
+    uint32_t n1;
+    unsigned i, m = 0;
+    size_t full = alen / 16;
+    memcpy(&n0, nonce, 8);
+    memcpy(&n1, nonce + 8, 4);
+    s->ks[0] = _mm_set_epi64x((long long)((uint64_t)n1 | (uint64_t)0x01000000u << 32),
+                              (long long)n0);
+    RIJN_UNROLL for (i = 1; i < 5; i++)
+        s->ks[i] = _mm_add_epi32(s->ks[0], _mm_set_epi32((int)(i << 24), 0, 0, 0));
+    x86ni_encn(s->ks, 5, rijn_i_aes_rk_enc(&k->aes), k->aes.rounds);
+    RIJN_UNROLL for (i = 0; i < 8; i++)
+        s->h[i] = gcx_mulxinv(x86ni_ld((const uint8_t *)(hk + (kind == 1 ? 2 * i : 2 * (15 - i)))));
+    for (i = 0; i < full; i++)
+        s->x[m++] = gcx_bswap(x86ni_ld(aad + 16 * i));
+    if (alen % 16 != 0) {
+        uint8_t b[16];
+        s->x[m++] = gcx_bswap(ld_part(b, aad + 16 * full, alen % 16));
+    }
+    return m;
+}
+
+/* y <- GHASH of the m blocks x (V form), h[i] = H^(i+1) * x^-1: one
+ * reduction for up to 8 blocks (a short first group, then groups of 8). */
+INL __m128i ghash_v(const __m128i h[8], const __m128i *x, unsigned m)
+{
+    __m128i y = _mm_setzero_si128();
     unsigned i = 0;
     while (i < m) {
         unsigned r = (m - i) % 8 != 0 ? (m - i) % 8 : 8, j;
@@ -72,108 +125,91 @@ INL __m128i ghash_v(const __m128i h[8], __m128i y, const __m128i *x, unsigned m)
         mul_acc(_mm_xor_si128(y, x[i]), h[r - 1], &lo, &mid, &hi);
         for (j = 1; j < r; j++)
             mul_acc(x[i + j], h[r - 1 - j], &lo, &mid, &hi);
-        y = gcx_reduce(lo, mid, hi);
+        y = gcx_reduce_clmul(lo, mid, hi);
         i += r;
     }
     return y;
 }
 
-static const uint8_t mask_src[32] = {
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-};
-
-/* The whole message: ks = E(J0), E(J0+1), ...; x = AAD || C || lengths
- * in V form. dec: in is the ciphertext. Returns the full tag in t;
- * text (the other side of the XOR) in txt[0..64). */
-TGT static void small_core(const rijn_gcm_ctx *k, int kind, const uint8_t *nonce,
-                           const uint8_t *aad, size_t alen, const uint8_t *in, size_t len,
-                           int dec, uint8_t txt[64], uint8_t t[16])
+/* The full tag: GHASH of x[0..m) then the lengths block, masked with E(J0). */
+INL __m128i small_tag(small_st *s, unsigned m, size_t alen, size_t len)
 {
-    const uint8_t *ek = rijn_i_aes_rk_enc(&k->aes);
-    const uint64_t *hk = k->hkey;
-    uint8_t buf[64], j0[16];
-    __m128i ks[5], x[9], h[8], y;
-    unsigned na = (unsigned)((alen + 15) / 16), nt = (unsigned)((len + 15) / 16), i, m = 0;
-    RIJN_UNROLL for (i = 0; i < 8; i++)
-        h[i] = x86ni_ld((const uint8_t *)(hk + (kind == 1 ? 2 * i : 2 * (15 - i))));
-    memcpy(j0, nonce, 12);
-    j0[12] = 0;
-    j0[13] = 0;
-    j0[14] = 0;
-    j0[15] = 1;
-    ks[0] = x86ni_ld(j0);
-    RIJN_UNROLL for (i = 1; i < 5; i++)
-        ks[i] = _mm_add_epi32(ks[0], _mm_set_epi32((int)(i << 24), 0, 0, 0));
-    x86ni_encn(ks, 5, ek, k->aes.rounds);
-    if (na != 0) {
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, aad, alen);
-        for (i = 0; i < na; i++)
-            x[m++] = bswap(x86ni_ld(buf + 16 * i));
-    }
-    memset(buf, 0, sizeof buf);
-    if (len != 0)
-        memcpy(buf, in, len);
-    for (i = 0; i < nt; i++) {
-        __m128i b = x86ni_ld(buf + 16 * i), o = _mm_xor_si128(b, ks[i + 1]);
-        if (i == nt - 1 && len % 16 != 0)
-            o = _mm_and_si128(o, x86ni_ld(mask_src + 16 - len % 16));
-        x86ni_st(txt + 16 * i, o);
-        x[m++] = bswap(dec ? b : o);
-    }
-    {
-        uint8_t lb[16]; /* lengths block: bit counts, big-endian */
-        rijn_store64_be(lb, (uint64_t)alen << 3);
-        rijn_store64_be(lb + 8, (uint64_t)len << 3);
-        x[m++] = bswap(x86ni_ld(lb));
-    }
-    y = ghash_v(h, _mm_setzero_si128(), x, m);
-    x86ni_st(t, _mm_xor_si128(bswap(y), ks[0]));
-    rijn_wipe(buf, sizeof buf);
+    uint64_t abits = (uint64_t)alen * 8, tbits = (uint64_t)len * 8;
+    s->x[m++] = _mm_set_epi64x((long long)abits, (long long)tbits);
+    return _mm_xor_si128(gcx_bswap(ghash_v(s->h, s->x, m)), s->ks[0]);
 }
 
-int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uint8_t *tag,
-                          size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
-                          size_t aad_len, const uint8_t *in, size_t len)
+TGT int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uint8_t *tag,
+                              size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
+                              size_t aad_len, const uint8_t *in, size_t len)
 {
-    uint8_t txt[64], t[16];
-    small_core(k, kind, nonce, aad, aad_len, in, len, 0, txt, t);
-    if (len != 0)
-        memcpy(out, txt, len);
-    memcpy(tag, t, tag_len);
-    rijn_wipe(t, sizeof t);
+    small_st s;
+    size_t full = len / 16, rem = len % 16, i;
+    unsigned m = small_begin(k, kind, &s, nonce, aad, aad_len);
+    __m128i t;
+    for (i = 0; i < full; i++) { /* in block i is read before out block i is written */
+        __m128i o = _mm_xor_si128(x86ni_ld(in + 16 * i), s.ks[i + 1]);
+        x86ni_st(out + 16 * i, o);
+        s.x[m++] = gcx_bswap(o);
+    }
+    if (rem != 0) {
+        uint8_t b[16];
+        __m128i o = _mm_xor_si128(ld_part(b, in + 16 * full, rem), s.ks[full + 1]);
+        o = _mm_and_si128(o, x86ni_ld(mask_src + 16 - rem));
+        x86ni_st(b, o);
+        memcpy(out + 16 * full, b, rem);
+        s.x[m++] = gcx_bswap(o);
+        rijn_wipe(b, sizeof b);
+    }
+    t = small_tag(&s, m, aad_len, len);
+    if (tag_len == 16) {
+        x86ni_st(tag, t);
+    } else {
+        uint8_t b[16];
+        x86ni_st(b, t);
+        memcpy(tag, b, tag_len);
+        rijn_wipe(b, sizeof b);
+    }
     return RIJN_OK;
 }
 
 /* 1 if the first tag_len bytes of t and tag agree: one XOR, a mask and a
  * test over 16 bytes, no branch on the data (tag_len 4..16 is public). */
-TGT static int tag_ok(const uint8_t t[16], const uint8_t *tag, size_t tag_len)
+INL int tag_ok(__m128i t, const uint8_t *tag, size_t tag_len)
 {
-    uint8_t tb[16] = {0};
-    __m128i d;
-    memcpy(tb, tag, tag_len);
-    d = _mm_xor_si128(x86ni_ld(t), x86ni_ld(tb));
+    uint8_t tb[16];
+    __m128i d = _mm_xor_si128(t, tag_len == 16 ? x86ni_ld(tag) : ld_part(tb, tag, tag_len));
     d = _mm_and_si128(d, x86ni_ld(mask_src + 16 - tag_len));
     return _mm_testz_si128(d, d);
 }
 
-int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const uint8_t *tag,
-                          size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
-                          size_t aad_len, const uint8_t *in, size_t len)
+/* open: GHASH over the ciphertext first; the plaintext is written only
+ * after the tag matched (else out is zeroed). */
+TGT int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const uint8_t *tag,
+                              size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
+                              size_t aad_len, const uint8_t *in, size_t len)
 {
-    uint8_t txt[64], t[16];
-    int ok;
-    small_core(k, kind, nonce, aad, aad_len, in, len, 1, txt, t);
-    ok = tag_ok(t, tag, tag_len);
-    if (len != 0) {
-        if (ok)
-            memcpy(out, txt, len);
-        else
+    small_st s;
+    size_t full = len / 16, rem = len % 16, i;
+    unsigned m = small_begin(k, kind, &s, nonce, aad, aad_len);
+    uint8_t b[16];
+    for (i = 0; i < full; i++)
+        s.x[m++] = gcx_bswap(x86ni_ld(in + 16 * i));
+    if (rem != 0)
+        s.x[m++] = gcx_bswap(ld_part(b, in + 16 * full, rem));
+    if (!tag_ok(small_tag(&s, m, aad_len, len), tag, tag_len)) {
+        if (len != 0)
             rijn_wipe(out, len);
+        return RIJN_ERR_AUTH;
     }
-    rijn_wipe(txt, sizeof txt);
-    rijn_wipe(t, sizeof t);
-    return ok ? RIJN_OK : RIJN_ERR_AUTH;
+    for (i = 0; i < full; i++)
+        x86ni_st(out + 16 * i, _mm_xor_si128(x86ni_ld(in + 16 * i), s.ks[i + 1]));
+    if (rem != 0) {
+        x86ni_st(b, _mm_xor_si128(ld_part(b, in + 16 * full, rem), s.ks[full + 1]));
+        memcpy(out + 16 * full, b, rem);
+        rijn_wipe(b, sizeof b);
+    }
+    return RIJN_OK;
 }
 
 #endif
