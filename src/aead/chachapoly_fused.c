@@ -48,6 +48,8 @@
 #include "mac/poly1305_x64_i.h"
 #include "stream/stream_i.h"
 
+struct rijn_i_p64; /* mac/poly1305_x64_i.h (x86-64 only) */
+
 typedef struct rijn_i_chachapoly_fused {
     rijn_i_impl base;
     const rijn_i_chacha_impl *chacha; /* the ChaCha20 entry it stands in for */

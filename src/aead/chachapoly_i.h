@@ -32,9 +32,26 @@ uint32_t rijn_i_chachapoly_fused_for(uint32_t chacha, uint32_t poly);
  * advanced past them. */
 size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po,
                                    uint8_t *out, const uint8_t *in, size_t len, int dec);
-#else
-#define rijn_i_chachapoly_fused_for(chacha, poly) 0u
-#define rijn_i_chachapoly_fused_run(fused, ch, po, out, in, len, dec) ((size_t)0)
+#else /* no fused entry: "none" (index 0), nothing done */
+static inline uint32_t rijn_i_chachapoly_fused_for(uint32_t chacha, uint32_t poly)
+{
+    (void)chacha;
+    (void)poly;
+    return 0;
+}
+static inline size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_ctx *ch,
+                                                 rijn_poly1305_ctx *po, uint8_t *out,
+                                                 const uint8_t *in, size_t len, int dec)
+{
+    (void)fused;
+    (void)ch;
+    (void)po;
+    (void)out;
+    (void)in;
+    (void)len;
+    (void)dec;
+    return 0;
+}
 #endif
 /* The fused entry a context is bound to ("none": the two passes). */
 const char *rijn_i_chachapoly_fused_name(const rijn_chachapoly_ctx *ctx);
