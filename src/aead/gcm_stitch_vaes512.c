@@ -6,57 +6,44 @@
  * Implementation notes
  *   Layout: 64 counter blocks per iteration in sixteen registers, lane j
  *   of register r holding block 4r + j; the 32-bit big-endian counter is
- *   kept byte-reversed in dword 3 of each lane (one VPSHUFB), so the
- *   counters are one VPADDD away: wrap mod 2^32, nonce bytes untouched,
- *   branch-free (J0 of a nonce other than 12 bytes is secret). With a
- *   12-byte nonce the counter is public: an iteration whose blocks do not
- *   carry out of its last byte swaps once and adds big-endian increments
- *   (one VPSHUFB per iteration, not per register). Per call, a
- *   table on the stack (wiped): the round keys broadcast to four lanes.
- *   Per key, in the context (hpow, made by rijn_i_gcm_stitch512_key when
- *   the GHASH class is bound): GHASH powers H^64..H^1 (highest first, made
- *   from the vpclmul512 class's H^16..H^1, 16 at a time) multiplied by
- *   x^-1 (gcm_clmul_x86.h) so the products need no 1-bit shift, and their
- *   Karatsuba words h0 ^ h1, two registers' words per 512-bit row (the
- *   middle product takes the low or the high qword). The 8-register loop
- *   uses the last half of the same table. Before, each call made the
- *   powers (1 KiB seal 4.18 -> 3.62x CTR time, open 4.02 -> 3.34x).
+ *   kept byte-reversed in dword 3 of each lane, so the counters are one
+ *   VPADDD away: wrap mod 2^32, nonce bytes untouched, branch-free (J0 of
+ *   a nonce other than 12 bytes is secret). With a 12-byte nonce the
+ *   counter is public: an iteration whose blocks do not carry out of its
+ *   last byte swaps once and adds big-endian increments. Per call, a table
+ *   on the stack (wiped): the round keys broadcast to four lanes. Per key,
+ *   in the context (hpow, made by rijn_i_gcm_stitch512_key when the GHASH
+ *   class is bound): GHASH powers H^64..H^1 (highest first) times x^-1
+ *   (gcm_clmul_x86.h: no 1-bit shift after the products) and their
+ *   Karatsuba words h0 ^ h1, two registers' words per row; the 8- and
+ *   4-register loops use the tail of the same table (made per call
+ *   before: 1 KiB seal 4.18 -> 3.62x CTR time).
  *   Method: each iteration runs the AES rounds of 64 counter blocks and
  *   multiplies 64 blocks of ciphertext by their powers, Karatsuba (three
  *   VPCLMULQDQ per register; one unpack pair + XOR makes the Karatsuba
- *   words of two registers), summed unreduced (two products per three-way
- *   XOR), the pair that takes the accumulator last; once per 64 blocks
- *   the lanes are reduced (two VPCLMULQDQ by the polynomial's word) and
- *   added. Encryption hashes the previous iteration's output (re-read
- *   from out; the last 64 blocks after the loop), decryption the
- *   ciphertext of the same iteration (read before the stores: out == in
- *   works). Whole iterations only: 16 registers from 128 blocks, then one
- *   of 8 and one of 4 for a rest of 16..48 blocks (the 4-register one,
- *   powers H^16..H^1, was gcm.c's separate CTR + GHASH passes: 768 B seal
- *   -5 %, open -16 %, scripts/ab-builds.sh -n 768); gcm.c does the last
- *   0..15 blocks. The 16-register
- *   iteration that both hashes and encrypts is hand-scheduled inline
- *   assembly (gcm_vaes512_asm_i.h, made by src/aead/tools/gen_gcm_vaes512.py:
- *   one function per key size and direction, the GHASH work after each
- *   round's sixteen VAESENC, the counters and the reduction inside); the
- *   first iteration of encryption, the last hash and the 8-register loop
- *   stay intrinsics (iter below). Against the intrinsics loop (same-run,
- *   scripts/ab-builds.sh, GCM/CTR time, 1 MiB, Zen 5): open AES-128 1.59
- *   -> 1.41, AES-256 1.22 -> 1.16; seal AES-256 1.27 -> 1.22, AES-128 1.50
- *   -> 1.50 (what was tried: the generator). The bound: gcm_bound.c in
- *   bench/host: VPCLMULQDQ runs one per two cycles at any width, beside
- *   VAESENC, so the 48 multiplies of 64 blocks take 96 cycles, 1.2x
- *   AES-128's 160 VAESENC; measured ~1.45x CTR). At -O2: seal 1.48 / 1.22
- *   (the intrinsics: 1.54 / 1.25). Round 0's counters from a tree of adds
- *   four deep instead of a chain of fifteen (ab-builds, 40 reps, load 7-9,
- *   GCM/CTR medians): seal AES-128 1.483 -> 1.471, AES-256 1.203 -> 1.155
- *   (inputs 32 bytes off a cache line: 1.243 -> 1.172); open 1.439 ->
- *   1.433, 1.160 -> 1.128.
+ *   words of two registers), summed unreduced, the pair that takes the
+ *   accumulator last; once per 64 blocks the lanes are reduced (two
+ *   VPCLMULQDQ) and added. Encryption hashes the previous iteration's
+ *   output (re-read from out; the last 64 blocks after the loop),
+ *   decryption the ciphertext of the same iteration (read before the
+ *   stores: out == in works). Whole iterations: 16 registers from 128
+ *   blocks (was 256: 2304 B seal -8 %, open -19 %), then one of 8 and one
+ *   of 4 for a rest of 16..48 blocks (the 4-register one was gcm.c's
+ *   separate CTR + GHASH passes: 768 B seal -5 %, open -16 %); gcm.c does
+ *   the last 0..15 blocks. The 16-register iteration that both hashes and
+ *   encrypts is hand-scheduled inline assembly (gcm_vaes512_asm_i.h, from
+ *   src/aead/tools/gen_gcm_vaes512.py, whose docstring has the schedule
+ *   and what was tried); the rest is intrinsics (iter below). Against the
+ *   intrinsics loop (scripts/ab-builds.sh, GCM/CTR time, 1 MiB, Zen 5):
+ *   open AES-128 1.59 -> 1.41, AES-256 1.22 -> 1.16; seal AES-256 1.27 ->
+ *   1.22, AES-128 1.50 -> 1.50; then counters from a tree of adds: seal
+ *   1.47 / 1.16, open 1.43 / 1.13. The bound (bench/host/gcm_bound.c):
+ *   VPCLMULQDQ, one per two cycles at any width beside VAESENC: the 48 of
+ *   64 blocks take 96 cycles, 1.2x AES-128's 160 VAESENC.
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths, CPU features and (12-byte nonces) the public counter only.
- *   Vectors: tests/gcm/test_gcm_stitch.c (every GHASH class forced, lengths
- *   around every 8-, 32- and 64-block boundary, counters about to wrap) and
- *   every GCM test on a CPU with VAES-512.
+ *   Vectors: tests/gcm/test_gcm_stitch.c (every GHASH class, lengths around
+ *   every 8-, 32- and 64-block boundary, counters about to wrap).
  */
 #include "gcm_i.h"
 #include "aes/aesni.h"
@@ -73,7 +60,7 @@
 #include "aead/gcm_vaes512_asm_i.h"
 
 #define NRMAX 16 /* registers (4 blocks each) per iteration: 16, or 8 for short texts */
-#define LONG_MIN 128 /* blocks: from here the 16-register loop (was 256: 2304 B seal -8 %, open -19 %) */
+#define LONG_MIN 128 /* blocks: from here the 16-register loop */
 
 /* An empty asm on each sum after each product: without it the compiler
  * reassociates the XORs into one tree at the end of the iteration and keeps
@@ -89,11 +76,10 @@ INL __m512i ctr_swap512(__m512i x)
                                       12, 13, 14, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
 }
 
-/* The per-call table: round keys broadcast to all four lanes (wiped after
- * the call), and where the powers of the key context's table start for
- * this loop (hp: register q holds H^(4 nr - 4q - j) * x^-1 in lane j; kp:
- * register q / 2 holds the Karatsuba words h0 ^ h1 of registers q (low
- * qword of each lane) and q + 1 (high qword)). */
+/* The per-call table: round keys broadcast to four lanes (wiped), and
+ * this loop's powers in the key context (hp: register q lane j holds
+ * H^(4 nr - 4q - j) x^-1; kp: register q / 2 the Karatsuba words of
+ * registers q and q + 1 in its low and high qwords). */
 typedef struct tab {
     __m512i rk[15];
     const uint64_t *hp, *kp;
@@ -117,12 +103,9 @@ typedef struct ghs {
 } ghs;
 
 /* Unit u (0 .. 3 nr / 2 - 1) of the GHASH of the 4 nr blocks at g:
- * registers q and q + 1 with q = (2 (u / 3) + 2) mod nr (the pair that
- * takes the accumulator, q = 0, comes last: the chain through the
- * reduction starts as late as it can), part u % 3: loads + byte swaps +
- * Karatsuba words and the two low products, the two high products, the
- * two middle products; each pair of products goes into its sum with one
- * three-way XOR. */
+ * registers q, q + 1 with q = (2 (u / 3) + 2) mod nr (q = 0, which takes
+ * the accumulator, last), part u % 3: loads, byte swaps, Karatsuba words
+ * and the low products; the high products; the middle products. */
 INL void gh_unit(unsigned u, unsigned nr, const tab *tb, ghs *h, const __m128i *s,
                  const uint8_t *g)
 {
@@ -159,12 +142,9 @@ INL void gh_unit(unsigned u, unsigned nr, const tab *tb, ghs *h, const __m128i *
 
 #define GH_S 10 /* GHASH slots of the intrinsics iteration */
 
-/* Slot r of S: units [NU (r - 1) / S, NU r / S), NU = 3 nr / 2: at most
- * three (S >= 10, nr <= 16). A loop, not one `if` per possible unit: the
- * bounds are constants once inlined (unrolled away at -O1 and up), and
- * every slot of the 8-register loop holds a unit, so the loop's condition
- * takes both arms in every round and the source has no arm no input can
- * take (coverage counts source conditions). */
+/* Slot r of S: units [NU (r - 1) / S, NU r / S), NU = 3 nr / 2 (at most
+ * three). A loop, not one `if` per possible unit: constant bounds once
+ * inlined (unrolled), and no source arm no input can take (coverage). */
 #define GH_SLOT(r, S)                                                                     \
     do {                                                                                  \
         const unsigned nu_ = 3 * nr / 2, b_ = nu_ * (r) / (S);                            \
