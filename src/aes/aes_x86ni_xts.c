@@ -16,17 +16,24 @@
  *   its 32-block passes first, then with VAES + AVX2 aes_x86ni_xts256.c its
  *   16-block passes. All loads of a pass precede its stores, so out == in
  *   works.
- *   The 8-block passes (one body per key size) take T*alpha^4 and the next
- *   pass's T*alpha^8 from T by a k-bit shift with the 0x87 fold
- *   (xts_x86ni_mulk), the others by doublings from T and T*alpha^4: two
- *   chains of three in a pass and none from pass to pass (a chain of eight
- *   doublings per pass set the pace before). The tweak joins round key 0 on
- *   the way in and the last round key on the way out (aesenclast ends with
- *   an XOR of its key). On Zen 5 the vector ALU ops beside the AES ones set
- *   the time (they share the pipes), so the tweak work is kept few ops a
- *   block. bench/host/bench.c --group xts, AES-128 1 MiB, same-run ratio to
- *   the fastest same-masked peer (OpenSSL), RIJN_CPU_MASK=0xF: 1.53x before,
- *   1.25x after; 0x3F: 1.53x -> 1.21x.
+ *   The 8-block passes (one body per key size) compute their tweaks on
+ *   64-bit general registers (the same doubling as mul_alpha, one chain of
+ *   eight a pass), stored to a 16-byte aligned stack buffer already XORed
+ *   with round key 0 and with the last round key: the blocks' path is one
+ *   XOR, the rounds, and aesenclast with the stored word (it ends with an
+ *   XOR of its key). Two buffers: the next pass's words are stored before
+ *   this pass runs, so their 16-byte loads never wait for the 8-byte
+ *   stores (no store forwarding into a wider load); the first pass's words
+ *   come from vector doublings (16-byte stores, forwarded at once), so a
+ *   short message does not wait for them either. On Zen 5 the vector ALU
+ *   ops share the pipes with the AES ones, so keeping the tweak work off
+ *   them sets the time. bench/host/bench.c --group xts, AES-128 / AES-256,
+ *   1 MiB, same-run ratio to the fastest same-masked peer: RIJN_CPU_MASK=0xF
+ *   1.53x / 1.27x with the tweaks in xmm registers (one chain of eight
+ *   doublings from pass to pass), 1.25x / 1.16x with two short chains
+ *   (xmm), 1.02x / 0.99x now (1 KiB: 1.37x / 1.23x -> 1.17x / 1.16x ->
+ *   1.08x / 1.03x); 0x3F 1 MiB 1.53x / 1.27x -> 1.02x / 0.96x. The tweak
+ *   buffers are wiped.
  *   Stealing (len = 16m + r, 0 < r < 16): block m-1 with T(m-1) (T(m)
  *   for decryption) gives CC; its first r bytes are the last output, the
  *   r input bytes (read before any output byte is written) and CC[r..16)
@@ -52,52 +59,103 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_mulx(__m128i t)
     return _mm_xor_si128(_mm_add_epi64(t, t), m);
 }
 
-/* t * alpha^k (1 <= k <= 8), each product independent of the others: the
- * 128-bit value shifted left by k (64-bit shifts, the bits crossing the
- * quadwords moved by a byte shift), the k bits out of the top folded back
- * times x^7 + x^2 + x + 1. */
-RIJN_X86NI_INLINE __m128i xts_x86ni_mulk(__m128i t, int k)
+/* The tweaks of one 8-block pass from (*lo, *hi) = T, computed on 64-bit
+ * general registers (no vector op: on Zen 5 those share the pipes with the
+ * AES instructions), stored XORed with round key 0 (a) and with the last
+ * round key (b); (*lo, *hi) becomes T*alpha^8. */
+RIJN_X86NI_INLINE void xts_x86ni_tw8(uint64_t *lo, uint64_t *hi, const uint64_t k0[2],
+                                     const uint64_t kl[2], uint64_t a[16], uint64_t b[16])
 {
-    const __m128i s = _mm_slli_epi64(t, k), o = _mm_srli_epi64(t, 64 - k);
-    const __m128i top = _mm_srli_si128(o, 8);
-    const __m128i red = _mm_xor_si128(_mm_xor_si128(top, _mm_slli_epi64(top, 1)),
-                                      _mm_xor_si128(_mm_slli_epi64(top, 2), _mm_slli_epi64(top, 7)));
-    return _mm_xor_si128(_mm_xor_si128(s, _mm_slli_si128(o, 8)), red);
+    uint64_t l = *lo, h = *hi, c;
+    unsigned i;
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
+        a[2 * i] = l ^ k0[0];
+        a[2 * i + 1] = h ^ k0[1];
+        b[2 * i] = l ^ kl[0];
+        b[2 * i + 1] = h ^ kl[1];
+        c = ((uint64_t)0 - (h >> 63)) & 0x87u;
+        h = (h << 1) | (l >> 63);
+        l = (l << 1) ^ c;
+    }
+    *lo = l;
+    *hi = h;
 }
 
-/* The 8-block passes of n blocks (rounds a constant after inlining);
- * returns the tweak after them. Tweaks T*alpha^1..7 and the next pass's
- * T*alpha^8 from T in parallel (no chain of doublings between passes);
- * the tweak joins round key 0 on the way in and the last round key on the
- * way out. */
-RIJN_X86NI_INLINE __m128i xts_x86ni_run8_r(const uint8_t *rk, unsigned rounds, int dec,
-                                           __m128i t, uint8_t *out, const uint8_t *in,
-                                           size_t n)
+/* One 8-block pass with the tweak words a (joined with round key 0) and
+ * b (with the last round key), 16-byte aligned. */
+RIJN_X86NI_INLINE void xts_x86ni_pass8(const uint8_t *rk, unsigned rounds, int dec,
+                                       const uint64_t *a, const uint64_t *b, uint8_t *out,
+                                       const uint8_t *in)
 {
-    const __m128i k0 = x86ni_ld(rk), kl = x86ni_ld(rk + 16 * rounds);
+    __m128i x[8], k;
     unsigned i;
-    for (; n >= 8; n -= 8, in += 128, out += 128) {
-        __m128i x[8], tw[8], k;
-        tw[0] = t;
-        tw[4] = xts_x86ni_mulk(t, 4);
-        t = xts_x86ni_mulk(t, 8);
-        RIJN_UNROLL for (i = 1; i < 8; i++)
-            if (i != 4)
-                tw[i] = xts_x86ni_mulx(tw[i - 1]);
-        RIJN_UNROLL for (i = 0; i < 8; i++) {
-            x[i] = _mm_xor_si128(x86ni_ld(in + 16 * i), _mm_xor_si128(tw[i], k0));
-            tw[i] = _mm_xor_si128(tw[i], kl);
-        }
+    RIJN_UNROLL for (i = 0; i < 8; i++)
+        x[i] = _mm_xor_si128(x86ni_ld(in + 16 * i),
+                             _mm_load_si128((const __m128i *)(const void *)(a + 2 * i)));
 #define ROUND(r)                                                             \
     k = x86ni_ld(rk + 16 * (r));                                              \
     RIJN_UNROLL for (i = 0; i < 8; i++)                                      \
         x[i] = dec ? _mm_aesdec_si128(x[i], k) : _mm_aesenc_si128(x[i], k);
-        RIJN_X86NI_ROUNDS(ROUND, rounds)
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        RIJN_UNROLL for (i = 0; i < 8; i++)
-            x86ni_st(out + 16 * i,
-                     dec ? _mm_aesdeclast_si128(x[i], tw[i]) : _mm_aesenclast_si128(x[i], tw[i]));
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
+        const __m128i kt = _mm_load_si128((const __m128i *)(const void *)(b + 2 * i));
+        x86ni_st(out + 16 * i, dec ? _mm_aesdeclast_si128(x[i], kt) : _mm_aesenclast_si128(x[i], kt));
     }
+}
+
+/* The 8-block passes of n blocks (a multiple of 8; rounds a constant after
+ * inlining); returns the tweak after them. Two sets of tweak words: the
+ * next pass's are stored before this pass's blocks, so its loads find them
+ * written long before. */
+RIJN_X86NI_INLINE __m128i xts_x86ni_run8_r(const uint8_t *rk, unsigned rounds, int dec,
+                                           __m128i t, uint8_t *out, const uint8_t *in,
+                                           size_t n)
+{
+    uint64_t w[4][16] __attribute__((aligned(16))); /* pass A: w[0], w[1]; pass B: w[2], w[3] */
+    uint64_t k0[2], kl[2], lo, hi, alo, ahi;
+    uint8_t tb[16];
+    unsigned i;
+    k0[0] = rijn_load64_le(rk);
+    k0[1] = rijn_load64_le(rk + 8);
+    kl[0] = rijn_load64_le(rk + 16 * rounds);
+    kl[1] = rijn_load64_le(rk + 16 * rounds + 8);
+    x86ni_st(tb, t);
+    alo = lo = rijn_load64_le(tb);
+    ahi = hi = rijn_load64_le(tb + 8);
+    { /* the first pass's words by vector doublings: 16-byte stores, which
+       * its 16-byte loads take straight from the store queue (no wait at
+       * the start of a short message); the words then start at T*alpha^8,
+       * a byte shift of T with the top byte folded back */
+        const __m128i vk0 = x86ni_ld(rk), vkl = x86ni_ld(rk + 16 * rounds);
+        const uint64_t c = hi >> 56;
+        __m128i v = t;
+        RIJN_UNROLL for (i = 0; i < 8; i++) {
+            _mm_store_si128((__m128i *)(void *)(w[0] + 2 * i), _mm_xor_si128(v, vk0));
+            _mm_store_si128((__m128i *)(void *)(w[1] + 2 * i), _mm_xor_si128(v, vkl));
+            v = xts_x86ni_mulx(v);
+        }
+        hi = (hi << 8) | (lo >> 56);
+        lo = (lo << 8) ^ c ^ (c << 1) ^ (c << 2) ^ (c << 7);
+    }
+    for (; n >= 16; n -= 16, in += 256, out += 256) {
+        xts_x86ni_tw8(&lo, &hi, k0, kl, w[2], w[3]);
+        xts_x86ni_pass8(rk, rounds, dec, w[0], w[1], out, in);
+        alo = lo;
+        ahi = hi;
+        xts_x86ni_tw8(&lo, &hi, k0, kl, w[0], w[1]);
+        xts_x86ni_pass8(rk, rounds, dec, w[2], w[3], out + 128, in + 128);
+    }
+    if (n >= 8) {
+        xts_x86ni_pass8(rk, rounds, dec, w[0], w[1], out, in);
+        alo = lo;
+        ahi = hi;
+    }
+    t = _mm_set_epi64x((long long)ahi, (long long)alo);
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(tb, sizeof tb);
+    rijn_wipe(k0, sizeof k0);
+    rijn_wipe(kl, sizeof kl);
     return t;
 }
 

@@ -1,35 +1,40 @@
 /*
  * aes_x86ni_xts256.c -- XTS bulk blocks with VAES on 256-bit registers,
- * tweaks computed in registers (x86ni AES class on a CPU with VAES + AVX2
+ * tweaks computed on general registers (x86ni AES class on a CPU with VAES + AVX2
  * but no AVX-512: Zen 3, Alder Lake class).
  *
  * Implementation notes
  *   Layout: a pass is 16 blocks in eight registers, lane j of register r
- *   holding block 2r + j and its tweak T(2r + j). Tweaks stay in the
- *   registers: the first register starts as (T, T * alpha) (built once from
- *   the scalar tweak), register r is the first one times alpha^(2r) and the
- *   next pass starts from it times alpha^16, lane by lane (independent
- *   products, no serial chain of doublings): the 128-bit little-endian
- *   value shifted left by k (64-bit shifts, the bits crossing from the low
- *   to the high quadword moved by a byte shift within the lane), the k bits
- *   shifted out of the top multiplied by x^7 + x^2 + x + 1 with shifts
- *   (0x87 folding, no table, no branch) into the low quadword.
- *   The tweak joins the first round key on the way in and the last round
- *   key on the way out (aesenclast / aesdeclast end with an XOR of their
- *   key), so it costs no XOR on the blocks' path. Round keys are broadcast
- *   from the schedule (encryption keys, or the equivalent-inverse-cipher
- *   keys for decryption); one body per key size (RIJN_X86NI_BY_ROUNDS), so
- *   the blocks stay in registers. All loads of a pass precede its stores,
- *   so out == in works.
+ *   holding block 2r + j. Tweaks are computed on 64-bit general registers
+ *   (doublings: shifts, the carry folded back as 0x87 by a mask, no
+ *   branch), in two independent chains a pass (blocks 0..7 from T, 8..15
+ *   from T*alpha^8; each chain moves on by alpha^16 with its 8 doublings and
+ *   a byte shift whose top byte is folded back times x^7 + x^2 + x + 1),
+ *   and stored to a 32-byte aligned stack buffer the pass reads as 256-bit
+ *   words. Two buffers: the next pass's tweaks are stored before this pass
+ *   runs, so their loads never wait for the 8-byte stores (no store
+ *   forwarding into a wider load); the first pass's come from vector
+ *   shifts of (T, T*alpha) (32-byte stores, forwarded at once), so a short
+ *   message does not wait for them either. On Zen 5 the vector ALU ops share the
+ *   pipes with VAES: per register the pass spends three XORs beside the
+ *   ten-odd VAES rounds (the tweak joins the first round key on the way in
+ *   and the last round key on the way out, aesenclast / aesdeclast ending
+ *   with an XOR of their key); the first version computed the tweaks in
+ *   vector registers (11 shift/XOR ops a register) and ran at 1.35x
+ *   libgcrypt's time. Round keys are broadcast from the schedule
+ *   (encryption keys, or the equivalent-inverse-cipher keys for
+ *   decryption); one body per key size (RIJN_X86NI_BY_ROUNDS), so the
+ *   blocks stay in registers. All loads of a pass precede its stores, so
+ *   out == in works. The tweak buffers are wiped.
  *   Only whole passes run here (aes_x86ni_xts.c finishes the rest and the
  *   ciphertext stealing), and only for a context marked RIJN_I_DIR_W256
  *   (VAES + AVX2 at key setup; RIJN_CPU_MASK hides it in tests). With
  *   AVX-512, aes_x86ni_xts512.c runs first and leaves fewer than 32 blocks.
  *   Figures (bench/host/bench.c --group xts, RIJN_CPU_MASK=0x2EFF, Zen 5,
  *   same-run ratio to libgcrypt masked the same way): AES-128 1 MiB 2.76x
- *   with the 8-block AES-NI passes alone, 1.35x with these; AES-256 2.47x
- *   -> 1.26x. What is left is the tweak work (about 11 vector ops per
- *   register, sharing the pipes with VAES).
+ *   with the 8-block AES-NI passes alone, 1.35x with the tweaks in vector
+ *   registers, 1.08x now; AES-256 2.47x -> 1.26x -> 0.94x; 1 KiB AES-128
+ *   2.16x -> 1.33x -> 1.21x, AES-256 1.96x -> 1.24x -> 1.08x.
  *   Constant time: VAES, shifts, XOR; branches on lengths only.
  *   Vectors: tests/modes/test_xts.c (CAVP XTSGenAES128/256, OpenSSL
  *   differential) and tests/core/test_perf_paths.c (1..70 blocks and
@@ -51,49 +56,133 @@ XINL __m256i bk(const uint8_t *rk)
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)rk));
 }
 
-/* t * alpha^k (1 <= k <= 16) in both 128-bit lanes (IEEE 1619
- * little-endian order). */
+/* (l, h) times alpha, on 64-bit words (IEEE 1619 little-endian order). */
+#define DBL(l, h)                                                            \
+    do {                                                                     \
+        const uint64_t c_ = ((uint64_t)0 - ((h) >> 63)) & 0x87u;             \
+        (h) = ((h) << 1) | ((l) >> 63);                                      \
+        (l) = ((l) << 1) ^ c_;                                               \
+    } while (0)
+
+/* (l, h) times alpha^8: a byte shift, the top byte folded back times
+ * x^7 + x^2 + x + 1. */
+#define MUL8(l, h)                                                           \
+    do {                                                                     \
+        const uint64_t c_ = (h) >> 56;                                       \
+        (h) = ((h) << 8) | ((l) >> 56);                                      \
+        (l) = ((l) << 8) ^ c_ ^ (c_ << 1) ^ (c_ << 2) ^ (c_ << 7);           \
+    } while (0)
+
+/* t * alpha^k (1 <= k <= 16) in both 128-bit lanes, on vector registers:
+ * 64-bit shifts, the bits crossing the quadwords moved by a byte shift
+ * within the lane, those out of the top folded back times 0x87. */
 XINL __m256i mul_ak(__m256i t, int k)
 {
-    const __m256i s = _mm256_slli_epi64(t, k);
-    const __m256i o = _mm256_srli_epi64(t, 64 - k);
-    const __m256i cross = _mm256_slli_si256(o, 8); /* low -> high quadword */
-    const __m256i top = _mm256_srli_si256(o, 8);   /* out of the top      */
+    const __m256i o = _mm256_srli_epi64(t, 64 - k), top = _mm256_srli_si256(o, 8);
     const __m256i red = _mm256_xor_si256(_mm256_xor_si256(top, _mm256_slli_epi64(top, 1)),
                                          _mm256_xor_si256(_mm256_slli_epi64(top, 2),
                                                           _mm256_slli_epi64(top, 7)));
-    return _mm256_xor_si256(_mm256_xor_si256(s, cross), red);
+    return _mm256_xor_si256(_mm256_xor_si256(_mm256_slli_epi64(t, k), _mm256_slli_si256(o, 8)),
+                            red);
 }
 
-XINL size_t run_r(const uint8_t *rk, unsigned rounds, int dec, __m256i t0, uint8_t *out,
-                  const uint8_t *in, size_t n, __m256i *tnext)
+/* The tweaks of one 16-block pass into w: blocks 0..7 from (s[0], s[1]) =
+ * T and 8..15 from (s[2], s[3]) = T*alpha^8, two independent chains of
+ * doublings on general registers (no vector op: on Zen 5 those share the
+ * pipes with VAES); each chain then moves on by alpha^16 (its own 8
+ * doublings, then a byte shift with the top byte folded back times 0x87). */
+XINL void tw16(uint64_t s[4], uint64_t w[32])
 {
-    size_t done = 0;
+    uint64_t l0 = s[0], h0 = s[1], l1 = s[2], h1 = s[3];
     unsigned i;
-    for (; n - done >= 2 * NREG; done += 2 * NREG, in += 32 * NREG, out += 32 * NREG) {
-        __m256i x[NREG], tw[NREG], k = bk(rk);
-        tw[0] = t0;
-        RIJN_UNROLL for (i = 1; i < NREG; i++)
-            tw[i] = mul_ak(t0, (int)(2 * i));
-        t0 = mul_ak(t0, 2 * NREG);
-        RIJN_UNROLL for (i = 0; i < NREG; i++)
-            x[i] = _mm256_xor_si256(
-                _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
-                _mm256_xor_si256(tw[i], k));
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
+        w[2 * i] = l0;
+        w[2 * i + 1] = h0;
+        w[16 + 2 * i] = l1;
+        w[16 + 2 * i + 1] = h1;
+        DBL(l0, h0);
+        DBL(l1, h1);
+    }
+    MUL8(l0, h0);
+    MUL8(l1, h1);
+    s[0] = l0;
+    s[1] = h0;
+    s[2] = l1;
+    s[3] = h1;
+}
+
+/* One 16-block pass with the tweaks w (32-byte aligned): each joins the
+ * first round key on the way in and the last one on the way out. */
+XINL void pass(const uint8_t *rk, unsigned rounds, int dec, const uint64_t *w, uint8_t *out,
+               const uint8_t *in)
+{
+    __m256i x[NREG], k = bk(rk);
+    unsigned i;
+    RIJN_UNROLL for (i = 0; i < NREG; i++)
+        x[i] = _mm256_xor_si256(
+            _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
+            _mm256_xor_si256(k, _mm256_load_si256((const __m256i *)(const void *)(w + 4 * i))));
 #define ROUND(r)                                                             \
     k = bk(rk + 16 * (r));                                                    \
     RIJN_UNROLL for (i = 0; i < NREG; i++)                                   \
         x[i] = dec ? _mm256_aesdec_epi128(x[i], k) : _mm256_aesenc_epi128(x[i], k);
-        RIJN_X86NI_ROUNDS(ROUND, rounds)
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        k = bk(rk + 16 * rounds);
-        RIJN_UNROLL for (i = 0; i < NREG; i++) {
-            const __m256i kt = _mm256_xor_si256(k, tw[i]);
-            x[i] = dec ? _mm256_aesdeclast_epi128(x[i], kt) : _mm256_aesenclast_epi128(x[i], kt);
-            _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
-        }
+    k = bk(rk + 16 * rounds);
+    RIJN_UNROLL for (i = 0; i < NREG; i++) {
+        const __m256i kt =
+            _mm256_xor_si256(k, _mm256_load_si256((const __m256i *)(const void *)(w + 4 * i)));
+        x[i] = dec ? _mm256_aesdeclast_epi128(x[i], kt) : _mm256_aesenclast_epi128(x[i], kt);
+        _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
     }
-    *tnext = t0;
+}
+
+/* Whole passes (rounds a constant after inlining). Two sets of tweak
+ * words: the next pass's are stored before this pass's blocks, so its
+ * loads find them written long before (they are read as 32-byte words:
+ * no store forwarding from the 8-byte stores is needed). */
+XINL size_t run_r(const uint8_t *rk, unsigned rounds, int dec, uint8_t t[16], uint8_t *out,
+                  const uint8_t *in, size_t n)
+{
+    uint64_t w[2][32] __attribute__((aligned(32))); /* passes A and B */
+    uint64_t s[4], sa[4], l, h;
+    size_t done = 0;
+    unsigned i;
+    __m256i t0;
+    /* the first pass's tweaks by vector shifts from (T, T*alpha): stored
+     * as 32-byte words, which its 32-byte loads take straight from the
+     * store queue (no wait at the start of a short message) */
+    sa[0] = l = rijn_load64_le(t);
+    sa[1] = h = rijn_load64_le(t + 8);
+    DBL(l, h);
+    t0 = _mm256_set_epi64x((long long)h, (long long)l, (long long)sa[1], (long long)sa[0]);
+    _mm256_store_si256((__m256i *)(void *)w[0], t0);
+    RIJN_UNROLL for (i = 1; i < NREG; i++)
+        _mm256_store_si256((__m256i *)(void *)(w[0] + 4 * i), mul_ak(t0, (int)(2 * i)));
+    s[0] = sa[0]; /* the next pass's chains start at T*alpha^16 and T*alpha^24 */
+    s[1] = sa[1];
+    MUL8(s[0], s[1]);
+    MUL8(s[0], s[1]);
+    s[2] = s[0];
+    s[3] = s[1];
+    MUL8(s[2], s[3]);
+    for (; n - done >= 4 * NREG; done += 4 * NREG, in += 64 * NREG, out += 64 * NREG) {
+        tw16(s, w[1]);
+        pass(rk, rounds, dec, w[0], out, in);
+        memcpy(sa, s, sizeof sa);
+        tw16(s, w[0]);
+        pass(rk, rounds, dec, w[1], out + 32 * NREG, in + 32 * NREG);
+    }
+    if (n - done >= 2 * NREG) {
+        pass(rk, rounds, dec, w[0], out, in);
+        memcpy(sa, s, sizeof sa);
+        done += 2 * NREG;
+    }
+    rijn_store64_le(t, sa[0]); /* chain 0 of the next pass: its first tweak */
+    rijn_store64_le(t + 8, sa[1]);
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(s, sizeof s);
+    rijn_wipe(sa, sizeof sa);
     return done;
 }
 
@@ -101,26 +190,11 @@ XTGT static size_t run(const uint64_t *ks, unsigned rounds, int dec, uint8_t t[1
                        uint8_t *out, const uint8_t *in, size_t n)
 {
     const uint8_t *rk = dec ? rijn_i_x86ni_dk(ks, rounds) : rijn_i_x86ni_ek(ks);
-    uint8_t t2[32];
-    uint64_t lo = rijn_load64_le(t), hi = rijn_load64_le(t + 8), c;
-    __m256i t0;
     size_t done;
-    unsigned i;
-    RIJN_UNROLL for (i = 0; i < 2; i++) {
-        rijn_store64_le(t2 + 16 * i, lo);
-        rijn_store64_le(t2 + 16 * i + 8, hi);
-        c = (uint64_t)0 - (hi >> 63);
-        hi = (hi << 1) | (lo >> 63);
-        lo = (lo << 1) ^ (c & 0x87u);
-    }
-    t0 = _mm256_loadu_si256((const __m256i *)(const void *)t2);
 #define CALL(r)                                                              \
-    done = dec ? run_r(rk, r, 1, t0, out, in, n, &t0) : run_r(rk, r, 0, t0, out, in, n, &t0)
+    done = dec ? run_r(rk, r, 1, t, out, in, n) : run_r(rk, r, 0, t, out, in, n)
     RIJN_X86NI_BY_ROUNDS(rounds, CALL);
 #undef CALL
-    _mm256_storeu_si256((__m256i *)(void *)t2, t0);
-    memcpy(t, t2, 16);
-    rijn_wipe(t2, sizeof t2);
     return done;
 }
 
