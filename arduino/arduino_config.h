@@ -31,8 +31,8 @@
 #include <avr/io.h>
 #if RAMEND < 0x1000
 /* Boards with at most 2.5 KiB of RAM (Uno, Nano, Pro Mini, Leonardo:
- * RAMEND below 0x1000): the avr class keeps its tables in flash. Set it to 1 for ~13 % faster AES (about
- * 1,950 instead of 2,240 cycles a block) for 512 bytes of RAM (and up to
+ * RAMEND below 0x1000): the avr class keeps its tables in flash. Set it to 1 for faster AES (a table
+ * load from SRAM, LD, takes 2 cycles; from flash, LPM, 3) for 512 bytes of RAM (and up to
  * 255 more of alignment padding in these LTO builds). The Mega keeps the
  * library's default (tables in SRAM). */
 #ifndef RIJN_CFG_AES_AVR_RAM

@@ -3,7 +3,7 @@
 # Skips (77) when no MCU cross toolchain is installed (scripts/setup.sh --mcu).
 # Default: a quick pass (-Os, sampled vectors, about 25 s) so the normal
 # suite stays fast; RIJN_MCU_FULL=1 runs everything (-Os and -O2, all
-# vectors, about 2 minutes) -- CI runs scripts/mcu-test.sh directly.
+# vectors, about 2 minutes). CI runs the quick pass (scripts/test.sh's ctest).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 if ! command -v arm-none-eabi-gcc >/dev/null && ! command -v avr-gcc >/dev/null &&
