@@ -15,7 +15,16 @@
  *   no XOR on the blocks' path); the checksum XORs the plaintext (input for
  *   seal, output for open). Every load of a pass precedes its stores (out == in works).
  *   VAES-256: lane j of register r holds block b + 2r + j + 1 (eight
- *   registers); AES-NI: eight registers of one block, the round latency
+ *   registers); the prefixes are joined with the first and with the last
+ *   round key once a call (P ^ K_0, P ^ K_last), so a block's offset costs
+ *   one XOR on the way in (d ^ Offset_b ^ (P ^ K_0)) and one on the way out
+ *   (Offset_b ^ (P ^ K_last)): on Zen 5 the vector ALU ops share the pipes
+ *   with VAES, and computing each offset, then each with either key, set
+ *   the pace (bench/host/bench.c --group aead, RIJN_CPU_MASK=0x2EFF, ocb-seal
+ *   same-run ratio to libgcrypt masked the same way, AES-128 / AES-256:
+ *   1 MiB 1.08x / 1.05x -> 0.96x / 0.96x, 1 KiB 1.02x / 1.02x -> 0.89x /
+ *   0.90x; the same change on the AES-NI passes measured no gain);
+ *   AES-NI: eight registers of one block, the round latency
  *   hidden by the eight independent chains (as OpenSSL's aesni_ocb_encrypt
  *   does with six).
  *   Used by ocb.c after the VAES-512 passes (ocb_vaes512.c): whole
@@ -69,26 +78,28 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
     uint8_t sc[16];
     __m128i q[16], off = x86ni_ld(m->offset), p15;
-    __m256i p[8], cs = _mm256_setzero_si256();
+    __m256i p0[8], pl[8], cs = _mm256_setzero_si256(), kk;
+    const __m256i k0 = _mm256_broadcastsi128_si256(x86ni_ld(rk));
+    const __m256i kl = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * rounds));
     size_t done = 0;
     unsigned i;
     p15 = prefix(c, q, 16);
     q[0] = p15; /* lane 1 of register 7: P_15, plus L_ntz(b+16) per pass */
-    RIJN_UNROLL for (i = 0; i < 8; i++)
-        p[i] = _mm256_set_m128i(q[(2 * i + 2) & 15], q[2 * i + 1]);
+    RIJN_UNROLL for (i = 0; i < 8; i++) { /* P with the first / last key, once a call */
+        const __m256i pi = _mm256_set_m128i(q[(2 * i + 2) & 15], q[2 * i + 1]);
+        p0[i] = _mm256_xor_si256(pi, k0);
+        pl[i] = _mm256_xor_si256(pi, kl);
+    }
     for (; nb - done >= 16; done += 16, in += 256, out += 256) {
         const __m128i lb = x86ni_ld(lbig(c, m->blocks + done + 16, sc));
-        __m256i o[8], x[8], kk, ob = _mm256_broadcastsi128_si256(off);
+        const __m256i ob = _mm256_broadcastsi128_si256(off);
         const __m256i lb7 = _mm256_inserti128_si256(_mm256_setzero_si256(), lb, 1);
-        RIJN_UNROLL for (i = 0; i < 8; i++)
-            o[i] = _mm256_xor_si256(_mm256_xor_si256(ob, p[i]),
-                                    i == 7 ? lb7 : _mm256_setzero_si256());
-        kk = _mm256_broadcastsi128_si256(x86ni_ld(rk));
+        __m256i x[8], p07 = _mm256_xor_si256(p0[7], lb7), pl7 = _mm256_xor_si256(pl[7], lb7);
         RIJN_UNROLL for (i = 0; i < 8; i++) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i));
             if (!dec)
                 cs = _mm256_xor_si256(cs, d);
-            x[i] = _mm256_xor_si256(_mm256_xor_si256(d, o[i]), kk);
+            x[i] = _mm256_xor_si256(_mm256_xor_si256(d, ob), i == 7 ? p07 : p0[i]);
         }
 #define ROUND(r)                                                             \
     kk = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * (r)));                \
@@ -96,9 +107,8 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
         x[i] = dec ? _mm256_aesdec_epi128(x[i], kk) : _mm256_aesenc_epi128(x[i], kk);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-        kk = _mm256_broadcastsi128_si256(x86ni_ld(rk + 16 * rounds));
         RIJN_UNROLL for (i = 0; i < 8; i++) {
-            const __m256i ko = _mm256_xor_si256(kk, o[i]); /* offset out with the last key */
+            const __m256i ko = _mm256_xor_si256(ob, i == 7 ? pl7 : pl[i]); /* offset ^ last key */
             x[i] = dec ? _mm256_aesdeclast_epi128(x[i], ko) : _mm256_aesenclast_epi128(x[i], ko);
             if (dec)
                 cs = _mm256_xor_si256(cs, x[i]);
