@@ -21,7 +21,9 @@
  *   buffers, Python bytes) first loses 1..3 blocks to the chunk loop, so
  *   the kernel loads whole cache lines (split 64-byte loads cost the
  *   VAES-512 kernel 10-20% at 10 MB, outside the cache).
- *   seal/open keep their message on the stack (the context is const).
+ *   seal/open keep their message on the stack (the context is const);
+ *   rijn_i_gcm_begin is rijn_i_gcm_start without E(K, J0), for the one-shot
+ *   x86 path that makes it at the tag (gcm_oneshot.c).
  *   Constant time: GHASH classes are constant-time, AES is the context's
  *   class; branches depend only on lengths and call order.
  *   Vectors: CAVP gcmEncryptExtIV*.rsp / gcmDecrypt*.rsp, Wycheproof
@@ -90,7 +92,7 @@ static void ks_xor(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos, uint8_t *
     }
 }
 
-void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
+void rijn_i_gcm_begin(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
                       size_t nlen)
 {
     memset(m, 0, sizeof *m);
@@ -108,8 +110,14 @@ void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *non
         memcpy(m->ctr, m->y, 16);
         memset(m->y, 0, 16);
     }
-    rijn_i_aead_ks(&k->aes, m->ctr_mode, m->ctr, m->ek0);
     m->state = RIJN_I_AEAD_AAD;
+}
+
+void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
+                      size_t nlen)
+{
+    rijn_i_gcm_begin(k, m, nonce, nlen);
+    rijn_i_aead_ks(&k->aes, m->ctr_mode, m->ctr, m->ek0);
 }
 
 /* Leave the AAD phase: pad out the last AAD block. */

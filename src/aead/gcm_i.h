@@ -51,6 +51,10 @@ void rijn_i_aead_ks(const rijn_aes_ctx *aes, unsigned mode, uint8_t ctr[16],
 
 void rijn_i_gcm_start(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
                       size_t nlen);
+/* rijn_i_gcm_start without E(K, J0): m->ek0 stays zero and m->ctr = J0
+ * (the caller advances it and makes the tag mask itself). */
+void rijn_i_gcm_begin(const rijn_gcm_ctx *k, rijn_gcm_msg *m, const uint8_t *nonce,
+                      size_t nlen);
 /* Absorb AAD or text into GHASH; pos = bytes already in the partial block. */
 void rijn_i_gcm_absorb(const rijn_gcm_ctx *k, rijn_gcm_msg *m, size_t pos, const uint8_t *p,
                        size_t len);
@@ -79,6 +83,12 @@ int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uint8_t
 int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const uint8_t *tag,
                           size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
                           size_t aad_len, const uint8_t *in, size_t len);
+/* The tag of a one-shot message begun with rijn_i_gcm_begin (12-byte
+ * nonce, kind from rijn_i_gcm_small_ok), AAD and text absorbed: E(K, J0)
+ * made here (off GHASH's chain), the partial text block and the lengths
+ * block in one reduction. Full tag into t; wipes *m. */
+void rijn_i_gcm_tag_small(const rijn_gcm_ctx *k, int kind, rijn_gcm_msg *m,
+                          const uint8_t *nonce, uint8_t t[16]);
 #else
 #define RIJN_I_HAVE_GCM_SMALL 0
 #endif

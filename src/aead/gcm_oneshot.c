@@ -15,6 +15,14 @@
  *   Short messages (12-byte nonce, text and AAD up to 64 bytes) on the
  *   AES class with AES-NI round keys (rk_isa) with a PCLMULQDQ GHASH class go to gcm_small_x86.c
  *   (everything in registers, one AES pass), with the same checks first.
+ *   Longer ones with a 12-byte nonce on those classes begin without
+ *   E(K, J0) (rijn_i_gcm_begin) and end with rijn_i_gcm_tag_small, which
+ *   makes it with AES-NI beside the GHASH of the last partial block and
+ *   the lengths block (one reduction, no GHASH class call): E(K, J0) was a
+ *   class call before the text, the lengths block another after it. Min
+ *   of 100 x 500 calls, Zen 5, TSC ticks per message, AES-128, no AAD:
+ *   seal 256 B 206 -> 146, 1 KiB 263 -> 200, 2 KiB 329 -> 277; open 256 B
+ *   183 -> 136, 1 KiB 246 -> 201. The message is wiped once (by the tag).
  *   Vectors: tests/gcm/test_gcm*.c (CAVP, Wycheproof, OpenSSL differential).
  */
 #include "gcm_i.h"
@@ -45,29 +53,67 @@ static int check_oneshot(const rijn_gcm_ctx *ctx, const uint8_t *out, const uint
     return RIJN_OK;
 }
 
+/* The x86 fast paths' kind (gcm_small_x86.c) for a 12-byte nonce, else 0. */
+static int small_kind(const rijn_gcm_ctx *ctx, size_t nonce_len)
+{
+#if RIJN_I_HAVE_GCM_SMALL
+    if (nonce_len == 12)
+        return rijn_i_gcm_small_ok(ctx);
+#else
+    (void)ctx;
+    (void)nonce_len;
+#endif
+    return 0;
+}
+
+/* The message on the stack; with a kind, E(K, J0) is left to finish. */
+static void begin(const rijn_gcm_ctx *ctx, int kind, rijn_gcm_msg *m, const uint8_t *nonce,
+                  size_t nonce_len)
+{
+    if (kind == 0) {
+        rijn_i_gcm_start(ctx, m, nonce, nonce_len);
+        return;
+    }
+    rijn_i_gcm_begin(ctx, m, nonce, nonce_len);
+    m->ctr[15] = 2; /* J0 + 1 (12-byte nonce: J0 ends in 1) */
+}
+
+/* Full tag into t; wipes *m. */
+static void finish(const rijn_gcm_ctx *ctx, int kind, rijn_gcm_msg *m, const uint8_t *nonce,
+                   uint8_t t[16])
+{
+#if RIJN_I_HAVE_GCM_SMALL
+    if (kind != 0) {
+        rijn_i_gcm_tag_small(ctx, kind, m, nonce, t);
+        return;
+    }
+#else
+    (void)kind;
+    (void)nonce;
+#endif
+    rijn_i_gcm_tag(ctx, m, t);
+}
+
 int rijn_gcm_seal(const rijn_gcm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
                   const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len)
 {
     rijn_gcm_msg m;
     uint8_t t[16];
-    int r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    int kind, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
+    kind = small_kind(ctx, nonce_len);
 #if RIJN_I_HAVE_GCM_SMALL
-    if (nonce_len == 12 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL) {
-        int kind = rijn_i_gcm_small_ok(ctx);
-        if (kind != 0)
-            return rijn_i_gcm_seal_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in,
-                                         len);
-    }
+    if (kind != 0 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL)
+        return rijn_i_gcm_seal_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in, len);
 #endif
-    rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
+    begin(ctx, kind, &m, nonce, nonce_len);
     rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
     m.aad_len = aad_len;
     rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_ENC);
     rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_ENC);
-    rijn_i_gcm_tag(ctx, &m, t);
+    finish(ctx, kind, &m, nonce, t);
     memcpy(tag, t, tag_len);
     rijn_wipe(t, sizeof t);
     return RIJN_OK;
@@ -79,31 +125,26 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
 {
     rijn_gcm_msg m;
     uint8_t t[16];
-    int ok, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
+    int kind, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
         return r;
+    kind = small_kind(ctx, nonce_len);
 #if RIJN_I_HAVE_GCM_SMALL
-    if (nonce_len == 12 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL) {
-        int kind = rijn_i_gcm_small_ok(ctx);
-        if (kind != 0)
-            return rijn_i_gcm_open_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in,
-                                         len);
-    }
+    if (kind != 0 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL)
+        return rijn_i_gcm_open_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in, len);
 #endif
-    rijn_i_gcm_start(ctx, &m, nonce, nonce_len);
+    begin(ctx, kind, &m, nonce, nonce_len);
     rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
     m.aad_len = aad_len;
     rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_DEC);
     rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_DEC);
-    rijn_i_gcm_tag(ctx, &m, t);
-    ok = rijn_ct_equal(t, tag, tag_len);
+    finish(ctx, kind, &m, nonce, t);
     r = RIJN_OK;
-    if (!ok) {
+    if (!rijn_ct_equal(t, tag, tag_len)) {
         if (len != 0)
             rijn_wipe(out, len);
         r = RIJN_ERR_AUTH;
     }
-    rijn_wipe(&m, sizeof m);
     rijn_wipe(t, sizeof t);
     return r;
 }

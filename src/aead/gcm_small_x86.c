@@ -25,6 +25,10 @@
  *   no AAD): seal 0 B 78 -> 44, 16 B 116 -> 49, 64 B 119 -> 65; open 0 B
  *   87 -> 45, 16 B 95 -> 53, 64 B 131 -> 68 (same at RIJN_CPU_MASK 0x2EFF
  *   and 0xF).
+ *   rijn_i_gcm_tag_small ends the one-shot messages over 64 bytes with a
+ *   12-byte nonce (gcm_oneshot.c): E(K, J0) with AES-NI (independent of
+ *   GHASH: off its chain), then (y ^ partial block) H^2 ^ lengths H, or
+ *   (y ^ lengths) H, in one reduction.
  *   open: GHASH over the ciphertext, tag compared under a mask (tag_ok),
  *   and only on a match the plaintext is written (E(J0+i) XOR in, block
  *   by block: out == in works); otherwise out is zeroed.
@@ -79,6 +83,23 @@ INL __m128i ld_part(uint8_t b[16], const uint8_t *p, size_t n)
     return x86ni_ld(b);
 }
 
+/* J0 = nonce || 0^31 || 1 in a register (an 8- and a 4-byte load). */
+INL __m128i j0_of(const uint8_t *nonce)
+{
+    uint64_t n0;
+    uint32_t n1;
+    memcpy(&n0, nonce, 8);
+    memcpy(&n1, nonce + 8, 4);
+    return _mm_set_epi64x((long long)((uint64_t)n1 | (uint64_t)0x01000000u << 32),
+                          (long long)n0);
+}
+
+/* H^(i+1) * x^-1 from the GHASH class's key material (layout: kind). */
+INL __m128i hpow_of(const rijn_gcm_ctx *k, int kind, unsigned i)
+{
+    return gcx_mulxinv(x86ni_ld((const uint8_t *)(k->hkey + (kind == 1 ? 2 * i : 2 * (15 - i)))));
+}
+
 /* What seal and open share: ks = E(J0), E(J0+1), ... (J0 built in a
  * register from two loads of the nonce, no store-to-load stall), the H
  * powers times x^-1 for gcx_reduce_clmul, and the AAD blocks in V form at
@@ -90,20 +111,14 @@ typedef struct {
 INL unsigned small_begin(const rijn_gcm_ctx *k, int kind, small_st *s, const uint8_t *nonce,
                          const uint8_t *aad, size_t alen)
 {
-    const uint64_t *hk = k->hkey;
-    uint64_t n0;
-    uint32_t n1;
     unsigned i, m = 0;
     size_t full = alen / 16;
-    memcpy(&n0, nonce, 8);
-    memcpy(&n1, nonce + 8, 4);
-    s->ks[0] = _mm_set_epi64x((long long)((uint64_t)n1 | (uint64_t)0x01000000u << 32),
-                              (long long)n0);
+    s->ks[0] = j0_of(nonce);
     RIJN_UNROLL for (i = 1; i < 5; i++)
         s->ks[i] = _mm_add_epi32(s->ks[0], _mm_set_epi32((int)(i << 24), 0, 0, 0));
     x86ni_encn(s->ks, 5, rijn_i_aes_rk_enc(&k->aes), k->aes.rounds);
     RIJN_UNROLL for (i = 0; i < 8; i++)
-        s->h[i] = gcx_mulxinv(x86ni_ld((const uint8_t *)(hk + (kind == 1 ? 2 * i : 2 * (15 - i)))));
+        s->h[i] = hpow_of(k, kind, i);
     for (i = 0; i < full; i++)
         s->x[m++] = gcx_bswap(x86ni_ld(aad + 16 * i));
     if (alen % 16 != 0) {
@@ -210,6 +225,29 @@ TGT int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, con
         rijn_wipe(b, sizeof b);
     }
     return RIJN_OK;
+}
+
+TGT void rijn_i_gcm_tag_small(const rijn_gcm_ctx *k, int kind, rijn_gcm_msg *m,
+                              const uint8_t *nonce, uint8_t t[16])
+{
+    uint64_t abits = m->aad_len * 8, tbits = m->text_len * 8;
+    __m128i e = j0_of(nonce), y = gcx_bswap(x86ni_ld(m->y)), lo, mid, hi;
+    __m128i lb = _mm_set_epi64x((long long)abits, (long long)tbits);
+    size_t pos = (size_t)(m->text_len % 16);
+    x86ni_encn(&e, 1, rijn_i_aes_rk_enc(&k->aes), k->aes.rounds);
+    lo = _mm_setzero_si128();
+    mid = lo;
+    hi = lo;
+    if (pos != 0) { /* the partial block times H^2, the lengths times H */
+        __m128i x = _mm_and_si128(x86ni_ld(m->buf), x86ni_ld(mask_src + 16 - pos));
+        mul_acc(_mm_xor_si128(y, gcx_bswap(x)), hpow_of(k, kind, 1), &lo, &mid, &hi);
+        mul_acc(lb, hpow_of(k, kind, 0), &lo, &mid, &hi);
+    } else {
+        mul_acc(_mm_xor_si128(y, lb), hpow_of(k, kind, 0), &lo, &mid, &hi);
+    }
+    y = gcx_reduce_clmul(lo, mid, hi);
+    x86ni_st(t, _mm_xor_si128(gcx_bswap(y), e));
+    rijn_wipe(m, sizeof *m);
 }
 
 #endif

@@ -10,8 +10,8 @@
  *   VPADDD away: wrap mod 2^32, nonce bytes untouched, branch-free (J0 of
  *   a nonce other than 12 bytes is secret). With a 12-byte nonce the
  *   counter is public: an iteration whose blocks do not carry out of its
- *   last byte swaps once and adds big-endian increments. Per call, a table
- *   on the stack (wiped): the round keys broadcast to four lanes. Per key,
+ *   last byte swaps once and adds big-endian increments. Per call from 2
+ *   KiB (the assembly) a table on the stack (wiped): round keys. Per key,
  *   in the context (hpow, made by rijn_i_gcm_stitch512_key when the GHASH
  *   class is bound): GHASH powers H^64..H^1 (highest first) times x^-1
  *   (gcm_clmul_x86.h: no 1-bit shift after the products) and their
@@ -81,12 +81,13 @@ INL __m512i ctr_swap512(__m512i x)
  * H^(4 nr - 4q - j) x^-1; kp: register q / 2 the Karatsuba words of
  * registers q and q + 1 in its low and high qwords). */
 typedef struct tab {
-    __m512i rk[15];
-    const uint64_t *hp, *kp;
+    __m512i rk[15]; /* for the assembly (nr = 16) only; RK below for the rest */
+    const uint8_t *ek; const uint64_t *hp, *kp;
     int pub; /* the counter is public (12-byte nonce): BE adds allowed */
 } tab;
 
 #define HP(q) LD(tb->hp + 8 * (q))
+#define RK(r) _mm512_broadcast_i32x4(_mm_loadu_si128((const void *)(tb->ek + 16 * (r))))
 #define KP(q) LD(tb->kp + 8 * ((q) / 2))
 
 /* Karatsuba words of two data registers, lane-wise: a0 ^ a1 in the low
@@ -206,25 +207,25 @@ INL void iter(const tab *tb, unsigned rounds, unsigned nr, __m128i *s, __m512i *
                 x[i] = _mm512_xor_si512(
                     _mm512_add_epi32(cb, _mm512_broadcast_i32x4(
                                              _mm_set_epi32((int)(4 * i) << 24, 0, 0, 0))),
-                    tb->rk[0]);
+                    RK(0));
             }
             *cw = _mm512_add_epi32(*cw, _mm512_broadcast_i32x4(_mm_set_epi32((int)(4 * nr), 0, 0, 0)));
         } else {
             RIJN_UNROLL for (i = 0; i < nr; i++) {
-                x[i] = _mm512_xor_si512(ctr_swap512(*cw), tb->rk[0]);
+                x[i] = _mm512_xor_si512(ctr_swap512(*cw), RK(0));
                 *cw = _mm512_add_epi32(*cw, four);
             }
         }
 #define ROUND(r)                                                                          \
     RIJN_UNROLL for (i = 0; i < nr; i++)                                                  \
-        x[i] = _mm512_aesenc_epi128(x[i], tb->rk[r]);                                     \
+        x[i] = _mm512_aesenc_epi128(x[i], RK(r));                                     \
     if (gh && (r) < GH_S)                                                                 \
         GH_SLOT(r, GH_S);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
         RIJN_UNROLL for (i = 0; i < nr; i++) /* the input into the last round key: off the chain */
             x[i] = _mm512_aesenclast_epi128(
-                x[i], _mm512_xor_si512(tb->rk[rounds], LD(in + 64 * i)));
+                x[i], _mm512_xor_si512(RK(rounds), LD(in + 64 * i)));
         if (gh)
             GH_SLOT(GH_S, GH_S);
         RIJN_UNROLL for (i = 0; i < nr; i++)
@@ -284,14 +285,13 @@ INL void powers(tab *tb, const uint64_t *hpow, unsigned nr)
     tb->kp = hpow + 8 * NRMAX + 4 * (NRMAX - nr);
 }
 
-/* The round keys, broadcast to four lanes; the powers for a loop of nr
- * registers from the key context's table (the last nr of its 16). */
+/* The assembly's round keys (nr = 16); the last nr registers of hpow. */
 INL void setup(tab *tb, const uint8_t *ek, unsigned rounds, const uint64_t *hpow, unsigned nr)
 {
     unsigned q;
-    for (q = 0; q <= rounds; q++)
-        tb->rk[q] = _mm512_broadcast_i32x4(
-            _mm_loadu_si128((const __m128i *)(const void *)(ek + 16 * q)));
+    tb->ek = ek;
+    for (q = 0; nr == NRMAX && q <= rounds; q++)
+        tb->rk[q] = RK(q);
     powers(tb, hpow, nr);
 }
 
@@ -381,7 +381,7 @@ __attribute__((target(T512))) static void run(const uint8_t *ek, unsigned rounds
             loop(&tb, rounds, 4, y, ctr, out + 16 * (n16 + n8), in + 16 * (n16 + n8), 16, enc);
         }
     }
-    rijn_wipe(tb.rk, sizeof tb.rk[0] * (rounds + 1));
+    rijn_wipe(tb.rk, n16 != 0 ? sizeof tb.rk[0] * (rounds + 1) : 0);
 }
 
 size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
