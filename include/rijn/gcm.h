@@ -63,10 +63,12 @@ extern "C" {
 #define RIJN_GCM_HKEY_WORDS 2
 #endif
 
-/* Words of the GHASH power table of the 512-bit stitched GCM kernel (x86
- * hosts with GCC or Clang): H^64..H^1 times x^-1 and their Karatsuba
- * words (1.5 KiB), made once at key setup when the context's GHASH class is
- * the VPCLMULQDQ-512 one, so no message builds them again. 0: no table. */
+/* Words of the GHASH power table of the stitched GCM kernels (x86 hosts
+ * with GCC or Clang), made once at key setup so no message builds them
+ * again: with the VPCLMULQDQ-512 GHASH class H^64..H^1 times x^-1 and their
+ * Karatsuba words (1.5 KiB, the 512-bit kernel); with the PCLMULQDQ ones
+ * H^16..H^1 times x^-1 in the first 32 words (the 256-bit kernel).
+ * 0: no table. */
 #if RIJN_ARCH_X86 && (defined(__GNUC__) || defined(__clang__))
 #define RIJN_GCM_HPOW_WORDS 192
 #else

@@ -136,12 +136,13 @@ GCX_FN __m128i gcx_fold256(__m256i x)
     return _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
 }
 
-/* hp[q] (q = 0..7) = [H^(16-2q), H^(15-2q)] * x^-1 (lane 0, lane 1) from
- * the pclmul layout (hk: H^1..H^8, lowest first); H^9..H^16 = H^1..H^8
- * times H^8. */
-GCX_FN void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
+#endif
+
+/* p[i] = H^(i+1) * x^-1 (i = 0..15) from the pclmul layout (hk: H^1..H^8,
+ * lowest first); H^9..H^16 = H^1..H^8 times H^8. 128-bit operations only. */
+GCX_FN void gcx_pow16(const uint64_t *hk, __m128i p[16])
 {
-    __m128i p[16], h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
+    __m128i h8 = _mm_loadu_si128((const __m128i *)(const void *)(hk + 14));
     unsigned i;
     RIJN_UNROLL for (i = 0; i < 8; i++) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(hk + 2 * i));
@@ -151,6 +152,15 @@ GCX_FN void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
         p[i] = gcx_mulxinv(a);                            /* H^(i+1) */
         p[i + 8] = gcx_mulxinv(gcx_reduce(lo, mid, hi)); /* H^(i+9) */
     }
+}
+
+#ifdef GCM_CLMUL_256
+/* hp[q] (q = 0..7) = [H^(16-2q), H^(15-2q)] * x^-1 (lane 0, lane 1). */
+GCX_FN void gcx_pow16_256(const uint64_t *hk, __m256i hp[8])
+{
+    __m128i p[16];
+    unsigned i;
+    gcx_pow16(hk, p);
     RIJN_UNROLL for (i = 0; i < 8; i++)
         hp[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(p[15 - 2 * i]), p[14 - 2 * i], 1);
     rijn_wipe(p, sizeof p);

@@ -89,6 +89,10 @@ int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, const u
  * block in one reduction. Full tag into t; wipes *m. */
 void rijn_i_gcm_tag_small(const rijn_gcm_ctx *k, int kind, rijn_gcm_msg *m,
                           const uint8_t *nonce, uint8_t t[16]);
+/* Key setup for a GHASH class of the pclmul layout (RIJN_I_GHASH_HK_PCLMUL):
+ * k->hpow[0..32) = H^16..H^1 times x^-1, two per 256-bit row, highest
+ * first (the VAES-256 kernel's powers, gcm_stitch_vaes256.c). */
+void rijn_i_gcm_pclmul_key(rijn_gcm_ctx *k);
 #else
 #define RIJN_I_HAVE_GCM_SMALL 0
 #endif

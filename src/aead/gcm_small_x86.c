@@ -31,6 +31,8 @@
  *   12-byte nonce (gcm_oneshot.c): E(K, J0) with AES-NI (independent of
  *   GHASH: off its chain), then (y ^ partial block) H^2 ^ lengths H, or
  *   (y ^ lengths) H, in one reduction.
+ *   rijn_i_gcm_pclmul_key (key setup, pclmul layout) stores the VAES-256
+ *   kernel's H^16..H^1 times x^-1 in the context (no AVX needed for it).
  *   open: GHASH over the ciphertext, tag compared under a mask (tag_ok),
  *   and only on a match the plaintext is written (E(J0+i) XOR in, block
  *   by block: out == in works); otherwise out is zeroed.
@@ -259,5 +261,22 @@ TGT void rijn_i_gcm_tag_small(const rijn_gcm_ctx *k, int kind, rijn_gcm_msg *m,
     x86ni_st(t, _mm_xor_si128(gcx_bswap(y), e));
     rijn_wipe(m, sizeof *m);
 }
+
+#if RIJN_I_HAVE_GCM_STITCH_X86
+/* The 256-bit kernel's powers, once per key (gcm_stitch_vaes256.c): the
+ * layout of gcx_pow16_256's eight YMM registers, written as 128-bit halves
+ * (no AVX needed here). */
+TGT void rijn_i_gcm_pclmul_key(rijn_gcm_ctx *k)
+{
+    __m128i p[16];
+    unsigned q;
+    gcx_pow16(k->hkey, p);
+    RIJN_UNROLL for (q = 0; q < 8; q++) {
+        x86ni_st((uint8_t *)(k->hpow + 4 * q), p[15 - 2 * q]);
+        x86ni_st((uint8_t *)(k->hpow + 4 * q + 2), p[14 - 2 * q]);
+    }
+    rijn_wipe(p, sizeof p);
+}
+#endif
 
 #endif
