@@ -18,6 +18,9 @@
  *   byte cannot carry within the call (all but ~n/256 of the counters),
  *   the n counter blocks are the loaded block plus i in byte 15: no
  *   conversion to integers and back at all.
+ *   CTR and CBC decryption: one loop of 8-block passes per key size (the
+ *   key-size test out of the loop): AES-256 CBC decrypt / CTR 1 MiB 1.09x /
+ *   1.06x the fastest same-masked peer's time -> 1.02x / 1.01x (0xF, 0x3F).
  *   CBC decryption: 8/4/1 blocks per pass; each pass loads all its
  *   ciphertext blocks (for the chaining XOR) before storing, so out == in
  *   works. CBC encryption is serial by nature: one block at a time, with
@@ -79,8 +82,15 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds,
 {
     const uint8_t *ek = rijn_i_x86ni_ek(ks);
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
-        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 8);
+    if (nblocks >= 8) {
+        const uint8_t *const end = in + 128 * (nblocks / 8);
+#define CALL(r)                                                              \
+    for (; in != end; in += 128, out += 128)                                 \
+    ctr_pass(ek, r, ctr_bits, &hi, &lo, out, in, 8)
+        RIJN_X86NI_BY_ROUNDS(rounds, CALL);
+#undef CALL
+        nblocks %= 8;
+    }
     if (nblocks >= 4) {
         ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 4);
         nblocks -= 4;
@@ -217,8 +227,15 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rou
 {
     const uint8_t *dk = rijn_i_x86ni_dk(ks, rounds);
     __m128i prev = x86ni_ld(iv);
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
-        cbc_dec_pass(dk, rounds, &prev, out, in, 8);
+    if (nblocks >= 8) {
+        const uint8_t *const end = in + 128 * (nblocks / 8);
+#define CALL(r)                                                              \
+    for (; in != end; in += 128, out += 128)                                 \
+    cbc_dec_pass(dk, r, &prev, out, in, 8)
+        RIJN_X86NI_BY_ROUNDS(rounds, CALL);
+#undef CALL
+        nblocks %= 8;
+    }
     if (nblocks >= 4) {
         cbc_dec_pass(dk, rounds, &prev, out, in, 4);
         nblocks -= 4;
