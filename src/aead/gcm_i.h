@@ -73,6 +73,9 @@ int rijn_i_gcm_check_io(const uint8_t *out, const uint8_t *in, size_t len);
  * class. rijn_i_gcm_small_ok: 0 if the context cannot use it, else the
  * kind to pass on (GHASH key layout). Arguments already checked. */
 #define RIJN_I_GCM_SMALL 64u
+/* texts of 65..255 bytes too, in 4-block passes (from 256 bytes on the
+ * VAES kernels take 16 blocks a pass and are faster) */
+#define RIJN_I_GCM_SMALL_TEXT 255u
 #include "ghash.h"
 #if RIJN_I_AES_RK_AESNI && RIJN_CFG_GHASH_PCLMUL
 #define RIJN_I_HAVE_GCM_SMALL 1

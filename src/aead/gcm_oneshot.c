@@ -12,7 +12,7 @@
  *   before the call returns, so no plaintext of a forged message is
  *   released (rijn/aead.h). Every argument is checked before anything is
  *   written.
- *   Short messages (12-byte nonce, text and AAD up to 64 bytes) on the
+ *   Short messages (12-byte nonce, text up to 255 bytes, AAD up to 64) on the
  *   AES class with AES-NI round keys (rk_isa) with a PCLMULQDQ GHASH class go to gcm_small_x86.c
  *   (everything in registers, one AES pass), with the same checks first.
  *   Longer ones with a 12-byte nonce on those classes begin without
@@ -105,7 +105,7 @@ int rijn_gcm_seal(const rijn_gcm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t ta
         return r;
     kind = small_kind(ctx, nonce_len);
 #if RIJN_I_HAVE_GCM_SMALL
-    if (kind != 0 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL)
+    if (kind != 0 && len <= RIJN_I_GCM_SMALL_TEXT && aad_len <= RIJN_I_GCM_SMALL)
         return rijn_i_gcm_seal_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in, len);
 #endif
     begin(ctx, kind, &m, nonce, nonce_len);
@@ -130,7 +130,7 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
         return r;
     kind = small_kind(ctx, nonce_len);
 #if RIJN_I_HAVE_GCM_SMALL
-    if (kind != 0 && len <= RIJN_I_GCM_SMALL && aad_len <= RIJN_I_GCM_SMALL)
+    if (kind != 0 && len <= RIJN_I_GCM_SMALL_TEXT && aad_len <= RIJN_I_GCM_SMALL)
         return rijn_i_gcm_open_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in, len);
 #endif
     begin(ctx, kind, &m, nonce, nonce_len);

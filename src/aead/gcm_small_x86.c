@@ -1,8 +1,8 @@
 /*
  * gcm_small_x86.c -- AES-GCM seal/open of short messages in registers
  * (an AES class with AES-NI round keys, x86ni, with the pclmul or
- * vpclmul512 GHASH class, 12-byte nonce, text and AAD of at most
- * RIJN_I_GCM_SMALL bytes each).
+ * vpclmul512 GHASH class, 12-byte nonce, AAD of at most RIJN_I_GCM_SMALL
+ * bytes, text of at most RIJN_I_GCM_SMALL_TEXT).
  *
  * Implementation notes
  *   Per-call cost is what matters at 16-64 bytes, so this path skips the
@@ -27,7 +27,16 @@
  *   no AAD): seal 0 B 78 -> 44, 16 B 116 -> 49, 64 B 119 -> 65; open 0 B
  *   87 -> 45, 16 B 95 -> 53, 64 B 131 -> 68 (same at RIJN_CPU_MASK 0x2EFF
  *   and 0xF).
- *   rijn_i_gcm_tag_small ends the one-shot messages over 64 bytes with a
+ *   Texts of 65..255 bytes (mid_text): 4-block AES-NI passes over J0+1..
+ *   (keystream in registers), XOR, store, ciphertext into x; E(J0) in its
+ *   own pass. open decrypts as it hashes and wipes out on a mismatch (as
+ *   gcm.c's path does). Against the message core with its class calls
+ *   (min of 100 x 500 calls, Zen 5, TSC ticks, AES-128, no AAD): seal 80 B
+ *   161 -> 78, 128 B 168 -> 98, 192 B 176 -> 127; open 80 B 149 -> 81,
+ *   192 B 188 -> 131; the same at RIJN_CPU_MASK 0x2EFF and 0xF (80 B 176
+ *   -> 81). From 256 bytes the VAES kernels are faster (full level 256 B
+ *   seal 153 here against 169 in 4-block passes).
+ *   rijn_i_gcm_tag_small ends the one-shot messages over 255 bytes with a
  *   12-byte nonce (gcm_oneshot.c): E(K, J0) with AES-NI (independent of
  *   GHASH: off its chain), then (y ^ partial block) H^2 ^ lengths H, or
  *   (y ^ lengths) H, in one reduction.
@@ -115,7 +124,7 @@ INL __m128i hpow_of(const rijn_gcm_ctx *k, int kind, unsigned i)
  * blocks for texts up to 16 bytes, else five) and the AAD blocks in V
  * form at x[0..return). */
 typedef struct {
-    __m128i ks[5], x[9];
+    __m128i ks[5], x[4 + 16 + 1]; /* AAD, text (RIJN_I_GCM_SMALL_TEXT), lengths */
 } small_st;
 
 INL unsigned small_begin(const rijn_gcm_ctx *k, small_st *s, const uint8_t *nonce,
@@ -126,7 +135,7 @@ INL unsigned small_begin(const rijn_gcm_ctx *k, small_st *s, const uint8_t *nonc
     s->ks[0] = j0_of(nonce);
     RIJN_UNROLL for (i = 1; i < 5; i++)
         s->ks[i] = _mm_add_epi32(s->ks[0], _mm_set_epi32((int)(i << 24), 0, 0, 0));
-    if (len <= 16)
+    if (len <= 16 || len > RIJN_I_GCM_SMALL) /* mid_text makes the rest */
         x86ni_encn(s->ks, 2, rijn_i_aes_rk_enc(&k->aes), k->aes.rounds);
     else
         x86ni_encn(s->ks, 5, rijn_i_aes_rk_enc(&k->aes), k->aes.rounds);
@@ -166,6 +175,43 @@ INL __m128i small_tag(const rijn_gcm_ctx *k, int kind, small_st *s, unsigned m, 
     return _mm_xor_si128(gcx_bswap(ghash_v(k, kind, s->x, m)), s->ks[0]);
 }
 
+/* Texts of 65..RIJN_I_GCM_SMALL_TEXT bytes: 4-block AES-NI passes over
+ * J0+1, J0+2, ... (byte 15: 1 + 16 never carries), out = in XOR keystream
+ * block by block (out == in works), the ciphertext (dec: in, else out)
+ * into x[m..]; returns the new m. The keystream stays in registers. */
+INL unsigned mid_text(const rijn_gcm_ctx *k, const uint8_t *nonce, small_st *s, unsigned m,
+                      uint8_t *out, const uint8_t *in, size_t len, int dec)
+{
+    const __m128i j0 = j0_of(nonce);
+    size_t full = len / 16, rem = len % 16, b, j;
+    for (b = 0; 16 * b < len; b += 4) {
+        __m128i ks[4];
+        RIJN_UNROLL for (j = 0; j < 4; j++)
+            ks[j] = _mm_add_epi32(j0, _mm_set_epi32((int)((b + j + 1) << 24), 0, 0, 0));
+        x86ni_encn(ks, 4, rijn_i_aes_rk_enc(&k->aes), k->aes.rounds);
+        RIJN_UNROLL for (j = 0; j < 4; j++) {
+            size_t i = b + j;
+            __m128i c, o;
+            if (i < full) {
+                c = x86ni_ld(in + 16 * i);
+                o = _mm_xor_si128(c, ks[j]);
+                x86ni_st(out + 16 * i, o);
+            } else if (i == full && rem != 0) {
+                uint8_t t[16];
+                c = ld_part(t, in + 16 * full, rem);
+                o = _mm_and_si128(_mm_xor_si128(c, ks[j]), x86ni_ld(mask_src + 16 - rem));
+                x86ni_st(t, o);
+                memcpy(out + 16 * full, t, rem);
+                rijn_wipe(t, sizeof t);
+            } else {
+                break;
+            }
+            s->x[m++] = gcx_bswap(dec ? c : o);
+        }
+    }
+    return m;
+}
+
 TGT int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uint8_t *tag,
                               size_t tag_len, const uint8_t *nonce, const uint8_t *aad,
                               size_t aad_len, const uint8_t *in, size_t len)
@@ -174,6 +220,11 @@ TGT int rijn_i_gcm_seal_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, uin
     size_t full = len / 16, rem = len % 16, i;
     unsigned m = small_begin(k, &s, nonce, aad, aad_len, len);
     __m128i t;
+    if (len > RIJN_I_GCM_SMALL) {
+        m = mid_text(k, nonce, &s, m, out, in, len, 0);
+        full = 0;
+        rem = 0;
+    }
     for (i = 0; i < full; i++) { /* in block i is read before out block i is written */
         __m128i o = _mm_xor_si128(x86ni_ld(in + 16 * i), s.ks[i + 1]);
         x86ni_st(out + 16 * i, o);
@@ -220,6 +271,13 @@ TGT int rijn_i_gcm_open_small(const rijn_gcm_ctx *k, int kind, uint8_t *out, con
     size_t full = len / 16, rem = len % 16, i;
     unsigned m = small_begin(k, &s, nonce, aad, aad_len, len);
     uint8_t b[16];
+    if (len > RIJN_I_GCM_SMALL) { /* decrypted as hashed; out wiped on a mismatch */
+        m = mid_text(k, nonce, &s, m, out, in, len, 1);
+        if (tag_ok(small_tag(k, kind, &s, m, aad_len, len), tag, tag_len))
+            return RIJN_OK;
+        rijn_wipe(out, len);
+        return RIJN_ERR_AUTH;
+    }
     for (i = 0; i < full; i++)
         s.x[m++] = gcx_bswap(x86ni_ld(in + 16 * i));
     if (rem != 0)
