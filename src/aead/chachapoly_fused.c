@@ -74,7 +74,17 @@ static const rijn_i_impl *const fuseds[] = {
 };
 #define NFUSED (sizeof fuseds / sizeof fuseds[0])
 
-const rijn_i_registry rijn_i_chachapoly_fused_registry = {"chachapoly-fused", fuseds, NFUSED};
+/* Without fused entries the registry holds "none" alone and takes that
+ * name too: in the one-file amalgamation every string literal of rijn.c
+ * is kept, and on AVR strings sit in SRAM (the ATmega328P build of
+ * test_amalgamation, 2 KiB, had 14 bytes to spare; "chachapoly-fused"
+ * took 17). */
+#if RIJN_I_CHACHAPOLY_FUSED
+#define REG_NAME "chachapoly-fused"
+#else
+#define REG_NAME "none"
+#endif
+const rijn_i_registry rijn_i_chachapoly_fused_registry = {REG_NAME, fuseds, NFUSED};
 
 #if RIJN_I_CHACHAPOLY_FUSED
 uint32_t rijn_i_chachapoly_fused_for(uint32_t chacha, uint32_t poly)
