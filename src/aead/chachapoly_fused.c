@@ -75,8 +75,8 @@ static const rijn_i_impl *const fuseds[] = {
 #define NFUSED (sizeof fuseds / sizeof fuseds[0])
 
 /* Without fused entries the registry holds "none" alone and takes that
- * name too: in the one-file amalgamation every string literal of rijn.c
- * is kept, and on AVR strings sit in SRAM (the ATmega328P build of
+ * name too: in the one-file amalgamation (scripts/amalgamate.py) every
+ * string literal is kept, on AVR in SRAM (the ATmega328P build of
  * test_amalgamation, 2 KiB, had 14 bytes to spare; "chachapoly-fused"
  * took 17). */
 #if RIJN_I_CHACHAPOLY_FUSED
