@@ -25,6 +25,7 @@
   - a sparse file over 4 GiB through pipes (only with RIJN_TEST_LONG=1).
 Prints "N passed, N failed"; exit 1 on failure, 77 without the CLI.
 """
+import fcntl
 import os
 import pty
 import random
@@ -431,6 +432,20 @@ def stale_reported(big, env, base):
             break
         time.sleep(0.01)
     check(len(tmp) == 1 and p.poll() is None, "named temp appears while writing (%s)" % tmp)
+    # the writer locks its temp file just after mkstemp made it: wait for
+    # the lock, or a SIGSTOP between the two calls leaves a live run's file
+    # unlocked (what the second run reports as left by a killed one)
+    for _ in range(500 if tmp else 0):
+        try:
+            with open(os.path.join(sub, tmp[0]), "rb") as f:
+                try:
+                    fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    break
+                fcntl.flock(f, fcntl.LOCK_UN)
+        except FileNotFoundError:  # the run ended: the checks below say so
+            break
+        time.sleep(0.01)
     # stopped (alive, holding its temp file) until the SIGKILL below: the
     # second run cannot race it to the end of the input on a loaded machine
     if p.poll() is None:
