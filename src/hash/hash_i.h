@@ -99,14 +99,16 @@ void rijn_i_sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_
 void rijn_i_sha512_compress_portable(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
 #if RIJN_I_SHA256_X86
 void rijn_i_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
+void rijn_i_sha256_compress_avx2(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
+void rijn_i_sha256_compress_ssse3(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
 #if RIJN_I_SHA256_ARMCE
 void rijn_i_sha256_compress_armce(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 #endif
 
 /* SHA-2 implementations (core/registry.h): compress absorbs nblocks
- * whole blocks into the chaining value. sha256.c: "x86-shani",
- * "armv8-sha2", "portable" (sha256_portable.c); sha512.c: "avx512"
+ * whole blocks into the chaining value. sha256.c: "x86-shani", "avx2",
+ * "ssse3" (sha256_x86v.c), "armv8-sha2", "portable" (sha256_portable.c); sha512.c: "avx512"
  * (AVX-512VL schedule), "avx2" (both with BMI2 rounds), "armv8-sha512",
  * "portable" (sha512_portable.c). A context binds its entry
  * at init: the index sits in bits 8..15 of ctx->out_len (bits 0..7: the

@@ -1,15 +1,16 @@
 /*
  * sha256.c -- SHA-224 and SHA-256 (FIPS 180-4): streaming, one-shots and
  * the dispatch to the compressions: portable (sha256_portable.c), SHA-NI
- * (sha256_x86ni.c), ARMv8 SHA2 (sha256_armce.c).
+ * (sha256_x86ni.c), x86-64 vector schedule + integer rounds for CPUs
+ * without SHA-NI (sha256_x86v.c), ARMv8 SHA2 (sha256_armce.c).
  *
  * Implementation notes:
  * - Layout: rijn_sha256_ctx holds the chaining value, a byte count and one
  *   partial block; SHA-224 differs in the initial value and out_len only.
  * - Constant time: the compressions work on the data with additions,
  *   rotations and Boolean operations; branches here depend on lengths only.
- * - Dispatch: the registry below (core/registry.h): x86-shani, armv8-sha2,
- *   portable. init binds the default entry to the context as an index in
+ * - Dispatch: the registry below (core/registry.h): x86-shani, avx2
+ *   (AVX2 + BMI2), ssse3, armv8-sha2, portable. init binds the default entry to the context as an index in
  *   bits 8..15 of out_len (no pointer: the context stays copyable and
  *   position-independent); the one-shots take the default per call. With
  *   one entry compiled in (MCUs) nothing is probed.
@@ -37,6 +38,11 @@ static const uint32_t IV256[8] RIJN_I_HASH_ROM = {0x6a09e667, 0xbb67ae85, 0x3c6e
 static const rijn_i_sha256_impl sha256_shani = {
     {"x86-shani", RIJN_CPU_SHANI | RIJN_CPU_SSE41 | RIJN_CPU_SSSE3, NULL},
     rijn_i_sha256_compress_shani};
+/* no SHA-NI: vector message schedule beside integer rounds (sha256_x86v.c) */
+static const rijn_i_sha256_impl sha256_avx2 = {{"avx2", RIJN_CPU_AVX2 | RIJN_CPU_BMI2, NULL},
+                                               rijn_i_sha256_compress_avx2};
+static const rijn_i_sha256_impl sha256_ssse3 = {{"ssse3", RIJN_CPU_SSSE3, NULL},
+                                                rijn_i_sha256_compress_ssse3};
 #endif
 #if RIJN_I_SHA256_ARMCE
 static const rijn_i_sha256_impl sha256_armce = {{"armv8-sha2", RIJN_CPU_ARM_SHA2, NULL},
@@ -48,6 +54,8 @@ static const rijn_i_sha256_impl sha256_portable = {{"portable", 0, NULL},
 static const rijn_i_impl *const sha256s[] = {
 #if RIJN_I_SHA256_X86
     &sha256_shani.base,
+    &sha256_avx2.base,
+    &sha256_ssse3.base,
 #endif
 #if RIJN_I_SHA256_ARMCE
     &sha256_armce.base,

@@ -1,14 +1,27 @@
 /*
  * test_sha2_cavp.c -- NIST CAVP SHA-2 vectors (ShortMsg, LongMsg, Monte)
  * for SHA-224/256/384/512/512-224/512-256, through the one-shot and the
- * streaming API (random split points). Run it with RIJN_CPU_MASK=0 to use
- * the portable SHA-256 code; when the CPU has SHA-NI the test re-runs
- * itself that way, so both compression functions see every vector.
+ * streaming API (random split points). When the default SHA-256 is not
+ * the portable code the test re-runs itself with RIJN_CPU_MASK hiding
+ * SHA-NI and AVX-512 (the avx2 entries), then AVX2 too (ssse3), then
+ * everything (portable), so every x86 compression sees every vector.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
+#include "core/cpu.h"
+
+/* Each level once more in a child (the vector-schedule entries, then the
+ * portable code), where the CPU has something to hide. */
+static void rerun_levels(char **argv)
+{
+    tu_rerun_masked(argv, ~(uint32_t)(RIJN_CPU_SHANI | RIJN_CPU_AVX512),
+                    "no SHA-NI, no AVX-512: the avx2 SHA-256 / SHA-512", "RIJN_SHA2_CHILD");
+    tu_rerun_masked(argv, ~(uint32_t)(RIJN_CPU_SHANI | RIJN_CPU_AVX512 | RIJN_CPU_AVX2),
+                    "SSSE3 level: the ssse3 SHA-256 / SHA-512", "RIJN_SHA2_CHILD");
+    tu_rerun_masked(argv, 0, "no extensions: the portable SHA-256 / SHA-512", "RIJN_SHA2_CHILD");
+}
 
 typedef struct alg {
     const char *name, *file;
@@ -178,6 +191,6 @@ int main(int argc, char **argv)
                  algs[i].name);
     }
     if (strcmp(rijn_sha256_impl_name(), "portable") != 0 && !tu_rerun_is_child("RIJN_SHA2_CHILD"))
-        tu_rerun_masked(argv, 0, "no extensions: the portable SHA-256", "RIJN_SHA2_CHILD");
+        rerun_levels(argv);
     return tu_finish();
 }
