@@ -16,8 +16,9 @@
  *   a cache line (same-layout A/B, Zen 5, 1 MiB, output at +48: AES-128
  *   0.0930 -> 0.0861, AES-256 0.0974 -> 0.0918 ticks/B, medians; 64 KiB
  *   2 % / 1 %). Per key,
- *   in the context (hpow, made by rijn_i_gcm_stitch512_key when the GHASH
- *   class is bound): GHASH powers H^64..H^1 (highest first) times x^-1
+ *   in the context (hpow, made by rijn_i_gcm_stitch512_key in
+ *   gcm_stitch512_key.c when the GHASH class is bound): GHASH powers
+ *   H^64..H^1 (highest first) times x^-1
  *   (gcm_clmul_x86.h: no 1-bit shift after the products) and their
  *   Karatsuba words h0 ^ h1, two registers' words per row; the 8- and
  *   4-register loops use the tail of the same table (made per call
@@ -315,43 +316,6 @@ INL int align_powers(tab *tb, const uint64_t *hpow, size_t nblocks)
     tb->hp = (const uint64_t *)(const void *)tb->pw;
     tb->kp = tb->hp + 8 * NRMAX;
     return 1;
-}
-
-/* hpow from the vpclmul512 layout (hk: H^16 .. H^1, highest first): 16
- * registers, register q lane j = H^(64 - 4q - j) * x^-1, made 16 powers at
- * a time (H^(16k + i) = H^(16(k-1) + i) H^16); then 8 registers of
- * Karatsuba words, register q / 2 holding those of registers q and q + 1
- * in its low and high qwords. */
-__attribute__((target(T512))) static void make_hpow(uint64_t *hpow, const uint64_t *hk)
-{
-    __m512i h16 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)hk));
-    __m512i p[4], hp[NRMAX];
-    unsigned q, k;
-    RIJN_UNROLL for (q = 0; q < 4; q++)
-        p[q] = _mm512_loadu_si512((const void *)(hk + 8 * q));
-    for (k = 0; k < NRMAX / 4; k++)
-        RIJN_UNROLL for (q = 0; q < 4; q++) {
-            hp[NRMAX - 4 * (k + 1) + q] = gcx_mulxinv512(p[q]);
-            if (k + 1 < NRMAX / 4)
-                p[q] = gcx_gmul512(p[q], h16);
-        }
-    RIJN_UNROLL for (q = 0; q < NRMAX; q++)
-        ST(hpow + 8 * q, hp[q]);
-    RIJN_UNROLL for (q = 0; q < NRMAX; q += 2) {
-        __m512i a = _mm512_xor_si512(hp[q], _mm512_shuffle_epi32(hp[q], _MM_PERM_BADC));
-        __m512i b = _mm512_xor_si512(hp[q + 1], _mm512_shuffle_epi32(hp[q + 1], _MM_PERM_BADC));
-        ST(hpow + 8 * NRMAX + 4 * q, _mm512_unpacklo_epi64(a, b));
-    }
-    rijn_wipe(p, sizeof p);
-    rijn_wipe(hp, sizeof hp);
-}
-
-void rijn_i_gcm_stitch512_key(rijn_gcm_ctx *k)
-{
-    if (k->gh == &rijn_i_ghash_vpclmul512)
-        make_hpow(k->hpow, k->hkey);
-    else
-        rijn_wipe(k->hpow, sizeof k->hpow);
 }
 
 /* The loops: one copy per width and direction, rounds at run time (the
