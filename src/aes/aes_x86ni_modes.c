@@ -21,6 +21,14 @@
  *   CTR and CBC decryption: one loop of 8-block passes per key size (the
  *   key-size test out of the loop): AES-256 CBC decrypt / CTR 1 MiB 1.09x /
  *   1.06x the fastest same-masked peer's time -> 1.02x / 1.01x (0xF, 0x3F).
+ *   Per-call cost of CTR (1 KiB): the class's CTR entry skips this
+ *   file's 128-bit code when a VAES prefix did every block, and the
+ *   counter halves are read and written with MOV + BSWAP
+ *   (x86ni_ctr_get / _put, aes_x86ni.h), not byte-wise: a 1 KiB call at
+ *   RIJN_CPU_MASK=0x2EFF (VAES on 256 bits) 1.16x -> 0.92-0.94x
+ *   libgcrypt's time (AES-128), 1.14-1.17x -> 1.01x (AES-256; also the
+ *   input XOR folded into the last round key in aes_x86ni_vaes256.c);
+ *   bench/host/bench.c group ctr, two runs each, same machine.
  *   CBC decryption: 8/4/1 blocks per pass; each pass loads all its
  *   ciphertext blocks (for the chaining XOR) before storing, so out == in
  *   works. CBC encryption is serial by nature: one block at a time, with
@@ -81,7 +89,8 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds,
                                             const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(ks);
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    uint64_t hi, lo;
+    x86ni_ctr_get(ctr, &hi, &lo);
     if (nblocks >= 8) {
         const uint8_t *const end = in + 128 * (nblocks / 8);
 #define CALL(r)                                                              \
@@ -99,8 +108,7 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds,
     }
     for (; nblocks > 0; nblocks--, in += 16, out += 16)
         ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 1);
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
+    x86ni_ctr_put(ctr, hi, lo);
 }
 
 /* Fewer than 8 blocks (short messages): the same passes in a small

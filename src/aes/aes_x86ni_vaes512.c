@@ -161,16 +161,15 @@ V512_TARGET size_t rijn_i_x86ni_vaes512_ctr(const uint64_t *ks, unsigned rounds,
                                             const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(ks);
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    uint64_t hi, lo;
     size_t done = 0;
+    x86ni_ctr_get(ctr, &hi, &lo);
     while (nblocks - done >= 16) {
         unsigned m = nblocks - done >= 32 ? 8u : 4u, nb = 4 * m;
         if (ctr_bits == 128 && lo > UINT64_MAX - (nb - 1)) {
-            rijn_store64_be(ctr, hi);
-            rijn_store64_be(ctr + 8, lo);
+            x86ni_ctr_put(ctr, hi, lo);
             rijn_i_x86ni_ctr_sse(ks, rounds, 128, ctr, out + 16 * done, in + 16 * done, nb);
-            hi = rijn_load64_be(ctr);
-            lo = rijn_load64_be(ctr + 8);
+            x86ni_ctr_get(ctr, &hi, &lo);
         } else {
             if (m == 8)
                 ctr_pass(ek, rounds, ctr_bits, hi, lo, out + 16 * done, in + 16 * done, 8);
@@ -185,8 +184,7 @@ V512_TARGET size_t rijn_i_x86ni_vaes512_ctr(const uint64_t *ks, unsigned rounds,
         }
         done += nb;
     }
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
+    x86ni_ctr_put(ctr, hi, lo);
     return done;
 }
 
