@@ -71,14 +71,9 @@ RIJN_X86NI_INLINE void ecb(const uint8_t *rk, unsigned rounds, uint8_t *out, con
 {
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
         ecb_pass(rk, rounds, out, in, 8, dec);
-    if (nblocks >= 4) {
-        ecb_pass(rk, rounds, out, in, 4, dec);
-        nblocks -= 4;
-        in += 64;
-        out += 64;
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        ecb_pass(rk, rounds, out, in, 1, dec);
+#define PASS(m) ecb_pass(rk, rounds, out, in, m, dec)
+    RIJN_X86NI_TAIL(nblocks, in, out, PASS);
+#undef PASS
 }
 
 /* The VAES width w (512, 256, or 0: none) of a class entry or a context,

@@ -43,6 +43,21 @@ static inline const uint8_t *rijn_i_x86ni_dk(const uint64_t *ks, unsigned rounds
     return (const uint8_t *)ks + 16 * (rounds + 1);
 }
 
+/* The blocks left after the 8-block passes: one pass of 4 when 4 or more
+ * are left, then one block a pass. PASS(m) does the m blocks (m a
+ * constant) at in / out; advances in and out, leaves nblocks 0. */
+#define RIJN_X86NI_TAIL(nblocks, in, out, PASS)                              \
+    do {                                                                     \
+        if ((nblocks) >= 4) {                                                \
+            PASS(4);                                                         \
+            (nblocks) -= 4;                                                  \
+            (in) += 64;                                                      \
+            (out) += 64;                                                     \
+        }                                                                    \
+        for (; (nblocks) > 0; (nblocks)--, (in) += 16, (out) += 16)          \
+            PASS(1);                                                         \
+    } while (0)
+
 /* The big-endian 128-bit counter block at p as its two 64-bit halves,
  * and back: 8-byte loads and stores with a byte swap (MOV + BSWAP). The
  * byte-wise rijn_load64_be / rijn_store64_be became some 50 instructions

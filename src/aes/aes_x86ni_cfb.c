@@ -95,14 +95,9 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cfb_dec_sse(const uint64_t *ks, unsigned rou
     __m128i prev = x86ni_ld(iv);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128)
         cfb_dec_pass(ek, rounds, &prev, out, in, 8);
-    if (nblocks >= 4) {
-        cfb_dec_pass(ek, rounds, &prev, out, in, 4);
-        nblocks -= 4;
-        in += 64;
-        out += 64;
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        cfb_dec_pass(ek, rounds, &prev, out, in, 1);
+#define PASS(m) cfb_dec_pass(ek, rounds, &prev, out, in, m)
+    RIJN_X86NI_TAIL(nblocks, in, out, PASS);
+#undef PASS
     x86ni_st(iv, prev);
 }
 

@@ -100,14 +100,9 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds,
 #undef CALL
         nblocks %= 8;
     }
-    if (nblocks >= 4) {
-        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 4);
-        nblocks -= 4;
-        in += 64;
-        out += 64;
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 1);
+#define PASS(m) ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, m)
+    RIJN_X86NI_TAIL(nblocks, in, out, PASS);
+#undef PASS
     x86ni_ctr_put(ctr, hi, lo);
 }
 
@@ -127,14 +122,9 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_ctr_small(const uint64_t *ks, unsigned round
 #else
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
 #endif
-    if (nblocks >= 4) {
-        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 4);
-        nblocks -= 4;
-        in += 64;
-        out += 64;
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, 1);
+#define PASS(m) ctr_pass(ek, rounds, ctr_bits, &hi, &lo, out, in, m)
+    RIJN_X86NI_TAIL(nblocks, in, out, PASS);
+#undef PASS
     x86ni_st(ctr, _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), bswap));
 }
 
@@ -244,14 +234,9 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rou
 #undef CALL
         nblocks %= 8;
     }
-    if (nblocks >= 4) {
-        cbc_dec_pass(dk, rounds, &prev, out, in, 4);
-        nblocks -= 4;
-        in += 64;
-        out += 64;
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        cbc_dec_pass(dk, rounds, &prev, out, in, 1);
+#define PASS(m) cbc_dec_pass(dk, rounds, &prev, out, in, m)
+    RIJN_X86NI_TAIL(nblocks, in, out, PASS);
+#undef PASS
     x86ni_st(iv, prev);
 }
 #endif

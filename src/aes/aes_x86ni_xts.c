@@ -87,17 +87,12 @@ RIJN_X86NI_INLINE void xts_x86ni_pass8(const uint8_t *rk, unsigned rounds, int d
                                        const uint64_t *a, const uint64_t *b, uint8_t *out,
                                        const uint8_t *in)
 {
-    __m128i x[8], k;
+    __m128i x[8];
     unsigned i;
     RIJN_UNROLL for (i = 0; i < 8; i++)
         x[i] = _mm_xor_si128(x86ni_ld(in + 16 * i),
                              _mm_load_si128((const __m128i *)(const void *)(a + 2 * i)));
-#define ROUND(r)                                                             \
-    k = x86ni_ld(rk + 16 * (r));                                              \
-    RIJN_UNROLL for (i = 0; i < 8; i++)                                      \
-        x[i] = dec ? _mm_aesdec_si128(x[i], k) : _mm_aesenc_si128(x[i], k);
-    RIJN_X86NI_ROUNDS(ROUND, rounds)
-#undef ROUND
+    x86ni_mid_rounds(x, 8, rk, rounds, dec);
     RIJN_UNROLL for (i = 0; i < 8; i++) {
         const __m128i kt = _mm_load_si128((const __m128i *)(const void *)(b + 2 * i));
         x86ni_st(out + 16 * i, dec ? _mm_aesdeclast_si128(x[i], kt) : _mm_aesenclast_si128(x[i], kt));

@@ -45,6 +45,24 @@ RIJN_X86NI_INLINE void x86ni_st(uint8_t *p, __m128i v)
         }                                                                    \
     }
 
+/* Rounds 1 .. rounds-1 of the n blocks x[0..n-1] (n <= 8 and dec
+ * constants after inlining): AESDEC with the decryption round keys rk
+ * when dec, else AESENC with the encryption ones; the first and last
+ * rounds are the caller's (XTS and OCB fold their offsets into those
+ * round keys). */
+RIJN_X86NI_INLINE void x86ni_mid_rounds(__m128i *x, unsigned n, const uint8_t *rk,
+                                        unsigned rounds, int dec)
+{
+    __m128i k;
+    unsigned i;
+#define ROUND(r)                                                             \
+    k = x86ni_ld(rk + 16 * (r));                                              \
+    RIJN_UNROLL for (i = 0; i < n; i++)                                      \
+        x[i] = dec ? _mm_aesdec_si128(x[i], k) : _mm_aesenc_si128(x[i], k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+}
+
 /* Encrypt the n blocks x[0..n-1] (n a constant after inlining, <= 8)
  * with the round keys ek; round keys are read from the schedule each
  * round, never copied to the stack. Callers use x86ni_encn below. */
