@@ -3,10 +3,9 @@
  * rijn file format (rijn/file.h) driven chunk by chunk between fio_in
  * and fio_out (file_io.h).
  *
- * Implementation notes: memory is two chunk buffers whatever the file
- * size. The last chunk is recognised by reading one byte ahead (a buffer
- * of chunk_size + 1, resp. chunk_size + 17 bytes when decrypting), so
- * pipes work. Order of work: open the input, check the output (exists,
+ * Implementation notes: the chunk loop of encryption is in file_par.c;
+ * decryption reads on a thread (file_pipe.c), which tells the last chunk
+ * without knowing the size, so pipes work. Order of work: open the input, check the output (exists,
  * same file, terminal), read the header (decrypt), get the key or
  * passphrase, derive, then stream; nothing is created before the key is
  * known. Decryption writes a chunk only after it verified; to a file it
@@ -87,34 +86,6 @@ int fcrypt_get_master(const fcrypt_opts *o, const rijn_file_params *p, int confi
     if (rc == CLI_OK)
         rc = derive(p, pass, plen, master);
     rijn_wipe(pass, sizeof pass);
-    return rc;
-}
-
-int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
-{
-    size_t cs = ctx->chunk_size;
-    uint8_t *cbuf = cli_alloc(cs + RIJN_FILE_TAG_SIZE);
-    fpipe *pipe = NULL;
-    int rc = fpipe_start(&pipe, in, cs, "encrypting"), r, last = 0;
-    while (rc == CLI_OK && !last) {
-        const uint8_t *piece;
-        size_t n;
-        rc = fpipe_next(pipe, &piece, &n, &last);
-        if (rc != CLI_OK)
-            break;
-        r = rijn_file_seal_chunk(ctx, cbuf, piece, n, last);
-        if (r != RIJN_OK) {
-            cli_err("chunk %llu: %s", (unsigned long long)rijn_file_chunk_index(ctx),
-                    r == RIJN_ERR_LIMIT ? "the input is too large for this chunk size"
-                                        : rijn_strerror(r));
-            rc = CLI_FAIL;
-            break;
-        }
-        rc = fio_out_write(out, cbuf, n + RIJN_FILE_TAG_SIZE);
-    }
-    fpipe_stop(pipe);
-    fio_progress_done();
-    free(cbuf);
     return rc;
 }
 

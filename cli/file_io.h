@@ -203,7 +203,8 @@ int frecip_parse_recipient(const char *s, size_t n, uint8_t out[32], const char 
  * skipped, appended to keys[*n..max). */
 int frecip_key_lines(const char *path, int ident, uint8_t (*keys)[32], size_t max, size_t *n);
 
-/* The chunk loops, shared with the age format (age_crypt.c): seal the
+/* The chunk loops, shared with the age format (age_crypt.c; sealing in
+ * file_par.c, on every core for a regular file): seal the
  * input into out with ctx (keyed for sealing) / open the rest of the
  * input with ctx (keyed for opening): one line on failure, which says
  * which chunk failed and whether the input is truncated. CLI_* code. */

@@ -225,6 +225,16 @@ RIJN_API RIJN_WUR int rijn_file_seal_init(rijn_file_ctx *ctx, uint8_t *header,
  * RIJN_ERR_PARAM (bad overlap). */
 RIJN_API RIJN_WUR int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out,
                                            const uint8_t *in, size_t len, int is_last);
+/* Seal chunk `index` out of order, for writers that seal chunks in
+ * parallel: the same bytes as rijn_file_seal_chunk gives that chunk, the
+ * same rules and errors (index in place of the next chunk's), but ctx is
+ * only read: it does not advance and is not wiped after the last chunk,
+ * and threads may share it. The caller seals each index 0..n-1 once,
+ * is_last on n-1 only (a nonce must never seal two texts), and wipes ctx
+ * at the end (rijn_file_wipe). */
+RIJN_API RIJN_WUR int rijn_file_seal_chunk_at(const rijn_file_ctx *ctx, uint64_t index,
+                                              uint8_t *out, const uint8_t *in, size_t len,
+                                              int is_last);
 
 /* ---- reader ---------------------------------------------------------- */
 /* Parse header[0..len), derive the keys from master and verify the

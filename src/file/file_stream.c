@@ -238,15 +238,15 @@ int rijn_i_file_key_stream(rijn_file_ctx *ctx, unsigned aead, uint32_t chunk_siz
     return RIJN_OK;
 }
 
-/* Length rules shared by both directions; text = plaintext length. */
-static int check_chunk(const rijn_file_ctx *ctx, size_t text, int is_last)
+/* Length rules shared by both directions for chunk idx; text =
+ * plaintext length. */
+static int check_chunk(const rijn_file_ctx *ctx, uint64_t idx, size_t text, int is_last)
 {
     if ((uint64_t)text > ctx->chunk_size || (!is_last && (uint64_t)text != ctx->chunk_size))
         return RIJN_ERR_LENGTH;
-    if (is_last && text == 0 && ctx->counter != 0)
+    if (is_last && text == 0 && idx != 0)
         return RIJN_ERR_LENGTH;
-    if (ctx->counter >= RIJN_FILE_MAX_CHUNKS ||
-        (!is_last && ctx->counter == RIJN_FILE_MAX_CHUNKS - 1))
+    if (idx >= RIJN_FILE_MAX_CHUNKS || (!is_last && idx == RIJN_FILE_MAX_CHUNKS - 1))
         return RIJN_ERR_LIMIT;
     return RIJN_OK;
 }
@@ -260,8 +260,8 @@ static void advance(rijn_file_ctx *ctx, int is_last)
     }
 }
 
-int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
-                         int is_last)
+int rijn_file_seal_chunk_at(const rijn_file_ctx *ctx, uint64_t index, uint8_t *out,
+                            const uint8_t *in, size_t len, int is_last)
 {
     int r;
     RIJN_CHECK_PTR(ctx);
@@ -269,16 +269,21 @@ int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
     RIJN_CHECK_BUF(in, len);
     if (ctx->state != RIJN_I_FILE_SEAL)
         return RIJN_ERR_STATE;
-    r = check_chunk(ctx, len, is_last);
+    r = check_chunk(ctx, index, len, is_last);
     if (r != RIJN_OK)
         return r;
     if (in != out && rijn_overlaps(out, len + RIJN_FILE_TAG_SIZE, in, len))
         return RIJN_ERR_PARAM;
-    r = aead_crypt(ctx, out, in, len, ctx->counter, is_last, 1);
-    if (r != RIJN_OK)
-        return r;
-    advance(ctx, is_last);
-    return RIJN_OK;
+    return aead_crypt(ctx, out, in, len, index, is_last, 1);
+}
+
+int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                         int is_last)
+{
+    int r = rijn_file_seal_chunk_at(ctx, ctx == NULL ? 0 : ctx->counter, out, in, len, is_last);
+    if (r == RIJN_OK)
+        advance(ctx, is_last);
+    return r;
 }
 
 int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
@@ -297,7 +302,7 @@ int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
     text = len - RIJN_FILE_TAG_SIZE;
     if (out == NULL && text != 0)
         return RIJN_ERR_NULL;
-    r = check_chunk(ctx, text, is_last);
+    r = check_chunk(ctx, ctx->counter, text, is_last);
     if (r != RIJN_OK)
         goto fail;
     if (out != in && text != 0 && rijn_overlaps(out, text, in, len))

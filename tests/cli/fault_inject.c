@@ -11,7 +11,8 @@
  * made by the program (libc's own internal calls, stdio's writes for
  * instance, do not pass through here) and the COUNT-1 after it (default
  * 1) fail with errno ERRNO (a number or one of the names below), every
- * other call goes to libc (dlsym RTLD_NEXT). CALL is one of read, write,
+ * other call goes to libc (dlsym RTLD_NEXT). CALL is one of read (also
+ * counts preadv), write,
  * fsync, fchmod, close, link, linkat, rename, lseek, mkstemp,
  * pthread_create, getrandom (the syscall(SYS_getrandom) of the CLI) and
  * malloc, open; for malloc only requests of at least RIJN_FAULT_MALLOC_MIN
@@ -37,6 +38,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -160,6 +162,7 @@ typedef int (*mkstemp_fn)(char *);
 typedef int (*mkstemp64_fn)(char *);
 typedef int (*pthread_create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 typedef long (*syscall_fn)(long, ...);
+typedef ssize_t (*preadv_fn)(int, const struct iovec *, int, off_t);
 typedef int (*open_fn)(const char *, int, ...);
 #define NEXT(T, name)                                                                  \
     static T real;                                                                      \
@@ -183,9 +186,10 @@ static int on_path(int fd)
     return strcmp(target, open_path) == 0;
 }
 
-ssize_t read(int fd, void *buf, size_t n)
+/* The rule "read", for read() and preadv() (cli/file_par.c reads a
+ * regular file to encrypt with preadv): 1 if this call fails. */
+static int read_fails(int fd)
 {
-    NEXT(read_fn, "read");
     if (!parsed)
         parse();
     if (slow_read_ms > 0 && open_path != NULL && on_path(fd)) {
@@ -194,7 +198,19 @@ ssize_t read(int fd, void *buf, size_t n)
         ts.tv_nsec = (slow_read_ms % 1000) * 1000000L;
         nanosleep(&ts, NULL);
     }
-    return on_path(fd) && fail(F_READ) ? -1 : real(fd, buf, n);
+    return on_path(fd) && fail(F_READ);
+}
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+    NEXT(read_fn, "read");
+    return read_fails(fd) ? -1 : real(fd, buf, n);
+}
+
+ssize_t preadv(int fd, const struct iovec *iov, int cnt, off_t off)
+{
+    NEXT(preadv_fn, "preadv");
+    return read_fails(fd) ? -1 : real(fd, iov, cnt, off);
 }
 
 ssize_t write(int fd, const void *buf, size_t n)

@@ -675,6 +675,58 @@ def read_ahead():
     p.wait()
 
 
+def parallel_encrypt():
+    """A regular file is encrypted by 2-4 threads, a slot of about 1 MiB
+    each, sealed in place (cli/file_par.c): the same bytes as the same
+    input from a pipe (read ahead on one thread, cli/file_pipe.c; fixed key
+    and salt) for every AEAD, chunk sizes whose slots are 16 chunks, one
+    chunk (1 MiB or 2 MiB), or 4096 chunks (more than one preadv), sizes ending on a slot
+    and a chunk boundary or not; a redirected stdin is read from its
+    offset; a file that shrinks or grows while it is encrypted fails (the
+    output is a FIFO left unread, so the run is caught in the middle)."""
+    rnd = random.Random(29)
+    key = path("key")
+    cases = [("aes-256-gcm", "64K", 5 * 1048576 + 3), ("chacha20-poly1305", "1M", 3 * 1048576),
+             ("ascon128", "256", 1048576 + 77), ("aes-256-gcm", "2M", 5 * 1048576),
+             ("aes-256-gcm", "256", 2 * 1048576), ("aes-256-gcm", "64K", 65536)]
+    for aead, size, ln in cases[1:4] if QUICK else cases:
+        pt = rnd.randbytes(ln)
+        src = write("par", pt)
+        args = ["encrypt", "-k", key, "--aead", aead, "--chunk-size", size,
+                "--salt-hex", "ab" * 32]
+        rc1, from_file, e1 = rijn(args + [src])
+        rc2, from_pipe, e2 = rijn(args, pt)
+        check(rc1 == 0 and rc2 == 0 and from_file == from_pipe and len(from_file) > ln,
+              "%s, chunks of %s, %d bytes: file = pipe (%s %s)" % (aead, size, ln, e1, e2))
+    with open(src, "rb") as f:
+        f.seek(1000)
+        p = subprocess.run([CLI, "encrypt", "-k", key], stdin=f, capture_output=True)
+    rc, back, err = rijn(["decrypt", "-k", key], p.stdout)
+    check(p.returncode == 0 and rc == 0 and back == pt[1000:],
+          "stdin redirected from a file at offset 1000: %s %s" % (p.stderr, err))
+    for change in ("shrinks", "grows"):
+        src = write("chg", bytes(8 * 1048576))
+        fifo = path("par.fifo")
+        os.mkfifo(fifo)
+        p = subprocess.Popen([CLI, "encrypt", "-k", key, "-o", fifo, src],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with open(fifo, "rb") as f:
+            f.read(100)  # the first slot is being written: the FIFO is full
+            if change == "shrinks":
+                os.truncate(src, 2 * 1048576 + 5)
+            else:
+                with open(src, "ab") as g:
+                    g.write(b"more")
+            f.read()
+        rc = p.wait(timeout=120)
+        err = p.stderr.read().decode()
+        check(rc == 1 and err.count("\n") == 1 and
+              "'%s' changed size while it was encrypted" % src in err,
+              "the input %s while it is encrypted: %d %r" % (change, rc, err))
+        os.unlink(fifo)
+        os.unlink(src)
+
+
 def main():
     global T
     if not CLI or not os.path.exists(CLI):
@@ -689,7 +741,8 @@ def main():
         aeads = available_aeads()
         print("AEADs in this build:", ", ".join(aeads))
         for part in (round_trips, streams_and_armor, keygen_and_keys, force_and_same_file,
-                     weak_kdf, exit_codes, terminal, kills, vectors, over_4gib, read_ahead):
+                     weak_kdf, exit_codes, terminal, kills, vectors, over_4gib, read_ahead,
+                     parallel_encrypt):
             t0 = time.time()
             part(aeads) if part is round_trips else part()
             print("%-20s %.1f s" % (part.__name__, time.time() - t0))

@@ -20,6 +20,7 @@ library missing (RIJN_FAULT_LIB unset) is a failure, not a skip.
 import os
 import sys
 import tempfile
+import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "file"))
@@ -98,7 +99,10 @@ def output_faults(data):
 
 
 def input_faults(data):
-    k, src = path("k"), path("in")
+    # 2.5 MB: encryption reads a regular file a slot of 1 MiB at a time
+    # (cli/file_par.c, preadv), so a second read needs a second slot
+    data = data * 17
+    k, src = path("k"), write("in_big", data)
     enc = ["encrypt", "-k", k, "--no-progress", "-o", "-"]
     rc, sealed, err = cs.rijn(enc + [src])
     cs.check(rc == 0, "encrypt (%d %r)" % (rc, err))
@@ -109,8 +113,11 @@ def input_faults(data):
         rc, o, err = faulty(args, "read:EIO", extra=on_input)
         cs.check(cs.one_error(rc, o, err, 1, cmd, "cannot read '%s': Input/output error" % name),
                  "%s: read EIO (%d %r)" % (cmd, rc, err))
-        # a read error after the first buffer (the large-read path)
+        # a read error after the first buffer (the large-read path);
+        # encryption may have written slot 0 to stdout by then (a partial
+        # stream, as any failure of a streamed output)
         rc, o, err = faulty(args, "read:EIO:2", extra=on_input)
+        o = b"" if cmd == "encrypt" else o
         cs.check(cs.one_error(rc, o, err, 1, cmd, "cannot read '%s': Input/output error" % name),
                  "%s: read EIO, second read (%d %r)" % (cmd, rc, err))
         # interrupted reads are retried, the result whole
@@ -119,10 +126,37 @@ def input_faults(data):
                                             else o == data),
                  "%s: read EINTR x4 retried (%d %r)" % (cmd, rc, err))
     os.unlink(sealed_f)
+    os.unlink(src)
+    src = path("in")
     # the reading thread cannot start
     rc, o, err = faulty(enc + [src], "pthread_create:EAGAIN")
     cs.check(cs.one_error(rc, o, err, 1, "encrypt", "cannot start the reading thread"),
              "pthread_create EAGAIN (%d %r)" % (rc, err))
+    # ... nor decryption's (the file is read ahead on a thread, cli/file_pipe.c;
+    # the case above is encryption's workers, cli/file_par.c)
+    rc, sealed, err = cs.rijn(enc + [src])
+    f = write("sealed", sealed)
+    rc, o, err = faulty(["decrypt", "-k", k, "-o", "-", f], "pthread_create:EAGAIN")
+    cs.check(cs.one_error(rc, o, err, 1, "decrypt", "cannot start the reading thread"),
+             "decrypt: pthread_create EAGAIN (%d %r)" % (rc, err))
+    os.unlink(f)
+    # encryption of a FIFO (read ahead on a thread, cli/file_pipe.c): a read error
+    fifo = path("in.fifo")
+    os.mkfifo(fifo)
+
+    def feed():
+        try:
+            with open(fifo, "wb") as w:
+                w.write(data)
+        except BrokenPipeError:
+            pass
+    th = threading.Thread(target=feed, daemon=True)
+    th.start()
+    rc, o, err = faulty(enc + [fifo], "read:EIO", extra={"RIJN_FAULT_PATH": fifo})
+    th.join(timeout=60)
+    cs.check(cs.one_error(rc, o, err, 1, "encrypt", "cannot read '%s': Input/output error" % fifo)
+             and not th.is_alive(), "encrypt a FIFO: read EIO (%d %r)" % (rc, err))
+    os.unlink(fifo)
 
 
 def random_faults():
@@ -264,11 +298,12 @@ def interrupted(data):
 def progress_bar(data):
     """The progress bar: drawn on a terminal for an input of known size (a
     slow disk: the fault library's delayed reads)."""
-    big = write("big", data * 8)  # 1.2 MB
+    big = write("big", data * 32)  # 4.8 MB: 5 slots, read by 2-4 threads (file_par.c)
     out = path("out")
     env = dict(os.environ, LD_PRELOAD=LIB, RIJN_FAULT_PATH=big, RIJN_FAULT_SLOW_READ_MS="600")
     env["ASAN_OPTIONS"] = "verify_asan_link_order=0"
-    # the input comes in three reads of 600 ms: the bar appears after 1 s
+    # the input comes in 5 reads of 600 ms, 2 to 4 at a time: the bar
+    # appears after 1 s
     rc, shown = cs.on_tty(["env"] + ["%s=%s" % kv for kv in env.items() if kv[0] in (
         "LD_PRELOAD", "RIJN_FAULT_PATH", "RIJN_FAULT_SLOW_READ_MS", "ASAN_OPTIONS")] +
         [cs.CLI, "encrypt", "-k", path("k"), "--chunk-size", "64K", "-o", out, big], [])

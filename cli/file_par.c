@@ -1,0 +1,279 @@
+/*
+ * file_par.c -- the chunk loop of `rijn encrypt` (rijn and age formats,
+ * fcrypt_seal_chunks): a regular file on every core (fpar_*): each
+ * worker reads a slot of the file at its offset, seals its chunks in
+ * place and writes them once the slots before it are written; any other
+ * input (a pipe, a terminal) read on a thread (file_pipe.c), a chunk at a
+ * time, sealed into a chunk buffer.
+ *
+ * Implementation notes: with one reading thread (file_pipe.c) the copy
+ * from the page cache (read()) was the critical path: 512 MiB from tmpfs
+ * to /dev/null took the reading thread 65 ms of CPU and the sealing
+ * thread 30 ms, and the slots crossed from one core's cache to the
+ * other's. STREAM chunks are independent (the nonce is the chunk index
+ * and the last-chunk flag), so here both the copy and the sealing are
+ * spread: slot j holds chunks j*k .. j*k+k-1 (k: about FPAR_SLOT_BYTES of
+ * plaintext, at least one chunk) laid out as they are written -- chunk,
+ * 16-byte tag, chunk, tag ... -- so that preadv reads the plaintext into
+ * place (the tag gaps stay), rijn_file_seal_chunk_at seals each chunk in
+ * place (out == in, the tag into its gap: no second buffer, no second
+ * pass over the data) and one write sends the whole slot. A worker takes
+ * the next slot number (a counter), reads and seals it, waits for its
+ * turn (next_write == j) and writes it; the writes go in slot order, one
+ * at a time, so fio_out is used by one thread at a time. Workers: the
+ * online CPUs, 2 to FPAR_WORKERS_MAX (the main thread is one), 2 with
+ * chunks over 1 MiB; memory: a slot per worker (2 MiB on 2 cores with
+ * 64 KiB chunks; 32 MiB with the largest chunks, as file_pipe.c), wiped
+ * (it held plaintext) and freed on every path out. A redirected stdin
+ * is read from its offset.
+ * The size is taken once, at the start: the last chunk is the one that
+ * reaches it (a full last chunk when the size is a multiple of the chunk
+ * size, the same chunks as reading to the end). A read that comes short
+ * (the file shrank) and a size that differs after the last slot (it
+ * grew) fail: the output then is removed like on any failure. Only a
+ * regular file, nothing of it read yet, and not armored (the caller
+ * checks with fpar_usable); anything else goes through file_pipe.c
+ * (fcrypt_seal_chunks at the end).
+ */
+#define _GNU_SOURCE
+#include "file_io.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define FPAR_SLOT_BYTES ((size_t)1 << 20)
+#define FPAR_WORKERS_MAX 4
+#define FPAR_IOV 16 /* iovecs per preadv: POSIX's smallest IOV_MAX */
+
+typedef struct fpar {
+    fio_in *in;
+    fio_out *out;
+    const rijn_file_ctx *ctx;
+    const char *what;
+    uint64_t base, size;       /* the plaintext: file offset, length       */
+    uint64_t nchunks, nslots;
+    size_t cs, k, stride;      /* chunk size, chunks per slot, cs + tag    */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    uint64_t next_claim, next_write;
+    int failed;
+} fpar;
+
+typedef struct worker {
+    fpar *p;
+    uint8_t *buf;
+} worker;
+
+/* 1 if in is a regular file (fio_in_open sets size only for those) with
+ * bytes after its offset *base. The encrypting commands read nothing of
+ * their input through in before the chunks. */
+static int fpar_usable(const fio_in *in, uint64_t *base)
+{
+    *base = (uint64_t)lseek(in->fd, 0, SEEK_CUR); /* (off_t)-1: no */
+    return *base < in->size;
+}
+
+/* A chunk that did not seal: only past 2^32 chunks (or on a bug). */
+static void seal_failed(uint64_t idx, int r)
+{
+    cli_err("chunk %llu: %s", (unsigned long long)idx,
+            r == RIJN_ERR_LIMIT ? "the input is too large for this chunk size"
+                                : rijn_strerror(r));
+}
+
+static void changed(const fpar *p)
+{
+    cli_err("'%s' changed size while it was encrypted", p->in->name);
+}
+
+/* The len plaintext bytes of the slot at plaintext offset off, into the
+ * chunk places of buf. */
+static int read_slot(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
+{
+    size_t done = 0;
+    while (done < len) {
+        struct iovec iov[FPAR_IOV];
+        size_t at = done;
+        int cnt;
+        ssize_t r;
+        for (cnt = 0; cnt < FPAR_IOV && at < len; cnt++) {
+            size_t inner = at % p->cs, n = p->cs - inner;
+            n = n < len - at ? n : len - at;
+            iov[cnt].iov_base = buf + at / p->cs * p->stride + inner;
+            iov[cnt].iov_len = n;
+            at += n;
+        }
+        r = preadv(p->in->fd, iov, cnt, (off_t)(p->base + off + done));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            if (r < 0)
+                cli_err("cannot read '%s': %s", p->in->name, strerror(errno));
+            else
+                changed(p);
+            return CLI_FAIL;
+        }
+        done += (size_t)r;
+    }
+    return CLI_OK;
+}
+
+/* Read and seal slot j in buf: *total bytes to write, *plain of the
+ * input. */
+static int seal_slot(const fpar *p, uint8_t *buf, uint64_t j, size_t *total, size_t *plain)
+{
+    uint64_t first = j * p->k, off = first * p->cs;
+    size_t len = p->size - off < p->k * p->cs ? (size_t)(p->size - off) : p->k * p->cs;
+    size_t i, at;
+    int rc = read_slot(p, buf, off, len);
+    for (i = 0, at = 0; rc == CLI_OK && at < len; i++) {
+        size_t n = len - at < p->cs ? len - at : p->cs;
+        uint8_t *c = buf + i * p->stride;
+        int r = rijn_file_seal_chunk_at(p->ctx, first + i, c, c, n,
+                                        first + i == p->nchunks - 1);
+        if (r != RIJN_OK) {
+            seal_failed(first + i, r);
+            rc = CLI_FAIL;
+        }
+        at += n;
+    }
+    *total = len + i * RIJN_FILE_TAG_SIZE;
+    *plain = len;
+    return rc;
+}
+
+static void *run(void *arg)
+{
+    worker *w = arg;
+    fpar *p = w->p;
+    (void)pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+    for (;;) {
+        uint64_t j;
+        size_t total = 0, plain = 0;
+        int rc, stop;
+        pthread_mutex_lock(&p->mu);
+        j = p->next_claim++;
+        stop = p->failed || j >= p->nslots;
+        pthread_mutex_unlock(&p->mu);
+        if (stop)
+            break;
+        rc = seal_slot(p, w->buf, j, &total, &plain);
+        pthread_mutex_lock(&p->mu);
+        while (rc == CLI_OK && p->next_write != j && !p->failed) /* the slots before */
+            pthread_cond_wait(&p->cv, &p->mu);
+        stop = rc != CLI_OK || p->failed;
+        p->failed |= stop;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+        if (stop)
+            break;
+        rc = fio_out_write(p->out, w->buf, total); /* our turn: no other writer */
+        p->in->consumed += plain;
+        fio_progress(p->in, p->what);
+        pthread_mutex_lock(&p->mu);
+        p->failed |= rc != CLI_OK;
+        p->next_write++;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+    return NULL;
+}
+
+static unsigned workers(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 2 ? 2 : n > FPAR_WORKERS_MAX ? FPAR_WORKERS_MAX : (unsigned)n;
+}
+
+/* Seal such an input from base to its end into out with ctx (only read:
+ * the caller wipes it). */
+static int fpar_seal(fio_in *in, fio_out *out, const rijn_file_ctx *ctx, uint64_t base,
+                     const char *what)
+{
+    fpar p;
+    worker w[FPAR_WORKERS_MAX];
+    pthread_t th[FPAR_WORKERS_MAX];
+    unsigned nw = workers(), started = 0, i;
+    struct stat st;
+    size_t slot;
+    memset(&p, 0, sizeof p);
+    memset(w, 0, sizeof w);
+    p.in = in;
+    p.out = out;
+    p.ctx = ctx;
+    p.what = what;
+    p.cs = ctx->chunk_size;
+    p.stride = p.cs + RIJN_FILE_TAG_SIZE;
+    p.k = FPAR_SLOT_BYTES / p.cs > 0 ? FPAR_SLOT_BYTES / p.cs : 1;
+    p.base = base;
+    p.size = in->size - p.base;
+    p.nchunks = (p.size + p.cs - 1) / p.cs;
+    p.nslots = (p.nchunks + p.k - 1) / p.k;
+    slot = p.k * p.stride;
+    nw = slot > FPAR_SLOT_BYTES + p.stride ? 2 : nw; /* chunks over 1 MiB: a chunk each */
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.cv, NULL);
+    for (i = 0; i < nw; i++) {
+        w[i].p = &p;
+        w[i].buf = cli_alloc(slot);
+    }
+    for (i = 1; i < nw; i++, started++) {
+        if (pthread_create(&th[i], NULL, run, &w[i]) != 0) {
+            cli_err("cannot start the reading thread");
+            pthread_mutex_lock(&p.mu);
+            p.failed = 1;
+            pthread_mutex_unlock(&p.mu);
+            break;
+        }
+    }
+    (void)run(&w[0]);
+    for (i = 1; i <= started; i++)
+        (void)pthread_join(th[i], NULL);
+    if (!p.failed && (fstat(in->fd, &st) != 0 || (uint64_t)st.st_size != in->size)) {
+        changed(&p);
+        p.failed = 1;
+    }
+    for (i = 0; i < nw; i++) {
+        rijn_wipe(w[i].buf, slot);
+        free(w[i].buf);
+    }
+    pthread_cond_destroy(&p.cv);
+    pthread_mutex_destroy(&p.mu);
+    fio_progress_done();
+    return p.failed ? CLI_FAIL : CLI_OK;
+}
+
+int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
+{
+    uint64_t base;
+    uint8_t *cbuf;
+    fpipe *pipe = NULL;
+    int rc, r, last = 0;
+    if (fpar_usable(in, &base)) /* a regular file: on every core */
+        return fpar_seal(in, out, ctx, base, "encrypting");
+    cbuf = cli_alloc(ctx->chunk_size + RIJN_FILE_TAG_SIZE);
+    rc = fpipe_start(&pipe, in, ctx->chunk_size, "encrypting");
+    while (rc == CLI_OK && !last) {
+        const uint8_t *piece;
+        size_t n;
+        rc = fpipe_next(pipe, &piece, &n, &last);
+        if (rc != CLI_OK)
+            break;
+        r = rijn_file_seal_chunk(ctx, cbuf, piece, n, last);
+        if (r != RIJN_OK) {
+            seal_failed(rijn_file_chunk_index(ctx), r);
+            rc = CLI_FAIL;
+            break;
+        }
+        rc = fio_out_write(out, cbuf, n + RIJN_FILE_TAG_SIZE);
+    }
+    fpipe_stop(pipe);
+    fio_progress_done();
+    free(cbuf);
+    return rc;
+}
