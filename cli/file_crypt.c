@@ -229,13 +229,19 @@ static int check_key_source(const fcrypt_opts *o, const rijn_file_params *p)
     return CLI_OK;
 }
 
-/* Message for a chunk that failed; tries a full final piece as a middle
- * chunk (on a copy) to recognise a truncated input. 1 if it was. */
+/* Tries a full final piece as a middle chunk (on a copy of the context
+ * before it) to recognise a truncated input; the message. 1 if it was. */
 static int chunk_failed(int r, rijn_file_ctx *copy, uint64_t idx, uint8_t *out,
                         const uint8_t *in, size_t len, int last)
 {
     int trunc = r == RIJN_ERR_AUTH && last && len == copy->chunk_size + RIJN_FILE_TAG_SIZE &&
                 rijn_file_open_chunk(copy, out, in, len, 0) == RIJN_OK;
+    fcrypt_chunk_failed(r, trunc, idx, len);
+    return trunc;
+}
+
+void fcrypt_chunk_failed(int r, int trunc, uint64_t idx, size_t len)
+{
     if (trunc)
         cli_err("the input is truncated: it ends after chunk %llu, which is not the last "
                 "chunk", (unsigned long long)idx);
@@ -250,17 +256,17 @@ static int chunk_failed(int r, rijn_file_ctx *copy, uint64_t idx, uint8_t *out,
                 (unsigned long long)idx);
     else
         cli_err("chunk %llu: %s", (unsigned long long)idx, rijn_strerror(r));
-    return trunc;
 }
 
 int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
 {
-    size_t piece_max = (size_t)ctx->chunk_size + RIJN_FILE_TAG_SIZE;
-    uint8_t *pbuf = cli_alloc(ctx->chunk_size);
-    size_t psize = ctx->chunk_size;
+    size_t piece_max = (size_t)ctx->chunk_size + RIJN_FILE_TAG_SIZE, psize = ctx->chunk_size;
+    uint8_t *pbuf;
     rijn_file_ctx copy;
     fpipe *pipe = NULL;
-    int rc = fpipe_start(&pipe, in, piece_max, "decrypting"), r, last = 0;
+    int rc, r, last = 0;
+    pbuf = cli_alloc(psize);
+    rc = fpipe_start(&pipe, in, piece_max, "decrypting");
     memset(&copy, 0, sizeof copy);
     while (rc == CLI_OK && !last) {
         const uint8_t *piece;
@@ -300,8 +306,8 @@ int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
 int fcrypt_open_payload(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
 {
     int rc = fio_out_begin(out, (mode_t)fmt_file_mode(), 0);
-    if (rc == CLI_OK)
-        rc = fcrypt_open_chunks(in, out, ctx);
+    if (rc == CLI_OK) /* a regular binary file: on every core (file_pdec.c) */
+        rc = fpar_open_usable(in) ? fpar_open(in, out, ctx) : fcrypt_open_chunks(in, out, ctx);
     if (rc == CLI_OK)
         rc = fio_out_commit(out);
     else if (STREAMING(out))

@@ -31,6 +31,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <sys/types.h>
 
 #include "util.h"
@@ -204,8 +205,9 @@ int frecip_parse_recipient(const char *s, size_t n, uint8_t out[32], const char 
 int frecip_key_lines(const char *path, int ident, uint8_t (*keys)[32], size_t max, size_t *n);
 
 /* The chunk loops, shared with the age format (age_crypt.c; sealing in
- * file_par.c, on every core for a regular file): seal the
- * input into out with ctx (keyed for sealing) / open the rest of the
+ * file_par.c, on every core for a regular file; opening read ahead on a
+ * thread, fcrypt_open_payload opens a regular file with fpar_open): seal
+ * the input into out with ctx (keyed for sealing) / open the rest of the
  * input with ctx (keyed for opening): one line on failure, which says
  * which chunk failed and whether the input is truncated. CLI_* code. */
 int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
@@ -214,6 +216,48 @@ int fcrypt_open_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
  * committed when every chunk verified; on a failure a stream output keeps
  * the chunks that verified, a file output is removed). rijn and age. */
 int fcrypt_open_payload(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
+
+/* ---- a regular file on every core (file_par.c, file_pdec.c) --------- */
+/* Workers each take slot j, read it at its offset (pieces of `piece`
+ * input bytes placed every `stride` bytes of the slot), work on it, and
+ * at their turn (slots in order, one at a time) emit it. */
+typedef struct fpar_slot {
+    uint8_t *buf;          /* k * stride bytes                             */
+    uint8_t *spare;        /* `spare` bytes after them (fpar_go)           */
+    size_t in, out;        /* input bytes read; bytes to write             */
+    size_t done;           /* decryption: pieces opened                    */
+    int r;                 /* decryption: why piece `done` failed, RIJN_OK */
+} fpar_slot;
+typedef struct fpar fpar;
+struct fpar {
+    fio_in *in;
+    fio_out *out;
+    const rijn_file_ctx *ctx;
+    const char *what;                    /* for the progress bar          */
+    int (*work)(fpar *p, fpar_slot *s, uint64_t j); /* read, seal / open  */
+    int (*emit)(fpar *p, fpar_slot *s, uint64_t j); /* NULL: write s->out */
+    uint64_t base, size;                 /* the input: offset, length     */
+    uint64_t npieces, nslots;
+    size_t piece, stride, k;             /* piece, its place, per slot    */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    uint64_t next_claim, next_write;
+    int failed;
+};
+/* Run the workers over p (set up to k; spare: bytes per worker after its
+ * slot). CLI_OK, or CLI_FAIL after one message. */
+int fpar_go(fpar *p, size_t spare);
+/* The len input bytes at input offset off into the piece places of buf;
+ * a short file is "changed size" (fpar_changed). */
+int fpar_read(const fpar *p, uint8_t *buf, uint64_t off, size_t len);
+void fpar_changed(const fpar *p);
+/* Decryption (file_pdec.c): a regular, not armored input whose payload
+ * starts after the bytes read so far; the payload opened into out. */
+int fpar_open_usable(const fio_in *in);
+int fpar_open(fio_in *in, fio_out *out, const rijn_file_ctx *ctx);
+/* The message of a chunk that did not open (file_crypt.c; trunc: a full
+ * last piece that opens as a middle chunk, i.e. a truncated input). */
+void fcrypt_chunk_failed(int r, int trunc, uint64_t idx, size_t len);
 
 /* Signal-safe cleanup (restore the terminal, remove the temporary file). */
 void fio_signals_install(void);

@@ -50,23 +50,9 @@
 #define FPAR_WORKERS_MAX 4
 #define FPAR_IOV 16 /* iovecs per preadv: POSIX's smallest IOV_MAX */
 
-typedef struct fpar {
-    fio_in *in;
-    fio_out *out;
-    const rijn_file_ctx *ctx;
-    const char *what;
-    uint64_t base, size;       /* the plaintext: file offset, length       */
-    uint64_t nchunks, nslots;
-    size_t cs, k, stride;      /* chunk size, chunks per slot, cs + tag    */
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    uint64_t next_claim, next_write;
-    int failed;
-} fpar;
-
 typedef struct worker {
     fpar *p;
-    uint8_t *buf;
+    fpar_slot s;
 } worker;
 
 /* 1 if in is a regular file (fio_in_open sets size only for those) with
@@ -86,14 +72,13 @@ static void seal_failed(uint64_t idx, int r)
                                 : rijn_strerror(r));
 }
 
-static void changed(const fpar *p)
+void fpar_changed(const fpar *p)
 {
-    cli_err("'%s' changed size while it was encrypted", p->in->name);
+    cli_err("'%s' changed size while it was %s", p->in->name,
+            p->emit == NULL ? "encrypted" : "decrypted");
 }
 
-/* The len plaintext bytes of the slot at plaintext offset off, into the
- * chunk places of buf. */
-static int read_slot(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
+int fpar_read(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
 {
     size_t done = 0;
     while (done < len) {
@@ -102,9 +87,9 @@ static int read_slot(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
         int cnt;
         ssize_t r;
         for (cnt = 0; cnt < FPAR_IOV && at < len; cnt++) {
-            size_t inner = at % p->cs, n = p->cs - inner;
+            size_t inner = at % p->piece, n = p->piece - inner;
             n = n < len - at ? n : len - at;
-            iov[cnt].iov_base = buf + at / p->cs * p->stride + inner;
+            iov[cnt].iov_base = buf + at / p->piece * p->stride + inner;
             iov[cnt].iov_len = n;
             at += n;
         }
@@ -115,7 +100,7 @@ static int read_slot(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
             if (r < 0)
                 cli_err("cannot read '%s': %s", p->in->name, strerror(errno));
             else
-                changed(p);
+                fpar_changed(p);
             return CLI_FAIL;
         }
         done += (size_t)r;
@@ -123,27 +108,26 @@ static int read_slot(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
     return CLI_OK;
 }
 
-/* Read and seal slot j in buf: *total bytes to write, *plain of the
- * input. */
-static int seal_slot(const fpar *p, uint8_t *buf, uint64_t j, size_t *total, size_t *plain)
+/* Read and seal slot j: s->out bytes to write. */
+static int seal_slot(fpar *p, fpar_slot *s, uint64_t j)
 {
-    uint64_t first = j * p->k, off = first * p->cs;
-    size_t len = p->size - off < p->k * p->cs ? (size_t)(p->size - off) : p->k * p->cs;
+    uint64_t first = j * p->k, off = first * p->piece;
+    size_t len = p->size - off < p->k * p->piece ? (size_t)(p->size - off) : p->k * p->piece;
     size_t i, at;
-    int rc = read_slot(p, buf, off, len);
+    int rc = fpar_read(p, s->buf, off, len);
     for (i = 0, at = 0; rc == CLI_OK && at < len; i++) {
-        size_t n = len - at < p->cs ? len - at : p->cs;
-        uint8_t *c = buf + i * p->stride;
+        size_t n = len - at < p->piece ? len - at : p->piece;
+        uint8_t *c = s->buf + i * p->stride;
         int r = rijn_file_seal_chunk_at(p->ctx, first + i, c, c, n,
-                                        first + i == p->nchunks - 1);
+                                        first + i == p->npieces - 1);
         if (r != RIJN_OK) {
             seal_failed(first + i, r);
             rc = CLI_FAIL;
         }
         at += n;
     }
-    *total = len + i * RIJN_FILE_TAG_SIZE;
-    *plain = len;
+    s->out = len + i * RIJN_FILE_TAG_SIZE;
+    s->in = len;
     return rc;
 }
 
@@ -154,7 +138,6 @@ static void *run(void *arg)
     (void)pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
     for (;;) {
         uint64_t j;
-        size_t total = 0, plain = 0;
         int rc, stop;
         pthread_mutex_lock(&p->mu);
         j = p->next_claim++;
@@ -162,7 +145,7 @@ static void *run(void *arg)
         pthread_mutex_unlock(&p->mu);
         if (stop)
             break;
-        rc = seal_slot(p, w->buf, j, &total, &plain);
+        rc = p->work(p, &w->s, j);
         pthread_mutex_lock(&p->mu);
         while (rc == CLI_OK && p->next_write != j && !p->failed) /* the slots before */
             pthread_cond_wait(&p->cv, &p->mu);
@@ -172,8 +155,9 @@ static void *run(void *arg)
         pthread_mutex_unlock(&p->mu);
         if (stop)
             break;
-        rc = fio_out_write(p->out, w->buf, total); /* our turn: no other writer */
-        p->in->consumed += plain;
+        /* our turn: no other writer */
+        rc = p->emit != NULL ? p->emit(p, &w->s, j) : fio_out_write(p->out, w->s.buf, w->s.out);
+        p->in->consumed += w->s.in;
         fio_progress(p->in, p->what);
         pthread_mutex_lock(&p->mu);
         p->failed |= rc != CLI_OK;
@@ -190,62 +174,67 @@ static unsigned workers(void)
     return n < 2 ? 2 : n > FPAR_WORKERS_MAX ? FPAR_WORKERS_MAX : (unsigned)n;
 }
 
-/* Seal such an input from base to its end into out with ctx (only read:
- * the caller wipes it). */
-static int fpar_seal(fio_in *in, fio_out *out, const rijn_file_ctx *ctx, uint64_t base,
-                     const char *what)
+int fpar_go(fpar *p, size_t spare)
 {
-    fpar p;
     worker w[FPAR_WORKERS_MAX];
     pthread_t th[FPAR_WORKERS_MAX];
     unsigned nw = workers(), started = 0, i;
     struct stat st;
-    size_t slot;
-    memset(&p, 0, sizeof p);
+    size_t slot = p->k * p->stride;
+    p->nslots = (p->npieces + p->k - 1) / p->k;
+    nw = slot > FPAR_SLOT_BYTES + p->stride ? 2 : nw; /* pieces over 1 MiB: a piece each */
     memset(w, 0, sizeof w);
-    p.in = in;
-    p.out = out;
-    p.ctx = ctx;
-    p.what = what;
-    p.cs = ctx->chunk_size;
-    p.stride = p.cs + RIJN_FILE_TAG_SIZE;
-    p.k = FPAR_SLOT_BYTES / p.cs > 0 ? FPAR_SLOT_BYTES / p.cs : 1;
-    p.base = base;
-    p.size = in->size - p.base;
-    p.nchunks = (p.size + p.cs - 1) / p.cs;
-    p.nslots = (p.nchunks + p.k - 1) / p.k;
-    slot = p.k * p.stride;
-    nw = slot > FPAR_SLOT_BYTES + p.stride ? 2 : nw; /* chunks over 1 MiB: a chunk each */
-    pthread_mutex_init(&p.mu, NULL);
-    pthread_cond_init(&p.cv, NULL);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
     for (i = 0; i < nw; i++) {
-        w[i].p = &p;
-        w[i].buf = cli_alloc(slot);
+        w[i].p = p;
+        w[i].s.buf = cli_alloc(slot + spare);
+        w[i].s.spare = w[i].s.buf + slot;
     }
     for (i = 1; i < nw; i++, started++) {
         if (pthread_create(&th[i], NULL, run, &w[i]) != 0) {
             cli_err("cannot start the reading thread");
-            pthread_mutex_lock(&p.mu);
-            p.failed = 1;
-            pthread_mutex_unlock(&p.mu);
+            pthread_mutex_lock(&p->mu);
+            p->failed = 1;
+            pthread_mutex_unlock(&p->mu);
             break;
         }
     }
     (void)run(&w[0]);
     for (i = 1; i <= started; i++)
         (void)pthread_join(th[i], NULL);
-    if (!p.failed && (fstat(in->fd, &st) != 0 || (uint64_t)st.st_size != in->size)) {
-        changed(&p);
-        p.failed = 1;
+    if (!p->failed && (fstat(p->in->fd, &st) != 0 || (uint64_t)st.st_size != p->in->size)) {
+        fpar_changed(p);
+        p->failed = 1;
     }
     for (i = 0; i < nw; i++) {
-        rijn_wipe(w[i].buf, slot);
-        free(w[i].buf);
+        rijn_wipe(w[i].s.buf, slot + spare);
+        free(w[i].s.buf);
     }
-    pthread_cond_destroy(&p.cv);
-    pthread_mutex_destroy(&p.mu);
+    pthread_cond_destroy(&p->cv);
+    pthread_mutex_destroy(&p->mu);
     fio_progress_done();
-    return p.failed ? CLI_FAIL : CLI_OK;
+    return p->failed ? CLI_FAIL : CLI_OK;
+}
+
+/* Seal a regular file from base to its end into out with ctx (only read:
+ * the caller wipes it). */
+static int fpar_seal(fio_in *in, fio_out *out, const rijn_file_ctx *ctx, uint64_t base)
+{
+    fpar p;
+    memset(&p, 0, sizeof p);
+    p.in = in;
+    p.out = out;
+    p.ctx = ctx;
+    p.what = "encrypting";
+    p.work = seal_slot;
+    p.piece = ctx->chunk_size;
+    p.stride = p.piece + RIJN_FILE_TAG_SIZE;
+    p.k = FPAR_SLOT_BYTES / p.piece > 0 ? FPAR_SLOT_BYTES / p.piece : 1;
+    p.base = base;
+    p.size = in->size - base;
+    p.npieces = (p.size + p.piece - 1) / p.piece;
+    return fpar_go(&p, 0);
 }
 
 int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
@@ -255,7 +244,7 @@ int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)
     fpipe *pipe = NULL;
     int rc, r, last = 0;
     if (fpar_usable(in, &base)) /* a regular file: on every core */
-        return fpar_seal(in, out, ctx, base, "encrypting");
+        return fpar_seal(in, out, ctx, base);
     cbuf = cli_alloc(ctx->chunk_size + RIJN_FILE_TAG_SIZE);
     rc = fpipe_start(&pipe, in, ctx->chunk_size, "encrypting");
     while (rc == CLI_OK && !last) {

@@ -261,6 +261,17 @@ RIJN_API RIJN_WUR int rijn_file_open_header(rijn_file_ctx *ctx, const uint8_t *h
  * chunk the context is wiped (state DONE). */
 RIJN_API RIJN_WUR int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out,
                                            const uint8_t *in, size_t len, int is_last);
+/* Open chunk `index` out of order, for readers that open chunks in
+ * parallel: the result of rijn_file_open_chunk for that chunk (the same
+ * plaintext, rules and errors, out wiped on failure), but ctx is only
+ * read: it neither advances nor fails, and threads may share it. The
+ * STREAM guarantees are then the caller's: release the plaintext of
+ * chunks 0..i only when each of them opened, stop at the first failure
+ * in file order, and count the stream complete only when the chunk that
+ * ends the input opened with is_last. */
+RIJN_API RIJN_WUR int rijn_file_open_chunk_at(const rijn_file_ctx *ctx, uint64_t index,
+                                              uint8_t *out, const uint8_t *in, size_t len,
+                                              int is_last);
 
 /* At the end of the input: RIJN_OK if the last chunk was opened,
  * RIJN_ERR_LENGTH if the stream ended before it (truncated: no chunk

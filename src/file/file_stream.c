@@ -286,35 +286,55 @@ int rijn_file_seal_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, si
     return r;
 }
 
-int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
-                         int is_last)
+/* Open chunk idx (ctx checked, state OPEN); *fatal = 1 on the failures
+ * that end a stream (lengths, limits, the tag), 0 on argument errors. */
+static int open_at(const rijn_file_ctx *ctx, uint64_t idx, uint8_t *out, const uint8_t *in,
+                   size_t len, int is_last, int *fatal)
 {
     size_t text;
     int r;
+    *fatal = len < RIJN_FILE_TAG_SIZE;
+    if (*fatal)
+        return RIJN_ERR_LENGTH;
+    text = len - RIJN_FILE_TAG_SIZE;
+    if (out == NULL && text != 0)
+        return RIJN_ERR_NULL;
+    r = check_chunk(ctx, idx, text, is_last);
+    *fatal = r != RIJN_OK;
+    if (*fatal)
+        return r;
+    if (out != in && text != 0 && rijn_overlaps(out, text, in, len))
+        return RIJN_ERR_PARAM;
+    *fatal = 1;
+    return aead_crypt(ctx, out, in, text, idx, is_last, 0);
+}
+
+int rijn_file_open_chunk_at(const rijn_file_ctx *ctx, uint64_t index, uint8_t *out,
+                            const uint8_t *in, size_t len, int is_last)
+{
+    int fatal;
     RIJN_CHECK_PTR(ctx);
     RIJN_CHECK_BUF(in, len);
     if (ctx->state != RIJN_I_FILE_OPEN)
         return RIJN_ERR_STATE;
-    if (len < RIJN_FILE_TAG_SIZE) {
-        r = RIJN_ERR_LENGTH;
-        goto fail;
+    return open_at(ctx, index, out, in, len, is_last, &fatal);
+}
+
+int rijn_file_open_chunk(rijn_file_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
+                         int is_last)
+{
+    int r, fatal;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_BUF(in, len);
+    if (ctx->state != RIJN_I_FILE_OPEN)
+        return RIJN_ERR_STATE;
+    r = open_at(ctx, ctx->counter, out, in, len, is_last, &fatal);
+    if (r == RIJN_OK) {
+        advance(ctx, is_last);
+    } else if (fatal) {
+        aead_wipe(ctx);
+        ctx->state = RIJN_I_FILE_FAILED;
     }
-    text = len - RIJN_FILE_TAG_SIZE;
-    if (out == NULL && text != 0)
-        return RIJN_ERR_NULL;
-    r = check_chunk(ctx, ctx->counter, text, is_last);
-    if (r != RIJN_OK)
-        goto fail;
-    if (out != in && text != 0 && rijn_overlaps(out, text, in, len))
-        return RIJN_ERR_PARAM;
-    r = aead_crypt(ctx, out, in, text, ctx->counter, is_last, 0);
-    if (r != RIJN_OK)
-        goto fail;
-    advance(ctx, is_last);
-    return RIJN_OK;
-fail:
-    aead_wipe(ctx);
-    ctx->state = RIJN_I_FILE_FAILED;
     return r;
 }
 

@@ -727,6 +727,77 @@ def parallel_encrypt():
         os.unlink(src)
 
 
+def parallel_decrypt():
+    """A regular file is decrypted by 2-4 threads, a slot of whole pieces
+    each, opened in place (cli/file_pdec.c): for a file of 3 slots (chunks
+    of 64 KiB) intact, with a chunk altered in the second or the third slot
+    (or both), cut after a chunk (truncated), cut inside a tag, and with a
+    chunk dropped, decrypting the file gives what decrypting the same bytes
+    from a pipe gives (read ahead on one thread, cli/file_pipe.c): exit
+    status, the plaintext written (the chunks before the first bad one)
+    and the message (the first bad chunk in file order); the same with
+    chunks of 256 bytes (4096 chunks a slot) and of 2 MiB (a chunk a slot);
+    a file that changes size while it is decrypted fails."""
+    rnd = random.Random(31)
+    key = path("key")
+    cs_ = 65536
+    pt = rnd.randbytes(3 * 1048576 - 1000)
+    rc, ct, err = rijn(["encrypt", "-k", key], pt)
+    check(rc == 0, "encrypt for parallel decrypt: %s" % err)
+    hl = len(ct) - len(pt) - 16 * ((len(pt) + cs_ - 1) // cs_)
+    at = lambda i: hl + i * (cs_ + 16)  # noqa: E731 (offset of chunk i)
+
+    def flip(b, *idx):
+        b = bytearray(b)
+        for i in idx:
+            b[at(i) + 5] ^= 1
+        return bytes(b)
+    variants = [("intact", ct), ("chunk 20 altered", flip(ct, 20)),
+                ("chunk 40 altered", flip(ct, 40)), ("chunks 20 and 40", flip(ct, 40, 20)),
+                ("cut after chunk 30", ct[:at(31)]), ("cut in a tag", ct[:at(31) - 3]),
+                ("chunk 10 dropped", ct[:at(10)] + ct[at(11):])]
+    for name, data in variants:
+        f = write("pdec", data)
+        got = rijn(["decrypt", "-k", key, f])
+        want = rijn(["decrypt", "-k", key], data)
+        check(got == want and (name != "intact" or got[1] == pt) and
+              (name == "intact" or (got[0] == 1 and pt.startswith(got[1]))),
+              "decrypt %s: file %r, pipe %r" % (name, (got[0], len(got[1]), got[2]),
+                                                (want[0], len(want[1]), want[2])))
+    for size in ("256", "2M"):
+        data = rnd.randbytes(5 * 1048576 + 7)
+        rc, c2, err = rijn(["encrypt", "-k", key, "--chunk-size", size], data)
+        for name, d in (("intact", c2), ("cut", c2[:len(c2) - 100])):
+            f = write("pdec", d)
+            got = rijn(["decrypt", "-k", key, f])
+            want = rijn(["decrypt", "-k", key], d)
+            check(rc == 0 and got == want and (name == "cut" or got[1] == data),
+                  "chunks of %s, %s: file = pipe (%d %d %s)" % (size, name, got[0], want[0],
+                                                                 got[2]))
+    os.unlink(path("pdec"))
+    for change in ("shrinks", "grows"):
+        src = write("chg.rijn", rijn(["encrypt", "-k", key], bytes(8 * 1048576))[1])
+        fifo = path("pdec.fifo")
+        os.mkfifo(fifo)
+        p = subprocess.Popen([CLI, "decrypt", "-k", key, "-o", fifo, src],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with open(fifo, "rb") as f:
+            f.read(100)  # the first slot is being written: the FIFO is full
+            if change == "shrinks":
+                os.truncate(src, 2 * 1048576 + 5)
+            else:
+                with open(src, "ab") as g:
+                    g.write(b"more")
+            f.read()
+        rc = p.wait(timeout=120)
+        err = p.stderr.read().decode()
+        check(rc == 1 and err.count("\n") == 1 and
+              "'%s' changed size while it was decrypted" % src in err,
+              "the input %s while it is decrypted: %d %r" % (change, rc, err))
+        os.unlink(fifo)
+        os.unlink(src)
+
+
 def main():
     global T
     if not CLI or not os.path.exists(CLI):
@@ -742,7 +813,7 @@ def main():
         print("AEADs in this build:", ", ".join(aeads))
         for part in (round_trips, streams_and_armor, keygen_and_keys, force_and_same_file,
                      weak_kdf, exit_codes, terminal, kills, vectors, over_4gib, read_ahead,
-                     parallel_encrypt):
+                     parallel_encrypt, parallel_decrypt):
             t0 = time.time()
             part(aeads) if part is round_trips else part()
             print("%-20s %.1f s" % (part.__name__, time.time() - t0))

@@ -1,6 +1,8 @@
 /*
- * test_file_seal_at.c -- rijn_file_seal_chunk_at, the out-of-order
- * sealing of `rijn encrypt`'s workers (cli/file_par.c):
+ * test_file_seal_at.c -- rijn_file_seal_chunk_at and
+ * rijn_file_open_chunk_at, the out-of-order sealing and opening of the
+ * workers of `rijn encrypt` / `rijn decrypt` (cli/file_par.c,
+ * cli/file_pdec.c):
  *   - for each AEAD and for chunk counts 1, 2 and 5 with a short, full or
  *     empty last chunk: chunks sealed by index in reverse order, in place
  *     (out == in, the tag after the chunk) and out of place, are the bytes
@@ -14,7 +16,12 @@
  *     2^32 - 1 and any chunk at 2^32 (RIJN_ERR_LIMIT) while a last chunk
  *     at 2^32 - 1 seals; NULL ctx, out or in (RIJN_ERR_NULL); a context
  *     keyed for opening or wiped (RIJN_ERR_STATE); out overlapping in but
- *     not equal (RIJN_ERR_PARAM).
+ *     not equal (RIJN_ERR_PARAM);
+ *   - rijn_file_open_chunk_at opens those chunks backwards in place (and
+ *     apart), ctx unchanged; a chunk opened at another index or with the
+ *     other last flag fails RIJN_ERR_AUTH with out wiped, and ctx goes on
+ *     opening (the caller keeps the STREAM order); its argument, length,
+ *     limit and state errors as rijn_file_open_chunk's.
  */
 #include <string.h>
 
@@ -75,9 +82,21 @@ static void one_case(unsigned aead, size_t n, size_t last_len)
              aead, n, last_len);
     TU_CHECK(rijn_file_open_header(&op, hdr, hdr_len, master) == RIJN_OK, "aead %u: open_header",
              aead);
+    memcpy(&saved, &op, sizeof saved);
+    for (i = n, ok = 1; i-- > 0;) { /* backwards: apart, then in place */
+        size_t len = i + 1 < n ? CS : last_len;
+        uint8_t *c = inplace + i * STRIDE;
+        ok &= rijn_file_open_chunk_at(&op, i, back, c, len + RIJN_FILE_TAG_SIZE, i + 1 == n) ==
+                  RIJN_OK && memcmp(back, pt + i * CS, len) == 0;
+        ok &= rijn_file_open_chunk_at(&op, i, c, c, len + RIJN_FILE_TAG_SIZE, i + 1 == n) ==
+                  RIJN_OK && memcmp(c, pt + i * CS, len) == 0;
+        ok &= memcmp(&op, &saved, sizeof op) == 0;
+    }
+    TU_CHECK(ok, "aead %u, %zu chunks, last %zu: open_chunk_at backwards, in place", aead, n,
+             last_len);
     for (i = 0, ok = 1; i < n; i++) {
         size_t len = i + 1 < n ? CS : last_len;
-        ok &= rijn_file_open_chunk(&op, back, inplace + i * STRIDE,
+        ok &= rijn_file_open_chunk(&op, back, apart + i * STRIDE,
                                    len + RIJN_FILE_TAG_SIZE, i + 1 == n) == RIJN_OK &&
               memcmp(back, pt + i * CS, len) == 0;
     }
@@ -85,6 +104,53 @@ static void one_case(unsigned aead, size_t n, size_t last_len)
              "aead %u, %zu chunks, last %zu: opens in order", aead, n, last_len);
     rijn_file_wipe(&seq);
     rijn_file_wipe(&at);
+}
+
+static void open_rules(void)
+{
+    static uint8_t c[3 * STRIDE], out[CS];
+    rijn_file_ctx sc, op, saved;
+    uint64_t top = RIJN_FILE_MAX_CHUNKS - 1;
+    size_t i;
+    int wiped = 1;
+    TU_CHECK(keyed(&sc, RIJN_FILE_AES256GCM), "seal_init");
+    for (i = 0; i < 3; i++)
+        TU_CHECK(rijn_file_seal_chunk(&sc, c + i * STRIDE, c + i * STRIDE, CS, i == 2) ==
+                     RIJN_OK, "seal chunk %zu", i);
+    TU_CHECK(rijn_file_open_header(&op, hdr, hdr_len, master) == RIJN_OK, "open_header");
+    memcpy(&saved, &op, sizeof saved);
+    memset(out, 0x77, sizeof out);
+    TU_CHECK(rijn_file_open_chunk_at(&op, 0, out, c + STRIDE, STRIDE, 0) == RIJN_ERR_AUTH,
+             "chunk 1 opened as chunk 0: RIJN_ERR_AUTH");
+    for (i = 0; i < sizeof out; i++)
+        wiped &= out[i] == 0;
+    TU_CHECK(wiped, "out wiped on failure");
+    TU_CHECK(rijn_file_open_chunk_at(&op, 2, out, c + 2 * STRIDE, STRIDE, 0) == RIJN_ERR_AUTH,
+             "the last chunk opened as a middle one: RIJN_ERR_AUTH");
+    TU_CHECK(memcmp(&op, &saved, sizeof op) == 0 &&
+                 rijn_file_open_chunk_at(&op, 1, out, c + STRIDE, STRIDE, 0) == RIJN_OK,
+             "ctx unchanged by failures, chunk 1 opens");
+    TU_CHECK(rijn_file_open_chunk_at(&op, 1, out, c, RIJN_FILE_TAG_SIZE - 1, 1) ==
+                 RIJN_ERR_LENGTH, "less than a tag");
+    TU_CHECK(rijn_file_open_chunk_at(&op, 1, out, c, RIJN_FILE_TAG_SIZE, 1) == RIJN_ERR_LENGTH,
+             "empty last chunk at index 1");
+    TU_CHECK(rijn_file_open_chunk_at(&op, 1, out, c, STRIDE - 1, 0) == RIJN_ERR_LENGTH,
+             "short chunk, not last");
+    TU_CHECK(rijn_file_open_chunk_at(&op, top, out, c, STRIDE, 0) == RIJN_ERR_LIMIT,
+             "non-last chunk at index 2^32 - 1");
+    TU_CHECK(rijn_file_open_chunk_at(NULL, 0, out, c, STRIDE, 0) == RIJN_ERR_NULL, "NULL ctx");
+    TU_CHECK(rijn_file_open_chunk_at(&op, 0, out, NULL, STRIDE, 0) == RIJN_ERR_NULL, "NULL in");
+    TU_CHECK(rijn_file_open_chunk_at(&op, 0, NULL, c, STRIDE, 0) == RIJN_ERR_NULL, "NULL out");
+    TU_CHECK(rijn_file_open_chunk_at(&op, 0, c + 1, c, STRIDE, 0) == RIJN_ERR_PARAM,
+             "out overlapping in");
+    TU_CHECK(rijn_file_open_chunk_at(&sc, 0, out, c, STRIDE, 0) == RIJN_ERR_STATE,
+             "a context that sealed");
+    TU_CHECK(rijn_file_open_chunk(&op, out, c, STRIDE, 0) == RIJN_OK &&
+                 rijn_file_open_chunk(&op, out, c, STRIDE, 0) == RIJN_ERR_AUTH &&
+                 rijn_file_open_chunk(&op, out, c + STRIDE, STRIDE, 0) == RIJN_ERR_STATE,
+             "open_chunk: a failure still ends the stream");
+    rijn_file_wipe(&sc);
+    rijn_file_wipe(&op);
 }
 
 static void rules(void)
@@ -136,5 +202,6 @@ int main(void)
         one_case(aeads[a], 5, CS - 1);
     }
     rules();
+    open_rules();
     return tu_finish();
 }
