@@ -23,7 +23,7 @@
  *   the pace (bench/host/bench.c --group aead, RIJN_CPU_MASK=0x2EFF, ocb-seal
  *   same-run ratio to libgcrypt masked the same way, AES-128 / AES-256:
  *   1 MiB 1.08x / 1.05x -> 0.96x / 0.96x, 1 KiB 1.02x / 1.02x -> 0.89x /
- *   0.90x; the same change on the AES-NI passes measured no gain);
+ *   0.90x; on the AES-NI passes see below);
  *   AES-NI: eight registers of one block, the round latency
  *   hidden by the eight independent chains (as OpenSSL's aesni_ocb_encrypt
  *   does with six); one body per key size and direction (dec a constant:
@@ -34,7 +34,12 @@
  *   input; cs_gpr): on Zen 5 the vector ALU ops share the pipes with AES,
  *   and these were 8 of a pass's ~40; 1 MiB seal at 0x3F and 0xF, three
  *   alternating runs: AES-128 1.064-1.076x -> 1.051-1.057x, AES-256
- *   1.064-1.078x -> 1.054-1.063x (bench/host/bench.c group aead).
+ *   1.064-1.078x -> 1.054-1.063x (bench/host/bench.c group aead). With
+ *   P ^ K_0 and P ^ K_last joined once a call (as the VAES-256 passes do;
+ *   a block's offset then costs one XOR in and one out): AES-256
+ *   1.054-1.060x -> 1.030-1.041x, AES-128 1.047-1.066x -> 1.062-1.069x
+ *   (three alternating runs; a form per key size measured no gain for
+ *   either, the layout matters as much as the count here).
  *   Used by ocb.c after the VAES-512 passes (ocb_vaes512.c): whole
  *   16-block passes when the context has the 256-bit mark (RIJN_I_DIR_W256),
  *   then 8-block passes, each while the block count allows it; the rest
@@ -156,7 +161,7 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
 {
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
     uint8_t sc[16];
-    __m128i p[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
+    __m128i p[8], pk0[8], pkl[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
     size_t done = 0;
     unsigned i;
     uint64_t g0, g1;
@@ -164,28 +169,32 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
     memcpy(&g1, m->checksum + 8, 8);
     p7 = prefix(c, p, 8);
     const __m128i k0 = x86ni_ld(rk), kl = x86ni_ld(rk + 16 * rounds);
+    RIJN_UNROLL for (i = 0; i < 7; i++) { /* P with the first / last key, once a call */
+        pk0[i] = _mm_xor_si128(p[i + 1], k0);
+        pkl[i] = _mm_xor_si128(p[i + 1], kl);
+    }
     for (; nb - done >= 8; done += 8, in += 128, out += 128) {
         const __m128i e = _mm_xor_si128(p7, x86ni_ld(lbig(c, m->blocks + done + 8, sc)));
-        __m128i o[8], x[8];
-        RIJN_UNROLL for (i = 0; i < 8; i++) /* block b + 8: P_7 ^ L_ntz(b+8) */
-            o[i] = _mm_xor_si128(off, i < 7 ? p[i + 1] : e);
-        off = _mm_xor_si128(off, e);
-        RIJN_UNROLL for (i = 0; i < 8; i++) { /* offset ^ first key in, offset ^ last key out */
+        __m128i x[8];
+        pk0[7] = _mm_xor_si128(e, k0); /* block b + 8: P_7 ^ L_ntz(b+8) */
+        pkl[7] = _mm_xor_si128(e, kl);
+        RIJN_UNROLL for (i = 0; i < 8; i++) { /* offset ^ first key in */
             __m128i d = x86ni_ld(in + 16 * i);
             if (!dec && CS_GPR)
                 cs_gpr(&g0, &g1, in + 16 * i);
             else if (!dec)
                 cs = _mm_xor_si128(cs, d);
-            x[i] = _mm_xor_si128(d, _mm_xor_si128(o[i], k0));
-            o[i] = _mm_xor_si128(o[i], kl);
+            x[i] = _mm_xor_si128(d, _mm_xor_si128(off, pk0[i]));
         }
         x86ni_mid_rounds(x, 8, rk, rounds, dec);
-        RIJN_UNROLL for (i = 0; i < 8; i++) {
-            x[i] = dec ? _mm_aesdeclast_si128(x[i], o[i]) : _mm_aesenclast_si128(x[i], o[i]);
+        RIJN_UNROLL for (i = 0; i < 8; i++) { /* offset ^ last key out */
+            const __m128i ko = _mm_xor_si128(off, pkl[i]);
+            x[i] = dec ? _mm_aesdeclast_si128(x[i], ko) : _mm_aesenclast_si128(x[i], ko);
             if (dec)
                 cs = _mm_xor_si128(cs, x[i]);
             x86ni_st(out + 16 * i, x[i]);
         }
+        off = _mm_xor_si128(off, e);
     }
     if (!dec && CS_GPR) {
         memcpy(m->checksum, &g0, 8);
