@@ -182,7 +182,7 @@ int fpar_go(fpar *p, size_t spare)
     struct stat st;
     size_t slot = p->k * p->stride;
     p->nslots = (p->npieces + p->k - 1) / p->k;
-    nw = slot > FPAR_SLOT_BYTES + p->stride ? 2 : nw; /* pieces over 1 MiB: a piece each */
+    nw = p->stride > FPAR_SLOT_BYTES ? 2 : nw; /* pieces over 1 MiB: 2 workers, a piece each */
     memset(w, 0, sizeof w);
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
