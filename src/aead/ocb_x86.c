@@ -180,10 +180,13 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
         pkl[7] = _mm_xor_si128(e, kl);
         RIJN_UNROLL for (i = 0; i < 8; i++) { /* offset ^ first key in */
             __m128i d = x86ni_ld(in + 16 * i);
-            if (!dec && CS_GPR)
+#if CS_GPR
+            if (!dec)
                 cs_gpr(&g0, &g1, in + 16 * i);
-            else if (!dec)
+#else
+            if (!dec)
                 cs = _mm_xor_si128(cs, d);
+#endif
             x[i] = _mm_xor_si128(d, _mm_xor_si128(off, pk0[i]));
         }
         x86ni_mid_rounds(x, 8, rk, rounds, dec);
