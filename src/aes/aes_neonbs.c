@@ -146,18 +146,31 @@ static void encrypt8(const uint8_t *rk, unsigned rounds, ct_word q[8])
     ct_ortho(q);
 }
 
-void rijn_i_nbs_encrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8])
+/* Eight blocks into the bitsliced form (to_slices), and back (the round
+ * functions end with the inverse transpose). */
+NBS_INLINE void to_slices(ct_word q[8], const uint8x16_t b[8])
 {
-    ct_word q[8];
     unsigned j;
     #pragma GCC unroll 8
     for (j = 0; j < 8; j++)
         q[j] = (ct_word)b[j];
     ct_ortho(q);
-    encrypt8(rk, rounds, q);
+}
+
+NBS_INLINE void from_slices(uint8x16_t b[8], const ct_word q[8])
+{
+    unsigned j;
     #pragma GCC unroll 8
     for (j = 0; j < 8; j++)
         b[j] = (uint8x16_t)q[j];
+}
+
+void rijn_i_nbs_encrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8])
+{
+    ct_word q[8];
+    to_slices(q, b);
+    encrypt8(rk, rounds, q);
+    from_slices(b, q);
 }
 
 static uint32_t nbs_subword(uint32_t w)
@@ -294,15 +307,9 @@ static void decrypt8(const uint8_t *rk, unsigned rounds, ct_word q[8])
 void rijn_i_nbs_decrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8])
 {
     ct_word q[8];
-    unsigned j;
-    #pragma GCC unroll 8
-    for (j = 0; j < 8; j++)
-        q[j] = (ct_word)b[j];
-    ct_ortho(q);
+    to_slices(q, b);
     decrypt8(rk, rounds, q);
-    #pragma GCC unroll 8
-    for (j = 0; j < 8; j++)
-        b[j] = (uint8x16_t)q[j];
+    from_slices(b, q);
 }
 
 static void nbs_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
