@@ -77,12 +77,13 @@ RIJN_INLINE void rijn_i_hash_wipe(void *p, size_t n)
 extern const uint32_t rijn_i_sha256_k[64]; /* FIPS 180-4 round constants */
 extern const uint64_t rijn_i_sha512_k[80];
 
-/* SHA-512 compression with an AVX2 message schedule and BMI2 rounds
- * (sha512_x86.c), and with an AVX-512VL schedule beside hand-scheduled RORX
- * rounds (sha512_avx512.c); under the same switch as SHA-NI SHA-256. */
+/* SHA-512 compression with an SSSE3 or AVX2 message schedule beside
+ * MOV+ROR or RORX rounds (sha512_x86.c), and with an AVX-512VL schedule
+ * (sha512_avx512.c); under the same switch as SHA-NI SHA-256. */
 #define RIJN_I_SHA512_X86 RIJN_I_SHA256_X86
 #if RIJN_I_SHA512_X86
 void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
+void rijn_i_sha512_compress_ssse3(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
 void rijn_i_sha512_compress_avx512vl(uint64_t hv[8], const uint8_t *blocks, size_t nblocks);
 #endif
 
@@ -108,9 +109,9 @@ void rijn_i_sha256_compress_armce(uint32_t h[8], const uint8_t *blocks, size_t n
 
 /* SHA-2 implementations (core/registry.h): compress absorbs nblocks
  * whole blocks into the chaining value. sha256.c: "x86-shani", "avx2",
- * "ssse3" (sha256_x86v.c), "armv8-sha2", "portable" (sha256_portable.c); sha512.c: "avx512"
- * (AVX-512VL schedule), "avx2" (both with BMI2 rounds), "armv8-sha512",
- * "portable" (sha512_portable.c). A context binds its entry
+ * "ssse3" (sha256_x86v.c), "armv8-sha2", "portable" (sha256_portable.c);
+ * sha512.c: "avx512" (AVX-512VL schedule), "avx2" (both with BMI2
+ * rounds), "ssse3", "armv8-sha512", "portable" (sha512_portable.c). A context binds its entry
  * at init: the index sits in bits 8..15 of ctx->out_len (bits 0..7: the
  * digest size), so the public structs are unchanged; the one-shots and
  * rijn_sha256_impl_name use the default entry. */

@@ -22,13 +22,13 @@ void SV_NAME(uint32_t hv[8], const uint8_t *blocks, size_t nblocks)
         for (i = 0; i < 48; i += 16) {
             SV_SCHED(0, i + 16);
             SV_SCHED(1, i + 20);
-            SR_ROUND8(SR_ROUND256, SV_ROT, wk, i);
+            SR_ROUND8(SR_ROUND256, SV_ROT, SR_WK_LINEAR, i);
             SV_SCHED(2, i + 24);
             SV_SCHED(3, i + 28);
-            SR_ROUND8(SR_ROUND256, SV_ROT, wk, i + 8);
+            SR_ROUND8(SR_ROUND256, SV_ROT, SR_WK_LINEAR, i + 8);
         }
-        SR_ROUND8(SR_ROUND256, SV_ROT, wk, 48);
-        SR_ROUND8(SR_ROUND256, SV_ROT, wk, 56);
+        SR_ROUND8(SR_ROUND256, SV_ROT, SR_WK_LINEAR, 48);
+        SR_ROUND8(SR_ROUND256, SV_ROT, SR_WK_LINEAR, 56);
         hv[0] = a += hv[0]; hv[1] = b += hv[1]; hv[2] = c += hv[2]; hv[3] = d += hv[3];
         hv[4] = e += hv[4]; hv[5] = f += hv[5]; hv[6] = g += hv[6]; hv[7] = h += hv[7];
         blocks += 64;

@@ -64,17 +64,21 @@
 #define SR_ROUND512(ROT, a, b, c, d, e, f, g, h, wkm) \
     SR_ROUND(ROT, "q", 14, 18, 41, 28, 34, 39, a, b, c, d, e, f, g, h, wkm)
 
-/* Eight rounds i..i+7 (the names rotate instead of the values). */
-#define SR_ROUND8(R, ROT, wk, i)                         \
-    do {                                                 \
-        R(ROT, a, b, c, d, e, f, g, h, (wk)[(i) + 0]);   \
-        R(ROT, h, a, b, c, d, e, f, g, (wk)[(i) + 1]);   \
-        R(ROT, g, h, a, b, c, d, e, f, (wk)[(i) + 2]);   \
-        R(ROT, f, g, h, a, b, c, d, e, (wk)[(i) + 3]);   \
-        R(ROT, e, f, g, h, a, b, c, d, (wk)[(i) + 4]);   \
-        R(ROT, d, e, f, g, h, a, b, c, (wk)[(i) + 5]);   \
-        R(ROT, c, d, e, f, g, h, a, b, (wk)[(i) + 6]);   \
-        R(ROT, b, c, d, e, f, g, h, a, (wk)[(i) + 7]);   \
+/* Eight rounds i..i+7 (the names rotate instead of the values); WK(i, j)
+ * is the memory word W[i + j] + K[i + j] (buffers of two interleaved blocks
+ * place the words differently). */
+#define SR_ROUND8(R, ROT, WK, i)                   \
+    do {                                           \
+        R(ROT, a, b, c, d, e, f, g, h, WK(i, 0));  \
+        R(ROT, h, a, b, c, d, e, f, g, WK(i, 1));  \
+        R(ROT, g, h, a, b, c, d, e, f, WK(i, 2));  \
+        R(ROT, f, g, h, a, b, c, d, e, WK(i, 3));  \
+        R(ROT, e, f, g, h, a, b, c, d, WK(i, 4));  \
+        R(ROT, d, e, f, g, h, a, b, c, WK(i, 5));  \
+        R(ROT, c, d, e, f, g, h, a, b, WK(i, 6));  \
+        R(ROT, b, c, d, e, f, g, h, a, WK(i, 7));  \
     } while (0)
+/* W + K in one array, word after word */
+#define SR_WK_LINEAR(i, j) wk[(i) + (j)]
 
 #endif

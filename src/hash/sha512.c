@@ -12,7 +12,8 @@
  *   rotations and Boolean operations; branches here depend on lengths only.
  * - Dispatch: the registry below (core/registry.h): on x86-64 "avx512"
  *   (sha512_avx512.c: AVX-512VL schedule, hand-scheduled RORX rounds;
- *   needs BMI2), "avx2" (sha512_x86.c: AVX2 + BMI2); on AArch64 with GCC
+ *   needs BMI2), "avx2" (sha512_x86.c: AVX2 + BMI2), "ssse3" (sha512_x86.c:
+ *   MOV + ROR rounds); on AArch64 with GCC
  *   "armv8-sha512" (sha512_armce.c: the ARMv8.2 SHA512 instructions);
  *   then "portable" (sha512_portable.c, with the RISC-V Zknh forms). init
  *   binds the default entry as an index in bits 8..15 of out_len; the
@@ -50,6 +51,8 @@ static const rijn_i_sha512_impl sha512_avx512 = {
     rijn_i_sha512_compress_avx512vl};
 static const rijn_i_sha512_impl sha512_avx2 = {{"avx2", RIJN_CPU_AVX2 | RIJN_CPU_BMI2, NULL},
                                                rijn_i_sha512_compress_avx2};
+static const rijn_i_sha512_impl sha512_ssse3 = {{"ssse3", RIJN_CPU_SSSE3, NULL},
+                                                rijn_i_sha512_compress_ssse3};
 #endif
 #if RIJN_I_SHA512_ARMCE
 static const rijn_i_sha512_impl sha512_armce = {{"armv8-sha512", RIJN_CPU_ARM_SHA512, NULL},
@@ -62,6 +65,7 @@ static const rijn_i_impl *const sha512s[] = {
 #if RIJN_I_SHA512_X86 && RIJN_I_SHA512_UNROLLED
     &sha512_avx512.base,
     &sha512_avx2.base,
+    &sha512_ssse3.base,
 #endif
 #if RIJN_I_SHA512_ARMCE
     &sha512_armce.base,
