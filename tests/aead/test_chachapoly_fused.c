@@ -11,31 +11,16 @@
  * On CPUs without AVX2/SSSE3 only "none" runs (the binding checks still
  * run).
  */
-#include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aead/chachapoly_i.h"
 #include "testutil.h"
+#include "tu_ossl.h"
 
 #define MAXLEN 6200
 
 static uint8_t key[32], nonce[24], aad[100], pt[MAXLEN], ct[MAXLEN], ref[MAXLEN], buf[MAXLEN];
-
-static void ossl_seal(size_t al, size_t len, uint8_t rtag[16])
-{
-    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
-    int outl = 0, fl = 0;
-    EVP_EncryptInit_ex(e, EVP_chacha20_poly1305(), NULL, key, nonce);
-    if (al)
-        EVP_EncryptUpdate(e, NULL, &outl, aad, (int)al);
-    outl = 0;
-    if (len)
-        EVP_EncryptUpdate(e, ref, &outl, pt, (int)len);
-    EVP_EncryptFinal_ex(e, ref + outl, &fl);
-    EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_AEAD_GET_TAG, 16, rtag);
-    EVP_CIPHER_CTX_free(e);
-}
 
 /* streaming: random pieces, some of whole groups, with (NULL, 0) calls */
 static void stream(rijn_chachapoly_ctx *c, size_t nl, size_t al, const uint8_t *in, size_t len,
@@ -74,7 +59,7 @@ static void one(const char *name, size_t len)
     tu_rand_bytes(nonce, 24);
     tu_rand_bytes(aad, al);
     tu_rand_bytes(pt, len);
-    ossl_seal(al, len, rtag);
+    TU_CHECK(tu_ossl_chachapoly_seal(key, nonce, aad, al, pt, len, ref, rtag), "OpenSSL seal");
     TU_CHECK(rijn_chacha20poly1305_init(&c, key, 32) == RIJN_OK &&
                  rijn_i_chachapoly_use(&c, name, "x64") == RIJN_OK,
              "%s bind", name);

@@ -141,6 +141,21 @@ int tu_ossl_gcm_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t 
     return ok;
 }
 
+int tu_ossl_chachapoly_seal(const uint8_t key[32], const uint8_t nonce[12], const uint8_t *aad,
+                            size_t aadl, const uint8_t *pt, size_t len, uint8_t *ct,
+                            uint8_t tag[16])
+{
+    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
+    int ok, n = 0;
+    ok = e != NULL && EVP_EncryptInit_ex(e, EVP_chacha20_poly1305(), NULL, key, nonce) == 1 &&
+         (aadl == 0 || EVP_EncryptUpdate(e, NULL, &n, aad, (int)aadl) == 1) &&
+         (len == 0 || EVP_EncryptUpdate(e, ct, &n, pt, (int)len) == 1) &&
+         EVP_EncryptFinal_ex(e, ct + (len == 0 ? 0 : n), &n) == 1 &&
+         EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_AEAD_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(e);
+    return ok;
+}
+
 const char *tu_ossl_md_name(unsigned id)
 {
     static const char *const names[] = {"",           "MD5",      "SHA1",     "SHA224",

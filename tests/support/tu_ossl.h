@@ -6,6 +6,7 @@
  *   tu_ossl_begin/step/end    a streaming EVP context (Monte Carlo loops)
  *   tu_ossl_poly1305(...)     a one-shot Poly1305 tag (EVP_MAC)
  *   tu_ossl_gcm_seal(...)     a one-shot AES-GCM seal (any nonce length)
+ *   tu_ossl_chachapoly_seal   a one-shot ChaCha20-Poly1305 seal (RFC 8439)
  *   tu_ossl_md_name(id)       OpenSSL's digest name of a rijn hash id
  *
  * Cipher names are OpenSSL's ("AES-128-CBC", "AES-256-CFB1",
@@ -53,6 +54,13 @@ void tu_ossl_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, 
 int tu_ossl_gcm_seal(const uint8_t *key, size_t klen, const uint8_t *iv, size_t ivl,
                      const uint8_t *aad, size_t aadl, const uint8_t *pt, size_t len, uint8_t *ct,
                      uint8_t *tag, size_t tagl);
+
+/* ChaCha20-Poly1305 (RFC 8439) seal with OpenSSL: 32-byte key, 12-byte
+ * nonce, 16-byte tag; ct receives len bytes. 1 on success, 0 if OpenSSL
+ * reported an error. */
+int tu_ossl_chachapoly_seal(const uint8_t key[32], const uint8_t nonce[12], const uint8_t *aad,
+                            size_t aadl, const uint8_t *pt, size_t len, uint8_t *ct,
+                            uint8_t tag[16]);
 
 /* OpenSSL's name of the digest with rijn_hash_desc id (rijn/hash.h: 1 MD5
  * ... 13 BLAKE2b-512), for EVP_get_digestbyname; "" for an unknown id. */
