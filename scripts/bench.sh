@@ -247,19 +247,25 @@ cc -std=c99 -O2 -Wall -Wextra -I"$ROOT/include" -I"$ROOT/bench/peers" $EXTRA_INC
 } >"$RES/machine.tsv"
 # The narrower CPUs of group "narrow": name, RIJN_CPU_MASK (hex, bits of
 # src/core/cpu.h), OPENSSL_ia32cap hiding the same extensions (word 1:
-# CPUID.1 EDX:ECX, word 2: CPUID.7 EBX:ECX), libgcrypt's hardware features
-# to disable (BENCH_GCRYPT_HWF_DENY, bench/host/peer_gcrypt.c; names a
-# libgcrypt version lacks are ignored), description.
-#   avx2:  AES-NI PCLMUL SSSE3 SSE4.1 AVX AVX2 VAES VPCLMULQDQ SHA BMI2 ADX;
-#          OpenSSL loses AVX-512 F/DQ/IFMA/PF/ER/CD/BW/VL, VBMI/VBMI2/VNNI/BITALG/VPOPCNTDQ
-#   aesni: AES-NI PCLMUL SSSE3 SSE4.1; OpenSSL also loses AVX (word 1 bit 60), AVX2,
-#          BMI1/2, ADX, SHA, GFNI, VAES, VPCLMULQDQ; libgcrypt loses the same
+# CPUID.1 EDX:ECX, word 2: CPUID.7 EBX:ECX, so word 2 bit n < 32 is EBX bit n
+# and bit 32 + n is ECX bit n; OpenSSL's OPENSSL_ia32cap(3)), libgcrypt's
+# hardware features to disable (BENCH_GCRYPT_HWF_DENY, bench/host/peer_gcrypt.c;
+# names a libgcrypt version lacks are ignored), description. Each level is a
+# real CPU class: what rijn's mask hides, the peers' masks hide too (rijn has
+# no GFNI code, so no peer keeps GFNI). bench/host/narrow_survey.py holds the
+# same levels plus "avx" (keep them equal).
+#   avx2:  AES-NI PCLMUL SSSE3 SSE4.1 AVX AVX2 VAES VPCLMULQDQ SHA BMI1/2 ADX (Zen 3);
+#          OpenSSL loses AVX-512 F/DQ/IFMA/PF/ER/CD/BW/VL (EBX 16 17 21 26-28 30 31),
+#          VBMI/VBMI2/GFNI/VNNI/BITALG/VPOPCNTDQ (ECX 1 6 8 11 12 14);
+#          libgcrypt loses avx512, gfni
+#   aesni: AES-NI PCLMUL SSSE3 SSE4.1 (Westmere); OpenSSL also loses AVX (word 1
+#          bit 60), AVX2, BMI1/2, ADX, SHA, GFNI, VAES, VPCLMULQDQ; libgcrypt the same
 TAB=$(printf '\t')
 narrow_levels() {
     printf '%s\t%s\t%s\t%s\t%s\n' \
-        avx2 0x2EFF '~0:~0x5842dc230000' 'intel-avx512:intel-gfni' 'AVX2 + VAES/VPCLMULQDQ on 256-bit registers, no AVX-512 (Zen 3, Alder Lake class)' \
+        avx2 0x2EFF '~0:~0x5942dc230000' 'intel-avx512:intel-gfni' 'AVX2 + VAES/VPCLMULQDQ on 256-bit registers, BMI1/2, ADX, SHA-NI, no AVX-512 or GFNI (Zen 3 class)' \
         aesni 0xF '~0x1000000000000000:~0x5f42fc2b0128' \
-        'intel-avx:intel-avx2:intel-bmi2:intel-shaext:intel-vaes-vpclmul:intel-avx512:intel-gfni:intel-fast-vpgather' 'AES-NI + PCLMULQDQ + SSE4.1, no AVX (Westmere class)'
+        'intel-avx:intel-avx2:intel-bmi2:intel-shaext:intel-vaes-vpclmul:intel-avx512:intel-gfni:intel-fast-vpgather' 'AES-NI + PCLMULQDQ + SSE4.1, no AVX, BMI or SHA-NI (Westmere class)'
 }
 start=$(date +%s)
 for g in $BENCH_GROUPS; do

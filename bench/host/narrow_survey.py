@@ -5,45 +5,82 @@ rows that scripts/bench.sh's group "narrow" runs), and the rows where rijn
 loses.
 
   scripts/bench.sh --no-install --groups narrow --runs 1   # builds the harness
-  bench/host/narrow_survey.py run --bin $BENCH_WORK/rijn-bench --out DIR
-  bench/host/narrow_survey.py table DIR [AFTER_DIR]
+  bench/host/narrow_survey.py run --bin $BENCH_WORK/rijn-bench --out DIR [--commit REV]
+  bench/host/narrow_survey.py table DIR [AFTER_DIR] > bench/NARROW-SURVEY.md
 
 "run" runs bench/host/bench.c's groups (aead xts cbc ctr mac) once per level
 below, each process with rijn's RIJN_CPU_MASK and the peers' own masks at the
-same level, into DIR/<level>-<group>.tsv (the harness's own rows). "table"
-prints, as markdown, every 1 KiB and 1 MiB row where rijn's median takes more
-than 5% longer than the fastest same-masked peer's (ratios of medians from one
+same level, into DIR/<level>-<group>.tsv (the harness's own rows), and
+DIR/meta.tsv (the commit the harness was built at, as given by --commit, the
+CPU, the load before and after). "table" prints bench/NARROW-SURVEY.md: its
+header (the levels below, the CPU, the commits and loads from meta.tsv) and,
+as markdown, every 1 KiB and 1 MiB row where rijn's median takes more than 5%
+longer than the fastest same-masked peer's (ratios of medians from one
 process, both libraries in it); with AFTER_DIR, the same rows from that run
-beside them. The avx2 and aesni levels are scripts/bench.sh's narrow_levels
-(keep them equal); "avx" adds AVX2 without VAES / VPCLMULQDQ (Haswell to
-Skylake client class): OpenSSL also loses CPUID.7 ECX bits 8-10 (GFNI, VAES,
-VPCLMULQDQ), libgcrypt intel-vaes-vpclmul.
+beside them (and the rows that lose in that run only).
+
+Levels (every one a real CPU class: what rijn's mask hides the peers' masks
+hide too, and the reverse). OPENSSL_ia32cap words (OpenSSL's
+OPENSSL_ia32cap(3)): word 1 = CPUID.1 EDX:ECX, word 2 = CPUID.7 EBX:ECX, so
+word 2 bit n < 32 is EBX bit n (BMI1 3, AVX2 5, BMI2 8, AVX512F/DQ 16/17,
+ADX 19, IFMA 21, PF/ER/CD 26-28, SHA 29, BW/VL 30/31) and bit 32 + n is ECX
+bit n (VBMI 1, VBMI2 6, GFNI 8, VAES 9, VPCLMULQDQ 10, VNNI 11, BITALG 12,
+VPOPCNTDQ 14). rijn's bits are src/core/cpu.h's (AES-NI 0, PCLMUL 1, SSSE3 2,
+SSE4.1 3, AVX 4, AVX2 5, VAES 6, VPCLMUL 7, AVX-512 8, SHA-NI 9, BMI2 10,
+ADX 11, IFMA 12, BMI1 13). GFNI: rijn has no GFNI code, so no peer keeps it.
+The avx2 and aesni levels are scripts/bench.sh's narrow_levels (keep them
+equal).
 """
 import glob
 import os
 import subprocess
 import sys
 
-LEVELS = [  # name, RIJN_CPU_MASK, OPENSSL_ia32cap, BENCH_GCRYPT_HWF_DENY
-    ("avx2", "0x2EFF", "~0:~0x5842dc230000", "intel-avx512:intel-gfni"),
-    ("avx", "0x3F", "~0:~0x5f42dc230000", "intel-avx512:intel-gfni:intel-vaes-vpclmul"),
+LEVELS = [  # name, RIJN_CPU_MASK, OPENSSL_ia32cap, BENCH_GCRYPT_HWF_DENY, description
+    ("avx2", "0x2EFF", "~0:~0x5942dc230000", "intel-avx512:intel-gfni",
+     "AES-NI, PCLMULQDQ, AVX2, VAES/VPCLMULQDQ on 256-bit registers, BMI1/2, ADX, "
+     "SHA-NI; no AVX-512, no GFNI (Zen 3 class)"),
+    ("avx", "0x2C3F", "~0:~0x5f42fc230000", "intel-avx512:intel-gfni:intel-vaes-vpclmul:intel-shaext",
+     "AES-NI, PCLMULQDQ, AVX2, BMI1/2, ADX; no VAES/VPCLMULQDQ, AVX-512, GFNI or SHA-NI "
+     "(Skylake class: Intel Haswell..Comet Lake, Skylake-SP / Cascade Lake)"),
     ("aesni", "0xF", "~0x1000000000000000:~0x5f42fc2b0128",
      "intel-avx:intel-avx2:intel-bmi2:intel-shaext:intel-vaes-vpclmul:intel-avx512:"
-     "intel-gfni:intel-fast-vpgather"),
+     "intel-gfni:intel-fast-vpgather",
+     "AES-NI, PCLMULQDQ, SSSE3, SSE4.1; no AVX, BMI1/2, ADX or SHA-NI (Westmere class)"),
 ]
 GROUPS = ["aead", "xts", "cbc", "ctr", "mac"]
 SIZES = ("1024", "1048576")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def run(binary, out):
+def loadavg():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def run(binary, out, commit):
     os.makedirs(out, exist_ok=True)
-    for name, mask, cap, deny in LEVELS:
+    cpu = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "cpu_id.py")],
+                         stdout=subprocess.PIPE, universal_newlines=True, check=True).stdout.strip()
+    meta = [("commit", commit or "?"), ("cpu", cpu), ("load_start", loadavg())]
+    for name, mask, cap, deny, _ in LEVELS:
         env = dict(os.environ, RIJN_CPU_MASK=mask, OPENSSL_ia32cap=cap,
                    BENCH_GCRYPT_HWF_DENY=deny)
         for g in GROUPS:
             with open(os.path.join(out, "%s-%s.tsv" % (name, g)), "w") as f:
                 subprocess.run([binary, "--group", g, "--libs", "rijn,OpenSSL,libgcrypt"],
                                env=env, stdout=f, check=True)
+    meta.append(("load_end", loadavg()))
+    with open(os.path.join(out, "meta.tsv"), "w") as f:
+        f.writelines("%s\t%s\n" % kv for kv in meta)
+
+
+def load_meta(d):
+    try:
+        with open(os.path.join(d, "meta.tsv")) as f:
+            return dict(line.rstrip("\n").split("\t", 1) for line in f if "\t" in line)
+    except OSError:
+        return {}
 
 
 def load(d):
@@ -65,8 +102,52 @@ def best_peer(r):
     return n, peers[n], r["rijn"] / peers[n]
 
 
+HEADER = """# rijn on narrower x86-64 CPUs: the rows it loses
+
+Generated by bench/host/narrow_survey.py (never edit by hand). Every 1 KiB
+and 1 MiB row of bench/host/bench.c's groups aead, xts, cbc, ctr and mac
+where rijn's median took more than 5% longer, before or after, than the
+fastest peer (OpenSSL or libgcrypt) masked the same way: rijn with
+RIJN_CPU_MASK, OpenSSL with OPENSSL_ia32cap, libgcrypt with its hardware
+features disabled. Each level is a real CPU class: what rijn's mask hides,
+the peers' masks hide too. Figures are TSC ticks per call (median of 21
+rounds in one process); ratios are rijn / peer in the same process.
+"""
+
+
+def header(before, after, ma, mb):
+    out = [HEADER, "Levels (bench/host/narrow_survey.py, the avx2 and aesni levels also"
+           " scripts/bench.sh's group narrow):", ""]
+    for name, mask, cap, deny, desc in LEVELS:
+        out.append("- %s: %s. RIJN_CPU_MASK=%s, OPENSSL_ia32cap=%s, libgcrypt disables %s"
+                   % (name, desc, mask, cap, deny.replace(":", ", ")))
+    cpu = ma.get("cpu", "?")
+    out += ["", "- CPU: %s, shared with other jobs (ratios, not absolute figures, are the"
+            " result)" % cpu]
+    runs = [("before", before, ma)] + ([("after", after, mb)] if after else [])
+    for tag, _, m in runs:
+        out.append("- %s: harness built at commit %s, load average %s at the start, %s at"
+                   " the end" % (tag.capitalize(), m.get("commit", "?"),
+                                 m.get("load_start", "?"), m.get("load_end", "?")))
+    out += ["- Made by:", "",
+            "      scripts/bench.sh --no-install --groups narrow --runs 1   # or any harness build"]
+    for tag, d, m in runs:
+        out.append("      bench/host/narrow_survey.py run --bin <harness at %s> --out %s --commit %s"
+                   % (m.get("commit", "?"), os.path.basename(os.path.normpath(d)),
+                      m.get("commit", "?")))
+    out.append("      bench/host/narrow_survey.py table %s > bench/NARROW-SURVEY.md"
+               % " ".join(os.path.basename(os.path.normpath(d)) for _, d, _ in runs))
+    out.append("")
+    if after:
+        out += ["Rows whose \"after\" ratio is at or under 1.05 no longer lose. Changes in"
+                " between: `git log %s..%s -- src`. The spread from run to run on this shared"
+                " machine is a few percent." % (ma.get("commit", "?"), mb.get("commit", "?")), ""]
+    return "\n".join(out)
+
+
 def table(before, after=None):
     a, b = load(before), load(after) if after else None
+    print(header(before, after, load_meta(before), load_meta(after) if after else {}))
     order = [lv[0] for lv in LEVELS]
     head = "| level | op | key bits | bytes | rijn | fastest peer | peer | rijn/peer |"
     rule = "|---|---|---|---|---|---|---|---|"
@@ -77,19 +158,20 @@ def table(before, after=None):
     print(rule)
     for k in sorted(a, key=lambda k: (order.index(k[0]), k[1], int(k[2]), int(k[3]))):
         bp = best_peer(a[k])
-        if bp is None or bp[2] <= 1.05:
+        ap = best_peer(b.get(k, {})) if b is not None else None
+        if bp is None or max(bp[2], ap[2] if ap else 0) <= 1.05:
             continue
         line = "| %s | %s | %s | %s | %.0f | %s | %.0f | %.2f |" % (
             k[0], k[1], k[2], k[3], a[k]["rijn"], bp[0], bp[1], bp[2])
         if b is not None:
-            ap = best_peer(b.get(k, {}))
             line += (" %.0f | %.0f | %.2f |" % (b[k]["rijn"], ap[1], ap[2])) if ap else " - | - | - |"
         print(line)
 
 
 def main(argv):
-    if len(argv) >= 5 and argv[0] == "run" and argv[1] == "--bin" and argv[3] == "--out":
-        run(argv[2], argv[4])
+    if len(argv) in (5, 7) and argv[0] == "run" and argv[1] == "--bin" and argv[3] == "--out" \
+            and (len(argv) == 5 or argv[5] == "--commit"):
+        run(argv[2], argv[4], argv[6] if len(argv) == 7 else None)
     elif len(argv) in (2, 3) and argv[0] == "table":
         table(*argv[1:])
     else:
