@@ -1,12 +1,11 @@
 /*
  * sha256_x86v_body.h -- body of the vector-schedule SHA-256 compressions
- * of sha256_x86v.c, included once per entry. Expects SV_NAME, SV_TARGET
- * and SV_ROT (SR_RORX or SR_MOVROR). Not a public header; see
+ * of sha256_x86v.c, included once per entry. Expects SV_NAME, SV_TARGET,
+ * SV_LINKAGE (static or nothing) and SV_ROT (SR_RORX or SR_MOVROR). Not a public header; see
  * sha256_x86v.c for the implementation notes.
  */
 
-SV_TARGET
-void SV_NAME(uint32_t hv[8], const uint8_t *blocks, size_t nblocks)
+SV_TARGET SV_LINKAGE void SV_NAME(uint32_t hv[8], const uint8_t *blocks, size_t nblocks)
 {
     const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
     const __m128i lo2 = _mm_set_epi64x(-1, 0x0b0a090803020100LL);
@@ -40,3 +39,4 @@ void SV_NAME(uint32_t hv[8], const uint8_t *blocks, size_t nblocks)
 #undef SV_NAME
 #undef SV_TARGET
 #undef SV_ROT
+#undef SV_LINKAGE
