@@ -296,12 +296,12 @@ def interrupted(data):
 def progress_bar(data):
     """The progress bar: drawn on a terminal for an input of known size (a
     slow disk: the fault library's delayed reads)."""
-    big = write("big", data * 32)  # 4.8 MB: 5 slots, read by 2-4 threads (file_par.c)
+    big = write("big", data * 56)  # 8.4 MB: 9 slots, read by 2-4 threads (file_par.c)
     out = path("out")
-    env = dict(os.environ, LD_PRELOAD=LIB, RIJN_FAULT_PATH=big, RIJN_FAULT_SLOW_READ_MS="600")
+    env = dict(os.environ, LD_PRELOAD=LIB, RIJN_FAULT_PATH=big, RIJN_FAULT_SLOW_READ_MS="500")
     env["ASAN_OPTIONS"] = "verify_asan_link_order=0"
-    # the input comes in 5 reads of 600 ms, 2 to 4 at a time: the bar
-    # appears after 1 s
+    # the input comes in 9 reads of 500 ms, 2 to 4 at a time (1.5-2.5 s):
+    # the bar appears after 1 s
     rc, shown = cs.on_tty(["env"] + ["%s=%s" % kv for kv in env.items() if kv[0] in (
         "LD_PRELOAD", "RIJN_FAULT_PATH", "RIJN_FAULT_SLOW_READ_MS", "ASAN_OPTIONS")] +
         [cs.CLI, "encrypt", "-k", path("k"), "--chunk-size", "64K", "-o", out, big], [])
