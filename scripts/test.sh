@@ -27,7 +27,7 @@
 #      without them (sampled) (scripts/test-riscv.sh)
 # Order on two cores: steps 2-3's builds run beside step 1's tests; then
 # the ASan tests; then two lanes side by side (Valgrind beside gcc
-# -fanalyzer, then 9, 6 (build, then runs), 11, 7 in one and 10, 8, 5 in the
+# -fanalyzer, then 9, 6 (build, then runs), 7, 5 in one and 10, 8, 11 in the
 # other), each stage's output printed when both lanes are done (also in
 # build/ci-logs/).
 # Options: --fast runs step 1 only.
@@ -126,7 +126,12 @@ echo "(asan tests: $(($(date +%s) - t0)) s)"
 # valgrind 146-151, coverage 76-82, fuzz build 77-84, fuzz smoke 56-57,
 # RISC-V 47-52 = 407-421 | analyzer 214-230, AArch64 139-143, cppcheck +
 # clang-tidy 64-84, ctgrind 31-32, masked 18 = 486-487: lane 1 ended 66-79 s
-# early, so ctgrind moved to its end: 438-453 | 455). The fuzz smoke's runs have the
+# early, so ctgrind moved to its end: 438-453 | 455). At 5697801 (fresh-clone
+# runs ci3/ci4): valgrind 141-143, coverage 117, fuzz build 88-94, fuzz
+# smoke 57, RISC-V 52-53, ctgrind 38-39 = 493-503 | analyzer 175-176,
+# AArch64 143, cppcheck + clang-tidy 108-118, masked 33-34 = 461-469: lane 2
+# ended 32-34 s early, so RISC-V (52) and masked (34) swapped lanes: 475 |
+# 479 on those figures. The fuzz smoke's runs have the
 # same wall-time budget as before (10 s per harness, 2 at a time, every
 # harness); beside the other lane they get fewer executions.
 t0=$(date +%s)
@@ -135,14 +140,14 @@ lane1() {
   run_stage coverage bash scripts/coverage.sh
   run_stage fuzz-build bash scripts/fuzz.sh --smoke 10 --build-only
   run_stage fuzz bash scripts/fuzz.sh --smoke 10 --jobs "$jobs"
-  run_stage riscv bash scripts/test-riscv.sh
   run_stage ctgrind bash scripts/ctgrind-levels.sh gcc:-O1 gcc:-O2
+  run_stage masked masked
 }
 lane2() {
   STATIC_JOBS=1 run_stage analyzer bash scripts/static.sh --tool gcc
   run_stage aarch64 bash scripts/test-aarch64.sh
   run_stage static bash scripts/static.sh --tool cppcheck --tool clang-tidy
-  run_stage masked masked
+  run_stage riscv bash scripts/test-riscv.sh
 }
 lane1 &
 l1=$!

@@ -79,24 +79,28 @@ static void test_openssl(void)
     }
 }
 
-/* crypt_and_hash's loop, written again over OpenSSL's EVP_Digest. */
+/* crypt_and_hash's loop, written again over OpenSSL's EVP_Digest (one
+ * context and one fetched digest for the 8,192 rounds: a context made and
+ * an implicit fetch per round: 1.5 of its 9 s of CPU under Valgrind). */
 static void ref_cah(const EVP_MD *md, const uint8_t iv[16], const uint8_t *sec, size_t n,
                     uint8_t k[32])
 {
     uint8_t s[64], d[64];
     unsigned dl = 0;
     int i;
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    EVP_MD *f = EVP_MD_fetch(NULL, EVP_MD_get0_name(md), NULL);
     memset(s, 0, sizeof s);
     memcpy(s, iv, 16);
-    for (i = 0; i < 8192; i++) {
-        EVP_MD_CTX *c = EVP_MD_CTX_new();
-        EVP_DigestInit_ex(c, md, NULL);
+    for (i = 0; c != NULL && f != NULL && i < 8192; i++) {
+        EVP_DigestInit_ex(c, f, NULL);
         EVP_DigestUpdate(c, s, 32);
         EVP_DigestUpdate(c, sec, n);
         EVP_DigestFinal_ex(c, d, &dl);
-        EVP_MD_CTX_free(c);
         memcpy(s, d, dl);
     }
+    EVP_MD_free(f);
+    EVP_MD_CTX_free(c);
     memcpy(k, s, 32);
 }
 
