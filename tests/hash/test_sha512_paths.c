@@ -1,14 +1,16 @@
 /*
  * test_sha512_paths.c -- every run-time path of SHA-384/512 (x86: vector
- * schedule with AVX-512VL or AVX2 + BMI2 rounds; the portable code)
+ * schedule with AVX-512VL, AVX2 (two blocks at once) or SSSE3 beside asm
+ * rounds; the portable code)
  * against OpenSSL: lengths 0..600 one-shot, long messages (up to 64 KiB)
  * with random split points for the streaming API, SHA-384 and
  * SHA-512/256 on the same compression; runs of 1..40 whole blocks in one
  * update call at every alignment mod 8 (the AVX-512 code takes runs of
  * fewer than 16 blocks one way, longer runs another, and its last block of
- * a run differently again). The program re-runs itself with RIJN_CPU_MASK
- * hiding AVX-512 and hiding everything, so each path is checked on a
- * machine that has them all.
+ * a run differently again; the AVX2 code takes pairs of blocks, runs of
+ * 16+ blocks another way, and a lone last block). The program re-runs
+ * itself with RIJN_CPU_MASK hiding AVX-512, then AVX2, then everything, so
+ * each path is checked on a machine that has them all.
  */
 #include <openssl/evp.h>
 #include <stdlib.h>
@@ -88,6 +90,8 @@ int main(int argc, char **argv)
     run();
     if (!tu_rerun_is_child("RIJN_SHA512_CHILD")) {
         tu_rerun_masked(argv, ~RIJN_CPU_AVX512, "no AVX-512: AVX2 schedule", "RIJN_SHA512_CHILD");
+        tu_rerun_masked(argv, ~(uint32_t)(RIJN_CPU_AVX512 | RIJN_CPU_AVX2),
+                        "no AVX2: SSSE3 schedule", "RIJN_SHA512_CHILD");
         tu_rerun_masked(argv, 0, "no extensions: portable code", "RIJN_SHA512_CHILD");
     }
     return tu_finish();
