@@ -1,10 +1,10 @@
 /*
  * file_par.c -- the chunk loop of `rijn encrypt` (rijn and age formats,
- * fcrypt_seal_chunks): a regular file on every core (fpar_*): each
- * worker reads a slot of the file at its offset, seals its chunks in
- * place and writes them once the slots before it are written; any other
- * input (a pipe, a terminal) read on a thread (file_pipe.c), a chunk at a
- * time, sealed into a chunk buffer.
+ * fcrypt_seal_chunks): a regular file on every core (fpar_go, whose
+ * workers file_pdec.c uses to decrypt): each worker reads a slot of the
+ * file at its offset, seals its chunks in place and writes them once the
+ * slots before it are written; any other input (a pipe, a terminal) read
+ * on a thread (file_pipe.c), a chunk at a time, sealed into a buffer.
  *
  * Implementation notes: with one reading thread (file_pipe.c) the copy
  * from the page cache (read()) was the critical path: 512 MiB from tmpfs
@@ -31,9 +31,8 @@
  * size, the same chunks as reading to the end). A read that comes short
  * (the file shrank) and a size that differs after the last slot (it
  * grew) fail: the output then is removed like on any failure. Only a
- * regular file, nothing of it read yet, and not armored (the caller
- * checks with fpar_usable); anything else goes through file_pipe.c
- * (fcrypt_seal_chunks at the end).
+ * regular file with bytes after its offset (fpar_usable); an empty one
+ * and anything else go through file_pipe.c (fcrypt_seal_chunks).
  */
 #define _GNU_SOURCE
 #include "file_io.h"

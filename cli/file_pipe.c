@@ -1,7 +1,7 @@
 /*
- * file_pipe.c -- read the input of `rijn encrypt` / `rijn decrypt` on a
- * thread of its own, so that reading piece i+1 overlaps sealing or
- * opening piece i and writing it (file_io.h: fpipe_*).
+ * file_pipe.c -- read a pipe, terminal or armored input (a regular file:
+ * file_par.c, file_pdec.c) on a thread of its own, so that reading piece
+ * i+1 overlaps sealing or opening piece i and writing it (fpipe_*).
  *
  * Implementation notes: a ring of 3 slots, each a whole number
  * of pieces (a piece is a chunk when encrypting, a chunk and its tag when
