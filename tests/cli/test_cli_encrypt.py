@@ -731,14 +731,16 @@ def parallel_decrypt():
     """A regular file is decrypted by 2-4 threads, a slot of whole pieces
     each, opened in place (cli/file_pdec.c): for a file of 3 slots (chunks
     of 64 KiB) intact, with a chunk altered in the second or the third slot
-    (or both), cut after a chunk (truncated), cut inside a tag, and with a
-    chunk dropped, decrypting the file gives what decrypting the same bytes
+    (or both), cut after a chunk (truncated), cut inside a tag, cut 5
+    bytes into a piece (less than a tag), with a chunk dropped, and a full
+    last chunk altered, decrypting the file gives what decrypting the same bytes
     from a pipe gives (read ahead on one thread, cli/file_pipe.c): exit
     status, the plaintext written (the chunks before the first bad one)
     and the message (the first bad chunk in file order); the same with
     chunks of 256 bytes (4096 chunks a slot) and of 2 MiB (a chunk a slot);
-    a file that changes size while it is decrypted fails. RIJN_TEST_QUICK:
-    three of the variants, 2 MiB chunks only."""
+    a write that fails (/dev/full) and a file that changes size while it is
+    decrypted fail. RIJN_TEST_QUICK: four of the variants, 2 MiB chunks
+    only."""
     rnd = random.Random(31)
     key = path("key")
     cs_ = 65536
@@ -756,8 +758,9 @@ def parallel_decrypt():
     variants = [("intact", ct), ("chunk 20 altered", flip(ct, 20)),
                 ("chunk 40 altered", flip(ct, 40)), ("chunks 20 and 40", flip(ct, 40, 20)),
                 ("cut after chunk 30", ct[:at(31)]), ("cut in a tag", ct[:at(31) - 3]),
-                ("chunk 10 dropped", ct[:at(10)] + ct[at(11):])]
-    for name, data in [variants[i] for i in (0, 2, 4)] if QUICK else variants:
+                ("chunk 10 dropped", ct[:at(10)] + ct[at(11):]),
+                ("5 bytes after chunk 30", ct[:at(31) + 5])]
+    for name, data in [variants[i] for i in (0, 2, 4, 7)] if QUICK else variants:
         f = write("pdec", data)
         got = rijn(["decrypt", "-k", key, f])
         want = rijn(["decrypt", "-k", key], data)
@@ -765,6 +768,16 @@ def parallel_decrypt():
               (name == "intact" or (got[0] == 1 and pt.startswith(got[1]))),
               "decrypt %s: file %r, pipe %r" % (name, (got[0], len(got[1]), got[2]),
                                                 (want[0], len(want[1]), want[2])))
+    # a full last chunk altered: not a truncation (it fails as a middle chunk too)
+    rc, c3, err = rijn(["encrypt", "-k", key], pt[:47 * cs_])
+    f = write("pdec", flip(c3, 46))
+    got, want = rijn(["decrypt", "-k", key, f]), rijn(["decrypt", "-k", key], flip(c3, 46))
+    check(rc == 0 and got == want and got[0] == 1 and "chunk 46: authentication" in got[2],
+          "decrypt, full last chunk altered: file %r, pipe %r" % (got[2], want[2]))
+    f = write("pdec", ct)  # a write that fails: one message, nothing left
+    rc, _, err = rijn(["decrypt", "-k", key, "-o", "/dev/full", f])
+    check(rc == 1 and err.count("\n") == 1 and "cannot write '/dev/full'" in err,
+          "decrypt to /dev/full: %d %r" % (rc, err))
     for size in ("2M",) if QUICK else ("256", "2M"):
         data = rnd.randbytes(5 * 1048576 + 7)
         rc, c2, err = rijn(["encrypt", "-k", key, "--chunk-size", size], data)
