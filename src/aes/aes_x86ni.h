@@ -138,10 +138,33 @@ int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16]
  * the CPU lacks them). */
 size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
                           const uint8_t *in, size_t n);
-/* The same with VAES on 256-bit registers (aes_x86ni_xts256.c): 16-block
- * passes for a context marked RIJN_I_DIR_W256 (VAES + AVX2). */
-size_t rijn_i_xts_vaes256(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
-                          const uint8_t *in, size_t n);
+/* The same with VAES on 256-bit registers (aes_x86ni_xts256.c): n blocks
+ * (a nonzero multiple of 16) in 16-block passes from tweak t with the
+ * round keys rk (encryption or decryption view), for a context marked
+ * RIJN_I_DIR_W256 (VAES + AVX2; the caller checks); returns the tweak
+ * after them. The tweak stays in a register (no store and reload on the
+ * way in: a 1 KiB message waits for it). */
+__m128i rijn_i_xts_vaes256(const uint8_t *rk, unsigned rounds, int dec, __m128i t,
+                           uint8_t *out, const uint8_t *in, size_t n);
+
+/* t * alpha in GF(2^128), IEEE 1619 byte order (XTS tweaks). */
+RIJN_X86NI_INLINE __m128i x86ni_xts_mulx(__m128i t)
+{
+    /* lane 0 <- sign of lane 3 (top bit), lane 2 <- sign of lane 1 */
+    __m128i m = _mm_shuffle_epi32(_mm_srai_epi32(t, 31), 0x13);
+    m = _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87));
+    return _mm_xor_si128(_mm_add_epi64(t, t), m);
+}
+/* t * alpha^k (1 <= k <= 8) in one step: 64-bit shifts, the bits crossing
+ * the quadwords moved by a byte shift, those out of the top folded back
+ * times 0x87 (independent of the other powers: no chain of doublings). */
+RIJN_X86NI_INLINE __m128i x86ni_xts_mulak(__m128i t, int k)
+{
+    const __m128i o = _mm_srli_epi64(t, 64 - k), top = _mm_srli_si128(o, 8);
+    const __m128i red = _mm_xor_si128(_mm_xor_si128(top, _mm_slli_epi64(top, 1)),
+                                      _mm_xor_si128(_mm_slli_epi64(top, 2), _mm_slli_epi64(top, 7)));
+    return _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t, k), _mm_slli_si128(o, 8)), red);
+}
 
 /* VAES paths (aes_x86ni_vaes512.c, aes_x86ni_vaes256.c). Each handles a
  * multiple of 16 blocks (the longest prefix it can) and returns the number

@@ -24,8 +24,9 @@
  *   XOR of its key). Two buffers: the next pass's words are stored before
  *   this pass runs, so their 16-byte loads never wait for the 8-byte
  *   stores (no store forwarding into a wider load); the first pass's words
- *   come from vector doublings (16-byte stores, forwarded at once), so a
- *   short message does not wait for them either. On Zen 5 the vector ALU
+ *   are T*alpha^i each in one step from T (x86ni_xts_mulak) and join the
+ *   blocks from the registers (stored only for the way out), so a short
+ *   message waits for no store either. On Zen 5 the vector ALU
  *   ops share the pipes with the AES ones, so keeping the tweak work off
  *   them sets the time. bench/host/bench.c --group xts, AES-128 / AES-256,
  *   1 MiB, same-run ratio to the fastest same-masked peer: RIJN_CPU_MASK=0xF
@@ -49,15 +50,6 @@
 #include "aes_x86ni.h"
 
 #if RIJN_CFG_AES_X86NI
-
-/* t * alpha in GF(2^128), IEEE 1619 byte order. */
-RIJN_X86NI_INLINE __m128i xts_x86ni_mulx(__m128i t)
-{
-    /* lane 0 <- sign of lane 3 (top bit), lane 2 <- sign of lane 1 */
-    __m128i m = _mm_shuffle_epi32(_mm_srai_epi32(t, 31), 0x13);
-    m = _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87));
-    return _mm_xor_si128(_mm_add_epi64(t, t), m);
-}
 
 /* The tweaks of one 8-block pass from (*lo, *hi) = T, computed on 64-bit
  * general registers (no vector op: on Zen 5 those share the pipes with the
@@ -99,6 +91,29 @@ RIJN_X86NI_INLINE void xts_x86ni_pass8(const uint8_t *rk, unsigned rounds, int d
     }
 }
 
+/* The first 8-block pass, its tweaks T*alpha^i in one step each from T
+ * (x86ni_xts_mulak): joined with round key 0 in registers on the way in
+ * (the blocks wait for no store), stored with the last round key to b for
+ * the way out. */
+RIJN_X86NI_INLINE void xts_x86ni_pass8_first(const uint8_t *rk, unsigned rounds, int dec,
+                                             __m128i t, uint64_t *b, uint8_t *out,
+                                             const uint8_t *in)
+{
+    const __m128i vk0 = x86ni_ld(rk), vkl = x86ni_ld(rk + 16 * rounds);
+    __m128i x[8];
+    unsigned i;
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
+        const __m128i v = i == 0 ? t : x86ni_xts_mulak(t, (int)i);
+        _mm_store_si128((__m128i *)(void *)(b + 2 * i), _mm_xor_si128(v, vkl));
+        x[i] = _mm_xor_si128(x86ni_ld(in + 16 * i), _mm_xor_si128(v, vk0));
+    }
+    x86ni_mid_rounds(x, 8, rk, rounds, dec);
+    RIJN_UNROLL for (i = 0; i < 8; i++) {
+        const __m128i kt = _mm_load_si128((const __m128i *)(const void *)(b + 2 * i));
+        x86ni_st(out + 16 * i, dec ? _mm_aesdeclast_si128(x[i], kt) : _mm_aesenclast_si128(x[i], kt));
+    }
+}
+
 /* The 8-block passes of n blocks (a multiple of 8; rounds a constant after
  * inlining); returns the tweak after them. Two sets of tweak words: the
  * next pass's are stored before this pass's blocks, so its loads find them
@@ -108,30 +123,35 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_run8_r(const uint8_t *rk, unsigned rounds, i
                                            size_t n)
 {
     uint64_t w[4][16] __attribute__((aligned(16))); /* pass A: w[0], w[1]; pass B: w[2], w[3] */
-    uint64_t k0[2], kl[2], lo, hi, alo, ahi;
-    uint8_t tb[16];
-    unsigned i;
+    uint64_t k0[2], kl[2], lo, hi, alo, ahi, c;
     k0[0] = rijn_load64_le(rk);
     k0[1] = rijn_load64_le(rk + 8);
     kl[0] = rijn_load64_le(rk + 16 * rounds);
     kl[1] = rijn_load64_le(rk + 16 * rounds + 8);
-    x86ni_st(tb, t);
-    alo = lo = rijn_load64_le(tb);
-    ahi = hi = rijn_load64_le(tb + 8);
-    { /* the first pass's words by vector doublings: 16-byte stores, which
-       * its 16-byte loads take straight from the store queue (no wait at
-       * the start of a short message); the words then start at T*alpha^8,
-       * a byte shift of T with the top byte folded back */
-        const __m128i vk0 = x86ni_ld(rk), vkl = x86ni_ld(rk + 16 * rounds);
-        const uint64_t c = hi >> 56;
-        __m128i v = t;
-        RIJN_UNROLL for (i = 0; i < 8; i++) {
-            _mm_store_si128((__m128i *)(void *)(w[0] + 2 * i), _mm_xor_si128(v, vk0));
-            _mm_store_si128((__m128i *)(void *)(w[1] + 2 * i), _mm_xor_si128(v, vkl));
-            v = xts_x86ni_mulx(v);
-        }
-        hi = (hi << 8) | (lo >> 56);
-        lo = (lo << 8) ^ c ^ (c << 1) ^ (c << 2) ^ (c << 7);
+    alo = lo = (uint64_t)_mm_cvtsi128_si64(t);
+    ahi = hi = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(t, t));
+    /* the general-register words start at T*alpha^8: a byte shift of T
+     * with the top byte folded back */
+    c = hi >> 56;
+    hi = (hi << 8) | (lo >> 56);
+    lo = (lo << 8) ^ c ^ (c << 1) ^ (c << 2) ^ (c << 7);
+    if (n >= 16)
+        xts_x86ni_tw8(&lo, &hi, k0, kl, w[2], w[3]);
+    xts_x86ni_pass8_first(rk, rounds, dec, t, w[1], out, in);
+    if (n >= 16) {
+        alo = lo;
+        ahi = hi;
+        xts_x86ni_tw8(&lo, &hi, k0, kl, w[0], w[1]);
+        xts_x86ni_pass8(rk, rounds, dec, w[2], w[3], out + 128, in + 128);
+        n -= 16;
+        in += 256;
+        out += 256;
+    } else {
+        alo = lo;
+        ahi = hi;
+        n -= 8;
+        in += 128;
+        out += 128;
     }
     for (; n >= 16; n -= 16, in += 256, out += 256) {
         xts_x86ni_tw8(&lo, &hi, k0, kl, w[2], w[3]);
@@ -148,7 +168,6 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_run8_r(const uint8_t *rk, unsigned rounds, i
     }
     t = _mm_set_epi64x((long long)ahi, (long long)alo);
     rijn_wipe(w, sizeof w);
-    rijn_wipe(tb, sizeof tb);
     rijn_wipe(k0, sizeof k0);
     rijn_wipe(kl, sizeof kl);
     return t;
@@ -163,7 +182,7 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_pass(const uint8_t *rk, unsigned rounds, int
     unsigned i;
     tw[0] = t;
     RIJN_UNROLL for (i = 1; i < m; i++)
-        tw[i] = xts_x86ni_mulx(tw[i - 1]);
+        tw[i] = x86ni_xts_mulx(tw[i - 1]);
     RIJN_UNROLL for (i = 0; i < m; i++)
         x[i] = _mm_xor_si128(x86ni_ld(in + 16 * i), tw[i]);
     if (dec)
@@ -172,7 +191,7 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_pass(const uint8_t *rk, unsigned rounds, int
         x86ni_encn(x, m, rk, rounds);
     RIJN_UNROLL for (i = 0; i < m; i++)
         x86ni_st(out + 16 * i, _mm_xor_si128(x[i], tw[i]));
-    return xts_x86ni_mulx(tw[m - 1]);
+    return x86ni_xts_mulx(tw[m - 1]);
 }
 
 /* n < 8 whole blocks from tweak t; returns the tweak after them. */
@@ -200,7 +219,7 @@ RIJN_X86NI_INLINE void xts_x86ni_steal(const uint8_t *rk, unsigned rounds, int d
                                        uint8_t *out, const uint8_t *in, size_t r)
 {
     uint8_t buf[16], last[16];
-    __m128i t2 = xts_x86ni_mulx(t), a = dec ? t2 : t, b = dec ? t : t2, x;
+    __m128i t2 = x86ni_xts_mulx(t), a = dec ? t2 : t, b = dec ? t : t2, x;
     memcpy(last, in + 16, r);
     x = _mm_xor_si128(x86ni_ld(in), a);
     if (dec)
@@ -230,7 +249,7 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
     size_t r = len % 16, n = len / 16 - (r != 0), k;
     __m128i t = x86ni_ld(tweak);
     x86ni_encn(&t, 1, rijn_i_x86ni_ek(tk->ks), tk->rounds);
-    if (n >= 32) {
+    if (n >= 32 && rijn_i_aes_w512(data)) {
         uint8_t tb[16];
         x86ni_st(tb, t);
         k = rijn_i_xts_vaes512(data, dec, tb, out, in, n);
@@ -240,12 +259,9 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
         in += 16 * k;
         out += 16 * k;
     }
-    if (n >= 16) {
-        uint8_t tb[16];
-        x86ni_st(tb, t);
-        k = rijn_i_xts_vaes256(data, dec, tb, out, in, n);
-        t = x86ni_ld(tb);
-        rijn_wipe(tb, sizeof tb);
+    if (n >= 16 && rijn_i_aes_w256(data)) {
+        k = n & ~(size_t)15;
+        t = rijn_i_xts_vaes256(rk, rounds, dec, t, out, in, k);
         n -= k;
         in += 16 * k;
         out += 16 * k;

@@ -14,8 +14,12 @@
  *   words. Two buffers: the next pass's tweaks are stored before this pass
  *   runs, so their loads never wait for the 8-byte stores (no store
  *   forwarding into a wider load); the first pass's come from vector
- *   shifts of (T, T*alpha) (32-byte stores, forwarded at once), so a short
- *   message does not wait for them either. On Zen 5 the vector ALU ops share the
+ *   shifts of (T, T*alpha) and join the blocks from the registers (stored
+ *   only for the way out), and T comes in and goes out in a register, so
+ *   a short message waits for no store (with T stored and reloaded around
+ *   the call and the first tweaks through the stack, a 1 KiB AES-128
+ *   message took 1.15x libgcrypt's time, now 1.05x; the general-register
+ *   chains of the later passes start off the first pass's path). On Zen 5 the vector ALU ops share the
  *   pipes with VAES: per register the pass spends three XORs beside the
  *   ten-odd VAES rounds (the tweak joins the first round key on the way in
  *   and the last round key on the way out, aesenclast / aesdeclast ending
@@ -28,7 +32,8 @@
  *   out == in works. The tweak buffers are wiped.
  *   Only whole passes run here (aes_x86ni_xts.c finishes the rest and the
  *   ciphertext stealing), and only for a context marked RIJN_I_DIR_W256
- *   (VAES + AVX2 at key setup; RIJN_CPU_MASK hides it in tests). With
+ *   (VAES + AVX2 at key setup, checked by aes_x86ni_xts.c; RIJN_CPU_MASK
+ *   hides it in tests). With
  *   AVX-512, aes_x86ni_xts512.c runs first and leaves fewer than 32 blocks.
  *   Figures (bench/host/bench.c --group xts, RIJN_CPU_MASK=0x2EFF, Zen 5,
  *   same-run ratio to libgcrypt masked the same way): AES-128 1 MiB 2.76x
@@ -111,17 +116,13 @@ XINL void tw16(uint64_t s[4], uint64_t w[32])
     s[3] = h1;
 }
 
-/* One 16-block pass with the tweaks w (32-byte aligned): each joins the
- * first round key on the way in and the last one on the way out. */
-XINL void pass(const uint8_t *rk, unsigned rounds, int dec, const uint64_t *w, uint8_t *out,
-               const uint8_t *in)
+/* The rounds of a 16-block pass after the first XOR, and its output: the
+ * tweaks w (32-byte aligned) join the last round key on the way out. */
+XINL void rounds_out(const uint8_t *rk, unsigned rounds, int dec, __m256i x[NREG],
+                     const uint64_t *w, uint8_t *out)
 {
-    __m256i x[NREG], k = bk(rk);
+    __m256i k;
     unsigned i;
-    RIJN_UNROLL for (i = 0; i < NREG; i++)
-        x[i] = _mm256_xor_si256(
-            _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
-            _mm256_xor_si256(k, _mm256_load_si256((const __m256i *)(const void *)(w + 4 * i))));
 #define ROUND(r)                                                             \
     k = bk(rk + 16 * (r));                                                    \
     RIJN_UNROLL for (i = 0; i < NREG; i++)                                   \
@@ -137,73 +138,94 @@ XINL void pass(const uint8_t *rk, unsigned rounds, int dec, const uint64_t *w, u
     }
 }
 
-/* Whole passes (rounds a constant after inlining). Two sets of tweak
- * words: the next pass's are stored before this pass's blocks, so its
- * loads find them written long before (they are read as 32-byte words:
- * no store forwarding from the 8-byte stores is needed). */
-XINL size_t run_r(const uint8_t *rk, unsigned rounds, int dec, uint8_t t[16], uint8_t *out,
-                  const uint8_t *in, size_t n)
+/* One 16-block pass with the tweaks w: each joins the first round key on
+ * the way in and the last one on the way out. */
+XINL void pass(const uint8_t *rk, unsigned rounds, int dec, const uint64_t *w, uint8_t *out,
+               const uint8_t *in)
 {
-    uint64_t w[2][32] __attribute__((aligned(32))); /* passes A and B */
-    uint64_t s[4], sa[4], l, h;
-    size_t done = 0;
+    __m256i x[NREG];
+    const __m256i k = bk(rk);
     unsigned i;
-    __m256i t0;
-    /* the first pass's tweaks by vector shifts from (T, T*alpha): stored
-     * as 32-byte words, which its 32-byte loads take straight from the
-     * store queue (no wait at the start of a short message) */
-    sa[0] = l = rijn_load64_le(t);
-    sa[1] = h = rijn_load64_le(t + 8);
-    DBL(l, h);
-    t0 = _mm256_set_epi64x((long long)h, (long long)l, (long long)sa[1], (long long)sa[0]);
-    _mm256_store_si256((__m256i *)(void *)w[0], t0);
-    RIJN_UNROLL for (i = 1; i < NREG; i++)
-        _mm256_store_si256((__m256i *)(void *)(w[0] + 4 * i), mul_ak(t0, (int)(2 * i)));
-    s[0] = sa[0]; /* the next pass's chains start at T*alpha^16 and T*alpha^24 */
-    s[1] = sa[1];
+    RIJN_UNROLL for (i = 0; i < NREG; i++)
+        x[i] = _mm256_xor_si256(
+            _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
+            _mm256_xor_si256(k, _mm256_load_si256((const __m256i *)(const void *)(w + 4 * i))));
+    rounds_out(rk, rounds, dec, x, w, out);
+}
+
+/* The first pass: its tweaks by vector shifts from t0 = (T, T*alpha), used
+ * from the registers on the way in (the blocks wait for no store) and
+ * stored to w for the way out. */
+XINL void pass_first(const uint8_t *rk, unsigned rounds, int dec, __m256i t0, uint64_t *w,
+                     uint8_t *out, const uint8_t *in)
+{
+    __m256i x[NREG];
+    const __m256i k = bk(rk);
+    unsigned i;
+    RIJN_UNROLL for (i = 0; i < NREG; i++) {
+        const __m256i tw = i == 0 ? t0 : mul_ak(t0, (int)(2 * i));
+        _mm256_store_si256((__m256i *)(void *)(w + 4 * i), tw);
+        x[i] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
+                                _mm256_xor_si256(k, tw));
+    }
+    rounds_out(rk, rounds, dec, x, w, out);
+}
+
+/* n blocks (a nonzero multiple of 16) from tweak t (rounds a constant
+ * after inlining); returns the tweak after them. Two sets of tweak words:
+ * the next pass's are stored before this pass's blocks, so its loads find
+ * them written long before (they are read as 32-byte words: no store
+ * forwarding from the 8-byte stores is needed). */
+XINL __m128i run_r(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8_t *out,
+                   const uint8_t *in, size_t n)
+{
+    uint64_t w[2][32] __attribute__((aligned(32)));
+    uint64_t s[4];
+    const size_t np = n / (2 * NREG);
+    size_t p;
+    __m128i r;
+    /* the general-register chains of the second pass start at T*alpha^16
+     * and T*alpha^24 (off the first pass's path) */
+    s[0] = (uint64_t)_mm_cvtsi128_si64(t);
+    s[1] = (uint64_t)_mm_extract_epi64(t, 1);
     MUL8(s[0], s[1]);
     MUL8(s[0], s[1]);
     s[2] = s[0];
     s[3] = s[1];
     MUL8(s[2], s[3]);
-    for (; n - done >= 4 * NREG; done += 4 * NREG, in += 64 * NREG, out += 64 * NREG) {
-        tw16(s, w[1]);
-        pass(rk, rounds, dec, w[0], out, in);
-        memcpy(sa, s, sizeof sa);
+    if (np > 1)
+        tw16(s, w[1]); /* s: the start of pass 2 */
+    pass_first(rk, rounds, dec, _mm256_inserti128_si256(_mm256_castsi128_si256(t),
+                                                        x86ni_xts_mulx(t), 1),
+               w[0], out, in);
+    /* pass p (odd) reads w[1], p + 1 w[0]; s is the start of pass p + 1 */
+    for (p = 1; p + 2 < np; p += 2) {
         tw16(s, w[0]);
-        pass(rk, rounds, dec, w[1], out + 32 * NREG, in + 32 * NREG);
+        pass(rk, rounds, dec, w[1], out + 256 * p, in + 256 * p);
+        tw16(s, w[1]);
+        pass(rk, rounds, dec, w[0], out + 256 * (p + 1), in + 256 * (p + 1));
     }
-    if (n - done >= 2 * NREG) {
-        pass(rk, rounds, dec, w[0], out, in);
-        memcpy(sa, s, sizeof sa);
-        done += 2 * NREG;
+    if (p < np) {
+        if (p + 1 < np)
+            tw16(s, w[0]);
+        pass(rk, rounds, dec, w[1], out + 256 * p, in + 256 * p);
+        if (p + 1 < np)
+            pass(rk, rounds, dec, w[0], out + 256 * (p + 1), in + 256 * (p + 1));
     }
-    rijn_store64_le(t, sa[0]); /* chain 0 of the next pass: its first tweak */
-    rijn_store64_le(t + 8, sa[1]);
+    r = _mm_set_epi64x((long long)s[1], (long long)s[0]); /* T * alpha^(16 np) */
     rijn_wipe(w, sizeof w);
     rijn_wipe(s, sizeof s);
-    rijn_wipe(sa, sizeof sa);
-    return done;
+    return r;
 }
 
-XTGT static size_t run(const uint64_t *ks, unsigned rounds, int dec, uint8_t t[16],
-                       uint8_t *out, const uint8_t *in, size_t n)
+XTGT __m128i rijn_i_xts_vaes256(const uint8_t *rk, unsigned rounds, int dec, __m128i t,
+                                uint8_t *out, const uint8_t *in, size_t n)
 {
-    const uint8_t *rk = dec ? rijn_i_x86ni_dk(ks, rounds) : rijn_i_x86ni_ek(ks);
-    size_t done;
 #define CALL(r)                                                              \
-    done = dec ? run_r(rk, r, 1, t, out, in, n) : run_r(rk, r, 0, t, out, in, n)
+    t = dec ? run_r(rk, r, 1, t, out, in, n) : run_r(rk, r, 0, t, out, in, n)
     RIJN_X86NI_BY_ROUNDS(rounds, CALL);
 #undef CALL
-    return done;
-}
-
-size_t rijn_i_xts_vaes256(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
-                          const uint8_t *in, size_t n)
-{
-    if (n < 2 * NREG || !rijn_i_aes_w256(aes))
-        return 0;
-    return run(aes->ks, aes->rounds, dec, t, out, in, n);
+    return t;
 }
 
 #endif
