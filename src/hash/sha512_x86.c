@@ -22,12 +22,16 @@
  * - sigma0 / sigma1: five shifts and four XORs each (no 64-bit vector
  *   rotation before AVX-512). Rounds: sha2_x86_round_i.h (hand-ordered
  *   asm; the C rounds this entry had ran ~30% behind OpenSSL's AVX2 code).
+ * - The avx2 schedule step is one asm statement too (with intrinsics GCC
+ *   kept more temporaries live than the 16 YMM registers hold and spilled
+ *   window registers inside the sigma1 recurrence: 2.35 ticks/B at 1 MiB
+ *   against Clang's 2.17; as asm both 2.16).
  * - Measured (Zen 5, TSC ticks/B, 1 MiB / 1 KiB one-shot beside OpenSSL
  *   in the same process, both masked: RIJN_CPU_MASK=0x2CFF and OpenSSL's
- *   AVX2 code; 0xF and its SSSE3-level code): avx2 2.35 / 2.95 with GCC,
- *   2.17 / 2.65 with Clang, OpenSSL 2.13 / 3.1 (the former avx2 code
+ *   AVX2 code; 0xF and its SSSE3-level code): avx2 2.16 / 2.68 with GCC,
+ *   2.15 / 2.64 with Clang, OpenSSL 2.12 / 3.08 (the former avx2 code
  *   2.84 / 3.30); ssse3 2.72 / 3.34, OpenSSL 2.96 / 3.96 (portable 3.69 /
- *   4.21). GCC spills part of the window in the pair loop, hence its gap.
+ *   4.21).
  * - Built with per-function target attributes (the library compiles with
  *   baseline flags); sha512.c takes the AVX-512 entry first, then these
  *   by CPUID (RIJN_CPU_MASK hides any of them), then the portable code.
@@ -75,19 +79,6 @@
  * half, so the step is the 128-bit one on 256-bit registers); words t, t+1
  * of both go to dst + 2t: block 0's W + K word n at dst[4(n / 2) + (n & 1)],
  * block 1's two words further. */
-/* sigma0 as a chain (it is off the recurrence; fewer live registers: GCC
- * spilled the window when all five shifts were in flight) */
-#define SX_S0(x)                                                                              \
-    _mm256_xor_si256(                                                                         \
-        _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(x, 1),            \
-                                                           _mm256_srli_epi64(x, 8)),           \
-                                          _mm256_srli_epi64(x, 7)),                            \
-                         _mm256_slli_epi64(x, 63)),                                           \
-        _mm256_slli_epi64(x, 56))
-#define SX_S1(x)                                                                                 \
-    _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(x, 19), _mm256_srli_epi64(x, 61)), \
-                                      _mm256_xor_si256(_mm256_srli_epi64(x, 6), _mm256_slli_epi64(x, 45))), \
-                     _mm256_slli_epi64(x, 3))
 #define SX_K(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(rijn_i_sha512_k + (t))))
 #define SX_LOAD(dst, p, k, wk_)                                                                \
     do {                                                                                       \
@@ -99,16 +90,40 @@
     } while (0)
 /* pair k of the window (named, not an array: GCC kept an array in memory,
  * a store-to-load forward in the schedule's recurrence) from pairs k (x0),
- * k+1, k+4, k+5 and k+7 */
+ * k+1, k+4, k+5 and k+7, W + K stored to dst; in asm with three
+ * temporaries (see the notes): x0 += W[-7] + sigma0(W[-15]) +
+ * sigma1(W[-2]), each sigma five shifts and four XORs */
 #define SX_STEP(dst, t, k, x0, x1, x4, x5, x7)                                          \
-    do {                                                                                \
-        __m256i w15_ = _mm256_alignr_epi8(x1, x0, 8);                                   \
-        __m256i w7_ = _mm256_alignr_epi8(x5, x4, 8);                                    \
-        __m256i n_ = _mm256_add_epi64(_mm256_add_epi64(x0, w7_), SX_S0(w15_));          \
-        (x0) = _mm256_add_epi64(n_, SX_S1(x7));                                         \
-        _mm256_storeu_si256((__m256i *)((dst) + (size_t)2 * (t) + (size_t)4 * (k)),     \
-                            _mm256_add_epi64(x0, SX_K((t) + 2 * (k))));                 \
-    } while (0)
+    __asm__("vpalignr $8, %[v0], %[v1], %[u1]\n\t"                                       \
+            "vpalignr $8, %[v4], %[v5], %[u2]\n\t"                                       \
+            "vpaddq %[u2], %[v0], %[v0]\n\t"                                             \
+            "vpsrlq $1, %[u1], %[u2]\n\t"                                                \
+            "vpsrlq $8, %[u1], %[u3]\n\t"                                                \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
+            "vpsrlq $7, %[u1], %[u3]\n\t"                                                \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
+            "vpsllq $63, %[u1], %[u3]\n\t"                                               \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
+            "vpsllq $56, %[u1], %[u3]\n\t"                                               \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
+            "vpaddq %[u2], %[v0], %[v0]\n\t"                                             \
+            "vpsrlq $19, %[v7], %[u1]\n\t"                                               \
+            "vpsllq $45, %[v7], %[u2]\n\t"                                               \
+            "vpxor %[u2], %[u1], %[u1]\n\t"                                              \
+            "vpsrlq $61, %[v7], %[u2]\n\t"                                               \
+            "vpsllq $3, %[v7], %[u3]\n\t"                                                \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
+            "vpxor %[u2], %[u1], %[u1]\n\t"                                              \
+            "vpsrlq $6, %[v7], %[u2]\n\t"                                                \
+            "vpxor %[u2], %[u1], %[u1]\n\t"                                              \
+            "vpaddq %[u1], %[v0], %[v0]\n\t"                                             \
+            "vbroadcasti128 %[kk], %[u1]\n\t"                                            \
+            "vpaddq %[v0], %[u1], %[u1]\n\t"                                             \
+            "vmovdqu %[u1], %[out]"                                                      \
+            : [v0] "+x"(x0), [u1] "=&x"(u1), [u2] "=&x"(u2), [u3] "=&x"(u3),             \
+              [out] "=m"(*(__m256i *)((dst) + (size_t)2 * (t) + (size_t)4 * (k)))        \
+            : [v1] "x"(x1), [v4] "x"(x4), [v5] "x"(x5), [v7] "x"(x7),                    \
+              [kk] "m"(*(const __m128i *)(rijn_i_sha512_k + (t) + 2 * (k))))
 #define SX_ST0(t) SX_STEP(nx, t, 0, w0, w1, w4, w5, w7)
 #define SX_ST1(t) SX_STEP(nx, t, 1, w1, w2, w5, w6, w0)
 #define SX_ST2(t) SX_STEP(nx, t, 2, w2, w3, w6, w7, w1)
@@ -134,7 +149,7 @@ void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t n
     uint64_t buf[320], *wk, *nx, a, b, c, d, e, f, g, h, t0, t1, t2, t3;
     const uint8_t *next;
     int ahead;
-    __m256i w0, w1, w2, w3, w4, w5, w6, w7;
+    __m256i w0, w1, w2, w3, w4, w5, w6, w7, u1, u2, u3;
     size_t i;
     if (nblocks < 2) {
         if (nblocks == 1)
@@ -192,8 +207,9 @@ void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t n
     }
     SH_WIPE(buf, 320);
     /* the window: zero the registers (nothing of it lives in memory) */
-    w0 = w1 = w2 = w3 = w4 = w5 = w6 = w7 = _mm256_setzero_si256();
+    w0 = w1 = w2 = w3 = w4 = w5 = w6 = w7 = u1 = u2 = u3 = _mm256_setzero_si256();
     __asm__ __volatile__("" : : "x"(w0), "x"(w1), "x"(w2), "x"(w3), "x"(w4), "x"(w5), "x"(w6), "x"(w7));
+    __asm__ __volatile__("" : : "x"(u1), "x"(u2), "x"(u3));
     if (nblocks == 1)
         compress_near_avx2(hv, blocks, 1);
 }
