@@ -25,12 +25,15 @@
  *   host; 1 MiB 3.5 -> 3.4 ticks/B); shorter runs the pair's own.
  * - Rounds: sha2_x86_round_i.h (hand-ordered asm, four operations from e
  *   to the next e).
+ * - The avx2 schedule step is one asm statement (with intrinsics GCC
+ *   spilled window registers inside the sigma1 recurrence: 1 MiB 3.45 ->
+ *   3.38 ticks/B with GCC, Clang 3.27 -> 3.41, both within OpenSSL's).
  * - Measured (Zen 5, TSC ticks/B, 1 MiB / 1 KiB one-shot beside OpenSSL
  *   in the same process, both masked: RIJN_CPU_MASK=0x2CFF and OpenSSL's
- *   AVX2 code without SHA; 0xF and OpenSSL's SSSE3 code): avx2 3.43 / 4.04
- *   with GCC, 3.27 / 3.75 with Clang, OpenSSL 3.37 / 4.17; ssse3 4.12 /
- *   4.37 with GCC, 3.79 / 4.03 with Clang, OpenSSL 4.39 / 5.31; portable
- *   5.4 / 5.7.
+ *   AVX2 code without SHA; 0xF and OpenSSL's SSSE3 code): avx2 3.38 / 3.83
+ *   with GCC, 3.42 / 3.75 with Clang, OpenSSL 3.41-3.45 / 4.22; ssse3 4.04
+ *   / 4.26 with GCC, 3.79 / 3.99 with Clang, OpenSSL 4.33-4.39 / 5.2;
+ *   portable 5.4 / 5.7.
  * - Built with per-function target attributes (the library compiles with
  *   baseline flags); sha256.c takes SHA-NI first, then these by CPUID
  *   (RIJN_CPU_MASK hides any of them).
@@ -88,13 +91,6 @@
  * (PALIGNR, PSHUFD, PSHUFB and the shifts work within each half, so the
  * step is the 128-bit one); words t..t+3 of both go to dst + 2t: block 0's
  * W + K word n at dst[8(n / 4) + (n & 3)], block 1's four words further. */
-#define SW_S0(x)                                                                               \
-    _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi32(x, 7), _mm256_slli_epi32(x, 25)), \
-                                      _mm256_xor_si256(_mm256_srli_epi32(x, 18), _mm256_slli_epi32(x, 14))), \
-                     _mm256_srli_epi32(x, 3))
-#define SW_S1(y)                                                                    \
-    _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(y, 17), _mm256_srli_epi64(y, 19)), \
-                     _mm256_srli_epi32(y, 10))
 #define SW_K(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(rijn_i_sha256_k + (t))))
 #define SW_LOAD(dst, p, k, x)                                                                  \
     do {                                                                                       \
@@ -104,17 +100,46 @@
         (x) = _mm256_shuffle_epi8(v_, bswap);                                                  \
         _mm256_storeu_si256((__m256i *)((dst) + (size_t)8 * (k)), _mm256_add_epi32(x, SW_K(4 * (k)))); \
     } while (0)
-/* words t + 4k .. t + 4k + 3 into x0 (which held them less sixteen) */
-#define SW_STEP(dst, t, k, x0, x1, x2, x3)                                                  \
-    do {                                                                                    \
-        __m256i n_ = _mm256_add_epi32(_mm256_add_epi32(x0, _mm256_alignr_epi8(x3, x2, 4)),  \
-                                      SW_S0(_mm256_alignr_epi8(x1, x0, 4)));                \
-        n_ = _mm256_add_epi32(n_, _mm256_shuffle_epi8(SW_S1(_mm256_shuffle_epi32(x3, 0xFA)), lo2)); \
-        n_ = _mm256_add_epi32(n_, _mm256_shuffle_epi8(SW_S1(_mm256_shuffle_epi32(n_, 0x50)), hi2)); \
-        (x0) = n_;                                                                          \
-        _mm256_storeu_si256((__m256i *)((dst) + (size_t)2 * (t) + (size_t)8 * (k)),         \
-                            _mm256_add_epi32(n_, SW_K((t) + 4 * (k))));                     \
-    } while (0)
+/* words t + 4k .. t + 4k + 3 into x0 (which held them less sixteen),
+ * W + K stored to dst; one asm statement with three temporaries (with
+ * intrinsics GCC spilled window registers, see sha512_x86.c) */
+#define SW_STEP(dst, t, k, x0, x1, x2, x3)                                   \
+    __asm__("vpalignr $4, %[v0], %[v1], %[u1]\n\t"                                      \
+            "vpalignr $4, %[v2], %[v3], %[u2]\n\t"                                      \
+            "vpaddd %[u2], %[v0], %[v0]\n\t"                                            \
+            "vpsrld $7, %[u1], %[u2]\n\t"                                               \
+            "vpslld $25, %[u1], %[u3]\n\t"                                              \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpsrld $18, %[u1], %[u3]\n\t"                                              \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpslld $14, %[u1], %[u3]\n\t"                                              \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpsrld $3, %[u1], %[u3]\n\t"                                               \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpaddd %[u2], %[v0], %[v0]\n\t"                                            \
+            "vpshufd $0xFA, %[v3], %[u1]\n\t"                                           \
+            "vpsrlq $17, %[u1], %[u2]\n\t"                                              \
+            "vpsrlq $19, %[u1], %[u3]\n\t"                                              \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpsrld $10, %[u1], %[u3]\n\t"                                              \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpshufb %[lo], %[u2], %[u2]\n\t"                                           \
+            "vpaddd %[u2], %[v0], %[v0]\n\t"                                            \
+            "vpshufd $0x50, %[v0], %[u1]\n\t"                                           \
+            "vpsrlq $17, %[u1], %[u2]\n\t"                                              \
+            "vpsrlq $19, %[u1], %[u3]\n\t"                                              \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpsrld $10, %[u1], %[u3]\n\t"                                              \
+            "vpxor %[u3], %[u2], %[u2]\n\t"                                             \
+            "vpshufb %[hi], %[u2], %[u2]\n\t"                                           \
+            "vpaddd %[u2], %[v0], %[v0]\n\t"                                            \
+            "vbroadcasti128 %[kk], %[u1]\n\t"                                           \
+            "vpaddd %[v0], %[u1], %[u1]\n\t"                                            \
+            "vmovdqu %[u1], %[out]"                                                  \
+            : [v0] "+x"(x0), [u1] "=&x"(u1), [u2] "=&x"(u2), [u3] "=&x"(u3),         \
+              [out] "=m"(*(__m256i *)((dst) + (size_t)2 * (t) + (size_t)8 * (k)))    \
+            : [v1] "x"(x1), [v2] "x"(x2), [v3] "x"(x3), [lo] "x"(lo2), [hi] "x"(hi2), \
+              [kk] "m"(*(const __m128i *)(rijn_i_sha256_k + (t) + 4 * (k))))
 #define SW_STEP4(dst, t)                            \
     do {                                            \
         SW_STEP(dst, t, 0, w0, w1, w2, w3);         \
@@ -150,7 +175,7 @@ void rijn_i_sha256_compress_avx2(uint32_t hv[8], const uint8_t *blocks, size_t n
     const __m256i hi2 = _mm256_set_epi64x(0x0b0a090803020100LL, -1, 0x0b0a090803020100LL, -1);
     uint32_t buf[256], *wk, *nx, a, b, c, d, e, f, g, h, t0, t1, t2, t3;
     const uint8_t *next;
-    __m256i w0, w1, w2, w3;
+    __m256i w0, w1, w2, w3, u1, u2, u3;
     size_t i;
     int ahead;
     if (nblocks < 2) {
@@ -201,8 +226,8 @@ void rijn_i_sha256_compress_avx2(uint32_t hv[8], const uint8_t *blocks, size_t n
     }
     rijn_i_hash_wipe(buf, sizeof buf);
     /* the window: zero the registers (nothing of it lives in memory) */
-    w0 = w1 = w2 = w3 = _mm256_setzero_si256();
-    __asm__ __volatile__("" : : "x"(w0), "x"(w1), "x"(w2), "x"(w3));
+    w0 = w1 = w2 = w3 = u1 = u2 = u3 = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "x"(w0), "x"(w1), "x"(w2), "x"(w3), "x"(u1), "x"(u2), "x"(u3));
     if (nblocks == 1)
         compress_avx2_one(hv, blocks, 1);
 }
