@@ -21,12 +21,14 @@
  *   2^64 - 1 bytes here (the standard allows 2^125); longer input gives
  *   RIJN_ERR_LIMIT.
  *
- *   Implementations: SHA-256/224 compression runs on the x86-64 SHA
- *   extensions (SHA-NI) when the CPU has them (chosen at run time on every
- *   update; RIJN_CPU_MASK=0 in the environment hides them), else on
- *   portable C. SHA-512 is portable C (needs 64-bit arithmetic, fine on
- *   32-bit MCUs). Every path is constant-time: no branch or index depends
- *   on the data; only the length is public.
+ *   Implementations (chosen at run time from the CPU; RIJN_CPU_MASK in
+ *   the environment narrows the choice, =0 leaves portable C):
+ *   SHA-256/224 on the x86-64 SHA extensions (SHA-NI), else AVX2 + BMI2 or
+ *   SSSE3 with a vector message schedule, or the ARMv8 SHA2 instructions,
+ *   else portable C. SHA-384/512 on AVX-512, AVX2 + BMI2 or SSSE3 (x86-64),
+ *   or the ARMv8.2 SHA512 instructions, else portable C (64-bit arithmetic,
+ *   fine on 32-bit MCUs). Every path is constant-time: no branch or index
+ *   depends on the data; only the length is public.
  *
  * Errors: RIJN_ERR_NULL (NULL ctx/out, or NULL data with nonzero length),
  *   RIJN_ERR_STATE (context not set up), RIJN_ERR_LIMIT (message too long).
@@ -89,8 +91,8 @@ RIJN_API void rijn_sha256_wipe(rijn_sha256_ctx *ctx);
 RIJN_API RIJN_WUR int rijn_sha224(uint8_t out[RIJN_SHA224_SIZE], const uint8_t *data, size_t len);
 RIJN_API RIJN_WUR int rijn_sha256(uint8_t out[RIJN_SHA256_SIZE], const uint8_t *data, size_t len);
 
-/* Name of the SHA-256 compression this CPU runs: "x86-shani" or
- * "portable" (for tests and benchmarks). */
+/* Name of the SHA-256 compression this CPU runs: "x86-shani", "avx2",
+ * "ssse3", "armv8-sha2" or "portable" (for tests and benchmarks). */
 RIJN_API const char *rijn_sha256_impl_name(void);
 
 /* ---- SHA-384 / SHA-512 / SHA-512/224 / SHA-512/256 ---------------------- */
