@@ -26,9 +26,10 @@
  *   stores (no store forwarding into a wider load); the first pass's words
  *   are T*alpha^i each in one step from T (x86ni_xts_mulak) and join the
  *   blocks from the registers (stored only for the way out), so a short
- *   message waits for no store either. On Zen 5 the vector ALU
- *   ops share the pipes with the AES ones, so keeping the tweak work off
- *   them sets the time. bench/host/bench.c --group xts, AES-128 / AES-256,
+ *   message waits for no store either (T's 64-bit halves for the later
+ *   passes' words by MOVQ, x86ni_halves). On Zen 5 the vector ALU ops
+ *   share the pipes with the AES ones, so keeping the tweak work off them
+ *   sets the time. bench/host/bench.c --group xts, AES-128 / AES-256,
  *   1 MiB, same-run ratio to the fastest same-masked peer: RIJN_CPU_MASK=0xF
  *   1.53x / 1.27x with the tweaks in xmm registers (one chain of eight
  *   doublings from pass to pass), 1.25x / 1.16x with two short chains
@@ -128,8 +129,7 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_run8_r(const uint8_t *rk, unsigned rounds, i
     k0[1] = rijn_load64_le(rk + 8);
     kl[0] = rijn_load64_le(rk + 16 * rounds);
     kl[1] = rijn_load64_le(rk + 16 * rounds + 8);
-    alo = lo = (uint64_t)_mm_cvtsi128_si64(t);
-    ahi = hi = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(t, t));
+    x86ni_halves(t, &lo, &hi);
     /* the general-register words start at T*alpha^8: a byte shift of T
      * with the top byte folded back */
     c = hi >> 56;

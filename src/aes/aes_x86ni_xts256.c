@@ -186,8 +186,7 @@ XINL __m128i run_r(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8
     __m128i r;
     /* the general-register chains of the second pass start at T*alpha^16
      * and T*alpha^24 (off the first pass's path) */
-    s[0] = (uint64_t)_mm_cvtsi128_si64(t);
-    s[1] = (uint64_t)_mm_extract_epi64(t, 1);
+    x86ni_halves(t, &s[0], &s[1]);
     MUL8(s[0], s[1]);
     MUL8(s[0], s[1]);
     s[2] = s[0];
