@@ -675,6 +675,34 @@ def read_ahead():
     p.wait()
 
 
+def size_change(op, key, data):
+    """rijn OP (encrypt or decrypt) of a regular file of data to a FIFO, the
+    file cut short or grown while the first slot waits in the full FIFO:
+    exit 1 and one line saying it changed size (file_par.c / file_pdec.c
+    check the size after the last read)."""
+    for change in ("shrinks", "grows"):
+        src = write("chg", data)
+        fifo = path("chg.fifo")
+        os.mkfifo(fifo)
+        p = subprocess.Popen([CLI, op, "-k", key, "-o", fifo, src],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with open(fifo, "rb") as f:
+            f.read(100)  # the first slot is being written: the FIFO is full
+            if change == "shrinks":
+                os.truncate(src, 2 * 1048576 + 5)
+            else:
+                with open(src, "ab") as g:
+                    g.write(b"more")
+            f.read()
+        rc = p.wait(timeout=120)
+        err = p.stderr.read().decode()
+        check(rc == 1 and err.count("\n") == 1 and
+              "'%s' changed size while it was %sed" % (src, op) in err,
+              "the input %s while it is %sed: %d %r" % (change, op, rc, err))
+        os.unlink(fifo)
+        os.unlink(src)
+
+
 def parallel_encrypt():
     """A regular file is encrypted by 2-4 threads, a slot of about 1 MiB
     each, sealed in place (cli/file_par.c): the same bytes as the same
@@ -704,27 +732,7 @@ def parallel_encrypt():
     rc, back, err = rijn(["decrypt", "-k", key], p.stdout)
     check(p.returncode == 0 and rc == 0 and back == pt[1000:],
           "stdin redirected from a file at offset 1000: %s %s" % (p.stderr, err))
-    for change in ("shrinks", "grows"):
-        src = write("chg", bytes(4 * 1048576))
-        fifo = path("par.fifo")
-        os.mkfifo(fifo)
-        p = subprocess.Popen([CLI, "encrypt", "-k", key, "-o", fifo, src],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        with open(fifo, "rb") as f:
-            f.read(100)  # the first slot is being written: the FIFO is full
-            if change == "shrinks":
-                os.truncate(src, 2 * 1048576 + 5)
-            else:
-                with open(src, "ab") as g:
-                    g.write(b"more")
-            f.read()
-        rc = p.wait(timeout=120)
-        err = p.stderr.read().decode()
-        check(rc == 1 and err.count("\n") == 1 and
-              "'%s' changed size while it was encrypted" % src in err,
-              "the input %s while it is encrypted: %d %r" % (change, rc, err))
-        os.unlink(fifo)
-        os.unlink(src)
+    size_change("encrypt", key, bytes(4 * 1048576))
 
 
 def parallel_decrypt():
@@ -789,27 +797,7 @@ def parallel_decrypt():
                   "chunks of %s, %s: file = pipe (%d %d %s)" % (size, name, got[0], want[0],
                                                                  got[2]))
     os.unlink(path("pdec"))
-    for change in ("shrinks", "grows"):
-        src = write("chg.rijn", rijn(["encrypt", "-k", key], bytes(4 * 1048576))[1])
-        fifo = path("pdec.fifo")
-        os.mkfifo(fifo)
-        p = subprocess.Popen([CLI, "decrypt", "-k", key, "-o", fifo, src],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        with open(fifo, "rb") as f:
-            f.read(100)  # the first slot is being written: the FIFO is full
-            if change == "shrinks":
-                os.truncate(src, 2 * 1048576 + 5)
-            else:
-                with open(src, "ab") as g:
-                    g.write(b"more")
-            f.read()
-        rc = p.wait(timeout=120)
-        err = p.stderr.read().decode()
-        check(rc == 1 and err.count("\n") == 1 and
-              "'%s' changed size while it was decrypted" % src in err,
-              "the input %s while it is decrypted: %d %r" % (change, rc, err))
-        os.unlink(fifo)
-        os.unlink(src)
+    size_change("decrypt", key, rijn(["encrypt", "-k", key], bytes(4 * 1048576))[1])
 
 
 def main():

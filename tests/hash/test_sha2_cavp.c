@@ -9,19 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil.h"
-#include "core/cpu.h"
-
-/* Each level once more in a child (the vector-schedule entries, then the
- * portable code), where the CPU has something to hide. */
-static void rerun_levels(char **argv)
-{
-    tu_rerun_masked(argv, ~(uint32_t)(RIJN_CPU_SHANI | RIJN_CPU_AVX512),
-                    "no SHA-NI, no AVX-512: the avx2 SHA-256 / SHA-512", "RIJN_SHA2_CHILD");
-    tu_rerun_masked(argv, ~(uint32_t)(RIJN_CPU_SHANI | RIJN_CPU_AVX512 | RIJN_CPU_AVX2),
-                    "SSSE3 level: the ssse3 SHA-256 / SHA-512", "RIJN_SHA2_CHILD");
-    tu_rerun_masked(argv, 0, "no extensions: the portable SHA-256 / SHA-512", "RIJN_SHA2_CHILD");
-}
+#include "test_sha2_util.h"
 
 typedef struct alg {
     const char *name, *file;
@@ -191,6 +179,6 @@ int main(int argc, char **argv)
                  algs[i].name);
     }
     if (strcmp(rijn_sha256_impl_name(), "portable") != 0 && !tu_rerun_is_child("RIJN_SHA2_CHILD"))
-        rerun_levels(argv);
+        ts_rerun_levels(argv);
     return tu_finish();
 }

@@ -58,73 +58,80 @@ static void h512(const char *impl, int (*init)(rijn_sha512_ctx *), uint8_t out[6
 
 static const size_t tails[] = {0, 1, 55, 56, 63, 64, 111, 112, 119, 127};
 
-static void one256(size_t index, const char *impl, void *arg)
-{
-    uint8_t got[32], want[32];
-    size_t n, t, len, cut, cut2, off, head, i, nr = tu_quick() ? 30 : 150;
-    unsigned long before = tu_passed;
-    (void)index;
-    (void)arg;
-    for (n = 0; n <= 20; n++)
-        for (t = 0; t < sizeof tails / sizeof tails[0]; t++) {
-            len = 64 * n + tails[t];
-            ref(EVP_sha256(), want, msg, len);
-            h256(impl, got, msg, len, 0, 0);
-            TU_CHECK(memcmp(got, want, 32) == 0, "SHA-256 %s len %zu", impl, len);
-        }
-    for (i = 0; i < nr; i++) {
-        len = tu_rand_below(MAXLEN + 1);
-        cut = tu_rand_below(len + 1);
-        cut2 = cut + tu_rand_below(len - cut + 1);
-        ref(EVP_sha256(), want, msg, len);
-        h256(impl, got, msg, len, cut, cut2);
-        TU_CHECK(memcmp(got, want, 32) == 0, "SHA-256 %s len %zu split %zu/%zu", impl, len,
-                 cut, cut2);
-    }
-    for (n = 1; n <= 40; n++) {
-        off = n & 7;
-        head = n % 5 == 0 ? 0 : (n * 37) & 63;
-        len = head + 64 * n + (n & 1 ? 0 : 41);
-        ref(EVP_sha256(), want, msg + off, len);
-        h256(impl, got, msg + off, len, head, head);
-        TU_CHECK(memcmp(got, want, 32) == 0, "SHA-256 %s run of %zu, head %zu", impl, n, head);
-    }
-    printf("sha256 %-10s %lu checks\n", impl, tu_passed - before);
-}
+/* One family: its block and digest sizes, OpenSSL's digest (and a second
+ * one sharing the compression: SHA-384), rijn's hash through an entry. */
+typedef struct {
+    const char *name, *alt_name;
+    size_t block, dlen, alt_dlen, odd; /* odd: a tail for the runs of blocks */
+    const EVP_MD *(*md)(void);
+    const EVP_MD *(*alt_md)(void);
+    void (*h)(const char *impl, int alt, uint8_t *out, const uint8_t *m, size_t len, size_t cut,
+              size_t cut2);
+} fam;
 
-#if RIJN_CFG_HASH_SHA512
-static void one512(size_t index, const char *impl, void *arg)
+static void run(const fam *f, const char *impl)
 {
     uint8_t got[64], want[64];
     size_t n, t, len, cut, cut2, off, head, i, nr = tu_quick() ? 30 : 150;
     unsigned long before = tu_passed;
-    (void)index;
-    (void)arg;
     for (n = 0; n <= 20; n++)
         for (t = 0; t < sizeof tails / sizeof tails[0]; t++) {
-            len = 128 * n + tails[t];
-            ref(EVP_sha512(), want, msg, len);
-            h512(impl, rijn_sha512_init, got, msg, len, 0, 0);
-            TU_CHECK(memcmp(got, want, 64) == 0, "SHA-512 %s len %zu", impl, len);
+            len = f->block * n + tails[t];
+            ref(f->md(), want, msg, len);
+            f->h(impl, 0, got, msg, len, 0, 0);
+            TU_CHECK(memcmp(got, want, f->dlen) == 0, "SHA-%s %s len %zu", f->name, impl, len);
         }
     for (i = 0; i < nr; i++) {
+        int alt = f->alt_md != NULL && (i & 1);
         len = tu_rand_below(MAXLEN + 1);
         cut = tu_rand_below(len + 1);
         cut2 = cut + tu_rand_below(len - cut + 1);
-        ref(i & 1 ? EVP_sha384() : EVP_sha512(), want, msg, len);
-        h512(impl, i & 1 ? rijn_sha384_init : rijn_sha512_init, got, msg, len, cut, cut2);
-        TU_CHECK(memcmp(got, want, i & 1 ? 48 : 64) == 0, "SHA-%s %s len %zu split %zu/%zu",
-                 i & 1 ? "384" : "512", impl, len, cut, cut2);
+        ref(alt ? f->alt_md() : f->md(), want, msg, len);
+        f->h(impl, alt, got, msg, len, cut, cut2);
+        TU_CHECK(memcmp(got, want, alt ? f->alt_dlen : f->dlen) == 0,
+                 "SHA-%s %s len %zu split %zu/%zu", alt ? f->alt_name : f->name, impl, len, cut,
+                 cut2);
     }
     for (n = 1; n <= 40; n++) {
         off = n & 7;
-        head = n % 5 == 0 ? 0 : (n * 37) & 127;
-        len = head + 128 * n + (n & 1 ? 0 : 77);
-        ref(EVP_sha512(), want, msg + off, len);
-        h512(impl, rijn_sha512_init, got, msg + off, len, head, head);
-        TU_CHECK(memcmp(got, want, 64) == 0, "SHA-512 %s run of %zu, head %zu", impl, n, head);
+        head = n % 5 == 0 ? 0 : (n * 37) & (f->block - 1);
+        len = head + f->block * n + (n & 1 ? 0 : f->odd);
+        ref(f->md(), want, msg + off, len);
+        f->h(impl, 0, got, msg + off, len, head, head);
+        TU_CHECK(memcmp(got, want, f->dlen) == 0, "SHA-%s %s run of %zu, head %zu", f->name,
+                 impl, n, head);
     }
-    printf("sha512 %-10s %lu checks\n", impl, tu_passed - before);
+    printf("sha%s %-10s %lu checks\n", f->name, impl, tu_passed - before);
+}
+
+static void h256w(const char *impl, int alt, uint8_t *out, const uint8_t *m, size_t len,
+                  size_t cut, size_t cut2)
+{
+    (void)alt;
+    h256(impl, out, m, len, cut, cut2);
+}
+
+static void one256(size_t index, const char *impl, void *arg)
+{
+    static const fam f = {"256", NULL, 64, 32, 0, 41, EVP_sha256, NULL, h256w};
+    (void)index;
+    (void)arg;
+    run(&f, impl);
+}
+
+#if RIJN_CFG_HASH_SHA512
+static void h512w(const char *impl, int alt, uint8_t *out, const uint8_t *m, size_t len,
+                  size_t cut, size_t cut2)
+{
+    h512(impl, alt ? rijn_sha384_init : rijn_sha512_init, out, m, len, cut, cut2);
+}
+
+static void one512(size_t index, const char *impl, void *arg)
+{
+    static const fam f = {"512", "384", 128, 64, 48, 77, EVP_sha512, EVP_sha384, h512w};
+    (void)index;
+    (void)arg;
+    run(&f, impl);
 }
 #endif
 
