@@ -154,6 +154,14 @@ def input_faults(data):
     th.join(timeout=60)
     cs.check(cs.one_error(rc, o, err, 1, "encrypt", "cannot read '%s': Input/output error" % fifo)
              and not th.is_alive(), "encrypt a FIFO: read EIO (%d %r)" % (rc, err))
+    # ... and its interrupted large reads (cli/file_input.c) are retried, the result whole
+    th = threading.Thread(target=feed, daemon=True)
+    th.start()
+    rc, o, err = faulty(enc + [fifo], "read:EINTR:1:4", extra={"RIJN_FAULT_PATH": fifo})
+    th.join(timeout=60)
+    rc2, back, err2 = cs.rijn(["decrypt", "-k", k, "-o", "-"], o)
+    cs.check(rc == 0 and err == "" and rc2 == 0 and back == data and not th.is_alive(),
+             "encrypt a FIFO: read EINTR x4 retried (%d %r %d %r)" % (rc, err, rc2, err2))
     os.unlink(fifo)
 
 
