@@ -156,11 +156,13 @@ extern const uint64_t rijn_i_keccak_rc[24];
 #define RIJN_I_SHA512_UNROLLED RIJN_CFG_SHA512_UNROLLED /* default in rijn/config.h */
 /* x86-64 Keccak-f[1600] versions, under the switch of SHA-NI SHA-256:
  * the unrolled one compiled for BMI1 (ANDN; in keccak_f1600_unrolled.c)
- * and its transcription to AVX-512VL (keccak_f1600_avx512vl.c). */
+ * its transcription to AVX-512VL (keccak_f1600_avx512vl.c) and the
+ * lane-complemented one for CPUs without BMI1 (keccak_f1600_lc.c). */
 #define RIJN_I_KECCAK_X86 (RIJN_I_SHA256_X86 && RIJN_I_KECCAK_MULTI)
 #if RIJN_I_KECCAK_X86
 void rijn_i_keccak_f1600_bmi1(uint64_t s[25]);
 void rijn_i_keccak_f1600_avx512vl(uint64_t s[25]);
+void rijn_i_keccak_f1600_lc(uint64_t s[25]);
 #endif
 void rijn_i_keccak_f1600_compact(uint64_t s[25]);
 void rijn_i_keccak_f1600_unrolled(uint64_t s[25]);
