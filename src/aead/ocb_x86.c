@@ -40,6 +40,18 @@
  *   1.054-1.060x -> 1.030-1.041x, AES-128 1.047-1.066x -> 1.062-1.069x
  *   (three alternating runs; a form per key size measured no gain for
  *   either, the layout matters as much as the count here).
+ *   L_ntz(b+W) with ntz >= 8 (once in 256 blocks) comes from
+ *   rijn_i_ocb_lntz (ocb_i.h: doublings of L_7 on two 64-bit words into a
+ *   register); the former rijn_i_dbl on a stack copy (a call, byte
+ *   stores, then a 16-byte load that cannot be forwarded) cost every
+ *   256 blocks as much as ~2.5 passes: 1 MiB seal, same-process ratio to
+ *   the fastest peer masked alike (/tmp A/B of librijn.so builds beside
+ *   OpenSSL and libgcrypt, 31 rounds, medians, 3 runs): RIJN_CPU_MASK=0xF
+ *   AES-128 1.057-1.065x -> 1.001-1.005x, AES-256 1.031-1.036x ->
+ *   1.008-1.011x; 0x2C3F the same; 0x2EFF (VAES-256) AES-128 0.946-0.952x
+ *   -> 0.878-0.886x. What is left to ECB: the offsets' three XORs a block
+ *   (~1.7% in an in-cache model of this loop) and the GPR checksum (~0.3%;
+ *   the vector form cost ~5%).
  *   Used by ocb.c after the VAES-512 passes (ocb_vaes512.c): whole
  *   16-block passes when the context has the 256-bit mark (RIJN_I_DIR_W256),
  *   then 8-block passes, each while the block count allows it; the rest
@@ -52,24 +64,11 @@
  *   with VAES hidden).
  */
 #include "aes/aesni.h"
-#include "cmac_i.h"
 #include "ocb_i.h"
 
 #if RIJN_I_AES_RK_AESNI
 
 #define T256 __attribute__((target("aes,sse2,ssse3,avx,avx2,vaes")))
-
-/* L_ntz(idx) for idx > 0 (public), from the table or by doublings. */
-static const uint8_t *lbig(const rijn_ocb_ctx *c, uint64_t idx, uint8_t sc[16])
-{
-    unsigned z = (unsigned)__builtin_ctzll(idx), k;
-    if (z < RIJN_OCB_L_COUNT)
-        return c->l[z];
-    memcpy(sc, c->l[RIJN_OCB_L_COUNT - 1], 16);
-    for (k = RIJN_OCB_L_COUNT - 1; k < z; k++)
-        rijn_i_dbl(sc);
-    return sc;
-}
 
 /* P_1 .. P_(w-1) into p[1..w-1] (p[0] = 0), for w <= 16; returns P_(w-1). */
 RIJN_X86NI_INLINE __m128i prefix(const rijn_ocb_ctx *c, __m128i *p, unsigned w)
@@ -89,7 +88,7 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
 {
     const unsigned rounds = c->aes.rounds;
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
-    uint8_t sc[16];
+    const uint64_t b0 = m->blocks;
     __m128i q[16], off = x86ni_ld(m->offset), p15;
     __m256i p0[8], pl[8], cs = _mm256_setzero_si256(), kk;
     const __m256i k0 = _mm256_broadcastsi128_si256(x86ni_ld(rk));
@@ -104,7 +103,7 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
         pl[i] = _mm256_xor_si256(pi, kl);
     }
     for (; nb - done >= 16; done += 16, in += 256, out += 256) {
-        const __m128i lb = x86ni_ld(lbig(c, m->blocks + done + 16, sc));
+        const __m128i lb = rijn_i_ocb_lntz(c, b0 + done + 16);
         const __m256i ob = _mm256_broadcastsi128_si256(off);
         const __m256i lb7 = _mm256_inserti128_si256(_mm256_setzero_si256(), lb, 1);
         __m256i x[8], p07 = _mm256_xor_si256(p0[7], lb7), pl7 = _mm256_xor_si256(pl[7], lb7);
@@ -133,7 +132,6 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
     x86ni_st(m->checksum, _mm_xor_si128(x86ni_ld(m->checksum), _mm256_castsi256_si128(cs)));
     x86ni_st(m->offset, off);
     m->blocks += done;
-    rijn_i_wipe_inl(sc, sizeof sc);
     return done;
 }
 
@@ -160,7 +158,7 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
                                 const uint8_t *in, size_t nb, unsigned rounds)
 {
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
-    uint8_t sc[16];
+    const uint64_t b0 = m->blocks;
     __m128i p[8], pk0[8], pkl[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
     size_t done = 0;
     unsigned i;
@@ -174,7 +172,7 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
         pkl[i] = _mm_xor_si128(p[i + 1], kl);
     }
     for (; nb - done >= 8; done += 8, in += 128, out += 128) {
-        const __m128i e = _mm_xor_si128(p7, x86ni_ld(lbig(c, m->blocks + done + 8, sc)));
+        const __m128i e = _mm_xor_si128(p7, rijn_i_ocb_lntz(c, b0 + done + 8));
         __m128i x[8];
         pk0[7] = _mm_xor_si128(e, k0); /* block b + 8: P_7 ^ L_ntz(b+8) */
         pkl[7] = _mm_xor_si128(e, kl);
@@ -206,7 +204,6 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
         x86ni_st(m->checksum, cs);
     x86ni_st(m->offset, off);
     m->blocks += done;
-    rijn_i_wipe_inl(sc, sizeof sc);
     return done;
 }
 
