@@ -36,6 +36,17 @@
  *   (xmm), 1.02x / 0.99x now (1 KiB: 1.37x / 1.23x -> 1.17x / 1.16x ->
  *   1.08x / 1.03x); 0x3F 1 MiB 1.53x / 1.27x -> 1.02x / 0.96x. The tweak
  *   buffers are wiped.
+ *   From 256 blocks on, three sets of words in a ring, each stored two
+ *   passes ahead (xts_x86ni_ring8_r): with data past L2, output stores
+ *   retire slowly and the words stored one pass ahead were at times not
+ *   yet written when their 16-byte loads came. 1 MiB, same-process ratio
+ *   to OpenSSL masked alike (librijn.so builds dlopened beside OpenSSL 3.0
+ *   and libgcrypt 1.10, 31 rounds, medians, 2-3 runs): RIJN_CPU_MASK=0xF
+ *   AES-128 1.023-1.028x -> 0.991-0.996x, 0x2C3F 1.020-1.026x ->
+ *   0.995-0.997x, AES-256 0.967-0.970x -> 0.958-0.960x (16 KiB 0.966x ->
+ *   0.954x). Below 256 blocks the two-set form stays: the ring's start
+ *   waits for two sets of words, 1 KiB took 1.05x longer (and its bodies,
+ *   inlined into rijn_i_x86ni_xts, cost 1 KiB as much: out of line).
  *   Stealing (len = 16m + r, 0 < r < 16): block m-1 with T(m-1) (T(m)
  *   for decryption) gives CC; its first r bytes are the last output, the
  *   r input bytes (read before any output byte is written) and CC[r..16)
@@ -173,6 +184,63 @@ RIJN_X86NI_INLINE __m128i xts_x86ni_run8_r(const uint8_t *rk, unsigned rounds, i
     return t;
 }
 
+/* The same for long messages (n >= RIJN_XTS_RING_MIN blocks): three sets
+ * of tweak words in a ring, a pass's words stored two passes before it
+ * runs. With one pass between, the 8-byte stores were at times still
+ * waiting to retire behind the previous pass's output stores when the
+ * 16-byte loads came (no forwarding into a wider load): once the data no
+ * longer fits in L2 (see the notes). Short messages keep the form above,
+ * whose start waits for one set of words, not two. */
+#define RIJN_XTS_RING_MIN 256
+RIJN_X86NI_INLINE __m128i xts_x86ni_ring8_r(const uint8_t *rk, unsigned rounds, int dec,
+                                            __m128i t, uint8_t *out, const uint8_t *in,
+                                            size_t n)
+{
+    uint64_t w[3][32] __attribute__((aligned(16))); /* a pass: a = [0..15], b = [16..31] */
+    uint64_t k0[2], kl[2], lo, hi, c, *cur = w[0], *nx1 = w[1], *nx2 = w[2], *wt;
+    size_t p = n / 8, q;
+    k0[0] = rijn_load64_le(rk);
+    k0[1] = rijn_load64_le(rk + 8);
+    kl[0] = rijn_load64_le(rk + 16 * rounds);
+    kl[1] = rijn_load64_le(rk + 16 * rounds + 8);
+    x86ni_halves(t, &lo, &hi);
+    c = hi >> 56; /* T*alpha^8, as in xts_x86ni_run8_r */
+    hi = (hi << 8) | (lo >> 56);
+    lo = (lo << 8) ^ c ^ (c << 1) ^ (c << 2) ^ (c << 7);
+    xts_x86ni_tw8(&lo, &hi, k0, kl, nx1, nx1 + 16); /* passes 2 and 3 (p >= 32) */
+    xts_x86ni_tw8(&lo, &hi, k0, kl, nx2, nx2 + 16);
+    xts_x86ni_pass8_first(rk, rounds, dec, t, cur + 16, out, in);
+    for (q = 2; q <= p; q++) {
+        in += 128;
+        out += 128;
+        wt = cur;
+        cur = nx1;
+        nx1 = nx2;
+        nx2 = wt;
+        if (q + 2 <= p)
+            xts_x86ni_tw8(&lo, &hi, k0, kl, nx2, nx2 + 16);
+        xts_x86ni_pass8(rk, rounds, dec, cur, cur + 16, out, in);
+    }
+    t = _mm_set_epi64x((long long)hi, (long long)lo); /* T*alpha^(8p): the words' last step */
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(k0, sizeof k0);
+    rijn_wipe(kl, sizeof kl);
+    return t;
+}
+
+/* xts_x86ni_ring8_r per key size and direction, out of line: inlined
+ * into rijn_i_x86ni_xts, its bodies cost a 1 KiB message (which never
+ * takes them) ~5% (RIJN_CPU_MASK=0xF, AES-128). */
+RIJN_X86NI_TARGET __attribute__((noinline)) static __m128i
+xts_x86ni_ring8(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8_t *out,
+                const uint8_t *in, size_t n)
+{
+#define RING(r)                                                              \
+    return dec ? xts_x86ni_ring8_r(rk, r, 1, t, out, in, n) : xts_x86ni_ring8_r(rk, r, 0, t, out, in, n)
+    RIJN_X86NI_BY_ROUNDS(rounds, RING);
+#undef RING
+}
+
 /* One pass over m blocks (a constant after inlining, <= 8) with tweaks
  * t, t*alpha, ...; returns the tweak of the next block. */
 RIJN_X86NI_INLINE __m128i xts_x86ni_pass(const uint8_t *rk, unsigned rounds, int dec, __m128i t,
@@ -270,7 +338,10 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
         k = n & ~(size_t)7;
 #define CALL(r)                                                              \
     t = dec ? xts_x86ni_run8_r(rk, r, 1, t, out, in, k) : xts_x86ni_run8_r(rk, r, 0, t, out, in, k)
-        RIJN_X86NI_BY_ROUNDS(rounds, CALL);
+        if (k >= RIJN_XTS_RING_MIN)
+            t = xts_x86ni_ring8(rk, rounds, dec, t, out, in, k);
+        else
+            RIJN_X86NI_BY_ROUNDS(rounds, CALL);
 #undef CALL
         n -= k;
         in += 16 * k;
