@@ -15,13 +15,15 @@
  *   byte); loads and stores at public addresses.
  */
 /* What an iteration reads and writes: the broadcast round keys, the power
- * tables, the constants (gcm512_c), the input, the output and the blocks
- * to hash. */
+ * tables, the constants (gcm512_c), the input, the output, the blocks to
+ * hash and (public counters, long texts) the counter differences of the
+ * sixteen registers (see the generator's counters()). */
 typedef struct gcm512_ptrs {
     const void *rk, *hp, *kp, *c;
     const uint8_t *in;
     uint8_t *out;
     const uint8_t *g;
+    const void *d;
 } gcm512_ptrs;
 /* Lane constants of the iteration: GHASH's byte reversal, the counter
  * word's swap (ctr_swap512), the reduction's polynomial word (x^63 +
@@ -45,8 +47,8 @@ static const uint8_t gcm512_c[176] = {
 GCM512_ASM_FN void gcm512_seal10(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)
 {
     __asm__ volatile(
-    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\ttestl %[be], %[be]\n"
-    "\tjnz 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
+    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\tcmpl $1, %[be]\n\tja 4f\n"
+    "\tje 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm1\n\tvbroadcasti32x4 128(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm2\n\tvpaddd %%zmm30, %%zmm1, %%zmm3\n"
     "\tvbroadcasti32x4 144(%[c]), %%zmm30\n\tvpaddd %%zmm30, %%zmm31, %%zmm4\n"
@@ -90,7 +92,17 @@ GCM512_ASM_FN void gcm512_seal10(__m512i *s, __m512i cw, int be, const gcm512_pt
     "\tvpxorq %%zmm24, %%zmm8, %%zmm8\n\tvpxorq %%zmm24, %%zmm9, %%zmm9\n"
     "\tvpxorq %%zmm24, %%zmm10, %%zmm10\n\tvpxorq %%zmm24, %%zmm11, %%zmm11\n"
     "\tvpxorq %%zmm24, %%zmm12, %%zmm12\n\tvpxorq %%zmm24, %%zmm13, %%zmm13\n"
-    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n"
+    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n\tjmp 2f\n"
+    "4:\n"
+    "\tvpshufb %%zmm29, %[cw], %%zmm31\n\tvpxorq %%zmm24, %%zmm31, %%zmm31\n"
+    "\tvpxorq 0(%[d]), %%zmm31, %%zmm0\n\tvpxorq 64(%[d]), %%zmm31, %%zmm1\n"
+    "\tvpxorq 128(%[d]), %%zmm31, %%zmm2\n\tvpxorq 192(%[d]), %%zmm31, %%zmm3\n"
+    "\tvpxorq 256(%[d]), %%zmm31, %%zmm4\n\tvpxorq 320(%[d]), %%zmm31, %%zmm5\n"
+    "\tvpxorq 384(%[d]), %%zmm31, %%zmm6\n\tvpxorq 448(%[d]), %%zmm31, %%zmm7\n"
+    "\tvpxorq 512(%[d]), %%zmm31, %%zmm8\n\tvpxorq 576(%[d]), %%zmm31, %%zmm9\n"
+    "\tvpxorq 640(%[d]), %%zmm31, %%zmm10\n\tvpxorq 704(%[d]), %%zmm31, %%zmm11\n"
+    "\tvpxorq 768(%[d]), %%zmm31, %%zmm12\n\tvpxorq 832(%[d]), %%zmm31, %%zmm13\n"
+    "\tvpxorq 896(%[d]), %%zmm31, %%zmm14\n\tvpxorq 960(%[d]), %%zmm31, %%zmm15\n"
     "2:\n"
     "\tvmovdqa64 64(%[rk]), %%zmm24\n\tvaesenc %%zmm24, %%zmm0, %%zmm0\n"
     "\tvaesenc %%zmm24, %%zmm1, %%zmm1\n\tvaesenc %%zmm24, %%zmm2, %%zmm2\n"
@@ -290,7 +302,7 @@ GCM512_ASM_FN void gcm512_seal10(__m512i *s, __m512i cw, int be, const gcm512_pt
         : [s] "+v"(*s)
         : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),
           [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),
-          [g] "r"(p->g)
+          [g] "r"(p->g), [d] "r"(p->d)
         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17",
           "xmm18", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31",
@@ -301,8 +313,8 @@ GCM512_ASM_FN void gcm512_seal10(__m512i *s, __m512i cw, int be, const gcm512_pt
 GCM512_ASM_FN void gcm512_seal12(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)
 {
     __asm__ volatile(
-    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\ttestl %[be], %[be]\n"
-    "\tjnz 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
+    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\tcmpl $1, %[be]\n\tja 4f\n"
+    "\tje 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm1\n\tvbroadcasti32x4 128(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm2\n\tvpaddd %%zmm30, %%zmm1, %%zmm3\n"
     "\tvbroadcasti32x4 144(%[c]), %%zmm30\n\tvpaddd %%zmm30, %%zmm31, %%zmm4\n"
@@ -346,7 +358,17 @@ GCM512_ASM_FN void gcm512_seal12(__m512i *s, __m512i cw, int be, const gcm512_pt
     "\tvpxorq %%zmm24, %%zmm8, %%zmm8\n\tvpxorq %%zmm24, %%zmm9, %%zmm9\n"
     "\tvpxorq %%zmm24, %%zmm10, %%zmm10\n\tvpxorq %%zmm24, %%zmm11, %%zmm11\n"
     "\tvpxorq %%zmm24, %%zmm12, %%zmm12\n\tvpxorq %%zmm24, %%zmm13, %%zmm13\n"
-    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n"
+    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n\tjmp 2f\n"
+    "4:\n"
+    "\tvpshufb %%zmm29, %[cw], %%zmm31\n\tvpxorq %%zmm24, %%zmm31, %%zmm31\n"
+    "\tvpxorq 0(%[d]), %%zmm31, %%zmm0\n\tvpxorq 64(%[d]), %%zmm31, %%zmm1\n"
+    "\tvpxorq 128(%[d]), %%zmm31, %%zmm2\n\tvpxorq 192(%[d]), %%zmm31, %%zmm3\n"
+    "\tvpxorq 256(%[d]), %%zmm31, %%zmm4\n\tvpxorq 320(%[d]), %%zmm31, %%zmm5\n"
+    "\tvpxorq 384(%[d]), %%zmm31, %%zmm6\n\tvpxorq 448(%[d]), %%zmm31, %%zmm7\n"
+    "\tvpxorq 512(%[d]), %%zmm31, %%zmm8\n\tvpxorq 576(%[d]), %%zmm31, %%zmm9\n"
+    "\tvpxorq 640(%[d]), %%zmm31, %%zmm10\n\tvpxorq 704(%[d]), %%zmm31, %%zmm11\n"
+    "\tvpxorq 768(%[d]), %%zmm31, %%zmm12\n\tvpxorq 832(%[d]), %%zmm31, %%zmm13\n"
+    "\tvpxorq 896(%[d]), %%zmm31, %%zmm14\n\tvpxorq 960(%[d]), %%zmm31, %%zmm15\n"
     "2:\n"
     "\tvmovdqa64 64(%[rk]), %%zmm24\n\tvaesenc %%zmm24, %%zmm0, %%zmm0\n"
     "\tvaesenc %%zmm24, %%zmm1, %%zmm1\n\tvaesenc %%zmm24, %%zmm2, %%zmm2\n"
@@ -563,7 +585,7 @@ GCM512_ASM_FN void gcm512_seal12(__m512i *s, __m512i cw, int be, const gcm512_pt
         : [s] "+v"(*s)
         : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),
           [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),
-          [g] "r"(p->g)
+          [g] "r"(p->g), [d] "r"(p->d)
         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17",
           "xmm18", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31",
@@ -574,8 +596,8 @@ GCM512_ASM_FN void gcm512_seal12(__m512i *s, __m512i cw, int be, const gcm512_pt
 GCM512_ASM_FN void gcm512_seal14(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)
 {
     __asm__ volatile(
-    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\ttestl %[be], %[be]\n"
-    "\tjnz 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
+    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\tcmpl $1, %[be]\n\tja 4f\n"
+    "\tje 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm1\n\tvbroadcasti32x4 128(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm2\n\tvpaddd %%zmm30, %%zmm1, %%zmm3\n"
     "\tvbroadcasti32x4 144(%[c]), %%zmm30\n\tvpaddd %%zmm30, %%zmm31, %%zmm4\n"
@@ -619,7 +641,17 @@ GCM512_ASM_FN void gcm512_seal14(__m512i *s, __m512i cw, int be, const gcm512_pt
     "\tvpxorq %%zmm24, %%zmm8, %%zmm8\n\tvpxorq %%zmm24, %%zmm9, %%zmm9\n"
     "\tvpxorq %%zmm24, %%zmm10, %%zmm10\n\tvpxorq %%zmm24, %%zmm11, %%zmm11\n"
     "\tvpxorq %%zmm24, %%zmm12, %%zmm12\n\tvpxorq %%zmm24, %%zmm13, %%zmm13\n"
-    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n"
+    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n\tjmp 2f\n"
+    "4:\n"
+    "\tvpshufb %%zmm29, %[cw], %%zmm31\n\tvpxorq %%zmm24, %%zmm31, %%zmm31\n"
+    "\tvpxorq 0(%[d]), %%zmm31, %%zmm0\n\tvpxorq 64(%[d]), %%zmm31, %%zmm1\n"
+    "\tvpxorq 128(%[d]), %%zmm31, %%zmm2\n\tvpxorq 192(%[d]), %%zmm31, %%zmm3\n"
+    "\tvpxorq 256(%[d]), %%zmm31, %%zmm4\n\tvpxorq 320(%[d]), %%zmm31, %%zmm5\n"
+    "\tvpxorq 384(%[d]), %%zmm31, %%zmm6\n\tvpxorq 448(%[d]), %%zmm31, %%zmm7\n"
+    "\tvpxorq 512(%[d]), %%zmm31, %%zmm8\n\tvpxorq 576(%[d]), %%zmm31, %%zmm9\n"
+    "\tvpxorq 640(%[d]), %%zmm31, %%zmm10\n\tvpxorq 704(%[d]), %%zmm31, %%zmm11\n"
+    "\tvpxorq 768(%[d]), %%zmm31, %%zmm12\n\tvpxorq 832(%[d]), %%zmm31, %%zmm13\n"
+    "\tvpxorq 896(%[d]), %%zmm31, %%zmm14\n\tvpxorq 960(%[d]), %%zmm31, %%zmm15\n"
     "2:\n"
     "\tvmovdqa64 64(%[rk]), %%zmm24\n\tvaesenc %%zmm24, %%zmm0, %%zmm0\n"
     "\tvaesenc %%zmm24, %%zmm1, %%zmm1\n\tvaesenc %%zmm24, %%zmm2, %%zmm2\n"
@@ -852,7 +884,7 @@ GCM512_ASM_FN void gcm512_seal14(__m512i *s, __m512i cw, int be, const gcm512_pt
         : [s] "+v"(*s)
         : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),
           [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),
-          [g] "r"(p->g)
+          [g] "r"(p->g), [d] "r"(p->d)
         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17",
           "xmm18", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31",
@@ -863,8 +895,8 @@ GCM512_ASM_FN void gcm512_seal14(__m512i *s, __m512i cw, int be, const gcm512_pt
 GCM512_ASM_FN void gcm512_open10(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)
 {
     __asm__ volatile(
-    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\ttestl %[be], %[be]\n"
-    "\tjnz 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
+    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\tcmpl $1, %[be]\n\tja 4f\n"
+    "\tje 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm1\n\tvbroadcasti32x4 128(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm2\n\tvpaddd %%zmm30, %%zmm1, %%zmm3\n"
     "\tvbroadcasti32x4 144(%[c]), %%zmm30\n\tvpaddd %%zmm30, %%zmm31, %%zmm4\n"
@@ -908,7 +940,17 @@ GCM512_ASM_FN void gcm512_open10(__m512i *s, __m512i cw, int be, const gcm512_pt
     "\tvpxorq %%zmm24, %%zmm8, %%zmm8\n\tvpxorq %%zmm24, %%zmm9, %%zmm9\n"
     "\tvpxorq %%zmm24, %%zmm10, %%zmm10\n\tvpxorq %%zmm24, %%zmm11, %%zmm11\n"
     "\tvpxorq %%zmm24, %%zmm12, %%zmm12\n\tvpxorq %%zmm24, %%zmm13, %%zmm13\n"
-    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n"
+    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n\tjmp 2f\n"
+    "4:\n"
+    "\tvpshufb %%zmm29, %[cw], %%zmm31\n\tvpxorq %%zmm24, %%zmm31, %%zmm31\n"
+    "\tvpxorq 0(%[d]), %%zmm31, %%zmm0\n\tvpxorq 64(%[d]), %%zmm31, %%zmm1\n"
+    "\tvpxorq 128(%[d]), %%zmm31, %%zmm2\n\tvpxorq 192(%[d]), %%zmm31, %%zmm3\n"
+    "\tvpxorq 256(%[d]), %%zmm31, %%zmm4\n\tvpxorq 320(%[d]), %%zmm31, %%zmm5\n"
+    "\tvpxorq 384(%[d]), %%zmm31, %%zmm6\n\tvpxorq 448(%[d]), %%zmm31, %%zmm7\n"
+    "\tvpxorq 512(%[d]), %%zmm31, %%zmm8\n\tvpxorq 576(%[d]), %%zmm31, %%zmm9\n"
+    "\tvpxorq 640(%[d]), %%zmm31, %%zmm10\n\tvpxorq 704(%[d]), %%zmm31, %%zmm11\n"
+    "\tvpxorq 768(%[d]), %%zmm31, %%zmm12\n\tvpxorq 832(%[d]), %%zmm31, %%zmm13\n"
+    "\tvpxorq 896(%[d]), %%zmm31, %%zmm14\n\tvpxorq 960(%[d]), %%zmm31, %%zmm15\n"
     "2:\n"
     "\tvmovdqa64 64(%[rk]), %%zmm24\n\tvaesenc %%zmm24, %%zmm0, %%zmm0\n"
     "\tvaesenc %%zmm24, %%zmm1, %%zmm1\n\tvaesenc %%zmm24, %%zmm2, %%zmm2\n"
@@ -1107,7 +1149,7 @@ GCM512_ASM_FN void gcm512_open10(__m512i *s, __m512i cw, int be, const gcm512_pt
         : [s] "+v"(*s)
         : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),
           [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),
-          [g] "r"(p->g)
+          [g] "r"(p->g), [d] "r"(p->d)
         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17",
           "xmm18", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31",
@@ -1118,8 +1160,8 @@ GCM512_ASM_FN void gcm512_open10(__m512i *s, __m512i cw, int be, const gcm512_pt
 GCM512_ASM_FN void gcm512_open12(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)
 {
     __asm__ volatile(
-    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\ttestl %[be], %[be]\n"
-    "\tjnz 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
+    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\tcmpl $1, %[be]\n\tja 4f\n"
+    "\tje 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm1\n\tvbroadcasti32x4 128(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm2\n\tvpaddd %%zmm30, %%zmm1, %%zmm3\n"
     "\tvbroadcasti32x4 144(%[c]), %%zmm30\n\tvpaddd %%zmm30, %%zmm31, %%zmm4\n"
@@ -1163,7 +1205,17 @@ GCM512_ASM_FN void gcm512_open12(__m512i *s, __m512i cw, int be, const gcm512_pt
     "\tvpxorq %%zmm24, %%zmm8, %%zmm8\n\tvpxorq %%zmm24, %%zmm9, %%zmm9\n"
     "\tvpxorq %%zmm24, %%zmm10, %%zmm10\n\tvpxorq %%zmm24, %%zmm11, %%zmm11\n"
     "\tvpxorq %%zmm24, %%zmm12, %%zmm12\n\tvpxorq %%zmm24, %%zmm13, %%zmm13\n"
-    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n"
+    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n\tjmp 2f\n"
+    "4:\n"
+    "\tvpshufb %%zmm29, %[cw], %%zmm31\n\tvpxorq %%zmm24, %%zmm31, %%zmm31\n"
+    "\tvpxorq 0(%[d]), %%zmm31, %%zmm0\n\tvpxorq 64(%[d]), %%zmm31, %%zmm1\n"
+    "\tvpxorq 128(%[d]), %%zmm31, %%zmm2\n\tvpxorq 192(%[d]), %%zmm31, %%zmm3\n"
+    "\tvpxorq 256(%[d]), %%zmm31, %%zmm4\n\tvpxorq 320(%[d]), %%zmm31, %%zmm5\n"
+    "\tvpxorq 384(%[d]), %%zmm31, %%zmm6\n\tvpxorq 448(%[d]), %%zmm31, %%zmm7\n"
+    "\tvpxorq 512(%[d]), %%zmm31, %%zmm8\n\tvpxorq 576(%[d]), %%zmm31, %%zmm9\n"
+    "\tvpxorq 640(%[d]), %%zmm31, %%zmm10\n\tvpxorq 704(%[d]), %%zmm31, %%zmm11\n"
+    "\tvpxorq 768(%[d]), %%zmm31, %%zmm12\n\tvpxorq 832(%[d]), %%zmm31, %%zmm13\n"
+    "\tvpxorq 896(%[d]), %%zmm31, %%zmm14\n\tvpxorq 960(%[d]), %%zmm31, %%zmm15\n"
     "2:\n"
     "\tvmovdqa64 64(%[rk]), %%zmm24\n\tvaesenc %%zmm24, %%zmm0, %%zmm0\n"
     "\tvaesenc %%zmm24, %%zmm1, %%zmm1\n\tvaesenc %%zmm24, %%zmm2, %%zmm2\n"
@@ -1379,7 +1431,7 @@ GCM512_ASM_FN void gcm512_open12(__m512i *s, __m512i cw, int be, const gcm512_pt
         : [s] "+v"(*s)
         : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),
           [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),
-          [g] "r"(p->g)
+          [g] "r"(p->g), [d] "r"(p->d)
         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17",
           "xmm18", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31",
@@ -1390,8 +1442,8 @@ GCM512_ASM_FN void gcm512_open12(__m512i *s, __m512i cw, int be, const gcm512_pt
 GCM512_ASM_FN void gcm512_open14(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)
 {
     __asm__ volatile(
-    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\ttestl %[be], %[be]\n"
-    "\tjnz 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
+    "\tvmovdqa64 (%[rk]), %%zmm24\n\tvbroadcasti32x4 16(%[c]), %%zmm29\n\tcmpl $1, %[be]\n\tja 4f\n"
+    "\tje 1f\n\tvmovdqa64 %[cw], %%zmm31\n\tvbroadcasti32x4 112(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm1\n\tvbroadcasti32x4 128(%[c]), %%zmm30\n"
     "\tvpaddd %%zmm30, %%zmm31, %%zmm2\n\tvpaddd %%zmm30, %%zmm1, %%zmm3\n"
     "\tvbroadcasti32x4 144(%[c]), %%zmm30\n\tvpaddd %%zmm30, %%zmm31, %%zmm4\n"
@@ -1435,7 +1487,17 @@ GCM512_ASM_FN void gcm512_open14(__m512i *s, __m512i cw, int be, const gcm512_pt
     "\tvpxorq %%zmm24, %%zmm8, %%zmm8\n\tvpxorq %%zmm24, %%zmm9, %%zmm9\n"
     "\tvpxorq %%zmm24, %%zmm10, %%zmm10\n\tvpxorq %%zmm24, %%zmm11, %%zmm11\n"
     "\tvpxorq %%zmm24, %%zmm12, %%zmm12\n\tvpxorq %%zmm24, %%zmm13, %%zmm13\n"
-    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n"
+    "\tvpxorq %%zmm24, %%zmm14, %%zmm14\n\tvpxorq %%zmm24, %%zmm15, %%zmm15\n\tjmp 2f\n"
+    "4:\n"
+    "\tvpshufb %%zmm29, %[cw], %%zmm31\n\tvpxorq %%zmm24, %%zmm31, %%zmm31\n"
+    "\tvpxorq 0(%[d]), %%zmm31, %%zmm0\n\tvpxorq 64(%[d]), %%zmm31, %%zmm1\n"
+    "\tvpxorq 128(%[d]), %%zmm31, %%zmm2\n\tvpxorq 192(%[d]), %%zmm31, %%zmm3\n"
+    "\tvpxorq 256(%[d]), %%zmm31, %%zmm4\n\tvpxorq 320(%[d]), %%zmm31, %%zmm5\n"
+    "\tvpxorq 384(%[d]), %%zmm31, %%zmm6\n\tvpxorq 448(%[d]), %%zmm31, %%zmm7\n"
+    "\tvpxorq 512(%[d]), %%zmm31, %%zmm8\n\tvpxorq 576(%[d]), %%zmm31, %%zmm9\n"
+    "\tvpxorq 640(%[d]), %%zmm31, %%zmm10\n\tvpxorq 704(%[d]), %%zmm31, %%zmm11\n"
+    "\tvpxorq 768(%[d]), %%zmm31, %%zmm12\n\tvpxorq 832(%[d]), %%zmm31, %%zmm13\n"
+    "\tvpxorq 896(%[d]), %%zmm31, %%zmm14\n\tvpxorq 960(%[d]), %%zmm31, %%zmm15\n"
     "2:\n"
     "\tvmovdqa64 64(%[rk]), %%zmm24\n\tvaesenc %%zmm24, %%zmm0, %%zmm0\n"
     "\tvaesenc %%zmm24, %%zmm1, %%zmm1\n\tvaesenc %%zmm24, %%zmm2, %%zmm2\n"
@@ -1667,7 +1729,7 @@ GCM512_ASM_FN void gcm512_open14(__m512i *s, __m512i cw, int be, const gcm512_pt
         : [s] "+v"(*s)
         : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),
           [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),
-          [g] "r"(p->g)
+          [g] "r"(p->g), [d] "r"(p->d)
         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17",
           "xmm18", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31",

@@ -34,15 +34,22 @@ One iteration (the C caller passes the counter word and s, and gets s):
   than both).
 - Counters: round 0 from the counter word (see counters()); the sums are
   reduced and the lanes added at the end (see reduction()).
-Per 64 blocks: 16 R VAESENC, 50 VPCLMULQDQ, ~120 other (32 counter, 16
+Per 64 blocks: 16 R VAESENC, 50 VPCLMULQDQ, ~105 other (18 counter, 16
 input XOR, 17 VPSHUFB, 24 Karatsuba words, 24 three-way XORs, ~10
 reduction). Measured against this (same-run, AES-128 1 MiB, Zen 5): cut
 down, not correct, hashing the input instead of the previous output 4%
 faster, no reduction 2%; tried without gain: the GHASH work one
 instruction after each VAESENC (+3%), every 4 or 8, before the rounds,
 every other round, from round 2 or 3 on, prefetching the input (+2-4%),
-hashing two iterations back.
-Constant time: one branch, on be (public), addresses from the public
+hashing two iterations back. Again on 28 Nov 2026 with the counter
+table (1 MiB, GCM/CTR time medians, AES-256 / AES-128): GHASH work after
+every 8 VAESENC 1.14 -> 1.17 / 1.43 -> 1.44, every 4 1.17 / 1.45, from
+round 2 1.15 / 1.47, up to round R-2 1.16-1.18 / 1.47; the byte swaps of
+4, 8, 12 of the 16 registers by shifts, an OR and word shuffles (off
+VAESENC's pipes; the qword order folded into the products' selectors)
+1.14 -> 1.18, 1.21, 1.25; no byte swaps at all (not correct) 1.12 ->
+1.08 / 1.41 -> 1.39, the most any other way of swapping could give.
+Constant time: branches on be only (public), addresses from the public
 pointers only.
 Registers: s and cw are operands (the compiler picks them); zmm0..zmm15 hold the AES states, zmm16..zmm18 the sums, zmm24..zmm31
 are scratch: the round key, the byte-swap mask, two data registers, the
@@ -131,12 +138,19 @@ def iteration(rounds, seal):
 
 def counters():
     """Round 0 of the sixteen registers from the counter word cw (lane j:
-    counter + j, its 32-bit counter byte-reversed in dword 3): with a
+    counter + j, its 32-bit counter byte-reversed in dword 3). With a
     public counter whose low byte does not carry in this iteration (be
-    != 0), one byte swap and big-endian adds; else a swap per register.
-    The sums come from a tree of adds (counter + 4i as (counter + 4(i -
-    2^k)) + 4 2^k), four adds deep: a chain of fifteen adds held the
-    rounds of the last registers back (3 of 75 ticks an iteration)."""
+    != 0), one byte swap and the round key, then: be = 2 (long texts),
+    register i is that XOR the table row d + 64 i, (counter + j + 4 i) XOR
+    (counter + j) in the last byte of lane j, which the C caller makes
+    once per call (it depends on the counter's low byte mod 64 and its
+    bit 6 only): one XOR per register instead of an add and an XOR (1
+    MiB seal, GCM/CTR time, Zen 5: AES-128 1.43 -> 1.40, AES-256 1.15 ->
+    1.14); be = 1, big-endian adds. Else (be = 0) a byte swap per
+    register. The sums come from a tree of adds (counter + 4i as
+    (counter + 4(i - 2^k)) + 4 2^k), four adds deep: a chain of fifteen
+    adds held the rounds of the last registers back (3 of 75 ticks an
+    iteration)."""
     def tree(inc):
         # x(i) = counter + 4i from x(i - 2^k) and the constant 4 2^k
         ops = ["vbroadcasti32x4 %d(%%[c]), %s" % (inc, P1),
@@ -146,6 +160,8 @@ def counters():
             ops += ["vpaddd %s, %s, %s" % (P1, TMP if i == 0 else x(i), x(i + (1 << k)))
                     for i in range(1 << k)]
         return ops
+    table = ["vpshufb %s, %%[cw], %s" % (P0, TMP), "vpxorq %s, %s, %s" % (KEY, TMP, TMP)]
+    table += ["vpxorq %d(%%[d]), %s, %s" % (64 * i, TMP, x(i)) for i in range(NR)]
     swapped = ["vpshufb %s, %%[cw], %s" % (P0, TMP)] + tree(48)
     swapped += ["vpxorq %s, %s, %s" % (KEY, TMP if i == 0 else x(i), x(i)) for i in range(NR)]
     each = ["vmovdqa64 %%[cw], %s" % TMP] + tree(112)
@@ -154,7 +170,8 @@ def counters():
                  "vpxorq %s, %s, %s" % (KEY, x(i), x(i))]
     return (["vmovdqa64 (%%[rk]), %s" % KEY,
              "vbroadcasti32x4 16(%%[c]), %s" % P0,
-             "testl %[be], %[be]", "jnz 1f"] + each + ["jmp 2f", "1:"] + swapped + ["2:"])
+             "cmpl $1, %[be]", "ja 4f", "je 1f"] + each + ["jmp 2f", "1:"] + swapped +
+            ["jmp 2f", "4:"] + table + ["2:"])
 
 
 def reduction():
@@ -223,7 +240,7 @@ def c_function(rounds, seal):
             '        : [s] "+v"(*s)\n'
             '        : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),\n'
             '          [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),\n'
-            '          [g] "r"(p->g)\n'
+            '          [g] "r"(p->g), [d] "r"(p->d)\n'
             "        : %s,\n"
             '          "cc", "memory");\n'
             "}\n" % clob)
