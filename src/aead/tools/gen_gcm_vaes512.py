@@ -48,7 +48,12 @@ round 2 1.15 / 1.47, up to round R-2 1.16-1.18 / 1.47; the byte swaps of
 4, 8, 12 of the 16 registers by shifts, an OR and word shuffles (off
 VAESENC's pipes; the qword order folded into the products' selectors)
 1.14 -> 1.18, 1.21, 1.25; no byte swaps at all (not correct) 1.12 ->
-1.08 / 1.41 -> 1.39, the most any other way of swapping could give.
+1.08 / 1.41 -> 1.39, the most any other way of swapping could give;
+the iteration whose low byte carries also from tables (per register an
+AND with a carry mask and a three-way XOR; the swapped counter with its
+low byte cleared and its carried difference made in C per iteration)
+1.44 -> 1.51 (AES-128), though leaving its adds out (not correct) gave
+1.42 -> 1.38.
 Constant time: branches on be only (public), addresses from the public
 pointers only.
 Registers: s and cw are operands (the compiler picks them); zmm0..zmm15 hold the AES states, zmm16..zmm18 the sums, zmm24..zmm31
