@@ -45,13 +45,23 @@
  *   register); the former rijn_i_dbl on a stack copy (a call, byte
  *   stores, then a 16-byte load that cannot be forwarded) cost every
  *   256 blocks as much as ~2.5 passes: 1 MiB seal, same-process ratio to
- *   the fastest peer masked alike (/tmp A/B of librijn.so builds beside
- *   OpenSSL and libgcrypt, 31 rounds, medians, 3 runs): RIJN_CPU_MASK=0xF
- *   AES-128 1.057-1.065x -> 1.001-1.005x, AES-256 1.031-1.036x ->
- *   1.008-1.011x; 0x2C3F the same; 0x2EFF (VAES-256) AES-128 0.946-0.952x
- *   -> 0.878-0.886x. What is left to ECB: the offsets' three XORs a block
- *   (~1.7% in an in-cache model of this loop) and the GPR checksum (~0.3%;
- *   the vector form cost ~5%).
+ *   the fastest peer masked alike (librijn.so builds dlopened in one
+ *   process beside OpenSSL and libgcrypt, 31 rounds, medians, 3 runs):
+ *   RIJN_CPU_MASK=0xF AES-128 1.057-1.065x -> 1.001-1.005x, AES-256
+ *   1.031-1.036x -> 1.008-1.011x; 0x2C3F the same; 0x2EFF (VAES-256)
+ *   AES-128 0.946-0.952x -> 0.878-0.886x (bench/host/bench.c --group aead,
+ *   four runs each: 0xF 1.058-1.069x -> 0.985-1.007x, AES-256 1.031-1.037x
+ *   -> 0.952-1.013x; 0x2C3F 1.060-1.074x -> 1.004-1.008x, AES-256
+ *   1.030-1.034x -> 1.006-1.013x). Now the pass runs as fast as the same
+ *   loop without the offset XORs and the checksum (an ECB-shaped pass:
+ *   1 MiB and 32 KiB, 0xF, within 2% either way), i.e. at the speed of the
+ *   8-block AES-NI round structure, as libgcrypt's (AES-128 1.00x, AES-256 1.01x its 1 MiB
+ *   seal, this kernel timed alone in one process with libgcrypt's whole
+ *   seal). Tried, no gain: a VEX copy at 0x2C3F (AES-128 0.6% slower);
+ *   the offsets on general registers stored to a ring two passes ahead, as
+ *   the XTS passes do (6% slower: ~120 memory operations a pass); software
+ *   prefetch 1-4 KiB ahead of in / out (0-1% slower); two passes a loop
+ *   iteration; the last-round keys computed before the rounds.
  *   Used by ocb.c after the VAES-512 passes (ocb_vaes512.c): whole
  *   16-block passes when the context has the 256-bit mark (RIJN_I_DIR_W256),
  *   then 8-block passes, each while the block count allows it; the rest

@@ -44,9 +44,14 @@
  *   and libgcrypt 1.10, 31 rounds, medians, 2-3 runs): RIJN_CPU_MASK=0xF
  *   AES-128 1.023-1.028x -> 0.991-0.996x, 0x2C3F 1.020-1.026x ->
  *   0.995-0.997x, AES-256 0.967-0.970x -> 0.958-0.960x (16 KiB 0.966x ->
- *   0.954x). Below 256 blocks the two-set form stays: the ring's start
- *   waits for two sets of words, 1 KiB took 1.05x longer (and its bodies,
- *   inlined into rijn_i_x86ni_xts, cost 1 KiB as much: out of line).
+ *   0.954x); bench/host/bench.c --group xts, 1 MiB, three runs each:
+ *   0xF AES-128 1.021-1.027x -> 0.996-1.004x, AES-256 0.965-0.970x ->
+ *   0.949-0.960x, 0x2C3F AES-128 1.028-1.038x -> 0.997-1.008x (its 1 KiB
+ *   AES-128 row reads ~1.13x in about one process in 16, before as after:
+ *   a per-process layout, not this change). Below 256 blocks the two-set
+ *   form stays: the ring's start waits for two sets of words, 1 KiB took
+ *   1.05x longer (and its bodies, inlined into rijn_i_x86ni_xts, cost
+ *   1 KiB as much: out of line).
  *   Stealing (len = 16m + r, 0 < r < 16): block m-1 with T(m-1) (T(m)
  *   for decryption) gives CC; its first r bytes are the last output, the
  *   r input bytes (read before any output byte is written) and CC[r..16)
@@ -236,7 +241,8 @@ xts_x86ni_ring8(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8_t 
                 const uint8_t *in, size_t n)
 {
 #define RING(r)                                                              \
-    return dec ? xts_x86ni_ring8_r(rk, r, 1, t, out, in, n) : xts_x86ni_ring8_r(rk, r, 0, t, out, in, n)
+    return dec ? xts_x86ni_ring8_r(rk, r, 1, t, out, in, n)                  \
+               : xts_x86ni_ring8_r(rk, r, 0, t, out, in, n)
     RIJN_X86NI_BY_ROUNDS(rounds, RING);
 #undef RING
 }
