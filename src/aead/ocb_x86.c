@@ -34,7 +34,8 @@
  *   input; cs_gpr): on Zen 5 the vector ALU ops share the pipes with AES,
  *   and these were 8 of a pass's ~40; 1 MiB seal at 0x3F and 0xF, three
  *   alternating runs: AES-128 1.064-1.076x -> 1.051-1.057x, AES-256
- *   1.064-1.078x -> 1.054-1.063x (bench/host/bench.c group aead). With
+ *   1.064-1.078x -> 1.054-1.063x (bench/host/bench.c group aead; AES-256
+ *   no longer, see cs_gpr). With
  *   P ^ K_0 and P ^ K_last joined once a call (as the VAES-256 passes do;
  *   a block's offset then costs one XOR in and one out): AES-256
  *   1.054-1.060x -> 1.030-1.041x, AES-128 1.047-1.066x -> 1.062-1.069x
@@ -148,7 +149,12 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
 /* Sealing (x86-64): the checksum of the plaintext in two 64-bit general
  * registers, XORed from memory (XOR r64, m64: GCC turned the C form back
  * into vector code through the stack), so its eight XORs a pass leave the
- * vector pipes to the AES rounds. */
+ * vector pipes to the AES rounds. Not for AES-256, whose longer pass has
+ * room for them: since L_ntz comes from rijn_i_ocb_lntz, its 1 MiB seal
+ * (RIJN_CPU_MASK=0xF and 0x2C3F, this kernel alone beside libgcrypt's
+ * seal, 5 runs) took 0.4-0.7% longer with the sixteen extra loads of the
+ * general-register form; AES-128 took 1.7% longer, AES-192 0.7%, without
+ * them. */
 #if defined(__x86_64__)
 #define CS_GPR 1
 RIJN_X86NI_INLINE void cs_gpr(uint64_t *g0, uint64_t *g1, const uint8_t *in)
@@ -160,6 +166,14 @@ RIJN_X86NI_INLINE void cs_gpr(uint64_t *g0, uint64_t *g1, const uint8_t *in)
 }
 #else
 #define CS_GPR 0
+RIJN_X86NI_INLINE void cs_gpr(uint64_t *g0, uint64_t *g1, const uint8_t *in)
+{ /* not called: gpr is 0 without CS_GPR */
+    uint64_t a, b;
+    memcpy(&a, in, 8);
+    memcpy(&b, in + 8, 8);
+    *g0 ^= a;
+    *g1 ^= b;
+}
 #endif
 
 /* One 8-block AES-NI pass body per key size (constant rounds: the blocks
@@ -169,6 +183,7 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
 {
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
     const uint64_t b0 = m->blocks;
+    const int gpr = CS_GPR && rounds != 14; /* see cs_gpr */
     __m128i p[8], pk0[8], pkl[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
     size_t done = 0;
     unsigned i;
@@ -188,13 +203,10 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
         pkl[7] = _mm_xor_si128(e, kl);
         RIJN_UNROLL for (i = 0; i < 8; i++) { /* offset ^ first key in */
             __m128i d = x86ni_ld(in + 16 * i);
-#if CS_GPR
-            if (!dec)
+            if (!dec && gpr)
                 cs_gpr(&g0, &g1, in + 16 * i);
-#else
-            if (!dec)
+            else if (!dec)
                 cs = _mm_xor_si128(cs, d);
-#endif
             x[i] = _mm_xor_si128(d, _mm_xor_si128(off, pk0[i]));
         }
         x86ni_mid_rounds(x, 8, rk, rounds, dec);
@@ -207,7 +219,7 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
         }
         off = _mm_xor_si128(off, e);
     }
-    if (!dec && CS_GPR) {
+    if (!dec && gpr) {
         memcpy(m->checksum, &g0, 8);
         memcpy(m->checksum + 8, &g1, 8);
     } else
