@@ -10,6 +10,13 @@
  *   the high half of the 128-bit bit length is always (count >> 61).
  * - Constant time: the compressions work on the data with additions,
  *   rotations and Boolean operations; branches here depend on lengths only.
+ * - One-shots on hosts (x86-64, AArch64) skip the context: under 112
+ *   bytes one padded block on the stack; longer messages their whole
+ *   blocks straight from the message, then the padding's one or two
+ *   blocks, built first (their stores are in L1 by the time they are
+ *   loaded). 1 KiB at RIJN_CPU_MASK=0x2EFF: ~5% faster than update +
+ *   final (their bookkeeping and context wipe were ~120 of ~2,800 TSC
+ *   ticks).
  * - Dispatch: the registry below (core/registry.h): on x86-64 "avx512"
  *   (sha512_avx512.c: AVX-512VL schedule, hand-scheduled RORX rounds;
  *   needs BMI2), "avx2" (sha512_x86.c: AVX2 + BMI2), "ssse3" (sha512_x86.c:
@@ -221,26 +228,18 @@ void rijn_sha512_wipe(rijn_sha512_ctx *ctx)
 }
 
 #if defined(__x86_64__) || defined(__aarch64__)
-/* Hosts: a message shorter than 112 bytes is one padded block, built on
- * the stack (zeroed in 16-byte stores first, so the compression's vector
- * loads mostly forward from whole stores) and compressed from the IV,
- * without the context's update / final bookkeeping (a 16-byte SHA-512
- * spent ~70 TSC ticks of its ~400 there). Longer messages, and MCU builds
- * (size), take the context path. */
-#define SHA512_SHORT 1
-static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, const uint8_t *data,
-                         size_t len)
+/* Hosts: one-shots without the context's update / final bookkeeping (a
+ * 16-byte SHA-512 spent ~70 TSC ticks of its ~400 there, a 1 KiB one ~120
+ * of ~2,800). A message shorter than 112 bytes is one padded block, built
+ * on the stack (zeroed in 16-byte stores first, so the compression's
+ * vector loads mostly forward from whole stores) and compressed from the
+ * IV; a longer one's whole blocks are compressed from the message, then
+ * the padding's one or two blocks from the stack. MCU builds (size) take
+ * the context path. */
+#define SHA512_DIRECT 1
+static void put_digest(uint8_t *out, size_t out_len, const uint64_t hv[8])
 {
-    uint64_t hv[8], blk64[16] RIJN_I_HASH_BLOCK_ALIGN;
-    uint8_t *blk = (uint8_t *)blk64;
     size_t i;
-    memcpy(hv, iv, sizeof hv);
-    rijn_i_hash_wipe(blk64, sizeof blk64); /* zeros in 16-byte stores, not "rep stosq" */
-    if (len != 0)
-        memcpy(blk, data, len);
-    blk[len] = 0x80;
-    rijn_store64_be(blk + 120, (uint64_t)len << 3);
-    compress_default(hv, blk, 1);
     for (i = 0; 8 * i + 8 <= out_len; i++)
         rijn_store64_be(out + 8 * i, hv[i]);
     if (out_len & 7) { /* SHA-512/224: half a word */
@@ -249,6 +248,49 @@ static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, con
         memcpy(out + 8 * i, last, out_len & 7);
         rijn_i_hash_wipe(last, sizeof last);
     }
+}
+
+static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, const uint8_t *data,
+                         size_t len)
+{
+    uint64_t hv[8], blk64[16] RIJN_I_HASH_BLOCK_ALIGN;
+    uint8_t *blk = (uint8_t *)blk64;
+    memcpy(hv, iv, sizeof hv);
+    rijn_i_hash_wipe(blk64, sizeof blk64); /* zeros in 16-byte stores, not "rep stosq" */
+    if (len != 0)
+        memcpy(blk, data, len);
+    blk[len] = 0x80;
+    rijn_store64_be(blk + 120, (uint64_t)len << 3);
+    compress_default(hv, blk, 1);
+    put_digest(out, out_len, hv);
+    rijn_i_hash_wipe(blk64, sizeof blk64);
+    rijn_i_hash_wipe(hv, sizeof hv);
+    return RIJN_OK;
+}
+
+static int oneshot_long(const uint64_t iv[8], size_t out_len, uint8_t *out, const uint8_t *data,
+                        size_t len)
+{
+    uint64_t hv[8], blk64[32] RIJN_I_HASH_BLOCK_ALIGN;
+    uint8_t *blk = (uint8_t *)blk64;
+    size_t full = len >> 7, rem = len & 127, nt;
+    if (RIJN_I_FAULT())
+        return RIJN_ERR_STATE;
+    /* the padding first: its stores are written back to L1 by the time its
+     * blocks are loaded (a 16-byte load over several smaller stores does
+     * not forward; made after the message's blocks, it waited behind the
+     * compression's wipe of its schedule) */
+    rijn_i_hash_wipe(blk64, sizeof blk64); /* zeros in 16-byte stores, not "rep stosq" */
+    if (rem != 0)
+        memcpy(blk, data + 128 * full, rem);
+    blk[rem] = 0x80;
+    nt = rem < 112 ? 1 : 2;
+    rijn_store64_be(blk + 128 * nt - 16, (uint64_t)len >> 61);
+    rijn_store64_be(blk + 128 * nt - 8, (uint64_t)len << 3);
+    memcpy(hv, iv, sizeof hv);
+    compress_default(hv, data, full);
+    compress_default(hv, blk, nt);
+    put_digest(out, out_len, hv);
     rijn_i_hash_wipe(blk64, sizeof blk64);
     rijn_i_hash_wipe(hv, sizeof hv);
     return RIJN_OK;
@@ -258,17 +300,20 @@ static int oneshot_short(const uint64_t iv[8], size_t out_len, uint8_t *out, con
 static int oneshot(int (*init)(rijn_sha512_ctx *), const uint64_t iv[8], size_t out_len,
                    uint8_t *out, const uint8_t *data, size_t len)
 {
+#ifdef SHA512_DIRECT
+    RIJN_CHECK_PTR(out);
+    RIJN_CHECK_BUF(data, len);
+    (void)init;
+    if (len < 112)
+        return oneshot_short(iv, out_len, out, data, len);
+    return oneshot_long(iv, out_len, out, data, len);
+#else
     rijn_sha512_ctx ctx;
     int r;
     RIJN_CHECK_PTR(out);
     RIJN_CHECK_BUF(data, len);
-#ifdef SHA512_SHORT
-    if (len < 112)
-        return oneshot_short(iv, out_len, out, data, len);
-#else
     (void)iv;
     (void)out_len;
-#endif
     r = init(&ctx);
     if (r == RIJN_OK)
         r = rijn_sha512_update(&ctx, data, len);
@@ -277,6 +322,7 @@ static int oneshot(int (*init)(rijn_sha512_ctx *), const uint64_t iv[8], size_t 
     if (r != RIJN_OK) /* final wipes the context itself */
         rijn_sha512_wipe(&ctx);
     return r;
+#endif
 }
 
 int rijn_sha384(uint8_t out[RIJN_SHA384_SIZE], const uint8_t *data, size_t len)

@@ -20,8 +20,17 @@
  *   step; runs of 16+ blocks schedule the next block beside this one)
  *   with MOV + ROR rounds.
  * - sigma0 / sigma1: five shifts and four XORs each (no 64-bit vector
- *   rotation before AVX-512). Rounds: sha2_x86_round_i.h (hand-ordered
- *   asm; the C rounds this entry had ran ~30% behind OpenSSL's AVX2 code).
+ *   rotation before AVX-512), except in the avx2 code, where sigma0's
+ *   rotation by 8 is one VPSHUFB (three shifts, a byte rotation, three
+ *   XORs): the two-block step 26 -> 24 instructions. Block 0's rounds
+ *   beside the schedule are bound by the instructions the core takes a
+ *   cycle as much as by the rounds' chain: runs of 8 blocks 283 -> 274
+ *   TSC ticks a block (Zen 5, calls of the compression in a loop); the
+ *   SSSE3 code keeps the shifts (with PSHUFB, GCC 12: 4% slower at
+ *   1 MiB). Rounds: sha2_x86_round_i.h (hand-ordered asm; the C rounds
+ *   this entry had ran ~30% behind OpenSSL's AVX2 code).
+ * - The avx2 schedule buffer (2,560 bytes) is wiped in 32-byte stores:
+ *   in 16-byte stores the wipe took ~90 of a 2-block call's ~690 ticks.
  * - The avx2 schedule step is one asm statement too (with intrinsics GCC
  *   kept more temporaries live than the 16 YMM registers hold and spilled
  *   window registers inside the sigma1 recurrence: 2.35 ticks/B at 1 MiB
@@ -31,7 +40,19 @@
  *   AVX2 code; 0xF and its SSSE3-level code): avx2 2.16 / 2.68 with GCC,
  *   2.15 / 2.64 with Clang, OpenSSL 2.12 / 3.08 (the former avx2 code
  *   2.84 / 3.30); ssse3 2.72 / 3.34, OpenSSL 2.96 / 3.96 (portable 3.69 /
- *   4.21).
+ *   4.21). With the VPSHUFB sigma0, the wipe and sha512.c's context-free
+ *   one-shot (bench/host/bench.c --group mac, medians of 3 processes,
+ *   rijn / libgcrypt masked alike): RIJN_CPU_MASK=0x2EFF 1 KiB 1.13 ->
+ *   1.05, 1 MiB 1.00 -> 0.99 (OpenSSL); 0x2C3F 1 KiB 1.12 -> 1.04.
+ * - Tried, not kept (same harness, 0x2EFF, 1 KiB): half the next pair's
+ *   schedule beside block 1's rounds (both blocks of a pair with vector
+ *   work): 1.36x the time before (the rounds of block 1 slowed more than
+ *   block 0's gained); a lone last block's schedule beside the last
+ *   pair's block 1: no gain (GCC spilled the rounds' state); the one-shot's
+ *   last whole blocks copied beside the padding so that a call ends in
+ *   3 blocks: 3% slower; the one-block code as asm (named window
+ *   registers): 16 B 8% faster, but 1 KiB 2% slower (its block after a
+ *   run of pairs), so not kept.
  * - Built with per-function target attributes (the library compiles with
  *   baseline flags); sha512.c takes the AVX-512 entry first, then these
  *   by CPUID (RIJN_CPU_MASK hides any of them), then the portable code.
@@ -49,11 +70,13 @@
 
 #include "hash/sha2_x86_round_i.h"
 
-/* sigma0 / sigma1 of two words at once, with shifts */
+/* sigma0 / sigma1 of two words at once, with shifts; for the AVX2 entry's
+ * one-block code sigma0's rotation by 8 as one PSHUFB (SSSE3 code below
+ * takes the shifts: there the PSHUFB form measured 4% slower at 1 MiB) */
 #define SH_S0(x)                                                                        \
-    _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(_mm_srli_epi64(x, 1), _mm_srli_epi64(x, 8)), \
-                                _mm_xor_si128(_mm_srli_epi64(x, 7), _mm_slli_epi64(x, 63))), \
-                  _mm_slli_epi64(x, 56))
+    _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(_mm_srli_epi64(x, 1), _mm_slli_epi64(x, 63)), \
+                                _mm_srli_epi64(x, 7)),                                  \
+                  _mm_shuffle_epi8(x, _mm_set_epi64x(0x080f0e0d0c0b0a09LL, 0x0007060504030201LL)))
 #define SH_S1(x)                                                                        \
     _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(_mm_srli_epi64(x, 19), _mm_srli_epi64(x, 61)), \
                                 _mm_xor_si128(_mm_srli_epi64(x, 6), _mm_slli_epi64(x, 45))), \
@@ -92,19 +115,18 @@
  * a store-to-load forward in the schedule's recurrence) from pairs k (x0),
  * k+1, k+4, k+5 and k+7, W + K stored to dst; in asm with three
  * temporaries (see the notes): x0 += W[-7] + sigma0(W[-15]) +
- * sigma1(W[-2]), each sigma five shifts and four XORs */
+ * sigma1(W[-2]); sigma0 three shifts, a byte rotation (VPSHUFB with rot8)
+ * and three XORs, sigma1 five shifts and four XORs */
 #define SX_STEP(dst, t, k, x0, x1, x4, x5, x7)                                          \
     __asm__("vpalignr $8, %[v0], %[v1], %[u1]\n\t"                                       \
             "vpalignr $8, %[v4], %[v5], %[u2]\n\t"                                       \
             "vpaddq %[u2], %[v0], %[v0]\n\t"                                             \
             "vpsrlq $1, %[u1], %[u2]\n\t"                                                \
-            "vpsrlq $8, %[u1], %[u3]\n\t"                                                \
+            "vpsllq $63, %[u1], %[u3]\n\t"                                               \
             "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
             "vpsrlq $7, %[u1], %[u3]\n\t"                                                \
             "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
-            "vpsllq $63, %[u1], %[u3]\n\t"                                               \
-            "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
-            "vpsllq $56, %[u1], %[u3]\n\t"                                               \
+            "vpshufb %[r8], %[u1], %[u3]\n\t"                                            \
             "vpxor %[u3], %[u2], %[u2]\n\t"                                              \
             "vpaddq %[u2], %[v0], %[v0]\n\t"                                             \
             "vpsrlq $19, %[v7], %[u1]\n\t"                                               \
@@ -122,7 +144,7 @@
             "vmovdqu %[u1], %[out]"                                                      \
             : [v0] "+x"(x0), [u1] "=&x"(u1), [u2] "=&x"(u2), [u3] "=&x"(u3),             \
               [out] "=m"(*(__m256i *)((dst) + (size_t)2 * (t) + (size_t)4 * (k)))        \
-            : [v1] "x"(x1), [v4] "x"(x4), [v5] "x"(x5), [v7] "x"(x7),                    \
+            : [v1] "x"(x1), [v4] "x"(x4), [v5] "x"(x5), [v7] "x"(x7), [r8] "x"(rot8),    \
               [kk] "m"(*(const __m128i *)(rijn_i_sha512_k + (t) + 2 * (k))))
 #define SX_ST0(t) SX_STEP(nx, t, 0, w0, w1, w4, w5, w7)
 #define SX_ST1(t) SX_STEP(nx, t, 1, w1, w2, w5, w6, w0)
@@ -135,6 +157,15 @@
 #define SX_WK0(i, j) wk[2 * (i) + 4 * ((j) / 2) + ((j) & 1)]
 #define SX_WK1(i, j) wk[2 * (i) + 4 * ((j) / 2) + ((j) & 1) + 2]
 #define SX_R8(WK, i) SR_ROUND8(SR_ROUND512, SR_RORX, WK, i)
+/* the AVX2 entry's buffer in 32-byte stores (n a multiple of 4) */
+#define SX_WIPE(p, n)                                                            \
+    do {                                                                         \
+        size_t j_;                                                               \
+        for (j_ = 0; j_ < (n); j_ += 4) {                                        \
+            _mm256_storeu_si256((__m256i *)((p) + j_), _mm256_setzero_si256());  \
+            __asm__ __volatile__("" : : "r"(p) : "memory");                      \
+        }                                                                        \
+    } while (0)
 #define SX_FEED()                                                                              \
     do {                                                                                       \
         hv[0] = a += hv[0]; hv[1] = b += hv[1]; hv[2] = c += hv[2]; hv[3] = d += hv[3];       \
@@ -146,7 +177,10 @@ void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t n
 {
     const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL,
                                             0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
-    uint64_t buf[320], *wk, *nx, a, b, c, d, e, f, g, h, t0, t1, t2, t3;
+    /* a byte rotation of each word: sigma0's rotation by 8 in one VPSHUFB */
+    const __m256i rot8 = _mm256_set_epi64x(0x080f0e0d0c0b0a09LL, 0x0007060504030201LL,
+                                           0x080f0e0d0c0b0a09LL, 0x0007060504030201LL);
+    uint64_t buf[320] RIJN_I_HASH_BLOCK_ALIGN, *wk, *nx, a, b, c, d, e, f, g, h, t0, t1, t2, t3;
     const uint8_t *next;
     int ahead;
     __m256i w0, w1, w2, w3, w4, w5, w6, w7, u1, u2, u3;
@@ -205,7 +239,7 @@ void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t n
         }
         SX_FEED();
     }
-    SH_WIPE(buf, 320);
+    SX_WIPE(buf, 320);
     /* the window: zero the registers (nothing of it lives in memory) */
     w0 = w1 = w2 = w3 = w4 = w5 = w6 = w7 = u1 = u2 = u3 = _mm256_setzero_si256();
     __asm__ __volatile__("" : : "x"(w0), "x"(w1), "x"(w2), "x"(w3), "x"(w4), "x"(w5), "x"(w6), "x"(w7));
@@ -214,6 +248,11 @@ void rijn_i_sha512_compress_avx2(uint64_t hv[8], const uint8_t *blocks, size_t n
         compress_near_avx2(hv, blocks, 1);
 }
 
+#undef SH_S0
+#define SH_S0(x)                                                                        \
+    _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(_mm_srli_epi64(x, 1), _mm_srli_epi64(x, 8)), \
+                                _mm_xor_si128(_mm_srli_epi64(x, 7), _mm_slli_epi64(x, 63))), \
+                  _mm_slli_epi64(x, 56))
 #define SH_TARGET __attribute__((target("ssse3")))
 #define SH_ROT SR_MOVROR
 #define SH_NAME rijn_i_sha512_compress_ssse3
