@@ -34,35 +34,35 @@
  *   input; cs_gpr): on Zen 5 the vector ALU ops share the pipes with AES,
  *   and these were 8 of a pass's ~40; 1 MiB seal at 0x3F and 0xF, three
  *   alternating runs: AES-128 1.064-1.076x -> 1.051-1.057x, AES-256
- *   1.064-1.078x -> 1.054-1.063x (bench/host/bench.c group aead; AES-256
- *   no longer, see cs_gpr). With
+ *   1.064-1.078x -> 1.054-1.063x (bench/host/bench.c group aead). With
  *   P ^ K_0 and P ^ K_last joined once a call (as the VAES-256 passes do;
  *   a block's offset then costs one XOR in and one out): AES-256
  *   1.054-1.060x -> 1.030-1.041x, AES-128 1.047-1.066x -> 1.062-1.069x
  *   (three alternating runs; a form per key size measured no gain for
  *   either, the layout matters as much as the count here).
- *   L_ntz(b+W) with ntz >= 8 (once in 256 blocks) comes from
- *   rijn_i_ocb_lntz (ocb_i.h: doublings of L_7 on two 64-bit words into a
- *   register); the former rijn_i_dbl on a stack copy (a call, byte
- *   stores, then a 16-byte load that cannot be forwarded) cost every
- *   256 blocks as much as ~2.5 passes: 1 MiB seal, same-process ratio to
- *   the fastest peer masked alike (librijn.so builds dlopened in one
- *   process beside OpenSSL and libgcrypt, 31 rounds, medians, 3 runs):
- *   RIJN_CPU_MASK=0xF AES-128 1.057-1.065x -> 1.001-1.005x, AES-256
- *   1.031-1.036x -> 1.008-1.011x; 0x2C3F the same; 0x2EFF (VAES-256)
- *   AES-128 0.946-0.952x -> 0.878-0.886x (bench/host/bench.c --group aead,
- *   four runs each: 0xF 1.058-1.069x -> 0.985-1.007x, AES-256 1.031-1.037x
- *   -> 0.952-1.013x; 0x2C3F 1.060-1.074x -> 1.004-1.008x, AES-256
- *   1.030-1.034x -> 1.006-1.013x). Now the pass runs as fast as the same
- *   loop without the offset XORs and the checksum (an ECB-shaped pass:
- *   1 MiB and 32 KiB, 0xF, within 2% either way), i.e. at the speed of the
- *   8-block AES-NI round structure, as libgcrypt's (AES-128 1.00x, AES-256 1.01x its 1 MiB
- *   seal, this kernel timed alone in one process with libgcrypt's whole
- *   seal). Tried, no gain: a VEX copy at 0x2C3F (AES-128 0.6% slower);
- *   the offsets on general registers stored to a ring two passes ahead, as
- *   the XTS passes do (6% slower: ~120 memory operations a pass); software
- *   prefetch 1-4 KiB ahead of in / out (0-1% slower); two passes a loop
- *   iteration; the last-round keys computed before the rounds.
+ *   L_ntz(b+W) for ntz >= 8 (once in 256 blocks): rijn_i_ocb_lntz
+ *   (ocb_i.h, doublings in registers); rijn_i_dbl on a stack copy (call,
+ *   byte stores, a 16-byte load not forwarded) cost ~2.5 passes each time:
+ *   1 MiB seal, RIJN_CPU_MASK=0xF and 0x2C3F, AES-128 1.057-1.065x ->
+ *   1.001-1.005x the fastest peer, AES-256 1.031-1.036x -> 1.008-1.011x;
+ *   0x2EFF 0.946-0.952x -> 0.878-0.886x (librijn.so builds dlopened in one
+ *   process beside OpenSSL and libgcrypt masked alike, 31 rounds, medians,
+ *   3 runs; bench/host/bench.c group aead agrees). The pass then ran as
+ *   fast without its offset XORs and checksum (an ECB-shaped pass, within
+ *   2%): what was left was the round-major 8-block structure, whose eight
+ *   chains all end and restart together. From OCB_STAGGER_MIN blocks on
+ *   the passes are staggered (run8s_r): two groups of four blocks half the
+ *   rounds apart, one finishing while the next starts, so the AES pipes
+ *   see eight chains at every point (an ECB model of the same: 4% faster);
+ *   1 MiB seal, same A/B: 0xF AES-128 1.004-1.009x -> 0.980-0.983x,
+ *   AES-256 1.005-1.010x -> 1.001-1.004x; 0x2C3F 1.002-1.004x ->
+ *   0.979-0.985x, 1.002-1.006x -> 0.999-1.003x; open AES-128 1.3-1.6%
+ *   faster (AES-256 open took 1% longer staggered: kept round-major).
+ *   Below 256 blocks the start and end (four chains alone) cost more than
+ *   the passes gain: 1 KiB took 6% longer. Tried, no gain: a VEX copy at
+ *   0x2C3F; offsets on general registers stored two passes ahead as the
+ *   XTS passes do (6% slower: ~120 memory operations a pass); prefetch
+ *   1-4 KiB ahead; two passes a loop iteration.
  *   Used by ocb.c after the VAES-512 passes (ocb_vaes512.c): whole
  *   16-block passes when the context has the 256-bit mark (RIJN_I_DIR_W256),
  *   then 8-block passes, each while the block count allows it; the rest
@@ -149,12 +149,9 @@ T256 static size_t run256(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8
 /* Sealing (x86-64): the checksum of the plaintext in two 64-bit general
  * registers, XORed from memory (XOR r64, m64: GCC turned the C form back
  * into vector code through the stack), so its eight XORs a pass leave the
- * vector pipes to the AES rounds. Not for AES-256, whose longer pass has
- * room for them: since L_ntz comes from rijn_i_ocb_lntz, its 1 MiB seal
- * (RIJN_CPU_MASK=0xF and 0x2C3F, this kernel alone beside libgcrypt's
- * seal, 5 runs) took 0.4-0.7% longer with the sixteen extra loads of the
- * general-register form; AES-128 took 1.7% longer, AES-192 0.7%, without
- * them. */
+ * vector pipes to the AES rounds. For AES-256 too: round-major, the vector
+ * form was 0.4-0.7% faster there (41264d8); staggered, this one is 0.8-1.1%
+ * faster. */
 #if defined(__x86_64__)
 #define CS_GPR 1
 RIJN_X86NI_INLINE void cs_gpr(uint64_t *g0, uint64_t *g1, const uint8_t *in)
@@ -177,13 +174,14 @@ RIJN_X86NI_INLINE void cs_gpr(uint64_t *g0, uint64_t *g1, const uint8_t *in)
 #endif
 
 /* One 8-block AES-NI pass body per key size (constant rounds: the blocks
- * stay in registers, see x86ni_encn). */
+ * stay in registers, see x86ni_encn), round-major: for runs shorter than
+ * OCB_STAGGER_MIN blocks, and AES-256 open (run8 below). */
 RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
                                 const uint8_t *in, size_t nb, unsigned rounds)
 {
     const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
     const uint64_t b0 = m->blocks;
-    const int gpr = CS_GPR && rounds != 14; /* see cs_gpr */
+    const int gpr = CS_GPR;
     __m128i p[8], pk0[8], pkl[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
     size_t done = 0;
     unsigned i;
@@ -229,12 +227,138 @@ RIJN_X86NI_INLINE size_t run8_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
     return done;
 }
 
+/* Staggered passes: a group is half a pass (4 blocks); one step finishes
+ * group a (rounds h+1 .. R-1 and the last one, with offset ^ last key
+ * ko = offa ^ pkla[i]; stored) while it starts group b (loaded, joined with
+ * offb ^ pk0b[i], rounds 1 .. h), their rounds interleaved; h = R / 2. */
+RIJN_X86NI_INLINE void st_step(const uint8_t *rk, unsigned rounds, int dec, __m128i *a,
+                               __m128i *b, __m128i offa, const __m128i *pkla, __m128i offb,
+                               const __m128i *pk0b, uint8_t *out, const uint8_t *in,
+                               uint64_t *g, __m128i *cs)
+{
+    const unsigned h = rounds / 2;
+    unsigned i, s;
+    __asm__("" : "+r"(rk)); /* keys loaded each round (hoisted, AES-256 blocks spilled) */
+    RIJN_UNROLL for (i = 0; i < 4; i++) {
+        if (!dec && CS_GPR)
+            cs_gpr(&g[0], &g[1], in + 16 * i);
+        else if (!dec)
+            *cs = _mm_xor_si128(*cs, x86ni_ld(in + 16 * i));
+        b[i] = _mm_xor_si128(x86ni_ld(in + 16 * i), _mm_xor_si128(offb, pk0b[i]));
+    }
+    RIJN_UNROLL for (s = 1; s < h; s++) {
+        const __m128i ka = x86ni_ld(rk + 16 * (h + s)), kb = x86ni_ld(rk + 16 * s);
+        RIJN_UNROLL for (i = 0; i < 4; i++) {
+            a[i] = dec ? _mm_aesdec_si128(a[i], ka) : _mm_aesenc_si128(a[i], ka);
+            b[i] = dec ? _mm_aesdec_si128(b[i], kb) : _mm_aesenc_si128(b[i], kb);
+        }
+    }
+    RIJN_UNROLL for (i = 0; i < 4; i++) {
+        const __m128i ko = _mm_xor_si128(offa, pkla[i]), kb = x86ni_ld(rk + 16 * h);
+        a[i] = dec ? _mm_aesdeclast_si128(a[i], ko) : _mm_aesenclast_si128(a[i], ko);
+        if (dec)
+            *cs = _mm_xor_si128(*cs, a[i]);
+        x86ni_st(out + 16 * i, a[i]);
+        b[i] = dec ? _mm_aesdec_si128(b[i], kb) : _mm_aesenc_si128(b[i], kb);
+    }
+}
+
+/* The 8-block passes, staggered: ga holds a pass's first half, gb its
+ * second; the loop's two steps finish ga / start gb, then finish gb /
+ * start the next pass's ga. Offsets and checksum as in run8_r. Its start
+ * and end run four blocks alone (half the AES throughput): from
+ * OCB_STAGGER_MIN blocks on (see the notes). */
+#define OCB_STAGGER_MIN 256
+/* complexity: hot AES-NI kernel, its constant loops and direction tests fold when inlined */
+RIJN_X86NI_INLINE size_t run8s_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
+                                 const uint8_t *in, size_t nb, unsigned rounds)
+{
+    const uint8_t *rk = dec ? rijn_i_aes_rk_dec(&c->aes) : rijn_i_aes_rk_enc(&c->aes);
+    const uint64_t b0 = m->blocks;
+    const size_t np = nb / 8;
+    __m128i p[8], pk0[8], pkl[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
+    __m128i ga[4], gb[4], e = _mm_setzero_si128();
+    size_t j;
+    unsigned i, r;
+    uint64_t g[2];
+    memcpy(g, m->checksum, 16);
+    p7 = prefix(c, p, 8);
+    const __m128i k0 = x86ni_ld(rk), kl = x86ni_ld(rk + 16 * rounds);
+    RIJN_UNROLL for (i = 0; i < 7; i++) { /* P with the first / last key, once a call */
+        pk0[i] = _mm_xor_si128(p[i + 1], k0);
+        pkl[i] = _mm_xor_si128(p[i + 1], kl);
+    }
+    RIJN_UNROLL for (i = 0; i < 4; i++) { /* pass 0's first half: rounds 1 .. h */
+        if (!dec && CS_GPR)
+            cs_gpr(&g[0], &g[1], in + 16 * i);
+        else if (!dec)
+            cs = _mm_xor_si128(cs, x86ni_ld(in + 16 * i));
+        ga[i] = _mm_xor_si128(x86ni_ld(in + 16 * i), _mm_xor_si128(off, pk0[i]));
+    }
+    RIJN_UNROLL for (r = 1; r <= rounds / 2; r++) {
+        const __m128i k = x86ni_ld(rk + 16 * r);
+        RIJN_UNROLL for (i = 0; i < 4; i++)
+            ga[i] = dec ? _mm_aesdec_si128(ga[i], k) : _mm_aesenc_si128(ga[i], k);
+    }
+    for (j = 0;; j++, in += 128, out += 128) {
+        e = _mm_xor_si128(p7, rijn_i_ocb_lntz(c, b0 + 8 * j + 8));
+        pk0[7] = _mm_xor_si128(e, k0); /* block b + 8: P_7 ^ L_ntz(b+8) */
+        pkl[7] = _mm_xor_si128(e, kl);
+        st_step(rk, rounds, dec, ga, gb, off, pkl, off, pk0 + 4, out, in + 64, g, &cs);
+        if (j + 1 == np)
+            break;
+        st_step(rk, rounds, dec, gb, ga, off, pkl + 4, _mm_xor_si128(off, e), pk0, out + 64,
+                in + 128, g, &cs);
+        off = _mm_xor_si128(off, e);
+    }
+    RIJN_UNROLL for (r = rounds / 2 + 1; r < rounds; r++) { /* the last second half */
+        const __m128i k = x86ni_ld(rk + 16 * r);
+        RIJN_UNROLL for (i = 0; i < 4; i++)
+            gb[i] = dec ? _mm_aesdec_si128(gb[i], k) : _mm_aesenc_si128(gb[i], k);
+    }
+    RIJN_UNROLL for (i = 0; i < 4; i++) {
+        const __m128i ko = _mm_xor_si128(off, pkl[4 + i]);
+        gb[i] = dec ? _mm_aesdeclast_si128(gb[i], ko) : _mm_aesenclast_si128(gb[i], ko);
+        if (dec)
+            cs = _mm_xor_si128(cs, gb[i]);
+        x86ni_st(out + 64 + 16 * i, gb[i]);
+    }
+    if (!dec && CS_GPR)
+        memcpy(m->checksum, g, 16);
+    else
+        x86ni_st(m->checksum, cs);
+    x86ni_st(m->offset, _mm_xor_si128(off, e));
+    m->blocks += 8 * np;
+    return 8 * np;
+}
+
 RIJN_X86NI_TARGET static size_t run8(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec,
                                       uint8_t *out, const uint8_t *in, size_t nb)
 {
 #define CALL(r) return dec ? run8_r(c, m, 1, out, in, nb, r) : run8_r(c, m, 0, out, in, nb, r)
     RIJN_X86NI_BY_ROUNDS(c->aes.rounds, CALL);
 #undef CALL
+}
+
+/* The staggered passes apart from run8, one function per direction
+ * (noinline): with both forms in one function GCC allocated the
+ * round-major AES-256 open 1.7% slower, with both directions of the
+ * staggered one in one function the AES-256 seal 0.5% slower. AES-256
+ * open stays round-major: staggered, it took 1% longer. */
+RIJN_X86NI_TARGET __attribute__((noinline)) static size_t
+run8s_seal(const rijn_ocb_ctx *c, rijn_ocb_msg *m, uint8_t *out, const uint8_t *in, size_t nb)
+{
+#define CALL(r) return run8s_r(c, m, 0, out, in, nb, r)
+    RIJN_X86NI_BY_ROUNDS(c->aes.rounds, CALL);
+#undef CALL
+}
+
+RIJN_X86NI_TARGET __attribute__((noinline)) static size_t
+run8s_open(const rijn_ocb_ctx *c, rijn_ocb_msg *m, uint8_t *out, const uint8_t *in, size_t nb)
+{
+    if (c->aes.rounds == 10)
+        return run8s_r(c, m, 1, out, in, nb, 10);
+    return run8s_r(c, m, 1, out, in, nb, 12);
 }
 
 size_t rijn_i_ocb_x86(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *out,
@@ -245,7 +369,11 @@ size_t rijn_i_ocb_x86(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec, uint8_t *
         return 0;
     if (nb >= 16 && m->blocks % 16 == 0 && rijn_i_aes_w256(&c->aes))
         k = run256(c, m, dec, out, in, nb);
-    if (nb - k >= 8 && m->blocks % 8 == 0)
+    if (nb - k >= OCB_STAGGER_MIN && m->blocks % 8 == 0 && !dec)
+        k += run8s_seal(c, m, out + 16 * k, in + 16 * k, nb - k);
+    else if (nb - k >= OCB_STAGGER_MIN && m->blocks % 8 == 0 && c->aes.rounds != 14)
+        k += run8s_open(c, m, out + 16 * k, in + 16 * k, nb - k);
+    else if (nb - k >= 8 && m->blocks % 8 == 0)
         k += run8(c, m, dec, out + 16 * k, in + 16 * k, nb - k);
     return k;
 }
