@@ -45,7 +45,8 @@
  *   4.21). With the VPSHUFB sigma0, the wipe and sha512.c's context-free
  *   one-shot (bench/host/bench.c --group mac, medians of 3 processes,
  *   rijn / libgcrypt masked alike): RIJN_CPU_MASK=0x2EFF 1 KiB 1.13 ->
- *   1.05, 1 MiB 1.00 -> 0.99 (OpenSSL); 0x2C3F 1 KiB 1.12 -> 1.04.
+ *   1.05, 1 MiB 1.00 -> 0.99 (OpenSSL); 0x2C3F 1 KiB 1.12 -> 1.04; with
+ *   the half wipe 1.02 both (a loaded machine: spread ~1%).
  * - Tried, not kept (same harness, 0x2EFF, 1 KiB): half the next pair's
  *   schedule beside block 1's rounds (both blocks of a pair with vector
  *   work): 1.36x the time before (the rounds of block 1 slowed more than
@@ -54,7 +55,11 @@
  *   last whole blocks copied beside the padding so that a call ends in
  *   3 blocks: 3% slower; the one-block code as asm (named window
  *   registers): 16 B 8% faster, but 1 KiB 2% slower (its block after a
- *   run of pairs), so not kept.
+ *   run of pairs), so not kept; one call for a one-shot's whole blocks
+ *   and padding (pairs taking one block from each buffer), with or
+ *   without the lone block's schedule beside block 1: 6-7% slower at
+ *   1 KiB (GCC's code for the longer loop); the schedule steps before
+ *   each eight rounds instead of after: 2.5% slower.
  * - Built with per-function target attributes (the library compiles with
  *   baseline flags); sha512.c takes the AVX-512 entry first, then these
  *   by CPUID (RIJN_CPU_MASK hides any of them), then the portable code.
