@@ -1,18 +1,18 @@
 /*
  * file_io.c -- safe output files for the rijn file commands (see
- * file_io.h for the guarantees; the input side is file_input.c).
+ * file_io.h for the guarantees; the input side is file_input.c, armor
+ * file_armor.c, the progress bar file_progress.c).
  *
- * Implementation notes: a plain POSIX write loop (EINTR); a 64 KiB
- * buffer, bypassed by requests of a whole buffer or more (a file chunk:
- * write() from the caller's buffer, no copy; the buffered bytes go
- * first). Output files: O_TMPFILE in the target's directory, named at
- * commit with linkat(/proc/self/fd/N) (no overwrite) or linkat to a temporary name + rename (--force); without
- * O_TMPFILE (or /proc), mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path
- * the signal handler (async-signal-safe: unlink, tcsetattr, raise)
- * removes; the next run writing to that directory reports (never
- * deletes) what a SIGKILL left (file_stale.c). fsync on the file before
- * naming it and on the directory after. The progress bar is in
- * file_progress.c.
+ * Implementation notes: a plain POSIX write loop (EINTR, short writes); a
+ * 64 KiB buffer, bypassed by requests of a whole buffer or more (a chunk,
+ * or a decrypted slot's pieces in one writev: no copy; the buffered bytes
+ * go first). Output files: O_TMPFILE in the target's directory, named at
+ * commit with linkat(/proc/self/fd/N) (no overwrite) or linkat to a
+ * temporary name + rename (--force); without O_TMPFILE (or /proc),
+ * mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path the signal handler
+ * (async-signal-safe: unlink, tcsetattr, raise) removes; the next run
+ * writing to that directory reports (never deletes) what a SIGKILL left
+ * (file_stale.c). fsync on the file before naming it, the directory after.
  */
 #define _GNU_SOURCE
 #include "file_io.h"
@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -185,6 +186,13 @@ static const char *base_name(const char *path)
     return s != NULL ? s + 1 : path;
 }
 
+static int write_failed(const fio_out *o, ssize_t w)
+{
+    cli_err("cannot write '%s': %s", o->kind == FIO_STDOUT ? "stdout" : o->path,
+            w < 0 ? strerror(errno) : "no progress");
+    return CLI_FAIL;
+}
+
 /* write() all of p[0..n) (the buffer is empty). */
 static int write_all(fio_out *o, const uint8_t *p, size_t n)
 {
@@ -193,11 +201,8 @@ static int write_all(fio_out *o, const uint8_t *p, size_t n)
         ssize_t w = write(o->fd, p + off, n - off);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0) {
-            cli_err("cannot write '%s': %s", o->kind == FIO_STDOUT ? "stdout" : o->path,
-                    w < 0 ? strerror(errno) : "no progress");
-            return CLI_FAIL;
-        }
+        if (w <= 0)
+            return write_failed(o, w);
         off += (size_t)w;
     }
     o->written += n;
@@ -213,7 +218,7 @@ static int flush(fio_out *o)
     return CLI_OK;
 }
 
-static int put(fio_out *o, const uint8_t *p, size_t n)
+int fio_out_put(fio_out *o, const uint8_t *p, size_t n)
 {
     /* a whole buffer's worth or more (a chunk): written from p, no copy */
     if (n >= sizeof o->obuf) {
@@ -233,15 +238,47 @@ static int put(fio_out *o, const uint8_t *p, size_t n)
     return CLI_OK;
 }
 
-/* "-----BEGIN <label>-----\n" or the END line. */
-static int armor_edge(fio_out *o, const char *what)
+uint8_t *fio_out_room(fio_out *o, size_t n)
 {
-    const char *label = o->label != NULL ? o->label : "RIJN ENCRYPTED FILE";
-    char line[96];
-    int n = snprintf(line, sizeof line, "-----%s %s-----\n", what, label);
-    if (n < 0 || (size_t)n >= sizeof line)
+    if (sizeof o->obuf - o->olen < n && flush(o) != CLI_OK)
+        return NULL;
+    return o->obuf + o->olen;
+}
+
+int fio_out_write(fio_out *o, const uint8_t *p, size_t n)
+{
+    return o->armor ? fio_armor_write(o, p, n) : fio_out_put(o, p, n);
+}
+
+int fio_out_writev(fio_out *o, struct iovec *iov, int cnt)
+{
+    size_t total = 0;
+    int i;
+    for (i = 0; i < cnt; i++)
+        total += iov[i].iov_len;
+    if (o->armor || total < sizeof o->obuf) { /* small pieces: through the buffer */
+        for (i = 0; i < cnt; i++)
+            if (fio_out_write(o, iov[i].iov_base, iov[i].iov_len) != CLI_OK)
+                return CLI_FAIL;
+        return CLI_OK;
+    }
+    if (o->olen > 0 && flush(o) != CLI_OK)
         return CLI_FAIL;
-    return put(o, (const uint8_t *)line, (size_t)n);
+    while (cnt > 0) {
+        ssize_t w = writev(o->fd, iov, cnt);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return write_failed(o, w);
+        o->written += (uint64_t)w;
+        for (; cnt > 0 && (size_t)w >= iov->iov_len; iov++, cnt--) /* pieces written whole */
+            w -= (ssize_t)iov->iov_len;
+        if (cnt > 0) { /* a short write: the rest of this piece next */
+            iov->iov_base = (uint8_t *)iov->iov_base + w;
+            iov->iov_len -= (size_t)w;
+        }
+    }
+    return CLI_OK;
 }
 
 int fio_out_begin(fio_out *o, mode_t mode, int armor)
@@ -278,36 +315,7 @@ int fio_out_begin(fio_out *o, mode_t mode, int armor)
     }
     if (o->kind == FIO_NAMED || o->kind == FIO_TMPFILE)
         (void)fio_lock_tmp(o->fd); /* "in use" for fio_report_stale (best effort) */
-    return armor ? armor_edge(o, "BEGIN") : CLI_OK;
-}
-
-static int armor_line(fio_out *o, const uint8_t *p, size_t n)
-{
-    char line[66];
-    size_t len = 0;
-    if (rijn_base64_encode(line, sizeof line, &len, p, n) != RIJN_OK)
-        return CLI_FAIL;
-    line[len++] = '\n';
-    return put(o, (const uint8_t *)line, len);
-}
-
-int fio_out_write(fio_out *o, const uint8_t *p, size_t n)
-{
-    if (!o->armor)
-        return put(o, p, n);
-    while (n > 0) {
-        size_t k = 48 - o->napend < n ? 48 - o->napend : n;
-        memcpy(o->apend + o->napend, p, k);
-        o->napend += k;
-        p += k;
-        n -= k;
-        if (o->napend == 48) {
-            if (armor_line(o, o->apend, 48) != CLI_OK)
-                return CLI_FAIL;
-            o->napend = 0;
-        }
-    }
-    return CLI_OK;
+    return armor ? fio_armor_edge(o, "BEGIN") : CLI_OK;
 }
 
 static int publish(fio_out *o)
@@ -341,13 +349,8 @@ static int publish(fio_out *o)
 int fio_out_commit(fio_out *o)
 {
     int dfd;
-    if (o->armor) {
-        if (o->napend > 0 && armor_line(o, o->apend, o->napend) != CLI_OK)
-            return CLI_FAIL;
-        o->napend = 0;
-        if (armor_edge(o, "END") != CLI_OK)
-            return CLI_FAIL;
-    }
+    if (o->armor && fio_armor_end(o) != CLI_OK)
+        return CLI_FAIL;
     if (flush(o) != CLI_OK)
         return CLI_FAIL;
     if (o->kind == FIO_STDOUT || o->kind == FIO_DIRECT) {

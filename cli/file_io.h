@@ -113,6 +113,23 @@ int fio_open_unseal(fio_in *in, fio_out *out, const char *in_path, const char *o
  * writes "-----BEGIN <o->label>-----" (set the label after the check). */
 int fio_out_begin(fio_out *o, mode_t mode, int armor);
 int fio_out_write(fio_out *o, const uint8_t *p, size_t n);
+/* iov[0..cnt) in order, as fio_out_write of each would; a whole buffer's
+ * worth or more in one writev (the iovecs are advanced on a short write). */
+struct iovec;
+int fio_out_writev(fio_out *o, struct iovec *iov, int cnt);
+/* Raw output below the armor (file_io.c): the bytes as they are, through
+ * the write buffer; n <= FIO_BUF bytes of room at the buffer's end
+ * (flushed first if needed; the caller fills them and adds them to
+ * o->olen), NULL if the flush failed. */
+int fio_out_put(fio_out *o, const uint8_t *p, size_t n);
+uint8_t *fio_out_room(fio_out *o, size_t n);
+/* Armor (file_armor.c): "-----<what> <o->label>-----\n"; data as lines
+ * of 64 Base64 characters (also the legacy formats' -a, fmt_stream.c);
+ * the last, shorter line; that and the END line. */
+int fio_armor_edge(fio_out *o, const char *what);
+int fio_armor_write(fio_out *o, const uint8_t *p, size_t n);
+int fio_armor_last(fio_out *o);
+int fio_armor_end(fio_out *o);
 /* Flush; for files: fsync, give the name, fsync the directory. */
 int fio_out_commit(fio_out *o);
 /* Remove the temporary file (safe to call more than once). */
@@ -221,6 +238,7 @@ int fcrypt_open_payload(fio_in *in, fio_out *out, rijn_file_ctx *ctx);
 /* Workers each take slot j, read it at its offset (pieces of `piece`
  * input bytes placed every `stride` bytes of the slot), work on it, and
  * at their turn (slots in order, one at a time) emit it. */
+#define FPAR_IOV 16 /* iovecs per preadv / writev: POSIX's smallest IOV_MAX */
 typedef struct fpar_slot {
     uint8_t *buf;          /* k * stride bytes                             */
     uint8_t *spare;        /* `spare` bytes after them (fpar_go)           */
@@ -244,12 +262,18 @@ struct fpar {
     uint64_t next_claim, next_write;
     int failed;
 };
-/* Run the workers over p (set up to k; spare: bytes per worker after its
+/* p for the input from base to its end in pieces of `piece` bytes placed
+ * every `stride` bytes of a slot (k: about 1 MiB of pieces, at least one);
+ * the caller sets what, work and emit. */
+void fpar_init(fpar *p, fio_in *in, fio_out *out, const rijn_file_ctx *ctx, uint64_t base,
+               size_t piece, size_t stride);
+/* Run the workers over p (fpar_init; spare: bytes per worker after its
  * slot). CLI_OK, or CLI_FAIL after one message. */
 int fpar_go(fpar *p, size_t spare);
 /* The len input bytes at input offset off into the piece places of buf;
- * a short file is "changed size" (fpar_changed). */
-int fpar_read(const fpar *p, uint8_t *buf, uint64_t off, size_t len);
+ * a short file is "changed size" (fpar_changed). A failure sets
+ * p->failed; only the run's first prints its line. */
+int fpar_read(fpar *p, uint8_t *buf, uint64_t off, size_t len);
 void fpar_changed(const fpar *p);
 /* Decryption (file_pdec.c): a regular, not armored input whose payload
  * starts after the bytes read so far; the payload opened into out. */

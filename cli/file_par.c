@@ -30,9 +30,11 @@
  * reaches it (a full last chunk when the size is a multiple of the chunk
  * size, the same chunks as reading to the end). A read that comes short
  * (the file shrank) and a size that differs after the last slot (it
- * grew) fail: the output then is removed like on any failure. Only a
- * regular file with bytes after its offset (fpar_usable); an empty one
- * and anything else go through file_pipe.c (fcrypt_seal_chunks).
+ * grew) fail: the output then is removed like on any failure, with one
+ * line (first_failure: two workers that read past a cut both fail; only
+ * the first prints). Only a regular file with bytes after its offset
+ * (fpar_usable); an empty one and anything else go through file_pipe.c
+ * (fcrypt_seal_chunks).
  */
 #define _GNU_SOURCE
 #include "file_io.h"
@@ -47,7 +49,6 @@
 
 #define FPAR_SLOT_BYTES ((size_t)1 << 20)
 #define FPAR_WORKERS_MAX 4
-#define FPAR_IOV 16 /* iovecs per preadv: POSIX's smallest IOV_MAX */
 
 typedef struct worker {
     fpar *p;
@@ -77,7 +78,20 @@ void fpar_changed(const fpar *p)
             p->emit == NULL ? "encrypted" : "decrypted");
 }
 
-int fpar_read(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
+/* 1 for the run's first failure (p->failed set): it prints its message,
+ * a worker that fails at the same time (both read past a cut) does not. */
+static int first_failure(fpar *p)
+{
+    int first;
+    pthread_mutex_lock(&p->mu);
+    first = !p->failed;
+    p->failed = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    return first;
+}
+
+int fpar_read(fpar *p, uint8_t *buf, uint64_t off, size_t len)
 {
     size_t done = 0;
     while (done < len) {
@@ -96,10 +110,13 @@ int fpar_read(const fpar *p, uint8_t *buf, uint64_t off, size_t len)
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0) {
-            if (r < 0)
-                cli_err("cannot read '%s': %s", p->in->name, strerror(errno));
-            else
-                fpar_changed(p);
+            int e = errno;
+            if (first_failure(p)) {
+                if (r < 0)
+                    cli_err("cannot read '%s': %s", p->in->name, strerror(e));
+                else
+                    fpar_changed(p);
+            }
             return CLI_FAIL;
         }
         done += (size_t)r;
@@ -120,7 +137,8 @@ static int seal_slot(fpar *p, fpar_slot *s, uint64_t j)
         int r = rijn_file_seal_chunk_at(p->ctx, first + i, c, c, n,
                                         first + i == p->npieces - 1);
         if (r != RIJN_OK) {
-            seal_failed(first + i, r);
+            if (first_failure(p))
+                seal_failed(first + i, r);
             rc = CLI_FAIL;
         }
         at += n;
@@ -216,23 +234,29 @@ int fpar_go(fpar *p, size_t spare)
     return p->failed ? CLI_FAIL : CLI_OK;
 }
 
+void fpar_init(fpar *p, fio_in *in, fio_out *out, const rijn_file_ctx *ctx, uint64_t base,
+               size_t piece, size_t stride)
+{
+    memset(p, 0, sizeof *p);
+    p->in = in;
+    p->out = out;
+    p->ctx = ctx;
+    p->piece = piece;
+    p->stride = stride;
+    p->k = FPAR_SLOT_BYTES / piece > 0 ? FPAR_SLOT_BYTES / piece : 1;
+    p->base = base;
+    p->size = in->size - base;
+    p->npieces = (p->size + piece - 1) / piece;
+}
+
 /* Seal a regular file from base to its end into out with ctx (only read:
  * the caller wipes it). */
 static int fpar_seal(fio_in *in, fio_out *out, const rijn_file_ctx *ctx, uint64_t base)
 {
     fpar p;
-    memset(&p, 0, sizeof p);
-    p.in = in;
-    p.out = out;
-    p.ctx = ctx;
+    fpar_init(&p, in, out, ctx, base, ctx->chunk_size, ctx->chunk_size + RIJN_FILE_TAG_SIZE);
     p.what = "encrypting";
     p.work = seal_slot;
-    p.piece = ctx->chunk_size;
-    p.stride = p.piece + RIJN_FILE_TAG_SIZE;
-    p.k = FPAR_SLOT_BYTES / p.piece > 0 ? FPAR_SLOT_BYTES / p.piece : 1;
-    p.base = base;
-    p.size = in->size - base;
-    p.npieces = (p.size + p.piece - 1) / p.piece;
     return fpar_go(&p, 0);
 }
 

@@ -23,15 +23,19 @@
  * can be tried as a middle chunk ("truncated"; to a stream its verified
  * plaintext is written, as file_crypt.c does). A read that comes short or
  * a size that changed fail (file_par.c). Only a binary input (armor goes
- * through file_pipe.c) with at least one byte after the header.
+ * through file_pipe.c) with at least one byte after the header. The
+ * plaintext of a slot's pieces goes out in one writev (FPAR_IOV pieces a
+ * call; fio_out_writev), not a write per chunk: 512 MiB to /dev/null,
+ * 8,192 write calls -> 547 writev (strace -c), CPU time 49.3 -> 47.7 ms
+ * and 49.8 -> 48.3 ms (medians of 41 interleaved runs, two series), wall
+ * time the same within the noise (29.6 / 29.5 ms).
  */
 #define _GNU_SOURCE
 #include "file_io.h"
 
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
-
-#define FPDEC_SLOT_BYTES ((size_t)1 << 20)
 
 /* Output that cannot be held back (file_crypt.c's STREAMING). */
 #define STREAMING(o) ((o)->kind == FIO_STDOUT || (o)->kind == FIO_DIRECT)
@@ -84,9 +88,15 @@ static int emit_slot(fpar *p, fpar_slot *s, uint64_t j)
     uint64_t idx = j * p->k + s->done;
     size_t i, n;
     int rc = CLI_OK, trunc;
-    for (i = 0; i < s->done && rc == CLI_OK; i++)
-        rc = fio_out_write(p->out, s->buf + i * p->stride,
-                           piece_len(p, s, i) - RIJN_FILE_TAG_SIZE);
+    for (i = 0; i < s->done && rc == CLI_OK;) { /* FPAR_IOV pieces a writev */
+        struct iovec iov[FPAR_IOV];
+        int cnt;
+        for (cnt = 0; cnt < FPAR_IOV && i < s->done; cnt++, i++) {
+            iov[cnt].iov_base = s->buf + i * p->stride;
+            iov[cnt].iov_len = piece_len(p, s, i) - RIJN_FILE_TAG_SIZE;
+        }
+        rc = fio_out_writev(p->out, iov, cnt);
+    }
     if (rc != CLI_OK || s->r == RIJN_OK)
         return rc;
     n = piece_len(p, s, s->done);
@@ -101,18 +111,11 @@ static int emit_slot(fpar *p, fpar_slot *s, uint64_t j)
 int fpar_open(fio_in *in, fio_out *out, const rijn_file_ctx *ctx)
 {
     fpar p;
-    memset(&p, 0, sizeof p);
-    p.in = in;
-    p.out = out;
-    p.ctx = ctx;
+    size_t piece = (size_t)ctx->chunk_size + RIJN_FILE_TAG_SIZE;
+    fpar_init(&p, in, out, ctx, payload_start(in), piece, piece);
     p.what = "decrypting";
     p.work = open_slot;
     p.emit = emit_slot;
-    p.base = payload_start(in);
-    p.size = in->size - p.base;
-    p.piece = p.stride = (size_t)ctx->chunk_size + RIJN_FILE_TAG_SIZE;
-    p.k = FPDEC_SLOT_BYTES / p.stride > 0 ? FPDEC_SLOT_BYTES / p.stride : 1;
-    p.npieces = (p.size + p.stride - 1) / p.stride;
     in->consumed = p.base; /* the progress bar: the read-ahead bytes are read again */
     return fpar_go(&p, p.stride);
 }

@@ -74,12 +74,11 @@ typedef struct fmt_in {
 /* Read up to n bytes, fewer only at the end. CLI_OK / CLI_FAIL. */
 int fmt_read(fmt_in *r, uint8_t *buf, size_t n, size_t *got);
 
-/* Writer over fio_out: raw, or Base64 in 64-column lines. */
+/* Writer over fio_out: raw, or Base64 in 64-column lines (the bytes of a
+ * line not yet whole wait in the fio_out, as armor's do). */
 typedef struct fmt_out {
     fio_out *out;
     int b64;
-    uint8_t pend[48];
-    size_t npend;
 } fmt_out;
 int fmt_write(fmt_out *w, const uint8_t *p, size_t n);
 int fmt_write_end(fmt_out *w);

@@ -150,7 +150,7 @@ int fmt_openssl_encrypt(const fmt_opts *o)
         return finish(rc, 0, &c);
     warn_write(o);
     rd.in = &g_in, rd.b64 = 0;
-    w.out = &g_out, w.b64 = o->armor, w.npend = 0;
+    w.out = &g_out, w.b64 = o->armor;
     fio_progress_init(o->progress); /* after the passphrase prompt */
     rc = fio_out_begin(&g_out, (mode_t)fmt_file_mode(), 0);
     if (rc == CLI_OK)
@@ -218,7 +218,7 @@ int fmt_openssl_decrypt(const fmt_opts *o)
     fio_signals_install();
     rc = fio_in_open(&g_in, o->in_path);
     rd.in = &g_in, rd.b64 = o->armor;
-    w.out = &g_out, w.b64 = 0, w.npend = 0;
+    w.out = &g_out, w.b64 = 0;
     if (rc == CLI_OK)
         rc = fio_out_check(&g_out, o->out_path, o->force, &g_in, 0, NULL);
     if (rc == CLI_OK)

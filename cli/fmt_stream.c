@@ -105,43 +105,15 @@ int fmt_read(fmt_in *r, uint8_t *buf, size_t n, size_t *got)
 }
 
 /* ---- Base64 out ----------------------------------------------------------- */
-static int b64_line(fmt_out *w, const uint8_t *p, size_t n)
-{
-    char line[72];
-    size_t len = 0;
-    if (rijn_base64_encode(line, sizeof line, &len, p, n) != RIJN_OK)
-        return CLI_FAIL;
-    line[len++] = '\n';
-    return fio_out_write(w->out, (const uint8_t *)line, len);
-}
-
+/* The lines of rijn's armor (file_armor.c), without its BEGIN and END. */
 int fmt_write(fmt_out *w, const uint8_t *p, size_t n)
 {
-    if (!w->b64)
-        return fio_out_write(w->out, p, n);
-    while (n > 0) {
-        size_t k = 48 - w->npend < n ? 48 - w->npend : n;
-        memcpy(w->pend + w->npend, p, k);
-        w->npend += k;
-        p += k;
-        n -= k;
-        if (w->npend == 48) {
-            if (b64_line(w, w->pend, 48) != CLI_OK)
-                return CLI_FAIL;
-            w->npend = 0;
-        }
-    }
-    return CLI_OK;
+    return w->b64 ? fio_armor_write(w->out, p, n) : fio_out_write(w->out, p, n);
 }
 
 int fmt_write_end(fmt_out *w)
 {
-    int rc = CLI_OK;
-    if (w->b64 && w->npend > 0)
-        rc = b64_line(w, w->pend, w->npend);
-    rijn_wipe(w->pend, sizeof w->pend);
-    w->npend = 0;
-    return rc;
+    return w->b64 ? fio_armor_last(w->out) : CLI_OK;
 }
 
 /* ---- peeking -------------------------------------------------------------- */

@@ -22,7 +22,11 @@
  * with that path set, only calls on a descriptor open on it.
  * RIJN_FAULT_SLOW_READ_MS=N (with RIJN_FAULT_PATH) makes every read of
  * that file sleep N ms first: a slow disk, for the progress bar, which
- * the CLI draws only after a second. Counters are per call name, shared by the
+ * the CLI draws only after a second. The rule "write" also counts
+ * writev (cli/file_pdec.c writes a slot's plaintext with one);
+ * RIJN_FAULT_SHORT_WRITEV=1 makes every writev write only the first half
+ * (at least a byte) of its first iovec: the short writes a pipe or a
+ * signal can cause, which the CLI must carry on from. Counters are per call name, shared by the
  * threads (an atomic add). Used by the tests only; an unknown call or
  * errno name aborts loudly, so a misspelt fault never passes as "not
  * triggered".
@@ -55,6 +59,7 @@ static int parsed;
 static size_t malloc_min = (size_t)1 << 20;
 static const char *open_path;
 static long slow_read_ms;
+static int short_writev;
 
 static void die(const char *what, const char *s)
 {
@@ -94,6 +99,7 @@ static void parse(void)
     open_path = getenv("RIJN_FAULT_PATH");
     if (getenv("RIJN_FAULT_SLOW_READ_MS") != NULL)
         slow_read_ms = strtol(getenv("RIJN_FAULT_SLOW_READ_MS"), NULL, 10);
+    short_writev = getenv("RIJN_FAULT_SHORT_WRITEV") != NULL;
     if (mm != NULL)
         malloc_min = (size_t)strtoull(mm, NULL, 10);
     if (env == NULL)
@@ -150,6 +156,7 @@ static void *next(const char *name)
 
 typedef ssize_t (*read_fn)(int, void *, size_t);
 typedef ssize_t (*write_fn)(int, const void *, size_t);
+typedef ssize_t (*writev_fn)(int, const struct iovec *, int);
 typedef int (*fsync_fn)(int);
 typedef int (*fchmod_fn)(int, mode_t);
 typedef int (*close_fn)(int);
@@ -217,6 +224,19 @@ ssize_t write(int fd, const void *buf, size_t n)
 {
     NEXT(write_fn, "write");
     return fail(F_WRITE) ? -1 : real(fd, buf, n);
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int cnt)
+{
+    struct iovec half;
+    NEXT(writev_fn, "writev");
+    if (fail(F_WRITE))
+        return -1;
+    if (!short_writev || cnt < 1)
+        return real(fd, iov, cnt);
+    half = iov[0];
+    half.iov_len = half.iov_len > 1 ? half.iov_len / 2 : half.iov_len;
+    return real(fd, &half, 1);
 }
 
 int fsync(int fd)

@@ -146,6 +146,15 @@ def streams_and_armor():
                           (b"\n \t\n" + asc + b"\n\n  \n", "armor in white space")):
         rc, out, err = rijn(["decrypt"] + k, variant)
         check(rc == 0 and out == pt, "%s: %s" % (what, err))
+    # a line is decoded into the reader's buffer, or through in->dbuf when
+    # the rest of the request is shorter (cli/file_armor.c): a last chunk
+    # shorter than a line, from a pipe (a piece per request) and a file
+    for ln in (0, 1, 47, 49, 65537, 65536 + 40, 131072 + 100):
+        data = os.urandom(ln)
+        rc, asc2, _ = rijn(["encrypt", "--armor"] + k, data)
+        got = [rijn(["decrypt"] + k, asc2), rijn(["decrypt"] + k + [write("asc", asc2)])]
+        check(rc == 0 and all(g[0] == 0 and g[1] == data for g in got),
+              "armor of %d bytes from a pipe and a file: %r" % (ln, [g[2] for g in got]))
     bad = [(asc[:-40], "no END line"), (asc + b"junk\n", "text after the END line"),
            (asc.replace(b"\n", b"\n ", 3), "white space inside"),
            (asc[:200] + b"!" + asc[201:], "invalid Base64")]
@@ -701,6 +710,70 @@ def size_change(op, key, data):
               "the input %s while it is %sed: %d %r" % (change, op, rc, err))
         os.unlink(fifo)
         os.unlink(src)
+    size_change_files(op, key, data)
+
+
+def writer_of(fifo, p, timeout=60):
+    """The write end of fifo once p opened it to read; None if p ended
+    first (or never opened it)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # ENXIO: no reader yet
+            if p.poll() is not None:
+                return None
+            time.sleep(0.01)
+    return None
+
+
+def size_change_files(op, key, data):
+    """The same with a regular file as the output, new or existing
+    (--force), through O_TMPFILE and through the named temporary file
+    (RIJN_TEST_NO_TMPFILE): the key file is a FIFO, fed only after the
+    input is changed (rijn opens the input, taking its size, then reads
+    the key); exit 1, the one line, nothing left behind (no output, no
+    temporary file) and an existing output untouched."""
+    d = path("chg.d")
+    os.mkdir(d)
+    src, kfifo, dst = (os.path.join(d, n) for n in ("in", "key", "out"))
+    os.mkfifo(kfifo)
+    with open(key, "rb") as f:
+        kbytes = f.read()
+    for change in ("shrinks", "grows"):
+        for old, named in ((None, 0), (b"old output", 0), (None, 1), (b"old output", 1)):
+            with open(src, "wb") as f:
+                f.write(data)
+            if old is not None:
+                with open(dst, "wb") as f:
+                    f.write(old)
+            env = dict(os.environ, RIJN_TEST_NO_TMPFILE="1") if named else None
+            p = subprocess.Popen([CLI, op, "-k", kfifo, "-o", dst, src] +
+                                 (["--force"] if old else []), env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            w = writer_of(kfifo, p)
+            if change == "shrinks":
+                os.truncate(src, len(data) // 2 + 5)
+            else:
+                with open(src, "ab") as g:
+                    g.write(b"more")
+            if w is not None:
+                os.write(w, kbytes)
+                os.close(w)
+            rc = p.wait(timeout=120)
+            err = p.stderr.read().decode()
+            left = sorted(os.listdir(d))
+            kept = old is None or open(dst, "rb").read() == old
+            check(w is not None and rc == 1 and err.count("\n") == 1 and
+                  "'%s' changed size while it was %sed" % (src, op) in err and
+                  left == sorted(["in", "key"] + (["out"] if old else [])) and kept,
+                  "%s to a file (existing: %s, named temporary: %d), the input %s: %d %r, "
+                  "left %r" % (op, old is not None, named, change, rc, err, left))
+            for n in left:
+                if n != "key":
+                    os.unlink(os.path.join(d, n))
+    os.unlink(kfifo)
+    os.rmdir(d)
 
 
 def parallel_encrypt():

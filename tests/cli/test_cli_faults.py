@@ -5,7 +5,7 @@ error) and that nothing is left behind (no output, no temporary file).
 
   * injected failures (tests/cli/fault_inject.c, an LD_PRELOAD library
     built beside the tests, RIJN_FAULT_LIB): read() EIO and EINTR, write()
-    EINTR, fsync/fchmod EIO, link() EPERM (file systems without hard
+    EINTR, writev() EINTR, ENOSPC and short writes, fsync/fchmod EIO, link() EPERM (file systems without hard
     links: rename) and EEXIST, linkat() of --force, close() EIO of a
     device output, mkstemp(), pthread_create(), getrandom() (the
     /dev/urandom fallback, and both failing at each place randomness is
@@ -96,6 +96,27 @@ def output_faults(data):
     rc, o, err = faulty(enc + ["-o", out, src], "write:EINTR:1:3")
     cs.check(rc == 0 and err == "", "write EINTR x3 retried (%d %r)" % (rc, err))
     decrypts_to("out", data, "write EINTR")
+    writev_faults(data)
+
+
+def writev_faults(data):
+    """Decryption of a regular file writes a slot's plaintext (here three
+    chunks, 150,000 bytes) with one writev (cli/file_pdec.c,
+    fio_out_writev): interrupted and short writes are carried on from, the
+    output whole; a failing one removes the output."""
+    k, out = path("k"), path("out")
+    sealed = write("in.rijn", cs.rijn(["encrypt", "-k", k, "-o", "-", path("in")])[1])
+    dec = ["decrypt", "-k", k, "--no-progress", "-o", out, sealed]
+    for fault, extra, what in (("write:EINTR:1:3", None, "writev EINTR x3"),
+                               ("", {"RIJN_FAULT_SHORT_WRITEV": "1"}, "short writevs")):
+        rc, o, err = faulty(dec, fault, extra=extra)
+        cs.check(rc == 0 and err == "" and open(out, "rb").read() == data,
+                 "decrypt, %s: retried, the output whole (%d %r)" % (what, rc, err))
+        os.unlink(out)
+    rc, o, err = faulty(dec, "write:ENOSPC")
+    os.unlink(sealed)
+    err_is(rc, o, err, 1, "decrypt", "cannot write '%s': No space left on device" % out,
+           "decrypt, writev ENOSPC")
 
 
 def input_faults(data):
