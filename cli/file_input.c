@@ -8,7 +8,14 @@
  * the buffered bytes go first). Armored input is decoded by
  * fio_armor_read (file_armor.c). Closing wipes both buffers.
  * fio_open_seal / fio_open_unseal open a command's input and check its
- * output in the one order every file command uses.
+ * output in the one order every file command uses. fio_pipe_grow: a pipe
+ * of 64 KiB (Linux's default) woke the writer and the reader for every
+ * chunk; grown to 1 MiB (fcntl F_SETPIPE_SZ, Linux; never shrunk; the
+ * kernel's memory, not rijn's), rijn's CPU time (user + sys) for 512 MiB
+ * from or to a pipe whose other end reads or writes 1 MiB a call, medians
+ * of 9 interleaved runs, two series: encrypt from a pipe 203 -> 126 and
+ * 191 -> 143 ms, to a pipe 166 -> 137 and 181 -> 129 ms, decrypt from a
+ * pipe 212 -> 142 and 199 -> 154 ms.
  */
 #define _GNU_SOURCE
 #include "file_io.h"
@@ -42,6 +49,17 @@ int fio_in_open(fio_in *in, const char *path)
     if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
         in->size = (uint64_t)st.st_size;
     return CLI_OK;
+}
+
+void fio_pipe_grow(int fd)
+{
+#ifdef F_SETPIPE_SZ
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) && fcntl(fd, F_GETPIPE_SZ) < FIO_PIPE_BYTES)
+        (void)fcntl(fd, F_SETPIPE_SZ, FIO_PIPE_BYTES); /* best effort: a limit may refuse */
+#else
+    (void)fd;
+#endif
 }
 
 /* read(), the one place where the reader thread of file_pipe.c may be

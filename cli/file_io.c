@@ -1,7 +1,6 @@
 /*
- * file_io.c -- safe output files for the rijn file commands (see
- * file_io.h for the guarantees; the input side is file_input.c, armor
- * file_armor.c, the progress bar file_progress.c).
+ * file_io.c -- safe output files for the rijn file commands (file_io.h has
+ * the guarantees; input: file_input.c, armor: file_armor.c).
  *
  * Implementation notes: a plain POSIX write loop (EINTR, short writes); a
  * 64 KiB buffer, bypassed by requests of a whole buffer or more (a chunk,
@@ -12,7 +11,8 @@
  * mkstemp(".<name>.rijn-tmp-XXXXXX"), whose path the signal handler
  * (async-signal-safe: unlink, tcsetattr, raise) removes; the next run
  * writing to that directory reports (never deletes) what a SIGKILL left
- * (file_stale.c). fsync on the file before naming it, the directory after.
+ * (file_stale.c). fsync on the file, then on the directory. A pipe or
+ * FIFO output is grown (fio_pipe_grow). Progress bar: file_progress.c.
  */
 #define _GNU_SOURCE
 #include "file_io.h"
@@ -240,9 +240,7 @@ int fio_out_put(fio_out *o, const uint8_t *p, size_t n)
 
 uint8_t *fio_out_room(fio_out *o, size_t n)
 {
-    if (sizeof o->obuf - o->olen < n && flush(o) != CLI_OK)
-        return NULL;
-    return o->obuf + o->olen;
+    return sizeof o->obuf - o->olen < n && flush(o) != CLI_OK ? NULL : o->obuf + o->olen;
 }
 
 int fio_out_write(fio_out *o, const uint8_t *p, size_t n)
@@ -315,6 +313,7 @@ int fio_out_begin(fio_out *o, mode_t mode, int armor)
     }
     if (o->kind == FIO_NAMED || o->kind == FIO_TMPFILE)
         (void)fio_lock_tmp(o->fd); /* "in use" for fio_report_stale (best effort) */
+    fio_pipe_grow(o->fd);           /* stdout or a FIFO: fewer wake-ups */
     return armor ? fio_armor_edge(o, "BEGIN") : CLI_OK;
 }
 

@@ -69,6 +69,10 @@ int fio_in_open(fio_in *in, const char *path);
 int fio_in_detect_armor(fio_in *in);
 /* Read up to n bytes, fewer only at the end: *got bytes. CLI_OK / CLI_FAIL. */
 int fio_in_read(fio_in *in, uint8_t *buf, size_t n, size_t *got);
+/* A pipe or FIFO fd (else nothing): its buffer grown to FIO_PIPE_BYTES if
+ * it is smaller and the system lets it (file_input.c). */
+#define FIO_PIPE_BYTES (1 << 20)
+void fio_pipe_grow(int fd);
 void fio_in_close(fio_in *in);
 
 /* Raw buffered read (file_input.c) and armor decoding (file_armor.c). */

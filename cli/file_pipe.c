@@ -9,7 +9,7 @@
  * reader fills a slot with fio_in_read, which returns short only at the
  * end of the input: from a regular file the whole slot in one call, from
  * a pipe or terminal a piece per call (its data goes on as soon as a
- * chunk has come); it moves to the next slot only when this one is full,
+ * chunk has come; a pipe grown to 1 MiB first, fio_pipe_grow); it moves to the next slot only when this one is full,
  * so pieces never straddle two slots. The consumer takes the bytes up to
  * the slot's published length in place (no copy; the reader writes only
  * beyond it). A piece is "last" once nothing can follow it: more bytes
@@ -108,6 +108,7 @@ int fpipe_start(fpipe **pp, fio_in *in, size_t piece, const char *what)
     p->piece = piece;
     p->cap = (k > 0 ? k : 1) * piece;
     p->nslots = k > 1 ? FPIPE_SLOTS_MAX : 2; /* a piece over half a slot: 2 */
+    fio_pipe_grow(in->fd);
     for (i = 0; i < p->nslots; i++)
         p->s[i].buf = cli_alloc(p->cap);
     pthread_mutex_init(&p->mu, NULL);

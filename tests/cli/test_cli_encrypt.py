@@ -684,6 +684,38 @@ def read_ahead():
     p.wait()
 
 
+def pipes_grown():
+    """A pipe on stdin and one on stdout are grown to 1 MiB
+    (cli/file_input.c fio_pipe_grow: Linux's 64 KiB woke the writer and
+    the reader for every chunk); the round trip is whole."""
+    if not hasattr(fcntl, "F_GETPIPE_SZ"):
+        return
+    pt = os.urandom(3 * 1048576)
+    r, w = os.pipe()
+    r2, w2 = os.pipe()
+    p = subprocess.Popen([CLI, "encrypt", "-k", path("key")], stdin=r, stdout=w2,
+                         stderr=subprocess.DEVNULL)
+    os.close(r)
+    os.close(w2)
+    sizes = []
+
+    def feed():
+        for i in range(0, len(pt), 65536):  # the last writes wait for rijn's reads
+            os.write(w, pt[i:i + 65536])
+        sizes.append(fcntl.fcntl(w, fcntl.F_GETPIPE_SZ))
+        os.close(w)
+    th = threading.Thread(target=feed)
+    th.start()
+    out = b"".join(iter(lambda: os.read(r2, 1 << 20), b""))
+    th.join()
+    sizes.append(fcntl.fcntl(r2, fcntl.F_GETPIPE_SZ))
+    os.close(r2)
+    rc = p.wait(timeout=120)
+    back = rijn(["decrypt", "-k", path("key")], out)
+    check(rc == 0 and back[0] == 0 and back[1] == pt and sizes == [1048576, 1048576],
+          "pipes grown to 1 MiB: %d %d, sizes (stdin, stdout) %r" % (rc, back[0], sizes))
+
+
 def size_change(op, key, data):
     """rijn OP (encrypt or decrypt) of a regular file of data to a FIFO, the
     file cut short or grown while the first slot waits in the full FIFO:
@@ -888,7 +920,7 @@ def main():
         print("AEADs in this build:", ", ".join(aeads))
         for part in (round_trips, streams_and_armor, keygen_and_keys, force_and_same_file,
                      weak_kdf, exit_codes, terminal, kills, vectors, over_4gib, read_ahead,
-                     parallel_encrypt, parallel_decrypt):
+                     pipes_grown, parallel_encrypt, parallel_decrypt):
             t0 = time.time()
             part(aeads) if part is round_trips else part()
             print("%-20s %.1f s" % (part.__name__, time.time() - t0))
