@@ -244,17 +244,29 @@ int fio_armor_edge(fio_out *o, const char *what)
     return n == 0 ? CLI_FAIL : fio_out_put(o, (const uint8_t *)line, n);
 }
 
-/* One line: the Base64 of p[0..n) (n <= 48) and "\n", encoded straight
- * into the write buffer. */
+size_t fio_armor_encode(char *dst, const uint8_t *p, size_t n)
+{
+    size_t at = 0;
+    while (n > 0) {
+        size_t k = n < 48 ? n : 48, len = 0;
+        if (rijn_base64_encode(dst + at, 66, &len, p, k) != RIJN_OK)
+            return 0;
+        dst[at + len] = '\n';
+        at += len + 1;
+        p += k;
+        n -= k;
+    }
+    return at;
+}
+
+/* One line: the Base64 of p[0..n) (0 < n <= 48) and "\n", encoded
+ * straight into the write buffer. */
 static int armor_line(fio_out *o, const uint8_t *p, size_t n)
 {
     char *line = (char *)fio_out_room(o, 66);
-    size_t len = 0;
-    if (line == NULL || rijn_base64_encode(line, 66, &len, p, n) != RIJN_OK)
-        return CLI_FAIL;
-    line[len++] = '\n';
+    size_t len = line != NULL ? fio_armor_encode(line, p, n) : 0;
     o->olen += len;
-    return CLI_OK;
+    return len > 0 ? CLI_OK : CLI_FAIL;
 }
 
 int fio_armor_write(fio_out *o, const uint8_t *p, size_t n)

@@ -134,6 +134,9 @@ int fio_armor_edge(fio_out *o, const char *what);
 int fio_armor_write(fio_out *o, const uint8_t *p, size_t n);
 int fio_armor_last(fio_out *o);
 int fio_armor_end(fio_out *o);
+/* p[0..n) as armor lines into dst (room: 65 bytes a line of 48 bytes or
+ * less, and 1): the length, 0 on failure. */
+size_t fio_armor_encode(char *dst, const uint8_t *p, size_t n);
 /* Flush; for files: fsync, give the name, fsync the directory. */
 int fio_out_commit(fio_out *o);
 /* Remove the temporary file (safe to call more than once). */
@@ -249,6 +252,8 @@ typedef struct fpar_slot {
     size_t in, out;        /* input bytes read; bytes to write             */
     size_t done;           /* decryption: pieces opened                    */
     int r;                 /* decryption: why piece `done` failed, RIJN_OK */
+    size_t head, tail, alen; /* armor: buf[head..tail) as alen bytes of
+                              * lines in spare                             */
 } fpar_slot;
 typedef struct fpar fpar;
 struct fpar {
@@ -260,6 +265,7 @@ struct fpar {
     int (*emit)(fpar *p, fpar_slot *s, uint64_t j); /* NULL: write s->out */
     uint64_t base, size;                 /* the input: offset, length     */
     uint64_t npieces, nslots;
+    uint64_t phase;                      /* armor: bytes of a line pending */
     size_t piece, stride, k;             /* piece, its place, per slot    */
     pthread_mutex_t mu;
     pthread_cond_t cv;

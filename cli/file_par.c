@@ -25,7 +25,16 @@
  * chunks over 1 MiB; memory: a slot per worker (2 MiB on 2 cores with
  * 64 KiB chunks; 32 MiB with the largest chunks, as file_pipe.c), wiped
  * (it held plaintext) and freed on every path out. A redirected stdin
- * is read from its offset.
+ * is read from its offset. Armor: the worker also encodes the slot's
+ * whole lines (armor_slot), into a spare area after the slot; a slot's
+ * place in the lines is the bytes of a line pending when the chunks start
+ * (the header's) plus j full slots; at the turn its first bytes end the
+ * pending line and its last ones wait for the next slot's (emit_armored).
+ * Slots are halved for it, so memory stays about the same; the encoding,
+ * 85 % of an armored run's CPU time, was all in the turns, one worker at
+ * a time: encrypt --armor of 512 MiB (page cache, to /dev/null, 2 cores,
+ * medians of 7 interleaved runs) 1.14 -> 0.60 s wall, CPU 1.22 -> 1.18
+ * s, peak RSS 4.4 -> 4.8 MiB (64 MiB: 145 -> 80 ms, medians of 11).
  * The size is taken once, at the start: the last chunk is the one that
  * reaches it (a full last chunk when the size is a multiple of the chunk
  * size, the same chunks as reading to the end). A read that comes short
@@ -72,10 +81,12 @@ static void seal_failed(uint64_t idx, int r)
                                 : rijn_strerror(r));
 }
 
+static int seal_slot(fpar *p, fpar_slot *s, uint64_t j);
+
 void fpar_changed(const fpar *p)
 {
     cli_err("'%s' changed size while it was %s", p->in->name,
-            p->emit == NULL ? "encrypted" : "decrypted");
+            p->work == seal_slot ? "encrypted" : "decrypted");
 }
 
 /* 1 for the run's first failure (p->failed set): it prints its message,
@@ -124,6 +135,23 @@ int fpar_read(fpar *p, uint8_t *buf, uint64_t off, size_t len)
     return CLI_OK;
 }
 
+/* Armor: the Base64 lines of sealed slot j that start and end in it,
+ * encoded into s->spare on the worker (the bytes before and after them
+ * join the lines of the slots around at the turn). */
+static int armor_slot(fpar *p, fpar_slot *s, uint64_t j)
+{
+    uint64_t pos = p->phase + j * p->k * p->stride; /* the slot's place in the lines */
+    size_t head = (size_t)((48 - pos % 48) % 48);
+    s->head = head < s->out ? head : s->out;
+    s->tail = s->head + (s->out - s->head) / 48 * 48;
+    s->alen = fio_armor_encode((char *)s->spare, s->buf + s->head, s->tail - s->head);
+    if (s->alen > 0 || s->tail == s->head)
+        return CLI_OK;
+    if (first_failure(p))
+        cli_err("cannot encode the armor");
+    return CLI_FAIL;
+}
+
 /* Read and seal slot j: s->out bytes to write. */
 static int seal_slot(fpar *p, fpar_slot *s, uint64_t j)
 {
@@ -145,7 +173,18 @@ static int seal_slot(fpar *p, fpar_slot *s, uint64_t j)
     }
     s->out = len + i * RIJN_FILE_TAG_SIZE;
     s->in = len;
-    return rc;
+    return rc == CLI_OK && p->emit != NULL ? armor_slot(p, s, j) : rc;
+}
+
+/* Armor, at slot j's turn: its first bytes end the line pending in out,
+ * then its lines, then its last bytes wait for the next slot's. */
+static int emit_armored(fpar *p, fpar_slot *s, uint64_t j)
+{
+    int rc = fio_armor_write(p->out, s->buf, s->head);
+    (void)j;
+    if (rc == CLI_OK)
+        rc = fio_out_put(p->out, s->spare, s->alen);
+    return rc == CLI_OK ? fio_armor_write(p->out, s->buf + s->tail, s->out - s->tail) : rc;
 }
 
 static void *run(void *arg)
@@ -257,7 +296,12 @@ static int fpar_seal(fio_in *in, fio_out *out, const rijn_file_ctx *ctx, uint64_
     fpar_init(&p, in, out, ctx, base, ctx->chunk_size, ctx->chunk_size + RIJN_FILE_TAG_SIZE);
     p.what = "encrypting";
     p.work = seal_slot;
-    return fpar_go(&p, 0);
+    if (!out->armor)
+        return fpar_go(&p, 0);
+    p.emit = emit_armored; /* the lines encoded on every core */
+    p.phase = out->napend;
+    p.k = p.k > 1 ? p.k / 2 : 1; /* half slots: the lines' buffer as well, same memory */
+    return fpar_go(&p, (p.k * p.stride / 48 + 2) * 65);
 }
 
 int fcrypt_seal_chunks(fio_in *in, fio_out *out, rijn_file_ctx *ctx)

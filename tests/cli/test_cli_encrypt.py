@@ -812,7 +812,8 @@ def parallel_encrypt():
     """A regular file is encrypted by 2-4 threads, a slot of about 1 MiB
     each, sealed in place (cli/file_par.c): the same bytes as the same
     input from a pipe (read ahead on one thread, cli/file_pipe.c; fixed key
-    and salt) for every AEAD, chunk sizes whose slots are 16 chunks, one
+    and salt), binary and armored (the workers encode a slot's whole
+    lines, the lines across slots joined at the turn), for every AEAD, chunk sizes whose slots are 16 chunks, one
     chunk (1 MiB or 2 MiB), or 4096 chunks (more than one preadv), sizes ending on a slot
     and a chunk boundary or not; a redirected stdin is read from its
     offset; a file that shrinks or grows while it is encrypted fails (the
@@ -827,10 +828,12 @@ def parallel_encrypt():
         src = write("par", pt)
         args = ["encrypt", "-k", key, "--aead", aead, "--chunk-size", size,
                 "--salt-hex", "ab" * 32]
-        rc1, from_file, e1 = rijn(args + [src])
-        rc2, from_pipe, e2 = rijn(args, pt)
-        check(rc1 == 0 and rc2 == 0 and from_file == from_pipe and len(from_file) > ln,
-              "%s, chunks of %s, %d bytes: file = pipe (%s %s)" % (aead, size, ln, e1, e2))
+        for armor in ([], ["--armor"]):  # armor: the lines encoded by the workers too
+            rc1, from_file, e1 = rijn(args + armor + [src])
+            rc2, from_pipe, e2 = rijn(args + armor, pt)
+            check(rc1 == 0 and rc2 == 0 and from_file == from_pipe and len(from_file) > ln,
+                  "%s, chunks of %s, %d bytes%s: file = pipe (%s %s)" % (
+                      aead, size, ln, " armored" if armor else "", e1, e2))
     with open(src, "rb") as f:
         f.seek(1000)
         p = subprocess.run([CLI, "encrypt", "-k", key], stdin=f, capture_output=True)

@@ -253,6 +253,11 @@ def device_outputs(data):
         cs.check(cs.one_error(rc, o, err, 1, "encrypt", "cannot write '/dev/full': No space "
                               "left on device"), "%s output to /dev/full (%d %r)" %
                  (what, rc, err))
+    # armor from a pipe: the lines encoded into the write buffer as the
+    # chunks come (cli/file_armor.c), not by the workers (cli/file_par.c)
+    rc, o, err = cs.rijn(["encrypt", "-k", k, "--armor", "-o", "/dev/full"], data * 4)
+    cs.check(cs.one_error(rc, o, err, 1, "encrypt", "cannot write '/dev/full': No space "
+                          "left on device"), "armor from a pipe to /dev/full (%d %r)" % (rc, err))
     os.unlink(big)
     rc, o, err = cs.rijn(["encrypt", "--format", "age", "--passphrase-file", path("pw"),
                           "--scrypt-log-n", "10", "-o", "/dev/full", src])
