@@ -22,7 +22,12 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 size_mib=${SIZE_MIB:-1024}
 runs=${RUNS:-9}
 write=1
-[ "${1:-}" = "--no-write" ] && write=0
+case "${1:-}" in
+  "") ;;
+  --no-write) write=0 ;;
+  -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
+  *) echo "bench-file: unknown option $1 (see --help)" >&2; exit 2 ;;
+esac
 out_md=$here/docs/BENCHMARKS-file.md
 
 [ -x /usr/bin/time ] || { echo "bench-file: needs GNU time (apt-get install time)" >&2; exit 1; }
