@@ -282,8 +282,12 @@ static void diff(const char *impl, void *arg)
         rijn_ocb_ctx x;
         if (it % 3 == 0)
             tl = 16;
-        if (it % 50 == 7) /* long: past the 8-entry L table (ntz >= 8 every 256 blocks) */
+        if (it % 50 == 7 || it % 50 == 17 || it % 50 == 27) {
+            /* long: past the 8-entry L table (ntz >= 8 every 256 blocks) and
+             * into the x86 staggered passes (from 256 blocks), each key size */
             pl = tu_quick() ? 4200 + tu_rand_below(100) : 65536 + 16 + tu_rand_below(4000);
+            kl = 16 + 8 * (size_t)(it % 50 / 10);
+        }
         tu_rand_bytes(key, kl);
         tu_rand_bytes(n, nl);
         tu_rand_bytes(a, al);
@@ -317,9 +321,12 @@ static void diff(const char *impl, void *arg)
         default: n[tu_rand_below(nl)] ^= 0x80; break;
         }
         memset(back, 0x66, pl);
-        TU_CHECK(rijn_ocb_open(&x, back, rtag, tl, n, nl, a, al, ref, pl) == RIJN_ERR_AUTH,
-                 "tampered accepted");
-        TU_CHECK(tu_all_zero(back, pl), "failed open wipes");
+        if (tl >= 4) { /* a t-byte tag is forged with probability 2^-8t (1-byte tags
+                        * of this loop's seed did pass now and then) */
+            TU_CHECK(rijn_ocb_open(&x, back, rtag, tl, n, nl, a, al, ref, pl) == RIJN_ERR_AUTH,
+                     "tampered accepted");
+            TU_CHECK(tu_all_zero(back, pl), "failed open wipes");
+        }
         rijn_ocb_wipe(&x);
     }
 }
