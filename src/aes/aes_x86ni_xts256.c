@@ -18,8 +18,26 @@
  *   only for the way out), and T comes in and goes out in a register, so
  *   a short message waits for no store (with T stored and reloaded around
  *   the call and the first tweaks through the stack, a 1 KiB AES-128
- *   message took 1.15x libgcrypt's time, now 1.05x; the general-register
- *   chains of the later passes start off the first pass's path). On Zen 5 the vector ALU ops share the
+ *   message took 1.15x libgcrypt's time, then 1.05x). The second pass's
+ *   tweaks come from the same vector shifts of (T, T*alpha) (by
+ *   alpha^(16 + 2r)), stored as 32-byte words beside the first pass's; the
+ *   general-register chains start at the third pass (T*alpha^32, four byte
+ *   shifts from T), after the first pass in program order. Their 16
+ *   doublings and 32 stores for the second pass had come before the first
+ *   pass, all waiting for T from the tweak encryption, and held up the
+ *   first pass's instructions (from 2 passes on; 1 pass ran as fast):
+ *   bench/host/bench.c --group xts, RIJN_CPU_MASK=0x2EFF (libgcrypt 1.10
+ *   masked alike: its VAES/AVX2 XTS, 16 blocks a loop, tweaks by
+ *   VPCLMULQDQ), medians of 7 runs: 1 KiB AES-128 1.047x -> 0.970x,
+ *   AES-256 1.012x -> 0.956x, 16 KiB 0.940x -> 0.923x / 0.947x ->
+ *   0.922x, 1 MiB AES-128 1.005x -> 0.990x; a microbenchmark with
+ *   decryption beside libgcrypt's (41 rounds, medians, 6 processes):
+ *   1 KiB decrypt AES-128 1.079x -> 0.996x, AES-256 1.036x -> 0.983x,
+ *   512 B encrypt 1.062x -> 1.002x, 256 B (one pass) unchanged. With the
+ *   third pass's chain starts by vector shifts too (T*alpha^32,
+ *   T*alpha^40), one pass took 4-7% longer (vector work beside the first
+ *   pass's); moving the old second-pass chain after the first pass did
+ *   not help (1 KiB 1.07x). On Zen 5 the vector ALU ops share the
  *   pipes with VAES: per register the pass spends three XORs beside the
  *   ten-odd VAES rounds (the tweak joins the first round key on the way in
  *   and the last round key on the way out, aesenclast / aesdeclast ending
@@ -78,7 +96,8 @@ XINL __m256i bk(const uint8_t *rk)
         (l) = ((l) << 8) ^ c_ ^ (c_ << 1) ^ (c_ << 2) ^ (c_ << 7);           \
     } while (0)
 
-/* t * alpha^k (1 <= k <= 16) in both 128-bit lanes, on vector registers:
+/* t * alpha^k (1 <= k <= 30 here; the form holds to 57) in both 128-bit
+ * lanes, on vector registers:
  * 64-bit shifts, the bits crossing the quadwords moved by a byte shift
  * within the lane, those out of the top folded back times 0x87. */
 XINL __m256i mul_ak(__m256i t, int k)
@@ -155,9 +174,10 @@ XINL void pass(const uint8_t *rk, unsigned rounds, int dec, const uint64_t *w, u
 
 /* The first pass: its tweaks by vector shifts from t0 = (T, T*alpha), used
  * from the registers on the way in (the blocks wait for no store) and
- * stored to w for the way out. */
+ * stored to w for the way out; with w2, the second pass's (t0 times
+ * alpha^16 .. alpha^30) stored there. */
 XINL void pass_first(const uint8_t *rk, unsigned rounds, int dec, __m256i t0, uint64_t *w,
-                     uint8_t *out, const uint8_t *in)
+                     uint64_t *w2, uint8_t *out, const uint8_t *in)
 {
     __m256i x[NREG];
     const __m256i k = bk(rk);
@@ -165,6 +185,8 @@ XINL void pass_first(const uint8_t *rk, unsigned rounds, int dec, __m256i t0, ui
     RIJN_UNROLL for (i = 0; i < NREG; i++) {
         const __m256i tw = i == 0 ? t0 : mul_ak(t0, (int)(2 * i));
         _mm256_store_si256((__m256i *)(void *)(w + 4 * i), tw);
+        if (w2 != NULL)
+            _mm256_store_si256((__m256i *)(void *)(w2 + 4 * i), mul_ak(t0, (int)(2 * i + 16)));
         x[i] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
                                 _mm256_xor_si256(k, tw));
     }
@@ -184,19 +206,22 @@ XINL __m128i run_r(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8
     const size_t np = n / (2 * NREG);
     size_t p;
     __m128i r;
-    /* the general-register chains of the second pass start at T*alpha^16
-     * and T*alpha^24 (off the first pass's path) */
+    /* T*alpha^16 (one pass: the tweak after it), or the third pass's
+     * general-register chain starts T*alpha^32 and T*alpha^40 (off the
+     * first pass's path) */
     x86ni_halves(t, &s[0], &s[1]);
     MUL8(s[0], s[1]);
     MUL8(s[0], s[1]);
+    if (np > 1) {
+        MUL8(s[0], s[1]);
+        MUL8(s[0], s[1]);
+    }
     s[2] = s[0];
     s[3] = s[1];
     MUL8(s[2], s[3]);
-    if (np > 1)
-        tw16(s, w[1]); /* s: the start of pass 2 */
     pass_first(rk, rounds, dec, _mm256_inserti128_si256(_mm256_castsi128_si256(t),
                                                         x86ni_xts_mulx(t), 1),
-               w[0], out, in);
+               w[0], np > 1 ? w[1] : NULL, out, in);
     /* pass p (odd) reads w[1], p + 1 w[0]; s is the start of pass p + 1 */
     for (p = 1; p + 2 < np; p += 2) {
         tw16(s, w[0]);
