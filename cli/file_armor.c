@@ -24,8 +24,9 @@
  * armored 512 MiB file 4.22 -> 3.30 s (64 MiB: 0.54 -> 0.42 s; the END
  * line's snprintf for every line was a tenth of it), encrypt --armor
  * 1.25 -> 1.20 s (64 MiB: 0.159 -> 0.155 s). The rest, 90 % of
- * decryption and 85 % of encryption (perf), is the constant-time Base64
- * code (src/encoding/base64.c).
+ * decryption and 85 % of encryption (perf), was the constant-time Base64
+ * code (src/encoding/base64.c), now vectorised on x86-64 (512 MiB:
+ * decrypt 3.32 -> 0.33 s, encrypt --armor 1.18 -> 0.48 s; its notes).
  */
 #include "file_io.h"
 

@@ -238,6 +238,9 @@
  *   RIJN_CFG_ARGON2_X86   unset = auto (AVX2 Argon2 block function on
  *                         x86-64 with GCC or Clang, chosen at run time),
  *                         0 = portable only (src/hash/argon2_i.h).
+ *   RIJN_CFG_BASE64_X86   unset = auto (AVX2 / SSSE3 Base64 block coders on
+ *                         x86-64 with GCC or Clang, chosen at run time),
+ *                         0 = portable only (src/encoding/b64_i.h).
  * Other primitives:
  *   RIJN_CFG_ASCON_32     Ascon permutation: 1 the bit-interleaved 32-bit
  *                         one, 0 the 64-bit one. default: 1 on targets
