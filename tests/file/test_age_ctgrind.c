@@ -60,20 +60,4 @@ static void run_checks(void)
 }
 #endif
 
-int main(int argc, char **argv)
-{
-#if !TU_CTGRIND
-    (void)argc;
-    (void)argv;
-    printf("no valgrind/memcheck.h, or a sanitizer build: skipped\n");
-    return 77;
-#else
-    (void)argc;
-    tu_rand_seed(0xA6E);
-    if (RUNNING_ON_VALGRIND) {
-        run_checks();
-        return tu_finish();
-    }
-    return tu_ct_planted_env(argv[0], "RIJN_AGE_CT_PLANT=1", "age key texts");
-#endif
-}
+TU_CT_PLANTED_MAIN(0xA6E, run_checks, "RIJN_AGE_CT_PLANT=1", "age key texts")

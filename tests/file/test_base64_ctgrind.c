@@ -113,20 +113,4 @@ static void run_checks(void)
 }
 #endif
 
-int main(int argc, char **argv)
-{
-#if !TU_CTGRIND
-    (void)argc;
-    (void)argv;
-    printf("no valgrind/memcheck.h, or a sanitizer build: skipped\n");
-    return 77;
-#else
-    (void)argc;
-    tu_rand_seed(0xB64);
-    if (RUNNING_ON_VALGRIND) {
-        run_checks();
-        return tu_finish();
-    }
-    return tu_ct_planted_env(argv[0], "RIJN_B64_CT_PLANT=1", "Base64");
-#endif
-}
+TU_CT_PLANTED_MAIN(0xB64, run_checks, "RIJN_B64_CT_PLANT=1", "Base64")

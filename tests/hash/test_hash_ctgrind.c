@@ -74,25 +74,12 @@ static void run_checks(void)
     TU_PUBLIC(msg, sizeof msg);
 }
 
-/* Exit code of "valgrind ... self" (77: no valgrind); the planted run
- * is muted. */
+/* run_checks, after naming the SHA-256 implementation under test */
+static void hash_checks(void)
+{
+    printf("under valgrind; SHA-256 implementation: %s\n", rijn_sha256_impl_name());
+    run_checks();
+}
 #endif
 
-int main(int argc, char **argv)
-{
-#if !TU_CTGRIND
-    (void)argc;
-    (void)argv;
-    printf("no valgrind/memcheck.h, or a sanitizer build: skipped\n");
-    return 77;
-#else
-    (void)argc;
-    tu_rand_seed(0xC7C7);
-    if (RUNNING_ON_VALGRIND) {
-        printf("under valgrind; SHA-256 implementation: %s\n", rijn_sha256_impl_name());
-        run_checks();
-        return tu_finish();
-    }
-    return tu_ct_planted_env(argv[0], "RIJN_HASH_CT_PLANT=1", "hash layer");
-#endif
-}
+TU_CT_PLANTED_MAIN(0xC7C7, hash_checks, "RIJN_HASH_CT_PLANT=1", "hash layer")

@@ -109,4 +109,28 @@ int tu_ct_main(int argc, char **argv, const char *what, int (*ct)(void), int (*l
  * leak detected". Returns tu_finish(), or 77 when valgrind is missing. */
 int tu_ct_planted_env(const char *self, const char *plant_env, const char *what);
 
+/* main() of such a test: seeds the generator, runs checks() under
+ * valgrind, else tu_ct_planted_env; without memcheck (or in a sanitizer
+ * build) prints why and skips (77). checks exists only when TU_CTGRIND. */
+#if TU_CTGRIND
+#define TU_CT_PLANTED_MAIN(seed, checks, plant_env, what)                                  \
+    int main(int argc, char **argv)                                                       \
+    {                                                                                     \
+        (void)argc;                                                                       \
+        tu_rand_seed(seed);                                                               \
+        if (RUNNING_ON_VALGRIND) {                                                        \
+            checks();                                                                     \
+            return tu_finish();                                                           \
+        }                                                                                 \
+        return tu_ct_planted_env(argv[0], plant_env, what);                               \
+    }
+#else
+#define TU_CT_PLANTED_MAIN(seed, checks, plant_env, what)                                  \
+    int main(void)                                                                        \
+    {                                                                                     \
+        printf("no valgrind/memcheck.h, or a sanitizer build: skipped\n");                \
+        return 77;                                                                        \
+    }
+#endif
+
 #endif
