@@ -277,7 +277,7 @@ RIJN_X86NI_INLINE size_t run8s_r(const rijn_ocb_ctx *c, rijn_ocb_msg *m, int dec
     const uint64_t b0 = m->blocks;
     const size_t np = nb / 8;
     __m128i p[8], pk0[8], pkl[8], off = x86ni_ld(m->offset), cs = x86ni_ld(m->checksum), p7;
-    __m128i ga[4], gb[4], e = _mm_setzero_si128();
+    __m128i ga[4], gb[4], e;
     size_t j;
     unsigned i, r;
     uint64_t g[2];

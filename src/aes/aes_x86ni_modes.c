@@ -270,13 +270,21 @@ RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, const uint8
             k4 = x86ni_ld(ek + 64), k5 = x86ni_ld(ek + 80), k6 = x86ni_ld(ek + 96),
             k7 = x86ni_ld(ek + 112), k8 = x86ni_ld(ek + 128), k9 = x86ni_ld(ek + 144),
             k0 = x86ni_ld(ek), kl = x86ni_ld(ek + 16 * rounds), kx = _mm_xor_si128(k0, kl),
-            k10, k11, k12, k13, s, c;
-    k10 = k11 = k12 = k13 = _mm_setzero_si128(); /* never read: rounds 10+ load */
+            s, c;
     s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), k0));
     for (;;) {
-#define ROUND(r) s = _mm_aesenc_si128(s, (r) < 10 ? k##r : x86ni_ld(ek + 16 * (r)));
+/* rounds 10..13 (AES-192/256) load their keys each round */
+#define k10 x86ni_ld(ek + 160)
+#define k11 x86ni_ld(ek + 176)
+#define k12 x86ni_ld(ek + 192)
+#define k13 x86ni_ld(ek + 208)
+#define ROUND(r) s = _mm_aesenc_si128(s, k##r);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
+#undef k10
+#undef k11
+#undef k12
+#undef k13
         if (--nblocks == 0)
             break;
         in += 16;
