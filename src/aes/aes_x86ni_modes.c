@@ -260,8 +260,8 @@ RIJN_X86NI_TARGET void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rou
  * is AESENCLAST(s, Klast ^ K0 ^ P) = C ^ K0 ^ P, computed beside the
  * ciphertext C = AESENCLAST(s, Klast) and before it (the empty asm keeps
  * GCC from swapping them: see the notes), so no XOR sits on the chain.
- * Round keys 1..9 are loaded before the loop (AES-192/256 read the others
- * each round). The last block goes to iv_out unless it is NULL. */
+ * Keys 1..9 are loaded before the loop, 10..13 each round (macros k10..k13,
+ * left defined). The last block goes to iv_out unless it is NULL. */
 RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, const uint8_t *iv,
                                  uint8_t *iv_out, uint8_t *out, const uint8_t *in,
                                  size_t nblocks)
@@ -273,7 +273,6 @@ RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, const uint8
             s, c;
     s = _mm_xor_si128(x86ni_ld(iv), _mm_xor_si128(x86ni_ld(in), k0));
     for (;;) {
-/* rounds 10..13 (AES-192/256) load their keys each round */
 #define k10 x86ni_ld(ek + 160)
 #define k11 x86ni_ld(ek + 176)
 #define k12 x86ni_ld(ek + 192)
@@ -281,10 +280,6 @@ RIJN_X86NI_INLINE void cbc_enc_r(const uint8_t *ek, unsigned rounds, const uint8
 #define ROUND(r) s = _mm_aesenc_si128(s, k##r);
         RIJN_X86NI_ROUNDS(ROUND, rounds)
 #undef ROUND
-#undef k10
-#undef k11
-#undef k12
-#undef k13
         if (--nblocks == 0)
             break;
         in += 16;
