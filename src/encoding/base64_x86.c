@@ -39,30 +39,36 @@
 #define T128 __attribute__((target("ssse3")))
 #define T256 __attribute__((target("avx2")))
 
-/* 16 characters: value bytes (*val), valid mask; *sp: whitespace or '=' */
-static inline T128 __m128i cls128(__m128i c, __m128i c62, __m128i c63, __m128i *val,
-                                  __m128i *sp)
-{
-    __m128i mu = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('A' - 1)),
-                               _mm_cmpgt_epi8(_mm_set1_epi8('Z' + 1), c));
-    __m128i ml = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('a' - 1)),
-                               _mm_cmpgt_epi8(_mm_set1_epi8('z' + 1), c));
-    __m128i md = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('0' - 1)),
-                               _mm_cmpgt_epi8(_mm_set1_epi8('9' + 1), c));
-    __m128i m62 = _mm_cmpeq_epi8(c, c62), m63 = _mm_cmpeq_epi8(c, c63);
-    __m128i off = _mm_or_si128(
-        _mm_or_si128(_mm_and_si128(mu, _mm_set1_epi8(-65)), _mm_and_si128(ml, _mm_set1_epi8(-71))),
-        _mm_or_si128(_mm_and_si128(md, _mm_set1_epi8(4)),
-                     _mm_or_si128(_mm_and_si128(m62, _mm_sub_epi8(_mm_set1_epi8(62), c62)),
-                                  _mm_and_si128(m63, _mm_sub_epi8(_mm_set1_epi8(63), c63)))));
-    *val = _mm_add_epi8(c, off);
-    *sp = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8(' ')),
-                                    _mm_cmpeq_epi8(c, _mm_set1_epi8('='))),
-                       _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8('\t')),
-                                                 _mm_cmpeq_epi8(c, _mm_set1_epi8('\n'))),
-                                    _mm_cmpeq_epi8(c, _mm_set1_epi8('\r'))));
-    return _mm_or_si128(_mm_or_si128(mu, ml), _mm_or_si128(md, _mm_or_si128(m62, m63)));
-}
+/* One width's classifier NAME(c, c62, c63, &val, &sp) -> valid mask:
+ * value bytes (*val), *sp whitespace or '='. P, B: the intrinsics' prefix
+ * and width (_mm, 128 / _mm256, 256); the SSSE3 and AVX2 decoders share
+ * the text. */
+#define B64_CLS(NAME, T, P, B, ATTR)                                                         \
+    static inline ATTR T NAME(T c, T c62, T c63, T *val, T *sp)                               \
+    {                                                                                         \
+        T mu = P##_and_si##B(P##_cmpgt_epi8(c, P##_set1_epi8('A' - 1)),                       \
+                             P##_cmpgt_epi8(P##_set1_epi8('Z' + 1), c));                      \
+        T ml = P##_and_si##B(P##_cmpgt_epi8(c, P##_set1_epi8('a' - 1)),                       \
+                             P##_cmpgt_epi8(P##_set1_epi8('z' + 1), c));                      \
+        T md = P##_and_si##B(P##_cmpgt_epi8(c, P##_set1_epi8('0' - 1)),                       \
+                             P##_cmpgt_epi8(P##_set1_epi8('9' + 1), c));                      \
+        T m62 = P##_cmpeq_epi8(c, c62), m63 = P##_cmpeq_epi8(c, c63);                         \
+        T off = P##_or_si##B(                                                                 \
+            P##_or_si##B(P##_and_si##B(mu, P##_set1_epi8(-65)),                               \
+                         P##_and_si##B(ml, P##_set1_epi8(-71))),                              \
+            P##_or_si##B(P##_and_si##B(md, P##_set1_epi8(4)),                                 \
+                         P##_or_si##B(P##_and_si##B(m62, P##_sub_epi8(P##_set1_epi8(62), c62)), \
+                                      P##_and_si##B(m63, P##_sub_epi8(P##_set1_epi8(63), c63))))); \
+        *val = P##_add_epi8(c, off);                                                          \
+        *sp = P##_or_si##B(P##_or_si##B(P##_cmpeq_epi8(c, P##_set1_epi8(' ')),                \
+                                        P##_cmpeq_epi8(c, P##_set1_epi8('='))),               \
+                           P##_or_si##B(P##_or_si##B(P##_cmpeq_epi8(c, P##_set1_epi8('\t')),  \
+                                                     P##_cmpeq_epi8(c, P##_set1_epi8('\n'))), \
+                                        P##_cmpeq_epi8(c, P##_set1_epi8('\r'))));             \
+        return P##_or_si##B(P##_or_si##B(mu, ml), P##_or_si##B(md, P##_or_si##B(m62, m63)));  \
+    }
+B64_CLS(cls128, __m128i, _mm, 128, T128)
+B64_CLS(cls256, __m256i, _mm256, 256, T256)
 
 /* 16 values -> 12 bytes in the low 12 of the result */
 static inline T128 __m128i pack128(__m128i v)
@@ -127,8 +133,6 @@ T256 size_t rijn_i_b64_dec_avx2(uint8_t *out, size_t room, const char *in, size_
                                 int c63, uint32_t *bad)
 {
     const __m256i k62 = _mm256_set1_epi8((char)c62), k63 = _mm256_set1_epi8((char)c63);
-    const __m256i o62 = _mm256_sub_epi8(_mm256_set1_epi8(62), k62);
-    const __m256i o63 = _mm256_sub_epi8(_mm256_set1_epi8(63), k63);
     const __m256i pk1 = _mm256_set1_epi32(0x01400140), pk2 = _mm256_set1_epi32(0x00011000);
     const __m256i shuf = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
                                           2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
@@ -137,31 +141,12 @@ T256 size_t rijn_i_b64_dec_avx2(uint8_t *out, size_t room, const char *in, size_
     size_t i = 0, o = 0;
     for (; len - i >= 32 && room - o >= 24; i += 32, o += 24) {
         __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(in + i));
-        __m256i mu = _mm256_and_si256(_mm256_cmpgt_epi8(c, _mm256_set1_epi8('A' - 1)),
-                                      _mm256_cmpgt_epi8(_mm256_set1_epi8('Z' + 1), c));
-        __m256i ml = _mm256_and_si256(_mm256_cmpgt_epi8(c, _mm256_set1_epi8('a' - 1)),
-                                      _mm256_cmpgt_epi8(_mm256_set1_epi8('z' + 1), c));
-        __m256i md = _mm256_and_si256(_mm256_cmpgt_epi8(c, _mm256_set1_epi8('0' - 1)),
-                                      _mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), c));
-        __m256i m62 = _mm256_cmpeq_epi8(c, k62), m63 = _mm256_cmpeq_epi8(c, k63);
-        __m256i sp = _mm256_or_si256(
-            _mm256_or_si256(_mm256_cmpeq_epi8(c, _mm256_set1_epi8(' ')),
-                            _mm256_cmpeq_epi8(c, _mm256_set1_epi8('='))),
-            _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(c, _mm256_set1_epi8('\t')),
-                                            _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\n'))),
-                            _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\r'))));
-        __m256i off, val, valid, t;
-        uint32_t m = RIJN_I_B64_PUBLIC((uint32_t)_mm256_movemask_epi8(sp));
+        __m256i val, sp, valid, t;
+        uint32_t m;
+        valid = cls256(c, k62, k63, &val, &sp);
+        m = RIJN_I_B64_PUBLIC((uint32_t)_mm256_movemask_epi8(sp));
         if (m != 0)
             break; /* the 16-character steps below take the groups before it */
-        off = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(mu, _mm256_set1_epi8(-65)),
-                                              _mm256_and_si256(ml, _mm256_set1_epi8(-71))),
-                              _mm256_and_si256(md, _mm256_set1_epi8(4)));
-        off = _mm256_or_si256(off, _mm256_or_si256(_mm256_and_si256(m62, o62),
-                                                   _mm256_and_si256(m63, o63)));
-        val = _mm256_add_epi8(c, off);
-        valid = _mm256_or_si256(_mm256_or_si256(mu, ml),
-                                _mm256_or_si256(md, _mm256_or_si256(m62, m63)));
         acc = _mm256_or_si256(acc, _mm256_andnot_si256(valid, _mm256_set1_epi8(-1)));
         t = _mm256_madd_epi16(_mm256_maddubs_epi16(val, pk1), pk2);
         t = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(t, shuf), perm);
