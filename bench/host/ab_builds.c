@@ -14,7 +14,9 @@
  *   of three calls (TSC ticks per byte). Printed per library: the minimum
  *   and the median over the reps, for GCM and CTR, and the GCM/CTR ratio of
  *   the minima and the median of the per-rep ratios. Environment: IOFF=n / OOFF=n
- *   misalign input and output by n bytes (Python's bytes sit at +16/+48); OFF=n
+ *   place input and output n bytes (mod 4096) past a page boundary (Python's
+ *   bytes sit at +16/+48 of a cache line; n above 63 sets their distance mod
+ *   4 KiB, for 4K-aliasing checks); OFF=n
  *   places the GCM context n bytes past a 64-byte boundary, INPLACE=1 seals
  *   in place, OPEN=1 times rijn_gcm_open of the sealed message instead of
  *   the seal (the tag is checked: a failure stops the run). A message under
@@ -93,19 +95,19 @@ int main(int argc, char **argv)
     n = argc - 4;
     if (reps < 1 || len == 0)
         return 2;
-    in = aligned_alloc(64, len + 64);
-    out = aligned_alloc(64, len + 64);
-    ct = aligned_alloc(64, len + 64);
+    in = aligned_alloc(4096, len + 4096);
+    out = aligned_alloc(4096, len + 4096);
+    ct = aligned_alloc(4096, len + 4096);
     tg = calloc((size_t)n * reps, sizeof *tg);
     tc = calloc((size_t)n * reps, sizeof *tc);
     rat = calloc((size_t)reps, sizeof *rat);
     if (!in || !out || !ct || !tg || !tc || !rat)
         return 2;
-    { /* IOFF/OOFF: input (in, ct) and output misaligned as in Python's bytes (+16, +48) */
-        size_t io = getenv("IOFF") ? strtoul(getenv("IOFF"), NULL, 0) % 64 : 0;
+    { /* IOFF/OOFF: input (in, ct) and output offsets from a page boundary */
+        size_t io = getenv("IOFF") ? strtoul(getenv("IOFF"), NULL, 0) % 4096 : 0;
         in += io;
         ct += io;
-        out += getenv("OOFF") ? strtoul(getenv("OOFF"), NULL, 0) % 64 : 0;
+        out += getenv("OOFF") ? strtoul(getenv("OOFF"), NULL, 0) % 4096 : 0;
     }
     /* messages under 64 KiB: several calls per timing (the TSC of this
      * KVM guest advances in steps of tens of ticks) */
