@@ -94,11 +94,26 @@ static void finish(const rijn_gcm_ctx *ctx, int kind, rijn_gcm_msg *m, const uin
     rijn_i_gcm_tag(ctx, m, t);
 }
 
+/* A message past the small paths: AAD, then the text in direction how
+ * (RIJN_I_GCM_ENC / _DEC), the full tag into t; the message state on the
+ * stack is wiped by finish. */
+static void whole(const rijn_gcm_ctx *ctx, int kind, const uint8_t *nonce, size_t nonce_len,
+                  const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                  size_t len, unsigned how, uint8_t t[16])
+{
+    rijn_gcm_msg m;
+    begin(ctx, kind, &m, nonce, nonce_len);
+    rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
+    m.aad_len = aad_len;
+    rijn_i_gcm_end_aad(ctx, &m, how == RIJN_I_GCM_ENC ? RIJN_I_AEAD_ENC : RIJN_I_AEAD_DEC);
+    rijn_i_gcm_text(ctx, &m, out, in, len, how);
+    finish(ctx, kind, &m, nonce, t);
+}
+
 int rijn_gcm_seal(const rijn_gcm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
                   const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len)
 {
-    rijn_gcm_msg m;
     uint8_t t[16];
     int kind, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
@@ -108,12 +123,7 @@ int rijn_gcm_seal(const rijn_gcm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t ta
     if (kind != 0 && len <= RIJN_I_GCM_SMALL_TEXT && aad_len <= RIJN_I_GCM_SMALL)
         return rijn_i_gcm_seal_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in, len);
 #endif
-    begin(ctx, kind, &m, nonce, nonce_len);
-    rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
-    m.aad_len = aad_len;
-    rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_ENC);
-    rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_ENC);
-    finish(ctx, kind, &m, nonce, t);
+    whole(ctx, kind, nonce, nonce_len, aad, aad_len, out, in, len, RIJN_I_GCM_ENC, t);
     memcpy(tag, t, tag_len);
     rijn_wipe(t, sizeof t);
     return RIJN_OK;
@@ -123,7 +133,6 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
                   const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len)
 {
-    rijn_gcm_msg m;
     uint8_t t[16];
     int kind, r = check_oneshot(ctx, out, tag, tag_len, nonce, nonce_len, aad, aad_len, in, len);
     if (r != RIJN_OK)
@@ -133,12 +142,7 @@ int rijn_gcm_open(const rijn_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, siz
     if (kind != 0 && len <= RIJN_I_GCM_SMALL_TEXT && aad_len <= RIJN_I_GCM_SMALL)
         return rijn_i_gcm_open_small(ctx, kind, out, tag, tag_len, nonce, aad, aad_len, in, len);
 #endif
-    begin(ctx, kind, &m, nonce, nonce_len);
-    rijn_i_gcm_absorb(ctx, &m, 0, aad, aad_len);
-    m.aad_len = aad_len;
-    rijn_i_gcm_end_aad(ctx, &m, RIJN_I_AEAD_DEC);
-    rijn_i_gcm_text(ctx, &m, out, in, len, RIJN_I_GCM_DEC);
-    finish(ctx, kind, &m, nonce, t);
+    whole(ctx, kind, nonce, nonce_len, aad, aad_len, out, in, len, RIJN_I_GCM_DEC, t);
     r = RIJN_OK;
     if (!rijn_ct_equal(t, tag, tag_len)) {
         if (len != 0)
