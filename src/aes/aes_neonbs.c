@@ -13,8 +13,8 @@
  *   TBL per plane, and MixColumns's "same column, next row" one TBL (next
  *   row) or one REV32.16 (the row after) per plane; MixColumns's formula,
  *   the S-box circuit (Boyar-Peralta, 0x63 folded into the round keys) and
- *   the decryption path (L o S' o L, InvMixColumns = MixColumns o P) are
- *   ct64's (aes_ct64.c), compiled here on the vector word.
+ *   the decryption path (the circuit's inverse, InvMixColumns = MixColumns
+ *   o P) are ct64's (aes_ct64.c), compiled here on the vector word.
  *   Schedule: FIPS 197 round keys, 16 bytes each (the standard layout,
  *   16(r+1) bytes, one schedule for both directions), round keys 1..N
  *   XORed with 0x63 (the S-box constant); a round key becomes the eight
@@ -282,9 +282,7 @@ NBS_INLINE void inv_mix_columns(ct_word q[8], uint8x16_t rot1)
 
 NBS_INLINE void inv_sbox(ct_word q[8])
 {
-    ct_lin(q);
-    ct_sbox_inl(q);
-    ct_lin(q);
+    ct_inv_sbox_inl(q);
 }
 
 static void decrypt8(const uint8_t *rk, unsigned rounds, ct_word q[8])

@@ -90,9 +90,13 @@ def emit_sbox(b, q):
     src = open(os.path.join(ROOT, "src/aes/aes_ct_common.h")).read()
     body = src[src.index("RIJN_INLINE void ct_sbox_inl"):]
     body = body[:body.index("\n}\n")]
+    mid = src[src.index("#define CT_SBOX_MIDDLE"):]
+    body = body.replace("CT_SBOX_MIDDLE;", mid[:mid.index("\n\n")])
     env = {}
     for m in re.finditer(r"\b(u\d) = q\[(\d)\]", body):
         env[m.group(1)] = q[int(m.group(2))]
+    for m in re.finditer(r"\bd = (u\d);", body):  # the middle's input d (u7)
+        env["d"] = env[m.group(1)]
     for m in re.finditer(r"\b([tml]\d+) = (\w+) ([&^]) (\w+)", body):
         d, x, o, y = m.groups()
         env[d] = b.op("x" if o == "^" else "a", env[x], env[y], None, hint=d)
