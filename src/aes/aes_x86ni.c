@@ -1,8 +1,8 @@
 /*
  * aes_x86ni.c -- the "x86ni" classes: AES with the AES-NI instructions.
  * ECB (N-block) entries and the three classes; the key schedule is in
- * aes_x86ni_key.c, the fused CTR/CBC paths are in
- * aes_x86ni_modes.c (CFB128: aes_x86ni_cfb.c), the VAES (256/512-bit)
+ * aes_x86ni_key.c, the fused CTR / CBC / CFB paths are in
+ * aes_x86ni_ctr.c / aes_x86ni_cbc.c / aes_x86ni_cfb.c, the VAES (256/512-bit)
  * paths in aes_x86ni_vaes512.c and aes_x86ni_vaes256.c, XTS in aes_x86ni_xts.c and aes_x86ni_xts512.c,
  * CBC-MAC / CCM in aes_x86ni_mac.c.
  *

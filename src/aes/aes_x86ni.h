@@ -1,7 +1,8 @@
 /*
  * aes_x86ni.h -- internals shared by the files of the "x86ni" class
- * (aes_x86ni.c: key schedule, ECB, class; aes_x86ni_modes.c: 128-bit
- * CTR / CBC paths; aes_x86ni_cfb.c: 128-bit CFB128 paths;
+ * (aes_x86ni.c: key schedule, ECB, class; aes_x86ni_ctr.c: 128-bit
+ * CTR paths; aes_x86ni_cbc.c: 128-bit CBC paths; aes_x86ni_cfb.c:
+ * 128-bit CFB128 and CFB8 paths;
  * aes_x86ni_vaes512.c / aes_x86ni_vaes256.c: VAES paths;
  * aes_x86ni_xts.c, aes_x86ni_xts512.c, aes_x86ni_xts256.c: whole XTS messages;
  * aes_x86ni_mac.c: CBC-MAC / CCM).
@@ -64,7 +65,7 @@ static inline const uint8_t *rijn_i_x86ni_dk(const uint64_t *ks, unsigned rounds
  * of byte inserts under GCC's vectoriser in the AVX2 files; with the
  * 128-bit tail call that ran even when a VAES prefix had done every block,
  * a 1 KiB AES-128 CTR call took 1.16x libgcrypt's time (VAES on 256 bits;
- * see aes_x86ni_modes.c). */
+ * see aes_x86ni_ctr.c). */
 RIJN_X86NI_INLINE void x86ni_ctr_get(const uint8_t *p, uint64_t *hi, uint64_t *lo)
 {
     uint64_t h, l;
@@ -81,7 +82,7 @@ RIJN_X86NI_INLINE void x86ni_ctr_put(uint8_t *p, uint64_t hi, uint64_t lo)
     memcpy(p + 8, &lo, 8);
 }
 
-/* The 128-bit CTR core (aes_x86ni_modes.c); the VAES CTR uses it for
+/* The 128-bit CTR core (aes_x86ni_ctr.c); the VAES CTR uses it for
  * groups where a 128-bit counter carries out of its low 64 bits. */
 void rijn_i_x86ni_ctr_sse(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
                           uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
@@ -91,18 +92,21 @@ void rijn_i_x86ni_ctr_small(const uint64_t *ks, unsigned rounds, unsigned ctr_bi
  * the call, else rijn_i_x86ni_ctr_small. */
 void rijn_i_x86ni_ctr_short(const uint64_t *ks, unsigned rounds, unsigned ctr_bits,
                             uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CBC (aes_x86ni_cbc.c): the 128-bit decryption the cbc_decrypt hook
+ * runs after its VAES prefix, and the class's cbc_encrypt hook. */
 void rijn_i_x86ni_cbc_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
                               uint8_t *out, const uint8_t *in, size_t nblocks);
-void rijn_i_x86ni_cfb8_enc(const uint64_t *ks, unsigned rounds, uint8_t reg[16], uint8_t *out,
-                           const uint8_t *in, size_t len);
 void rijn_i_x86ni_cbc_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                           const uint8_t *in, size_t nblocks);
-/* CFB128 (aes_x86ni_cfb.c): the class's cfb_encrypt hook, and the
- * 128-bit decryption the cfb_decrypt hook runs after its VAES prefix. */
+/* CFB (aes_x86ni_cfb.c): the class's cfb_encrypt hook, the 128-bit
+ * decryption the cfb_decrypt hook runs after its VAES prefix, and the
+ * cfb8_encrypt hook. */
 void rijn_i_x86ni_cfb_enc(const uint64_t *ks, unsigned rounds, uint8_t iv[16], uint8_t *out,
                           const uint8_t *in, size_t nblocks);
 void rijn_i_x86ni_cfb_dec_sse(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
                               uint8_t *out, const uint8_t *in, size_t nblocks);
+void rijn_i_x86ni_cfb8_enc(const uint64_t *ks, unsigned rounds, uint8_t reg[16], uint8_t *out,
+                           const uint8_t *in, size_t len);
 /* The classes' key schedule (aes_x86ni_key.c): the setkey entry. */
 void rijn_i_x86ni_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs);
 /* The class's cbcmac entry (aes_x86ni_mac.c). */
@@ -110,9 +114,9 @@ void rijn_i_x86ni_cbcmac(const uint64_t *ks, unsigned rounds, unsigned op, uint8
                          uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /* The class's one-shot hooks (aes_i.h: ecb_enc_once ... ctr_once;
- * aes_x86ni.c, aes_x86ni_modes.c): arguments checked, the IV only read,
- * RIJN_OK returned, at most six arguments, so the public calls end in a
- * tail call; CBC: nblocks > 0. The _vex entries are the same code compiled
+ * aes_x86ni.c, aes_x86ni_ctr.c, aes_x86ni_cbc.c): arguments checked, the
+ * IV only read, RIJN_OK returned, at most six arguments, so the public
+ * calls end in a tail call; CBC: nblocks > 0. The _vex entries are the same code compiled
  * for AVX (VEX encoding folds the round-key loads into vaesenc), the
  * [RIJN_I_DIR_ALT] entries for contexts keyed on a CPU with AVX. */
 int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,

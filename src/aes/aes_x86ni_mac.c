@@ -13,7 +13,7 @@
  *   input B and K0 are folded into the last round's key,
  *     AESENCLAST(s, Klast ^ K0 ^ B) = E(mac ^ B_prev) ^ K0 ^ B,
  *   which is already the first-round state of the next block (the same
- *   trick as the CBC encryption in aes_x86ni_modes.c). With a CTR stream
+ *   trick as the CBC encryption in aes_x86ni_cbc.c). With a CTR stream
  *   (op ENC/DEC) the counter block goes through the same round sequence as
  *   the chain block, an independent second chain that fills the AES unit's
  *   idle slots, so CCM costs about one AES latency per block instead of
