@@ -15,7 +15,9 @@
  *   Poly1305 in one pass on x86-64 without AVX-512): seal and the
  *   streaming updates hand it the whole groups of texts of 512 bytes or
  *   more (a streaming update first brings both halves to a 64-byte block
- *   boundary in two passes), then finish in two passes.
+ *   boundary in two passes), then finish in two passes. A seal of one
+ *   group or more starts on it too: block 0 on its integer units beside
+ *   the first group's rounds (begin; chachapoly_fused.c has the figures).
  *   seal/open keep their state on the stack (const ctx); open MACs the
  *   ciphertext first and decrypts only after the tag matched (so it does
  *   not use the fused entry: it would write plaintext before the check).
@@ -47,6 +49,8 @@
 /* shorter texts never ask the fused entry (no entry fuses less than two
  * 256-byte groups when sealing) */
 #define FUSED_MIN 512
+/* shorter seals do not ask it for block 0 either (no group is shorter) */
+#define FUSED_KEY_MIN 256
 
 static uint32_t kind_of(uint32_t aead, uint32_t chacha, uint32_t poly)
 {
@@ -99,9 +103,12 @@ int rijn_xchacha20poly1305_init(rijn_chachapoly_ctx *ctx, const uint8_t *key, si
 }
 
 /* Message setup shared by start and the one-shots: cipher at counter 1,
- * Poly1305 keyed from block 0. */
+ * Poly1305 keyed from block 0. Sealing (*done not NULL) from the fused
+ * entry: block 0 beside the first group of text, *done its bytes (XORed,
+ * not yet MACed). */
 static int begin(const rijn_chachapoly_ctx *k, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po,
-                 const uint8_t *nonce, size_t nonce_len)
+                 const uint8_t *nonce, size_t nonce_len, uint8_t *out, const uint8_t *in,
+                 size_t len, size_t *done)
 {
     uint8_t block0[64];
     int r;
@@ -119,7 +126,9 @@ static int begin(const rijn_chachapoly_ctx *k, rijn_chacha20_ctx *ch, rijn_poly1
         return RIJN_ERR_STATE;
     }
     memset(block0, 0, sizeof block0);
-    if (r == RIJN_OK)
+    if (r == RIJN_OK && done != NULL)
+        *done = rijn_i_chachapoly_fused_key(KIND_FUSED(k->kind), ch, out, in, len, block0);
+    if (r == RIJN_OK && (done == NULL || *done == 0))
         r = rijn_chacha20_update(ch, block0, block0, 64);
     if (r == RIJN_OK)
         r = rijn_i_poly1305_init_at(po, block0, KIND_POLY(k->kind));
@@ -188,17 +197,24 @@ static int two_pass(rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po, uint8_t *out,
 
 /* The same for text that starts at byte done of the message: up to the
  * next 64-byte block in two passes, then whole groups on the context's
- * fused entry when it has one, the rest in two passes. */
+ * fused entry when it has one, the rest in two passes. pend: bytes before
+ * out already XORed by begin (MACed first, on the fused entry). */
 static int xor_mac(uint32_t kind, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po, uint8_t *out,
-                   const uint8_t *in, size_t len, uint32_t dir, uint64_t done)
+                   const uint8_t *in, size_t len, uint32_t dir, uint64_t done, size_t pend)
 {
     int r = RIJN_OK;
-    if (len >= FUSED_MIN + 64) {
+    if (pend > 0) {
+        size_t n = rijn_i_chachapoly_fused_run(KIND_FUSED(kind), ch, po, out, in, len, 0, pend);
+        out += n;
+        in += n;
+        len -= n;
+    } else if (len >= FUSED_MIN + 64) {
         size_t head = (size_t)(0u - done) & 63, n = 0;
         r = two_pass(ch, po, out, in, head, dir);
         if (r == RIJN_OK) /* (fails only on a damaged context) */
             n = head + rijn_i_chachapoly_fused_run(KIND_FUSED(kind), ch, po, out + head,
-                                                   in + head, len - head, dir == RIJN_I_AEAD_DEC);
+                                                   in + head, len - head, dir == RIJN_I_AEAD_DEC,
+                                                   0);
         out += n;
         in += n;
         len -= n;
@@ -213,13 +229,15 @@ int rijn_chacha20poly1305_seal(const rijn_chachapoly_ctx *ctx, uint8_t *out, uin
 {
     rijn_chacha20_ctx ch;
     rijn_poly1305_ctx po;
+    size_t g = 0; /* text XORed by begin */
     int r = check_io(ctx, tag, tag_len, aad, aad_len, out, in, len);
     if (r != RIJN_OK)
         return r;
-    r = begin(ctx, &ch, &po, nonce, nonce_len);
+    r = begin(ctx, &ch, &po, nonce, nonce_len, out, in, len, len >= FUSED_KEY_MIN ? &g : NULL);
     if (r == RIJN_OK) r = rijn_poly1305_update(&po, aad, aad_len);
     if (r == RIJN_OK) r = mac_pad(&po, aad_len);
-    if (r == RIJN_OK) r = xor_mac(ctx->kind, &ch, &po, out, in, len, RIJN_I_AEAD_ENC, 0);
+    if (r == RIJN_OK)
+        r = xor_mac(ctx->kind, &ch, &po, out + g, in + g, len - g, RIJN_I_AEAD_ENC, g, g);
     if (r == RIJN_OK) r = mac_finish(&po, aad_len, len, tag);
     rijn_chacha20_wipe(&ch);
     rijn_poly1305_wipe(&po);
@@ -237,7 +255,7 @@ int rijn_chacha20poly1305_open(const rijn_chachapoly_ctx *ctx, uint8_t *out, con
     int r = check_io(ctx, tag, tag_len, aad, aad_len, out, in, len);
     if (r != RIJN_OK)
         return r;
-    r = begin(ctx, &ch, &po, nonce, nonce_len);
+    r = begin(ctx, &ch, &po, nonce, nonce_len, NULL, NULL, 0, NULL);
     if (r == RIJN_OK) r = rijn_poly1305_update(&po, aad, aad_len);
     if (r == RIJN_OK) r = mac_pad(&po, aad_len);
     if (r == RIJN_OK) r = rijn_poly1305_update(&po, in, len);
@@ -262,7 +280,7 @@ int rijn_chacha20poly1305_start(rijn_chachapoly_ctx *ctx, const uint8_t *nonce, 
     RIJN_CHECK_PTR(ctx);
     if (KIND(ctx->kind) != KIND_IETF && KIND(ctx->kind) != KIND_X)
         return RIJN_ERR_STATE;
-    r = begin(ctx, &ctx->chacha, &ctx->poly, nonce, nonce_len);
+    r = begin(ctx, &ctx->chacha, &ctx->poly, nonce, nonce_len, NULL, NULL, 0, NULL);
     if (r != RIJN_OK)
         return r;
     ctx->aad_len = 0;
@@ -305,7 +323,7 @@ static int update(rijn_chachapoly_ctx *ctx, uint8_t *out, const uint8_t *in, siz
             return r;
         ctx->state = dir;
     }
-    r = xor_mac(ctx->kind, &ctx->chacha, &ctx->poly, out, in, len, dir, ctx->text_len);
+    r = xor_mac(ctx->kind, &ctx->chacha, &ctx->poly, out, in, len, dir, ctx->text_len, 0);
     if (r == RIJN_OK)
         ctx->text_len += len;
     return r;

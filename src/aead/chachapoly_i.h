@@ -29,9 +29,17 @@ uint32_t rijn_i_chachapoly_fused_for(uint32_t chacha, uint32_t poly);
  * whole groups of the len bytes at in on fused entry fused, when ch and po
  * are both at a block boundary: returns the bytes done (0: nothing done,
  * e.g. the "none" entry or too short), ch's counter and po's accumulator
- * advanced past them. */
+ * advanced past them. Sealing, pend (0 or one group) bytes before out are
+ * XORed already and are MACed first (whatever the return value). */
 size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po,
-                                   uint8_t *out, const uint8_t *in, size_t len, int dec);
+                                   uint8_t *out, const uint8_t *in, size_t len, int dec,
+                                   size_t pend);
+/* Seal's start: block 0 of ch (the one-time key, into block0) beside the
+ * first group of the len bytes at in on fused entry fused; returns the
+ * bytes XORed (one group, ch advanced past it and block 0; not MACed) or
+ * 0 (nothing done). */
+size_t rijn_i_chachapoly_fused_key(uint32_t fused, rijn_chacha20_ctx *ch, uint8_t *out,
+                                   const uint8_t *in, size_t len, uint8_t block0[64]);
 #else /* no fused entry: "none" (index 0), nothing done */
 static inline uint32_t rijn_i_chachapoly_fused_for(uint32_t chacha, uint32_t poly)
 {
@@ -41,7 +49,8 @@ static inline uint32_t rijn_i_chachapoly_fused_for(uint32_t chacha, uint32_t pol
 }
 static inline size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_ctx *ch,
                                                  rijn_poly1305_ctx *po, uint8_t *out,
-                                                 const uint8_t *in, size_t len, int dec)
+                                                 const uint8_t *in, size_t len, int dec,
+                                                 size_t pend)
 {
     (void)fused;
     (void)ch;
@@ -50,6 +59,19 @@ static inline size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_c
     (void)in;
     (void)len;
     (void)dec;
+    (void)pend; /* always 0: fused_key never XORs here */
+    return 0;
+}
+static inline size_t rijn_i_chachapoly_fused_key(uint32_t fused, rijn_chacha20_ctx *ch,
+                                                 uint8_t *out, const uint8_t *in, size_t len,
+                                                 uint8_t block0[64])
+{
+    (void)fused;
+    (void)ch;
+    (void)out;
+    (void)in;
+    (void)len;
+    (void)block0;
     return 0;
 }
 #endif

@@ -29,6 +29,10 @@
  *   the MAC while the vector units run the rounds; the MAC input is read
  *   before the group's output is written (in place is fine). Fused seal of
  *   1 MiB: the MAC costs next to nothing over ChaCha20 alone.
+ *   Key (rijn_i_chacha20_key_avx2): one group beside one scalar block on
+ *   the integer units (chacha20_key_i.h; a seal's block 0), a loop of ten
+ *   double rounds (3 KiB of code; 14 KiB unrolled): 8 blocks alone 400
+ *   TSC ticks, with the scalar block 413 (the C block alone: 200).
  *   Only the 32-bit counter word is advanced (chacha20.c calls the entry
  *   only where the low word does not wrap inside the call).
  *   Constant time: additions, XORs, shifts and fixed shuffles; MUL/MULX,
@@ -40,6 +44,7 @@
  */
 #include <stddef.h>
 
+#include "chacha20_key_i.h"
 #include "internal.h"
 #include "mac/poly1305_x64_i.h"
 #include "stream_i.h"
@@ -86,8 +91,8 @@
 #define Y_FEED                                                                           \
     Y_FF(0, 0) Y_FF(1, 4) Y_FF(2, 8) Y_FF(3, 12) Y_FF(4, 16) Y_FF(5, 20) Y_FF(6, 24)     \
     Y_FF(7, 28) Y_FF(8, 32) Y_FF(9, 36) Y_FF(10, 40) Y_FF(11, 44)                        \
-    "vpaddd 512(%[x]), %%ymm12, %%ymm12\n\t" Y_FF(13, 52) Y_FF(14, 56)                      \
-    "vpbroadcastd 604(%[x]), %%ymm15\n\t"                                               \
+    "vpaddd 512(%[x]), %%ymm12, %%ymm12\n\t" Y_FF(13, 52) Y_FF(14, 56)                   \
+    "vpbroadcastd 604(%[x]), %%ymm15\n\t"                                                \
     "vpaddd 480(%[x]), %%ymm15, %%ymm15\n\t"
 /* 4x4 transposes of 32-bit words inside each 128-bit lane (t1, t2:
  * scratch): a, b, c, d = words of blocks (0|4), (1|5), (2|6), (3|7) */
@@ -121,12 +126,18 @@
     "vmovdqa 288(%[x]), %%ymm1\n\t" Y_MV(10, 2) Y_MV(11, 3) Y_MV(12, 4) Y_MV(13, 5)      \
     Y_MV(14, 6) Y_MV(15, 7) Y_HALF(32, 96, 160, 224, 288, 352, 416, 480)
 #define Y_P(off) RIJN_I_P64_ASM_MULX_K(off, "608(%[x])", "616(%[x])", "624(%[x])")
+/* a double round with the key block's (chacha20_key_i.h) beside it */
+#define Y_KDR RIJN_I_KEY_DR(Y_DR4, "632")
 #define Y_CLOBBER                                                                        \
-    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",       \
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",      \
         "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory"
 #define Y_IN                                                                             \
     [x] "r"(&w), [in] "r"(in), [out] "r"(out),                                           \
         [k16] "m"(*(const __m256i *)(const void *)k_rot16),                              \
+        [k8] "m"(*(const __m256i *)(const void *)k_rot8)
+/* the same without the text pointers (the key block's operands have them) */
+#define Y_KIN                                                                            \
+    [x] "r"(&w), [k16] "m"(*(const __m256i *)(const void *)k_rot16),                     \
         [k8] "m"(*(const __m256i *)(const void *)k_rot8)
 
 static const uint8_t k_rot16[32] __attribute__((aligned(32))) = {
@@ -145,29 +156,51 @@ typedef struct {
     __m256i slot[16], ctr;
     uint32_t st[16];
     uint64_t r0, r1, s1;
+    /* the key block (chacha20_key_i.h): rows c and d, the loop count, the
+     * text pointers */
+    uint32_t kcd[8], kn, kpad;
+    const uint8_t *kin;
+    uint8_t *kout;
 } y_work;
 typedef char y_work_layout[(offsetof(y_work, ctr) == 512 && offsetof(y_work, st) == 544 &&
-                            offsetof(y_work, r0) == 608 && offsetof(y_work, s1) == 624)
+                            offsetof(y_work, r0) == 608 && offsetof(y_work, s1) == 624 &&
+                            offsetof(y_work, kcd) == 632 && offsetof(y_work, kn) == 664 &&
+                            offsetof(y_work, kin) == 672)
                                ? 1
                                : -1];
 
 /* nblocks (a multiple of 8) blocks of st into in -> out; with P, the
- * 512-byte groups at mac too (ChaCha20 alone: P == NULL, a constant at the
- * call) */
+ * 512-byte groups at mac too; with KS (nblocks 8), the block of st itself
+ * into KS on the integer units and the group from the next counter on.
+ * mode (a constant at each call, so that each entry holds its own assembly
+ * only: a test on P or KS kept the alone path in every entry, twice the
+ * code in the instruction cache): 0 alone, 1 P, 2 KS */
 static inline __attribute__((always_inline, target("avx2"))) void
 avx2_groups(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblocks,
-            rijn_i_p64 *P, const uint8_t *mac)
+            rijn_i_p64 *P, const uint8_t *mac, uint8_t *KS, int mode)
 {
     y_work w;
-    uint64_t h0 = P ? P->h[0] : 0, h1 = P ? P->h[1] : 0, h2 = P ? P->h[2] : 0;
-    w.ctr = _mm256_add_epi32(_mm256_set1_epi32((int)st[12]),
+    uint64_t h0 = mode == 1 ? P->h[0] : 0, h1 = mode == 1 ? P->h[1] : 0;
+    uint64_t h2 = mode == 1 ? P->h[2] : 0;
+    w.ctr = _mm256_add_epi32(_mm256_set1_epi32((int)(st[12] + (mode == 2))),
                              _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     memcpy(w.st, st, sizeof w.st);
-    w.r0 = P ? P->r[0] : 0;
-    w.r1 = P ? P->r[1] : 0;
-    w.s1 = P ? P->r[2] : 0;
+    w.r0 = mode == 1 ? P->r[0] : 0;
+    w.r1 = mode == 1 ? P->r[1] : 0;
+    w.s1 = mode == 1 ? P->r[2] : 0;
+    if (mode == 2) {
+        uint32_t a0 = st[0], a1 = st[1], a2 = st[2], a3 = st[3], b0 = st[4], b1 = st[5],
+                 b2 = st[6], b3 = st[7];
+        memcpy(w.kcd, st + 8, sizeof w.kcd);
+        __asm__(Y_INIT RIJN_I_KEY_ROUNDS(Y_KDR, "632") Y_FINISH
+                : RIJN_I_KEY_OPS
+                : Y_KIN
+                : "cc", Y_CLOBBER);
+        rijn_i_chacha20_key_out(KS, st, a0, a1, a2, a3, b0, b1, b2, b3, w.kcd);
+        nblocks = 0;
+    }
     for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) {
-        if (P != NULL) {
+        if (mode == 1) {
             uint64_t t0, t1, t2;
             __asm__(Y_INIT Y_DR4(Y_P("0"), Y_P("16"), Y_P("32"), "")
                         Y_DR4(Y_P("48"), Y_P("64"), Y_P("80"), "")
@@ -194,7 +227,7 @@ avx2_groups(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nbloc
         }
         w.ctr = _mm256_add_epi32(w.ctr, _mm256_set1_epi32(8));
     }
-    if (P != NULL) {
+    if (mode == 1) {
         P->h[0] = h0;
         P->h[1] = h1;
         P->h[2] = h2;
@@ -206,14 +239,21 @@ __attribute__((target("avx2")))
 void rijn_i_chacha20_blocks_avx2(const uint32_t st[16], uint8_t *out, const uint8_t *in,
                                  size_t nblocks)
 {
-    avx2_groups(st, out, in, nblocks, NULL, NULL);
+    avx2_groups(st, out, in, nblocks, NULL, NULL, NULL, 0);
 }
 
 __attribute__((target("avx2")))
 void rijn_i_chacha20_blocks_avx2_mac(const uint32_t st[16], uint8_t *out, const uint8_t *in,
                                      size_t nblocks, rijn_i_p64 *p, const uint8_t *mac)
 {
-    avx2_groups(st, out, in, nblocks, p, mac);
+    avx2_groups(st, out, in, nblocks, p, mac, NULL, 1);
+}
+
+__attribute__((target("avx2")))
+void rijn_i_chacha20_key_avx2(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                              uint8_t ks[64])
+{
+    avx2_groups(st, out, in, 8, NULL, NULL, ks, 2);
 }
 
 const rijn_i_chacha_impl rijn_i_chacha_avx2 = {

@@ -29,6 +29,10 @@
  *   integer units, MUL: mac/poly1305_x64_i.h; CPUs of this class may lack
  *   BMI2) sit between the quarter-round pairs, one or two per double round;
  *   the MAC input is read before the group's output is written.
+ *   Key (rijn_i_chacha20_key_ssse3): one group beside one scalar block on
+ *   the integer units (chacha20_key_i.h; a seal's block 0), a loop of ten
+ *   double rounds (3.4 KiB of code): 4 blocks alone 400 TSC ticks, with
+ *   the scalar block 415-420 (the C block alone: 200).
  *   Only the 32-bit counter word is advanced (chacha20.c calls the entries
  *   only where the low word does not wrap inside the call).
  *   Built with a per-function target attribute (the library compiles with
@@ -45,6 +49,7 @@
  */
 #include <stddef.h>
 
+#include "chacha20_key_i.h"
 #include "internal.h"
 #include "mac/poly1305_x64_i.h"
 #include "stream_i.h"
@@ -92,7 +97,7 @@
 #define F_FEED                                                                           \
     F_FF(0, 0) F_FF(1, 16) F_FF(2, 32) F_FF(3, 48) F_FF(4, 64) F_FF(5, 80) F_FF(6, 96)   \
     F_FF(7, 112) F_FF(8, 128) F_FF(9, 144) F_FF(10, 160) F_FF(11, 176)                   \
-    "paddd 512(%[x]), %%xmm12\n\t" F_FF(13, 208) F_FF(14, 224)                              \
+    "paddd 512(%[x]), %%xmm12\n\t" F_FF(13, 208) F_FF(14, 224)                           \
     "movdqa 240(%[x]), %%xmm15\n\t" F_FF(15, 240)
 /* 4x4 transpose of 32-bit words (t1, t2: scratch): a, b, c, d = words
  * 4g..4g+3 of blocks 0, 1, 2, 3 */
@@ -126,12 +131,18 @@
     F_QUARTER(4, 5, 6, 7, 16) F_RL(0, 128) F_RL(1, 144) F_RL(2, 160)                      \
     "movdqa %%xmm11, %%xmm3\n\t" F_QUARTER(0, 1, 2, 3, 32) F_QUARTER(12, 13, 14, 15, 48)
 #define F_P(off) RIJN_I_P64_ASM_K(off, "528(%[x])", "536(%[x])", "544(%[x])")
+/* a double round with the key block's (chacha20_key_i.h) beside it */
+#define F_KDR RIJN_I_KEY_DR(F_DR4, "552")
 #define F_CLOBBER                                                                        \
-    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",       \
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",      \
         "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory"
 #define F_IN                                                                             \
     [x] "r"(&w), [in] "r"(in), [out] "r"(out),                                           \
         [k16] "m"(*(const __m128i *)(const void *)k_rot16),                              \
+        [k8] "m"(*(const __m128i *)(const void *)k_rot8)
+/* the same without the text pointers (the key block's operands have them) */
+#define F_KIN                                                                            \
+    [x] "r"(&w), [k16] "m"(*(const __m128i *)(const void *)k_rot16),                     \
         [k8] "m"(*(const __m128i *)(const void *)k_rot8)
 
 static const uint8_t k_rot16[16] __attribute__((aligned(16))) = {2,  3,  0,  1,  6,  7,  4,  5,
@@ -147,30 +158,53 @@ static const uint8_t k_rot8[16] __attribute__((aligned(16))) = {3,  0,  1,  2,  
 typedef struct {
     __m128i slot[16], sb[16], ctr;
     uint64_t r0, r1, s1;
+    /* the key block (chacha20_key_i.h): rows c and d, the loop count, the
+     * text pointers */
+    uint32_t kcd[8], kn, kpad;
+    const uint8_t *kin;
+    uint8_t *kout;
 } f_work;
 typedef char f_work_layout[(offsetof(f_work, sb) == 256 && offsetof(f_work, ctr) == 512 &&
-                            offsetof(f_work, r0) == 528 && offsetof(f_work, s1) == 544)
+                            offsetof(f_work, r0) == 528 && offsetof(f_work, s1) == 544 &&
+                            offsetof(f_work, kcd) == 552 && offsetof(f_work, kn) == 584 &&
+                            offsetof(f_work, kin) == 592)
                                ? 1
                                : -1];
 
 /* nblocks (a multiple of 4) blocks of st into in -> out; with P, the
- * 256-byte groups at mac too (ChaCha20 alone: P == NULL, a constant at the
- * call) */
+ * 256-byte groups at mac too; with KS (nblocks 4), the block of st itself
+ * into KS on the integer units and the group from the next counter on.
+ * mode (a constant at each call, so that each entry holds its own assembly
+ * only: a test on P or KS kept the alone path in every entry, twice the
+ * code in the instruction cache): 0 alone, 1 P, 2 KS */
 static inline __attribute__((always_inline)) S3 void
 ssse3_groups(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblocks,
-             rijn_i_p64 *P, const uint8_t *mac)
+             rijn_i_p64 *P, const uint8_t *mac, uint8_t *KS, int mode)
 {
     f_work w;
-    uint64_t h0 = P ? P->h[0] : 0, h1 = P ? P->h[1] : 0, h2 = P ? P->h[2] : 0;
+    uint64_t h0 = mode == 1 ? P->h[0] : 0, h1 = mode == 1 ? P->h[1] : 0;
+    uint64_t h2 = mode == 1 ? P->h[2] : 0;
     int i;
     for (i = 0; i < 16; i++)
         w.sb[i] = _mm_set1_epi32((int)st[i]);
+    w.sb[12] = _mm_set1_epi32((int)(st[12] + (mode == 2)));
     w.ctr = _mm_add_epi32(w.sb[12], _mm_setr_epi32(0, 1, 2, 3));
-    w.r0 = P ? P->r[0] : 0;
-    w.r1 = P ? P->r[1] : 0;
-    w.s1 = P ? P->r[2] : 0;
+    w.r0 = mode == 1 ? P->r[0] : 0;
+    w.r1 = mode == 1 ? P->r[1] : 0;
+    w.s1 = mode == 1 ? P->r[2] : 0;
+    if (mode == 2) {
+        uint32_t a0 = st[0], a1 = st[1], a2 = st[2], a3 = st[3], b0 = st[4], b1 = st[5],
+                 b2 = st[6], b3 = st[7];
+        memcpy(w.kcd, st + 8, sizeof w.kcd);
+        __asm__(F_INIT RIJN_I_KEY_ROUNDS(F_KDR, "552") F_FINISH
+                : RIJN_I_KEY_OPS
+                : F_KIN
+                : "cc", F_CLOBBER);
+        rijn_i_chacha20_key_out(KS, st, a0, a1, a2, a3, b0, b1, b2, b3, w.kcd);
+        nblocks = 0;
+    }
     for (; nblocks >= 4; nblocks -= 4, in += 256, out += 256) {
-        if (P != NULL) {
+        if (mode == 1) {
             uint64_t t0, t1, t2;
             __asm__(F_INIT F_DR4(F_P("0"), "", "", "") F_DR4(F_P("16"), "", F_P("32"), "")
                         F_DR4(F_P("48"), "", "", "") F_DR4(F_P("64"), "", F_P("80"), "")
@@ -192,7 +226,7 @@ ssse3_groups(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblo
         }
         w.ctr = _mm_add_epi32(w.ctr, _mm_set1_epi32(4));
     }
-    if (P != NULL) {
+    if (mode == 1) {
         P->h[0] = h0;
         P->h[1] = h1;
         P->h[2] = h2;
@@ -202,13 +236,19 @@ ssse3_groups(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblo
 
 S3 static void blocks_ssse3(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    ssse3_groups(st, out, in, nblocks, NULL, NULL);
+    ssse3_groups(st, out, in, nblocks, NULL, NULL, NULL, 0);
 }
 
 S3 void rijn_i_chacha20_blocks_ssse3_mac(const uint32_t st[16], uint8_t *out, const uint8_t *in,
                                          size_t nblocks, rijn_i_p64 *p, const uint8_t *mac)
 {
-    ssse3_groups(st, out, in, nblocks, p, mac);
+    ssse3_groups(st, out, in, nblocks, p, mac, NULL, 1);
+}
+
+S3 void rijn_i_chacha20_key_ssse3(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                                  uint8_t ks[64])
+{
+    ssse3_groups(st, out, in, 4, NULL, NULL, ks, 2);
 }
 
 const rijn_i_chacha_impl rijn_i_chacha_ssse3 = {{"ssse3", RIJN_CPU_SSSE3, NULL}, 2, blocks_ssse3};

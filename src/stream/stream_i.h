@@ -57,6 +57,15 @@ void rijn_i_chacha20_blocks_ssse3_mac(const uint32_t st[16], uint8_t *out, const
 /* The same with nblocks a multiple of 16 (AVX-512F). */
 void rijn_i_chacha20_blocks_avx512(const uint32_t st[16], uint8_t *out, const uint8_t *in,
                                    size_t nblocks);
+/* Block 0 of a ChaCha20-Poly1305 seal beside its first group: the block of
+ * st (counter st[12]) into ks on the integer units, and one group of eight
+ * (AVX2) or four (SSSE3) blocks from counter st[12] + 1 XORed into in ->
+ * out. chacha20_avx2.c, chacha20_ssse3.c (scalar rounds:
+ * chacha20_key_i.h). */
+void rijn_i_chacha20_key_avx2(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                              uint8_t ks[64]);
+void rijn_i_chacha20_key_ssse3(const uint32_t st[16], uint8_t *out, const uint8_t *in,
+                               uint8_t ks[64]);
 #endif
 
 /* RIJN_CFG_CHACHA20_ARMV7M: unset = auto (Thumb-2 ARMv7-M, ARMv7E-M,
