@@ -124,7 +124,7 @@ static RIJN_UNUSED void ct_sbox(ct_word *q)
 #if RIJN_CFG_AES_DECRYPT
 /* q <- L(q): the linear part of the inverse affine map,
  * bit i = x[i+2] ^ x[i+5] ^ x[i+7] (indices mod 8). */
-RIJN_INLINE void ct_lin(ct_word *q)
+RIJN_INLINE RIJN_UNUSED void ct_lin(ct_word *q)
 {
     const ct_word x0 = q[0], x1 = q[1], x2 = q[2], x3 = q[3];
     const ct_word x4 = q[4], x5 = q[5], x6 = q[6], x7 = q[7];
