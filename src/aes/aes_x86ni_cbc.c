@@ -164,16 +164,16 @@ RIJN_X86NI_INLINE int cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16]
                : cbc_enc_blocks_sse(aes, iv, out, in, nblocks);
 }
 
-RIJN_X86NI_TARGET int rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16],
-                                                uint8_t *out, const uint8_t *in,
-                                                size_t nblocks)
+RIJN_I_HOT_ALIGN RIJN_X86NI_TARGET int
+rijn_i_x86ni_cbc_enc_once(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                          const uint8_t *in, size_t nblocks)
 {
     return cbc_enc_once(aes, iv, out, in, nblocks, 0);
 }
 
-RIJN_X86NI_VEX_TARGET int rijn_i_x86ni_cbc_enc_once_vex(const rijn_aes_ctx *aes,
-                                                        const uint8_t iv[16], uint8_t *out,
-                                                        const uint8_t *in, size_t nblocks)
+RIJN_I_HOT_ALIGN RIJN_X86NI_VEX_TARGET int
+rijn_i_x86ni_cbc_enc_once_vex(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
+                              const uint8_t *in, size_t nblocks)
 {
     return cbc_enc_once(aes, iv, out, in, nblocks, 1);
 }

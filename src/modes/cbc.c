@@ -12,11 +12,16 @@
  *   One-shot calls check inline; encryption goes to the class's
  *   cbc_enc_once hook, when it has one, after a single fast-path test (rijn_i_mode_fast_ok;
  *   any other case takes the full checks, same errors, same order).
- *   A 16-byte encryption's time depends on code placement, not on this
- *   path's work: bench/host/bench.c --group cbc, AES-128 16 B, the same
- *   code took 10.3-10.9 TSC ticks in one link of the harness and 12.2-12.9
- *   in the next (entry and hook 32 bytes further on; also with ASLR off;
- *   both aligned to 64 bytes: 9.6-12.9), Nettle 9.7-13.8 in the same runs.
+ *   A 16-byte encryption (some 20 instructions here, 20 in the hook, a
+ *   few dozen in the caller) runs front-end bound, so its time moved with
+ *   code placement: the same code, with 16 to 48 bytes of padding put in
+ *   front of this file and of aes_x86ni_cbc.c, took 0.90x-1.08x Nettle's
+ *   time (bench/host/bench.c --group cbc, AES-128 16 B, medians of 7-11
+ *   processes; 1.16x in the README headline). This entry and the x86ni
+ *   cbc_enc_once hooks now start on a 64-byte line (RIJN_I_HOT_ALIGN), and
+ *   the harness aligns its own functions (scripts/bench.sh: a change in
+ *   librijn.a moved the adapters too): five paddings 0.90x-0.93x Nettle
+ *   (10.7-10.9 ticks), medians of 15 processes, 1 KiB / 1 MiB unchanged.
  *   Constant time: as the AES class; the stack buffers are wiped.
  *   Vectors: SP 800-38A F.2 (tests/modes/test_modes_sp800_38a.c), CAVP CBC files.
  */
@@ -115,8 +120,8 @@ RIJN_I_MODE_COLD int cbc_enc_checked(const rijn_aes_ctx *aes, const uint8_t iv[1
     return cbc(aes, 0, iv, out, in, len);
 }
 
-int rijn_cbc_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16], uint8_t *out,
-                     const uint8_t *in, size_t len)
+RIJN_I_HOT_ALIGN int rijn_cbc_encrypt(const rijn_aes_ctx *aes, const uint8_t iv[16],
+                                      uint8_t *out, const uint8_t *in, size_t len)
 {
 #if RIJN_I_AES_HOOKS
     /* common case with a one-shot hook: one test, then a tail call (IV
