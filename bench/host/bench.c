@@ -83,7 +83,7 @@ static const char *const op_names[OP__COUNT] = {
     "gcm-seal", "gcm-open", "ccm-seal", "ocb-seal", "gcmsiv-seal",
     "cmac", "chacha20poly1305-seal", "sha256", "sha512",
     "keysetup-enc", "keysetup-dec", "string-cbc", "x25519",
-    "cfb128-enc", "cfb128-dec", "ofb", "sha3-256"
+    "cfb128-enc", "cfb128-dec", "ofb", "sha3-256", "xts-dec"
 };
 
 typedef struct cand {
@@ -403,6 +403,7 @@ static int run_group(const char *g)
         rows_both(OP_ECB_ENC);
     } else if (strcmp(g, "xts") == 0) {
         rows_both(OP_XTS_ENC);
+        rows_both(OP_XTS_DEC);
     } else if (strcmp(g, "gcm") == 0) {
         rows_both(OP_GCM_SEAL);
         rows_both(OP_GCM_OPEN);

@@ -38,6 +38,7 @@ enum bench_op {
     OP_KEY_ENC, OP_KEY_DEC, OP_STRING, OP_X25519,
     OP_CFB_ENC, OP_CFB_DEC, OP_OFB, /* CFB128 encrypt / decrypt, OFB */
     OP_SHA3_256,
+    OP_XTS_DEC, /* XTS decrypt (of the same random input: outputs still compared) */
     OP__COUNT
 };
 

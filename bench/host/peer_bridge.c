@@ -43,6 +43,7 @@ static int has(const peer_ops *o, int op)
     case OP_CBC_DEC: return o->setup_dec && o->cbc_dec;
     case OP_ECB_ENC: return o->setup_enc && o->ecb_enc;
     case OP_XTS_ENC: return o->xts_setup && o->xts_enc;
+    case OP_XTS_DEC: return o->xts_setup_dec && o->xts_dec;
     case OP_GCM_SEAL: return o->gcm_setup && o->gcm_start && o->gcm_update && o->gcm_final;
     case OP_GCM_OPEN: return o->gcm_setup && o->gcm_open;
     case OP_CCM_SEAL: return o->ccm_setup && o->ccm_seal;
@@ -81,6 +82,7 @@ static int setup(const peer_ops *o, const bench_ctx *c)
     case OP_CBC_DEC: return o->setup_dec(c->key);
     case OP_GCM_SEAL: case OP_GCM_OPEN: return o->gcm_setup(c->key);
     case OP_XTS_ENC: return o->xts_setup(c->key);
+    case OP_XTS_DEC: return o->xts_setup_dec(c->key);
     case OP_CCM_SEAL: return o->ccm_setup(c->key);
     case OP_CMAC: return o->cmac_setup(c->key);
     case OP_CHAPOLY_SEAL: return o->chapoly_setup(c->key);
@@ -153,6 +155,7 @@ static int bridge_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_CBC_DEC: return o->cbc_dec(c->iv, out, n);
     case OP_ECB_ENC: return o->ecb_enc(out, n / 16);
     case OP_XTS_ENC: return o->xts_enc(c->iv, out, n);
+    case OP_XTS_DEC: return o->xts_dec(c->iv, out, n);
     case OP_GCM_SEAL:
         r = o->gcm_start(c->iv, c->aad, BENCH_AAD_LEN);
         if (r == 0)

@@ -78,7 +78,7 @@ static int g_mode(int op)
     case OP_OFB: return GCRY_CIPHER_MODE_OFB;
     case OP_CBC_ENC: case OP_CBC_DEC: case OP_STRING: return GCRY_CIPHER_MODE_CBC;
     case OP_ECB_ENC: case OP_KEY_ENC: case OP_KEY_DEC: return GCRY_CIPHER_MODE_ECB;
-    case OP_XTS_ENC: return GCRY_CIPHER_MODE_XTS;
+    case OP_XTS_ENC: case OP_XTS_DEC: return GCRY_CIPHER_MODE_XTS;
     case OP_GCM_SEAL: case OP_GCM_OPEN: return GCRY_CIPHER_MODE_GCM;
     case OP_CCM_SEAL: return GCRY_CIPHER_MODE_CCM;
     case OP_OCB_SEAL: return GCRY_CIPHER_MODE_OCB;
@@ -115,7 +115,7 @@ static int g_init(bench_ctx *c)
         algo = GCRY_CIPHER_CHACHA20;
     if (gcry_cipher_open(&s->h, algo, mode, 0))
         return -1;
-    if (c->op == OP_XTS_ENC)
+    if (c->op == OP_XTS_ENC || c->op == OP_XTS_DEC)
         kl *= 2;
     if (c->op != OP_KEY_ENC && c->op != OP_KEY_DEC && c->op != OP_STRING &&
         gcry_cipher_setkey(s->h, c->key, kl))
@@ -171,7 +171,7 @@ static int g_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return gcry_cipher_setctr(s->h, c->iv, 16) || gcry_cipher_encrypt(s->h, out, n, in, n);
     case OP_CBC_ENC: case OP_XTS_ENC: case OP_CFB_ENC: case OP_OFB:
         return gcry_cipher_setiv(s->h, c->iv, 16) || gcry_cipher_encrypt(s->h, out, n, in, n);
-    case OP_CBC_DEC: case OP_CFB_DEC:
+    case OP_CBC_DEC: case OP_CFB_DEC: case OP_XTS_DEC:
         return gcry_cipher_setiv(s->h, c->iv, 16) || gcry_cipher_decrypt(s->h, out, n, in, n);
     case OP_ECB_ENC:
         return gcry_cipher_encrypt(s->h, out, n, in, n) ? -1 : 0;

@@ -71,6 +71,10 @@ static int n_init(bench_ctx *c)
         if (b) xts_aes128_set_encrypt_key(&s->x128, c->key);
         else xts_aes256_set_encrypt_key(&s->x256, c->key);
         return BENCH_OK;
+    case OP_XTS_DEC:
+        if (b) xts_aes128_set_decrypt_key(&s->x128, c->key);
+        else xts_aes256_set_decrypt_key(&s->x256, c->key);
+        return BENCH_OK;
     case OP_GCM_SEAL: case OP_GCM_OPEN:
         if (b) gcm_aes128_set_key(&s->g128, c->key);
         else gcm_aes256_set_key(&s->g256, c->key);
@@ -138,6 +142,10 @@ static int n_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_XTS_ENC:
         if (b) xts_aes128_encrypt_message(&s->x128, iv, n, out, in);
         else xts_aes256_encrypt_message(&s->x256, iv, n, out, in);
+        return 0;
+    case OP_XTS_DEC:
+        if (b) xts_aes128_decrypt_message(&s->x128, iv, n, out, in);
+        else xts_aes256_decrypt_message(&s->x256, iv, n, out, in);
         return 0;
     case OP_GCM_SEAL:
         if (b) {

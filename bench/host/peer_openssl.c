@@ -45,7 +45,7 @@ static const char *o_cipher_name(const bench_ctx *c)
     case OP_OFB: m = "OFB"; break;
     case OP_CBC_ENC: case OP_CBC_DEC: case OP_STRING: m = "CBC"; break;
     case OP_ECB_ENC: case OP_KEY_ENC: case OP_KEY_DEC: m = "ECB"; break;
-    case OP_XTS_ENC: m = "XTS"; break;
+    case OP_XTS_ENC: case OP_XTS_DEC: m = "XTS"; break;
     case OP_GCM_SEAL: case OP_GCM_OPEN: m = "GCM"; break;
     case OP_CCM_SEAL: m = "CCM"; break;
     case OP_OCB_SEAL: m = "OCB"; break;
@@ -61,7 +61,7 @@ static int o_init(bench_ctx *c)
     ostate *s = calloc(1, sizeof *s);
     c->st = s;
     int enc = c->op != OP_CBC_DEC && c->op != OP_GCM_OPEN && c->op != OP_KEY_DEC &&
-              c->op != OP_CFB_DEC;
+              c->op != OP_CFB_DEC && c->op != OP_XTS_DEC;
     size_t kl = c->kbits / 8;
     if (c->op == OP_SHA256 || c->op == OP_SHA512 || c->op == OP_SHA3_256)
         return BENCH_OK;
@@ -90,7 +90,7 @@ static int o_init(bench_ctx *c)
     s->ctx = EVP_CIPHER_CTX_new();
     if (s->cipher == NULL || s->ctx == NULL)
         return -1;
-    if (c->op == OP_XTS_ENC)
+    if (c->op == OP_XTS_ENC || c->op == OP_XTS_DEC)
         kl *= 2;
     if (c->op == OP_STRING)
         return BENCH_OK;
@@ -147,7 +147,7 @@ static int o_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_CTR: case OP_CBC_ENC: case OP_XTS_ENC: case OP_CFB_ENC: case OP_OFB:
         return EVP_EncryptInit_ex(s->ctx, NULL, NULL, NULL, c->iv) &&
                EVP_EncryptUpdate(s->ctx, out, &l, in, n) ? 0 : -1;
-    case OP_CBC_DEC: case OP_CFB_DEC:
+    case OP_CBC_DEC: case OP_CFB_DEC: case OP_XTS_DEC:
         return EVP_DecryptInit_ex(s->ctx, NULL, NULL, NULL, c->iv) &&
                EVP_DecryptUpdate(s->ctx, out, &l, in, n) ? 0 : -1;
     case OP_ECB_ENC:

@@ -3,7 +3,7 @@
  *
  * Implementation notes
  *   One-shot calls on a context keyed once in init: rijn_ctr_crypt (128-bit
- *   counter), rijn_cbc_*, rijn_ecb_encrypt, rijn_xts_encrypt, the AEAD
+ *   counter), rijn_cbc_*, rijn_ecb_encrypt, rijn_xts_encrypt / _decrypt, the AEAD
  *   *_seal / *_open, rijn_cmac_compute, rijn_sha256 / rijn_sha512 / rijn_sha3_256. Key setup
  *   rows: rijn_aes_init_enc (encryption schedule) and rijn_aes_init (rijn has
  *   no decryption-only setup: this row builds both schedules). The string
@@ -95,7 +95,7 @@ static int r_init(bench_ctx *c)
     case OP_CBC_DEC:
         r = rijn_aes_init(&s->aes, c->key, kl);
         break;
-    case OP_XTS_ENC: r = rijn_xts_init(&s->xts, c->key, 2 * kl); break;
+    case OP_XTS_ENC: case OP_XTS_DEC: r = rijn_xts_init(&s->xts, c->key, 2 * kl); break;
     case OP_GCM_SEAL: case OP_GCM_OPEN: r = rijn_gcm_init(&s->gcm, c->key, kl); break;
     case OP_CCM_SEAL: r = rijn_ccm_init(&s->ccm, c->key, kl); break;
     case OP_OCB_SEAL: r = rijn_ocb_init(&s->ocb, c->key, kl); break;
@@ -153,6 +153,7 @@ static int r_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_CFB_DEC: r = rijn_cfb128_decrypt(&s->aes, c->iv, out, in, n); break;
     case OP_OFB: r = rijn_ofb_crypt(&s->aes, c->iv, out, in, n); break;
     case OP_XTS_ENC: r = rijn_xts_encrypt(&s->xts, c->iv, out, in, n); break;
+    case OP_XTS_DEC: r = rijn_xts_decrypt(&s->xts, c->iv, out, in, n); break;
     case OP_GCM_SEAL:
         r = rijn_gcm_seal(&s->gcm, out, out + n, 16, nc, 12, c->aad, BENCH_AAD_LEN, in, n);
         break;

@@ -50,7 +50,7 @@ static int t_init(bench_ctx *c)
         return cbc_start(s->idx, c->iv, c->key, kl, 0, &s->cbc) ? -1 : BENCH_OK;
     case OP_ECB_ENC:
         return ecb_start(s->idx, c->key, kl, 0, &s->ecb) ? -1 : BENCH_OK;
-    case OP_XTS_ENC:
+    case OP_XTS_ENC: case OP_XTS_DEC:
         return xts_start(s->idx, c->key, c->key + kl, (unsigned long)kl, 0, &s->xts)
                    ? -1 : BENCH_OK;
     case OP_GCM_SEAL: case OP_GCM_OPEN:
@@ -100,6 +100,8 @@ static int t_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return ecb_encrypt(in, out, n, &s->ecb);
     case OP_XTS_ENC:
         return xts_encrypt(in, n, out, iv, &s->xts);
+    case OP_XTS_DEC:
+        return xts_decrypt(in, n, out, iv, &s->xts);
     case OP_GCM_SEAL:
         return gcm_reset(&s->gcm) || gcm_add_iv(&s->gcm, iv, 12) ||
                gcm_add_aad(&s->gcm, c->aad, BENCH_AAD_LEN) ||

@@ -57,6 +57,9 @@ static int w_init(bench_ctx *c)
     case OP_XTS_ENC:
         return wc_AesXtsSetKey(&s->xts, c->key, 2 * kl, AES_ENCRYPTION, NULL, INVALID_DEVID)
                    ? -1 : BENCH_OK;
+    case OP_XTS_DEC:
+        return wc_AesXtsSetKey(&s->xts, c->key, 2 * kl, AES_DECRYPTION, NULL, INVALID_DEVID)
+                   ? -1 : BENCH_OK;
     case OP_GCM_SEAL: case OP_GCM_OPEN:
         return wc_AesGcmSetKey(&s->aes, c->key, kl) ? -1 : BENCH_OK;
     case OP_CCM_SEAL:
@@ -104,6 +107,8 @@ static int w_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return wc_AesEcbEncrypt(&s->aes, out, in, n);
     case OP_XTS_ENC:
         return wc_AesXtsEncrypt(&s->xts, out, in, n, c->iv, 16);
+    case OP_XTS_DEC:
+        return wc_AesXtsDecrypt(&s->xts, out, in, n, c->iv, 16);
     case OP_GCM_SEAL:
         return wc_AesGcmEncrypt(&s->aes, out, in, n, c->iv, 12, out + n, 16, c->aad,
                                 BENCH_AAD_LEN);

@@ -26,7 +26,7 @@ import cpu_tables  # noqa: E402
 
 OP_TITLES = {
     "ctr": "CTR", "cbc-enc": "CBC encrypt", "cbc-dec": "CBC decrypt",
-    "ecb-enc": "ECB encrypt", "xts-enc": "XTS encrypt",
+    "ecb-enc": "ECB encrypt", "xts-enc": "XTS encrypt", "xts-dec": "XTS decrypt",
     "gcm-seal": "GCM seal", "gcm-open": "GCM open", "ccm-seal": "CCM seal",
     "ocb-seal": "OCB3 seal", "gcmsiv-seal": "GCM-SIV seal", "cmac": "CMAC",
     "chacha20poly1305-seal": "ChaCha20-Poly1305 seal", "sha256": "SHA-256",

@@ -178,7 +178,7 @@ int peer_feat_encdec(const uint8_t key[16], uint8_t blk[16])
 
 #include "bench.h" /* OP_*: the host harness's operations (-I bench/host) */
 
-static mbedtls_aes_xts_context xts;
+static mbedtls_aes_xts_context xts, xtsd;
 static mbedtls_ccm_context ccm;
 static mbedtls_cipher_context_t cm;
 static mbedtls_chachapoly_context cp;
@@ -194,6 +194,7 @@ static const char *host_version(void)
 static void host_init(void)
 {
     mbedtls_aes_xts_init(&xts);
+    mbedtls_aes_xts_init(&xtsd);
     mbedtls_ccm_init(&ccm);
     mbedtls_cipher_init(&cm);
     mbedtls_chachapoly_init(&cp);
@@ -209,6 +210,7 @@ static void host_fini(void)
     mbedtls_aes_free(&cd);
     mbedtls_gcm_free(&gc);
     mbedtls_aes_xts_free(&xts);
+    mbedtls_aes_xts_free(&xtsd);
     mbedtls_ccm_free(&ccm);
     mbedtls_cipher_free(&cm);
     mbedtls_chachapoly_free(&cp);
@@ -232,6 +234,16 @@ static int host_xts_setup(const uint8_t *key2)
 static int host_xts_enc(const uint8_t tweak[16], uint8_t *buf, size_t len)
 {
     return mbedtls_aes_crypt_xts(&xts, MBEDTLS_AES_ENCRYPT, len, tweak, buf, buf);
+}
+
+static int host_xts_setup_dec(const uint8_t *key2)
+{
+    return mbedtls_aes_xts_setkey_dec(&xtsd, key2, 2 * PEER_KEYBITS);
+}
+
+static int host_xts_dec(const uint8_t tweak[16], uint8_t *buf, size_t len)
+{
+    return mbedtls_aes_crypt_xts(&xtsd, MBEDTLS_AES_DECRYPT, len, tweak, buf, buf);
 }
 
 static int host_ccm_setup(const uint8_t *key)
@@ -316,6 +328,8 @@ static int host_message_io(int op, const uint8_t *iv, const uint8_t *aad, size_t
                                      len, v, in, out);
     case OP_XTS_ENC:
         return mbedtls_aes_crypt_xts(&xts, MBEDTLS_AES_ENCRYPT, len, iv, in, out);
+    case OP_XTS_DEC:
+        return mbedtls_aes_crypt_xts(&xtsd, MBEDTLS_AES_DECRYPT, len, iv, in, out);
     case OP_GCM_SEAL:
         return mbedtls_gcm_crypt_and_tag(&gc, MBEDTLS_GCM_ENCRYPT, len, iv, 12, aad, aad_len, in,
                                          out, 16, out + len);
@@ -341,7 +355,8 @@ const peer_ops PEER_FN(ops) = {
     .cbc_enc = PEER_FN(cbc_enc), .cbc_dec = PEER_FN(cbc_dec), .gcm_setup = PEER_FN(gcm_setup),
     .gcm_start = PEER_FN(gcm_start), .gcm_update = PEER_FN(gcm_update),
     .gcm_final = PEER_FN(gcm_final), .gcm_open = host_gcm_open, .xts_setup = host_xts_setup,
-    .xts_enc = host_xts_enc, .ccm_setup = host_ccm_setup, .ccm_seal = host_ccm_seal,
+    .xts_enc = host_xts_enc, .xts_setup_dec = host_xts_setup_dec, .xts_dec = host_xts_dec,
+    .ccm_setup = host_ccm_setup, .ccm_seal = host_ccm_seal,
     .cmac_setup = host_cmac_setup, .cmac = host_cmac, .chapoly_setup = host_chapoly_setup,
     .chapoly_seal = host_chapoly_seal, .sha256 = host_sha256, .sha512 = host_sha512,
     .x25519_setup = host_x25519_setup, .x25519 = host_x25519, .message_io = host_message_io,

@@ -95,6 +95,8 @@ typedef struct peer_ops {
                     size_t len, const uint8_t tag[16]); /* nonzero: tag wrong */
     int (*xts_setup)(const uint8_t *key2);      /* two keys of kbits each */
     int (*xts_enc)(const uint8_t tweak[16], uint8_t *buf, size_t len);
+    int (*xts_setup_dec)(const uint8_t *key2);  /* the same for decryption */
+    int (*xts_dec)(const uint8_t tweak[16], uint8_t *buf, size_t len);
     int (*ccm_setup)(const uint8_t *key);
     int (*ccm_seal)(const uint8_t n[12], const uint8_t *aad, size_t aad_len, uint8_t *buf,
                     size_t len);
