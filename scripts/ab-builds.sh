@@ -3,11 +3,14 @@
 # commit (git archive of this repository, Release, no CLI/tests, under
 # build/ab/<commit>/) and timed side by side in one process by
 # bench/host/ab_builds.c (GCM seal and CTR, rotated order, best-of-3 per rep;
-# OPEN=1 in the environment times GCM open instead of seal).
+# in the environment, OPEN=1 times GCM open instead of seal, CBC=enc or
+# CBC=dec rijn_cbc_encrypt / rijn_cbc_decrypt instead of GCM, LEN a
+# multiple of 16; IOFF, OOFF, OFF, INPLACE: see ab_builds.c).
 #
 #   scripts/ab-builds.sh [-r REPS] [-k KEYBYTES] [-n LEN] COMMIT... [WORKTREE]
 #   e.g. scripts/ab-builds.sh 9e1095b main             (defaults: 150, 16, 1048576)
 #        scripts/ab-builds.sh -k 32 HEAD~1 .           ("." = the working tree's build/t)
+#        CBC=enc scripts/ab-builds.sh -n 16 -r 41 HEAD~1 HEAD   (CBC encrypt, 16 B calls)
 #
 # Builds are cached per commit (build/ab/<hash>); a bare "." uses
 # build/t/librijn.so of the working tree, which you build yourself. Not part
@@ -19,7 +22,7 @@ while getopts r:k:n: o; do
     case $o in r) reps=$OPTARG ;; k) kb=$OPTARG ;; n) len=$OPTARG ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { sed -n 2,15p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,19p "$0"; exit 2; }
 mkdir -p build/ab
 libs=""
 for c in "$@"; do

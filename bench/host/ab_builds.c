@@ -1,7 +1,8 @@
 /*
- * ab_builds.c -- rijn against rijn: AES-GCM seal and AES-CTR of one message
- * size through several builds of librijn.so in one process, for A/B
- * comparisons of commits (scripts/ab-builds.sh builds the libraries).
+ * ab_builds.c -- rijn against rijn: AES-GCM seal (or open, or AES-CBC
+ * encrypt / decrypt) and AES-CTR of one message size through several
+ * builds of librijn.so in one process, for A/B comparisons of commits
+ * (scripts/ab-builds.sh builds the libraries).
  *
  *     ab_builds REPS KEYBYTES LEN lib1.so lib2.so ...
  *
@@ -19,7 +20,10 @@
  *   4 KiB, for 4K-aliasing checks); OFF=n
  *   places the GCM context n bytes past a 64-byte boundary, INPLACE=1 seals
  *   in place, OPEN=1 times rijn_gcm_open of the sealed message instead of
- *   the seal (the tag is checked: a failure stops the run). A message under
+ *   the seal (the tag is checked: a failure stops the run); CBC=enc /
+ *   CBC=dec times rijn_cbc_encrypt / rijn_cbc_decrypt (LEN a multiple of
+ *   16; the IV only read, so every call is the same message) instead of
+ *   GCM, printed in its columns (the ratio is then CBC/CTR). A message under
  *   64 KiB is timed as 64 KiB / LEN calls in a row. Never run by
  *   the tests (they never time).
  */
@@ -40,11 +44,14 @@ typedef int (*gcm_open_f)(const void *, uint8_t *, const uint8_t *, size_t, cons
                           size_t, const uint8_t *, size_t, const uint8_t *, size_t);
 typedef int (*aes_init_f)(void *, const uint8_t *, size_t);
 typedef int (*ctr_f)(const void *, const uint8_t *, uint8_t *, const uint8_t *, size_t);
+/* rijn_cbc_encrypt / rijn_cbc_decrypt: the same shape as rijn_ctr_crypt */
+typedef ctr_f cbc_f;
 
 typedef struct lib {
     gcm_seal_f seal;
     gcm_open_f open;
     ctr_f ctr;
+    cbc_f cbc; /* NULL unless CBC=enc / CBC=dec */
     void *gcm, *aes;
 } lib;
 
@@ -54,7 +61,8 @@ static int cmpd(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int load(lib *l, const char *path, const uint8_t *key, size_t kb, size_t off)
+static int load(lib *l, const char *path, const uint8_t *key, size_t kb, size_t off,
+                const char *cbc)
 {
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     gcm_init_f gi;
@@ -68,9 +76,12 @@ static int load(lib *l, const char *path, const uint8_t *key, size_t kb, size_t 
     l->seal = (gcm_seal_f)(uintptr_t)dlsym(h, "rijn_gcm_seal");
     l->open = (gcm_open_f)(uintptr_t)dlsym(h, "rijn_gcm_open");
     l->ctr = (ctr_f)(uintptr_t)dlsym(h, "rijn_ctr_crypt");
+    l->cbc = cbc == NULL ? NULL
+                         : (cbc_f)(uintptr_t)dlsym(h, strcmp(cbc, "dec") == 0 ? "rijn_cbc_decrypt"
+                                                                              : "rijn_cbc_encrypt");
     l->gcm = (char *)aligned_alloc(64, 65536 + 64) + off;
     l->aes = aligned_alloc(64, 65536);
-    if (!gi || !ai || !l->seal || !l->open || !l->ctr || gi(l->gcm, key, kb) != 0 || ai(l->aes, key, kb) != 0) {
+    if (!gi || !ai || !l->seal || !l->open || !l->ctr || (cbc != NULL && !l->cbc) || gi(l->gcm, key, kb) != 0 || ai(l->aes, key, kb) != 0) {
         fprintf(stderr, "%s: missing symbol or key setup failed\n", path);
         return -1;
     }
@@ -85,6 +96,7 @@ int main(int argc, char **argv)
     double *tg, *tc, *rat;
     size_t len, kb, calls, off = getenv("OFF") ? strtoul(getenv("OFF"), NULL, 0) % 64 : 0;
     int reps, n, r, i, j, k, inplace = getenv("INPLACE") != NULL, open = getenv("OPEN") != NULL;
+    const char *cbc = getenv("CBC"), *what = open ? "GCM open" : "GCM seal", *col = "gcm";
     if (argc < 5 || argc - 4 > MAXLIB) {
         fprintf(stderr, "usage: %s REPS KEYBYTES LEN lib.so... (at most %d)\n", argv[0], MAXLIB);
         return 2;
@@ -95,6 +107,14 @@ int main(int argc, char **argv)
     n = argc - 4;
     if (reps < 1 || len == 0)
         return 2;
+    if (cbc != NULL) {
+        if ((strcmp(cbc, "enc") != 0 && strcmp(cbc, "dec") != 0) || len % 16 != 0) {
+            fprintf(stderr, "CBC=enc or CBC=dec, with LEN a multiple of 16\n");
+            return 2;
+        }
+        what = strcmp(cbc, "dec") == 0 ? "CBC decrypt" : "CBC encrypt";
+        col = "cbc";
+    }
     in = aligned_alloc(4096, len + 4096);
     out = aligned_alloc(4096, len + 4096);
     ct = aligned_alloc(4096, len + 4096);
@@ -114,7 +134,7 @@ int main(int argc, char **argv)
     calls = len >= 65536 ? 1 : 65536 / len;
     memset(in, 0x5a, len);
     for (i = 0; i < n; i++)
-        if (load(&L[i], argv[4 + i], key, kb, off) != 0)
+        if (load(&L[i], argv[4 + i], key, kb, off, cbc) != 0)
             return 1;
     if (L[0].seal(L[0].gcm, ct, tag, 16, nonce, 12, NULL, 0, in, len))
         return 3;
@@ -126,7 +146,8 @@ int main(int argc, char **argv)
                 uint64_t t0 = __rdtsc(), t1, t2;
                 size_t c;
                 for (c = 0; c < calls; c++)
-                    if (open ? L[i].open(L[i].gcm, out, tag, 16, nonce, 12, NULL, 0, ct, len)
+                    if (cbc != NULL ? L[i].cbc(L[i].aes, iv, inplace ? in : out, in, len)
+                        : open ? L[i].open(L[i].gcm, out, tag, 16, nonce, 12, NULL, 0, ct, len)
                              : L[i].seal(L[i].gcm, inplace ? in : out, tag, 16, nonce, 12, NULL,
                                          0, in, len))
                         return 3;
@@ -141,8 +162,7 @@ int main(int argc, char **argv)
             tg[(size_t)i * reps + r] = (double)bg / (double)(len * calls);
             tc[(size_t)i * reps + r] = (double)bc / (double)(len * calls);
         }
-    printf("AES-%zu, %zu bytes, %d reps, GCM %s (ticks/byte: TSC)\n", 8 * kb, len, reps,
-           open ? "open" : "seal");
+    printf("AES-%zu, %zu bytes, %d reps, %s (ticks/byte: TSC)\n", 8 * kb, len, reps, what);
     for (i = 0; i < n; i++) {
         double *g = tg + (size_t)i * reps, *c = tc + (size_t)i * reps;
         for (r = 0; r < reps; r++)
@@ -150,9 +170,10 @@ int main(int argc, char **argv)
         qsort(g, (size_t)reps, sizeof *g, cmpd);
         qsort(c, (size_t)reps, sizeof *c, cmpd);
         qsort(rat, (size_t)reps, sizeof *rat, cmpd);
-        printf("%-40s gcm min %.4f med %.4f  ctr min %.4f med %.4f  gcm/ctr %.3f (min) %.3f "
+        printf("%-40s %s min %.4f med %.4f  ctr min %.4f med %.4f  %s/ctr %.3f (min) %.3f "
                "(median of reps)\n",
-               argv[4 + i], g[0], g[reps / 2], c[0], c[reps / 2], g[0] / c[0], rat[reps / 2]);
+               argv[4 + i], col, g[0], g[reps / 2], c[0], c[reps / 2], col, g[0] / c[0],
+               rat[reps / 2]);
     }
     return 0;
 }
