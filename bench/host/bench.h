@@ -39,6 +39,7 @@ enum bench_op {
     OP_CFB_ENC, OP_CFB_DEC, OP_OFB, /* CFB128 encrypt / decrypt, OFB */
     OP_SHA3_256,
     OP_XTS_DEC, /* XTS decrypt (of the same random input: outputs still compared) */
+    OP_CHAPOLY_OPEN, /* ChaCha20-Poly1305 open (of rijn's seal, as OP_GCM_OPEN) */
     OP__COUNT
 };
 
@@ -57,7 +58,7 @@ typedef struct bench_ctx {
     uint8_t key[64];       /* XTS uses 2 * kbits / 8 bytes                 */
     uint8_t iv[16];        /* CTR counter, CBC IV, XTS tweak; nonce = iv[0..11] */
     uint8_t aad[BENCH_AAD_LEN];
-    uint8_t tag[16];       /* OP_GCM_OPEN: the tag to verify               */
+    uint8_t tag[16];       /* OP_GCM_OPEN, OP_CHAPOLY_OPEN: the tag to verify */
     void *st;              /* the adapter's state                          */
 } bench_ctx;
 

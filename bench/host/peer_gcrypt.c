@@ -83,7 +83,7 @@ static int g_mode(int op)
     case OP_CCM_SEAL: return GCRY_CIPHER_MODE_CCM;
     case OP_OCB_SEAL: return GCRY_CIPHER_MODE_OCB;
     case OP_GCMSIV_SEAL: return GCRY_CIPHER_MODE_GCM_SIV;
-    case OP_CHAPOLY_SEAL: return GCRY_CIPHER_MODE_POLY1305;
+    case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN: return GCRY_CIPHER_MODE_POLY1305;
     default: return -1;
     }
 }
@@ -111,7 +111,7 @@ static int g_init(bench_ctx *c)
     int mode = g_mode(c->op);
     if (mode < 0)
         return BENCH_NA;
-    if (c->op == OP_CHAPOLY_SEAL)
+    if (c->op == OP_CHAPOLY_SEAL || c->op == OP_CHAPOLY_OPEN)
         algo = GCRY_CIPHER_CHACHA20;
     if (gcry_cipher_open(&s->h, algo, mode, 0))
         return -1;
@@ -139,7 +139,7 @@ static int g_aead(gstate *s, bench_ctx *c, uint8_t *out, const uint8_t *in)
         return -1;
     if ((c->op == OP_OCB_SEAL || c->op == OP_GCMSIV_SEAL) && gcry_cipher_final(s->h))
         return -1;
-    if (c->op == OP_GCM_OPEN)
+    if (c->op == OP_GCM_OPEN || c->op == OP_CHAPOLY_OPEN)
         return gcry_cipher_decrypt(s->h, out, n, in, n) ||
                gcry_cipher_checktag(s->h, c->tag, 16) ? -1 : 0;
     if (gcry_cipher_encrypt(s->h, out, n, in, n))
@@ -176,7 +176,7 @@ static int g_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_ECB_ENC:
         return gcry_cipher_encrypt(s->h, out, n, in, n) ? -1 : 0;
     case OP_GCM_SEAL: case OP_GCM_OPEN: case OP_CCM_SEAL: case OP_OCB_SEAL:
-    case OP_GCMSIV_SEAL: case OP_CHAPOLY_SEAL:
+    case OP_GCMSIV_SEAL: case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN:
         return g_aead(s, c, out, in);
     case OP_CMAC:
         return gcry_mac_reset(s->m) || gcry_mac_write(s->m, in, n) ||

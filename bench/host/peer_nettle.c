@@ -87,7 +87,7 @@ static int n_init(bench_ctx *c)
         if (b) cmac_aes128_set_key(&s->m128, c->key);
         else cmac_aes256_set_key(&s->m256, c->key);
         return BENCH_OK;
-    case OP_CHAPOLY_SEAL:
+    case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN:
         chacha_poly1305_set_key(&s->cp, c->key);
         return BENCH_OK;
     case OP_SHA256: case OP_SHA512: case OP_SHA3_256: case OP_KEY_ENC: case OP_KEY_DEC:
@@ -194,6 +194,14 @@ static int n_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         chacha_poly1305_encrypt(&s->cp, n, out, in);
         chacha_poly1305_digest(&s->cp, 16, out + n);
         return 0;
+    case OP_CHAPOLY_OPEN: {
+        uint8_t t[16];
+        chacha_poly1305_set_nonce(&s->cp, iv);
+        chacha_poly1305_update(&s->cp, BENCH_AAD_LEN, c->aad);
+        chacha_poly1305_decrypt(&s->cp, n, out, in);
+        chacha_poly1305_digest(&s->cp, 16, t);
+        return memeql_sec(t, c->tag, 16) ? 0 : -1;
+    }
     case OP_SHA256:
         sha256_init(&s->h256);
         sha256_update(&s->h256, n, in);

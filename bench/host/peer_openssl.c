@@ -49,7 +49,7 @@ static const char *o_cipher_name(const bench_ctx *c)
     case OP_GCM_SEAL: case OP_GCM_OPEN: m = "GCM"; break;
     case OP_CCM_SEAL: m = "CCM"; break;
     case OP_OCB_SEAL: m = "OCB"; break;
-    case OP_CHAPOLY_SEAL: return "ChaCha20-Poly1305";
+    case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN: return "ChaCha20-Poly1305";
     default: return NULL;
     }
     snprintf(buf, sizeof buf, "AES-%u-%s", c->kbits, m);
@@ -61,7 +61,7 @@ static int o_init(bench_ctx *c)
     ostate *s = calloc(1, sizeof *s);
     c->st = s;
     int enc = c->op != OP_CBC_DEC && c->op != OP_GCM_OPEN && c->op != OP_KEY_DEC &&
-              c->op != OP_CFB_DEC && c->op != OP_XTS_DEC;
+              c->op != OP_CFB_DEC && c->op != OP_XTS_DEC && c->op != OP_CHAPOLY_OPEN;
     size_t kl = c->kbits / 8;
     if (c->op == OP_SHA256 || c->op == OP_SHA512 || c->op == OP_SHA3_256)
         return BENCH_OK;
@@ -154,7 +154,7 @@ static int o_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         return EVP_EncryptUpdate(s->ctx, out, &l, in, n) ? 0 : -1;
     case OP_GCM_SEAL: case OP_CCM_SEAL: case OP_OCB_SEAL: case OP_CHAPOLY_SEAL:
         return o_aead_seal(s, c, out, in);
-    case OP_GCM_OPEN:
+    case OP_GCM_OPEN: case OP_CHAPOLY_OPEN:
         if (!EVP_DecryptInit_ex(s->ctx, NULL, NULL, NULL, c->iv) ||
             !EVP_DecryptUpdate(s->ctx, NULL, &l, c->aad, BENCH_AAD_LEN) ||
             !EVP_DecryptUpdate(s->ctx, out, &l, in, n) ||

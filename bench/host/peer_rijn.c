@@ -101,7 +101,9 @@ static int r_init(bench_ctx *c)
     case OP_OCB_SEAL: r = rijn_ocb_init(&s->ocb, c->key, kl); break;
     case OP_GCMSIV_SEAL: r = rijn_gcmsiv_init(&s->siv, c->key, kl); break;
     case OP_CMAC: r = rijn_cmac_init(&s->cmac, c->key, kl); break;
-    case OP_CHAPOLY_SEAL: r = rijn_chacha20poly1305_init(&s->cp, c->key, 32); break;
+    case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN:
+        r = rijn_chacha20poly1305_init(&s->cp, c->key, 32);
+        break;
     case OP_SHA256: case OP_SHA512: case OP_SHA3_256: case OP_KEY_ENC: case OP_KEY_DEC:
     case OP_STRING: case OP_X25519:
         break;
@@ -173,6 +175,10 @@ static int r_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_CHAPOLY_SEAL:
         r = rijn_chacha20poly1305_seal(&s->cp, out, out + n, 16, nc, 12, c->aad,
                                        BENCH_AAD_LEN, in, n);
+        break;
+    case OP_CHAPOLY_OPEN:
+        r = rijn_chacha20poly1305_open(&s->cp, out, c->tag, 16, nc, 12, c->aad, BENCH_AAD_LEN,
+                                       in, n);
         break;
     case OP_SHA256: r = rijn_sha256(out, in, n); break;
     case OP_SHA512: r = rijn_sha512(out, in, n); break;

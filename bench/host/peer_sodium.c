@@ -36,7 +36,7 @@ static int s_init(bench_ctx *c)
         if (posix_memalign(&c->st, 64, sizeof(sstate)))
             return -1;
         return crypto_aead_aes256gcm_beforenm(&((sstate *)c->st)->gcm, c->key) ? -1 : BENCH_OK;
-    case OP_CHAPOLY_SEAL: case OP_SHA256: case OP_SHA512: case OP_X25519:
+    case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN: case OP_SHA256: case OP_SHA512: case OP_X25519:
         return BENCH_OK;
     default:
         return BENCH_NA;
@@ -57,6 +57,9 @@ static int s_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_CHAPOLY_SEAL:
         return crypto_aead_chacha20poly1305_ietf_encrypt_detached(
             out, out + n, &tl, in, n, c->aad, BENCH_AAD_LEN, NULL, c->iv, c->key);
+    case OP_CHAPOLY_OPEN:
+        return crypto_aead_chacha20poly1305_ietf_decrypt_detached(
+            out, NULL, in, n, c->tag, c->aad, BENCH_AAD_LEN, c->iv, c->key);
     case OP_SHA256:
         return crypto_hash_sha256(out, in, n);
     case OP_SHA512:

@@ -66,7 +66,8 @@ static int w_init(bench_ctx *c)
         return wc_AesCcmSetKey(&s->aes, c->key, kl) ? -1 : BENCH_OK;
     case OP_CMAC:
         return wc_InitCmac(&s->cmac0, c->key, kl, WC_CMAC_AES, NULL) ? -1 : BENCH_OK;
-    case OP_CHAPOLY_SEAL: case OP_SHA256: case OP_SHA512: case OP_KEY_ENC: case OP_KEY_DEC:
+    case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN: case OP_SHA256: case OP_SHA512: case OP_KEY_ENC:
+    case OP_KEY_DEC:
     case OP_STRING:
         return BENCH_OK;
     default:
@@ -124,6 +125,9 @@ static int w_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_CHAPOLY_SEAL:
         return wc_ChaCha20Poly1305_Encrypt(c->key, c->iv, c->aad, BENCH_AAD_LEN, in, n, out,
                                            out + n);
+    case OP_CHAPOLY_OPEN:
+        return wc_ChaCha20Poly1305_Decrypt(c->key, c->iv, c->aad, BENCH_AAD_LEN, in, n, c->tag,
+                                           out);
     case OP_SHA256:
         return wc_Sha256Hash(in, n, out);
     case OP_SHA512:

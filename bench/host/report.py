@@ -29,7 +29,8 @@ OP_TITLES = {
     "ecb-enc": "ECB encrypt", "xts-enc": "XTS encrypt", "xts-dec": "XTS decrypt",
     "gcm-seal": "GCM seal", "gcm-open": "GCM open", "ccm-seal": "CCM seal",
     "ocb-seal": "OCB3 seal", "gcmsiv-seal": "GCM-SIV seal", "cmac": "CMAC",
-    "chacha20poly1305-seal": "ChaCha20-Poly1305 seal", "sha256": "SHA-256",
+    "chacha20poly1305-seal": "ChaCha20-Poly1305 seal",
+    "chacha20poly1305-open": "ChaCha20-Poly1305 open", "sha256": "SHA-256",
     "sha512": "SHA-512", "sha3-256": "SHA3-256", "keysetup-enc": "key setup (encryption schedule)",
     "keysetup-dec": "key setup (decryption schedule)",
     "string-cbc": "string case: 48 B, PKCS#7, AES-128-CBC encrypt + decrypt, fresh key setups",
@@ -160,7 +161,7 @@ def row_label(key):
     name = OP_TITLES.get(op, op)
     if op in ("sha256", "sha512", "sha3-256"):
         return "%s, %s" % (name, size_name(ln))
-    if op == "chacha20poly1305-seal":
+    if op in ("chacha20poly1305-seal", "chacha20poly1305-open"):
         return "%s, %s" % (name, size_name(ln))
     if op == "string-cbc":
         return "string case (48 B, AES-128-CBC, PKCS#7)"
@@ -227,7 +228,7 @@ def charts(groups, outdir, lines):
             ax.set_xticks([k[2] for k in keys])
             ax.set_xticklabels([size_name(k[2]) for k in keys], fontsize=8)
             title = OP_TITLES.get(op, op)
-            if op != "chacha20poly1305-seal":
+            if not op.startswith("chacha20poly1305-"):
                 title = "AES-%d %s" % (kb, title)
             if gname == "ct":
                 title += " (software AES)"
