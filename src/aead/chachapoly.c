@@ -18,9 +18,9 @@
  *   boundary in two passes), then finish in two passes. A seal of one
  *   group or more starts on it too: block 0 on its integer units beside
  *   the first group's rounds (begin; chachapoly_fused.c has the figures).
- *   seal/open keep their state on the stack (const ctx); open MACs the
- *   ciphertext first and decrypts only after the tag matched (so it does
- *   not use the fused entry: it would write plaintext before the check).
+ *   seal/open keep their state on the stack (const ctx); open writes
+ *   plaintext only after the tag matched (on a fused entry it decrypts
+ *   into a stack buffer beside block 0 and the MAC, open_mac).
  *   Constant time: ChaCha20 and Poly1305 are; the tag check is
  *   rijn_ct_equal.
  *   Vectors: RFC 8439 2.8.2 and A.5, XChaCha draft A.3.1, the
@@ -49,8 +49,10 @@
 /* shorter texts never ask the fused entry (no entry fuses less than two
  * 256-byte groups when sealing) */
 #define FUSED_MIN 512
-/* shorter seals do not ask it for block 0 either (no group is shorter) */
+/* shorter seals and opens do not ask it for block 0 (no group is shorter) */
 #define FUSED_KEY_MIN 256
+/* open's plaintext held until the tag check (fused entries only) */
+#define OPEN_BUF (RIJN_I_CHACHAPOLY_FUSED ? 1024 : 1)
 
 static uint32_t kind_of(uint32_t aead, uint32_t chacha, uint32_t poly)
 {
@@ -182,16 +184,10 @@ static int check_io(const rijn_chachapoly_ctx *ctx, const uint8_t *tag, size_t t
 static int two_pass(rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po, uint8_t *out,
                     const uint8_t *in, size_t len, uint32_t dir)
 {
-    int r;
-    if (dir == RIJN_I_AEAD_DEC) {
-        r = rijn_poly1305_update(po, in, len);
-        if (r == RIJN_OK)
-            r = rijn_chacha20_update(ch, out, in, len);
-    } else {
-        r = rijn_chacha20_update(ch, out, in, len);
-        if (r == RIJN_OK)
-            r = rijn_poly1305_update(po, out, len);
-    }
+    int dec = dir == RIJN_I_AEAD_DEC;
+    int r = dec ? rijn_poly1305_update(po, in, len) : rijn_chacha20_update(ch, out, in, len);
+    if (r == RIJN_OK)
+        r = dec ? rijn_chacha20_update(ch, out, in, len) : rijn_poly1305_update(po, out, len);
     return r;
 }
 
@@ -204,7 +200,8 @@ static int xor_mac(uint32_t kind, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po, 
 {
     int r = RIJN_OK;
     if (pend > 0) {
-        size_t n = rijn_i_chachapoly_fused_run(KIND_FUSED(kind), ch, po, out, in, len, 0, pend);
+        size_t n = rijn_i_chachapoly_fused_run(KIND_FUSED(kind), ch, po, out, in, len,
+                                               dir == RIJN_I_AEAD_DEC, pend);
         out += n;
         in += n;
         len -= n;
@@ -244,6 +241,21 @@ int rijn_chacha20poly1305_seal(const rijn_chachapoly_ctx *ctx, uint8_t *out, uin
     return r;
 }
 
+/* open's MAC into t; when begin XORed g bytes into buf, the first m bytes
+ * of plaintext go to buf too (the MAC beside on the fused entry) */
+static int open_mac(uint32_t kind, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po, uint8_t *buf,
+                    const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, size_t g,
+                    size_t m, uint8_t t[16])
+{
+    int r = rijn_poly1305_update(po, aad, aad_len);
+    if (r == RIJN_OK) r = mac_pad(po, aad_len);
+    if (r == RIJN_OK && m > g) /* MACs all of in */
+        r = xor_mac(kind, ch, po, buf + g, in + g, m - g, RIJN_I_AEAD_DEC, g, g);
+    else if (r == RIJN_OK)
+        r = rijn_poly1305_update(po, in, len);
+    return r == RIJN_OK ? mac_finish(po, aad_len, len, t) : r;
+}
+
 int rijn_chacha20poly1305_open(const rijn_chachapoly_ctx *ctx, uint8_t *out, const uint8_t *tag,
                                size_t tag_len, const uint8_t *nonce, size_t nonce_len,
                                const uint8_t *aad, size_t aad_len, const uint8_t *in,
@@ -251,24 +263,29 @@ int rijn_chacha20poly1305_open(const rijn_chachapoly_ctx *ctx, uint8_t *out, con
 {
     rijn_chacha20_ctx ch;
     rijn_poly1305_ctx po;
-    uint8_t t[16];
+    uint8_t t[16], buf[OPEN_BUF];
+    size_t g = 0, m; /* text XORed by begin; plaintext held in buf */
     int r = check_io(ctx, tag, tag_len, aad, aad_len, out, in, len);
     if (r != RIJN_OK)
         return r;
-    r = begin(ctx, &ch, &po, nonce, nonce_len, NULL, NULL, 0, NULL);
-    if (r == RIJN_OK) r = rijn_poly1305_update(&po, aad, aad_len);
-    if (r == RIJN_OK) r = mac_pad(&po, aad_len);
-    if (r == RIJN_OK) r = rijn_poly1305_update(&po, in, len);
-    if (r == RIJN_OK) r = mac_finish(&po, aad_len, len, t);
+    r = begin(ctx, &ch, &po, nonce, nonce_len, buf, in, len, len >= FUSED_KEY_MIN ? &g : NULL);
+    m = !RIJN_I_CHACHAPOLY_FUSED ? 0 : g > 0 && len <= OPEN_BUF ? len : g;
+    if (r == RIJN_OK)
+        r = open_mac(ctx->kind, &ch, &po, buf, aad, aad_len, in, len, g, m, t);
     if (r == RIJN_OK && !rijn_ct_equal(t, tag, 16))
         r = RIJN_ERR_AUTH;
-    if (r == RIJN_OK)
+    if (r == RIJN_OK && m > 0) { /* released only now */
+        memcpy(out, buf, m);
+        r = rijn_chacha20_update(&ch, out + m, in + m, len - m);
+    } else if (r == RIJN_OK) {
         r = rijn_chacha20_update(&ch, out, in, len);
-    else if (r == RIJN_ERR_AUTH && out != NULL)
+    } else if (r == RIJN_ERR_AUTH && out != NULL) {
         rijn_wipe(out, len);
+    }
     rijn_chacha20_wipe(&ch);
     rijn_poly1305_wipe(&po);
     rijn_wipe(t, sizeof t);
+    rijn_wipe(buf, m);
     return r;
 }
 
@@ -341,9 +358,14 @@ int rijn_chacha20poly1305_decrypt_update(rijn_chachapoly_ctx *ctx, uint8_t *out,
     return update(ctx, out, in, len, RIJN_I_AEAD_DEC);
 }
 
-static int finish(rijn_chachapoly_ctx *ctx, uint8_t t[16], uint32_t dir)
+static int finish(rijn_chachapoly_ctx *ctx, const uint8_t *tag, size_t tag_len, uint8_t t[16],
+                  uint32_t dir)
 {
     int r = RIJN_OK;
+    RIJN_CHECK_PTR(ctx);
+    RIJN_CHECK_PTR(tag);
+    if (tag_len != 16)
+        return RIJN_ERR_TAG_LEN;
     if (ctx->state != RIJN_I_AEAD_AAD && ctx->state != dir)
         return RIJN_ERR_STATE;
     if (ctx->state == RIJN_I_AEAD_AAD)
@@ -358,23 +380,14 @@ static int finish(rijn_chachapoly_ctx *ctx, uint8_t t[16], uint32_t dir)
 
 int rijn_chacha20poly1305_encrypt_final(rijn_chachapoly_ctx *ctx, uint8_t *tag, size_t tag_len)
 {
-    RIJN_CHECK_PTR(ctx);
-    RIJN_CHECK_PTR(tag);
-    if (tag_len != 16)
-        return RIJN_ERR_TAG_LEN;
-    return finish(ctx, tag, RIJN_I_AEAD_ENC);
+    return finish(ctx, tag, tag_len, tag, RIJN_I_AEAD_ENC);
 }
 
 int rijn_chacha20poly1305_decrypt_final(rijn_chachapoly_ctx *ctx, const uint8_t *tag,
                                         size_t tag_len)
 {
     uint8_t t[16];
-    int r;
-    RIJN_CHECK_PTR(ctx);
-    RIJN_CHECK_PTR(tag);
-    if (tag_len != 16)
-        return RIJN_ERR_TAG_LEN;
-    r = finish(ctx, t, RIJN_I_AEAD_DEC);
+    int r = finish(ctx, tag, tag_len, t, RIJN_I_AEAD_DEC);
     if (r == RIJN_OK && !rijn_ct_equal(t, tag, 16))
         r = RIJN_ERR_AUTH;
     rijn_wipe(t, sizeof t);

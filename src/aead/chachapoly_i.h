@@ -30,7 +30,8 @@ uint32_t rijn_i_chachapoly_fused_for(uint32_t chacha, uint32_t poly);
  * are both at a block boundary: returns the bytes done (0: nothing done,
  * e.g. the "none" entry or too short), ch's counter and po's accumulator
  * advanced past them. Sealing, pend (0 or one group) bytes before out are
- * XORed already and are MACed first (whatever the return value). */
+ * XORed already and are MACed first (whatever the return value); so are,
+ * decrypting (open's buffer, after fused_key), pend bytes before in. */
 size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po,
                                    uint8_t *out, const uint8_t *in, size_t len, int dec,
                                    size_t pend);

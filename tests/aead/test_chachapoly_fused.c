@@ -3,7 +3,8 @@
  * (src/aead/chachapoly_fused.c) on every one that runs here:
  *   - binding: the pair (ChaCha20 entry, a Poly1305 entry with a wide path)
  *     binds the fused entry, Poly1305 "portable" binds "none";
- *   - ChaCha20-Poly1305 seal, open and the streaming API (random split
+ *   - ChaCha20-Poly1305 seal, open (also in place, and a flipped bit that
+ *     must fail and leave zeros) and the streaming API (random split
  *     points, (NULL, 0) updates, splits on and off the 256/512-byte groups,
  *     decryption in place) against OpenSSL's EVP_chacha20_poly1305 at
  *     lengths around the group boundaries and random lengths to 6 KiB;
@@ -70,6 +71,22 @@ static void one(const char *name, size_t len)
     TU_CHECK(rijn_chacha20poly1305_open(&c, buf, tag, 16, nonce, 12, aad, al, ct, len) == RIJN_OK,
              "open");
     TU_EQ(buf, pt, len, "open");
+    memcpy(buf, ct, len); /* in place; a flipped bit fails and leaves zeros */
+    TU_CHECK(rijn_chacha20poly1305_open(&c, buf, tag, 16, nonce, 12, aad, al, buf, len) == RIJN_OK,
+             "open in place");
+    TU_EQ(buf, pt, len, "open in place");
+    if (len > 0) {
+        size_t k, z = 0, at = tu_rand_below(len);
+        ct[at] ^= 0x80;
+        memset(buf, 0xA5, len);
+        TU_CHECK(rijn_chacha20poly1305_open(&c, buf, tag, 16, nonce, 12, aad, al, ct, len) ==
+                     RIJN_ERR_AUTH,
+                 "open: flipped bit %zu of %zu accepted", at, len);
+        ct[at] ^= 0x80;
+        for (k = 0; k < len; k++)
+            z |= buf[k];
+        TU_CHECK(z == 0, "failed open left output behind");
+    }
     stream(&c, 12, al, pt, len, buf, tag, 0);
     TU_EQ(buf, ref, len, "streaming encrypt vs OpenSSL");
     TU_EQ(tag, rtag, 16, "streaming tag vs OpenSSL");
