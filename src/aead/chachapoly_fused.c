@@ -148,6 +148,15 @@ size_t rijn_i_chachapoly_fused_key(uint32_t fused, rijn_chacha20_ctx *ch, uint8_
     return g;
 }
 
+/* The last group's MAC alone: its own 64-byte aligned function, so the
+ * loop does not move with the code around it (inlined in fused_run, one
+ * placement cost 1 KiB seals and opens 250 TSC ticks at 0x2EFF) */
+static __attribute__((noinline, aligned(64))) void mac_tail(rijn_i_p64 *p, const uint8_t *m,
+                                                            size_t nblocks)
+{
+    rijn_i_p64_blocks(&p->h[0], &p->h[1], &p->h[2], p->r[0], p->r[1], p->r[2], m, nblocks);
+}
+
 size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po,
                                    uint8_t *out, const uint8_t *in, size_t len, int dec,
                                    size_t pend)
@@ -190,7 +199,7 @@ size_t rijn_i_chachapoly_fused_run(uint32_t fused, rijn_chacha20_ctx *ch, rijn_p
             f->blocks_mac(ch->in, out, in, n * (g / 64), &p, mac);
             mac = (dec ? in : out) + (n - 1) * g;
         }
-        rijn_i_p64_blocks(&p.h[0], &p.h[1], &p.h[2], p.r[0], p.r[1], p.r[2], mac, g / 16);
+        mac_tail(&p, mac, g / 16);
     }
     nb = n * (g / 64);
     ch->in[12] += (uint32_t)nb;
