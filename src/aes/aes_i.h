@@ -35,9 +35,9 @@
 #define RIJN_I_AES_HOOKS (RIJN_CFG_AES_X86NI || RIJN_CFG_AES_ARMCE || RIJN_CFG_AES_NEONBS)
 
 /* A short-message hot function (public one-shot entry, or the class hook
- * it ends in) starting on a 64-byte line, x86-64 only: a 16-byte CBC
- * encryption's time moved with where the link put these functions
- * (notes in src/modes/cbc.c). */
+ * it ends in) starting on a 64-byte line, x86-64 only: a 16-byte CBC or
+ * ECB encryption's time moved with where the link put these functions
+ * (notes in src/modes/cbc.c, ecb.c). */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define RIJN_I_HOT_ALIGN __attribute__((aligned(64)))
 #else

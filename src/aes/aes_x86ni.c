@@ -170,20 +170,18 @@ X86NI_NOINLINE void cbc_decrypt_w(const uint64_t *ks, unsigned rounds, uint8_t i
 
 /* One-shot ECB entries, the class's ecb_enc_once / ecb_dec_once hooks: the N-block
  * entries returning RIJN_OK, so a public call ends in a tail call. The
- * encryption entry has a VEX copy (RIJN_X86NI_VEX_TARGET); one block is
- * done in the entry itself, more in a function of their own, whose
- * register spills would otherwise give every call a stack frame. The
- * VAES width is the context's (WIDTH_OF). */
+ * encryption entry has a VEX copy (RIJN_X86NI_VEX_TARGET); one block (the
+ * commonest short message) and four (64 bytes, the next) are done in the
+ * entry itself, four blocks with their round keys in XMM registers (no
+ * stack frame); other counts in a function of their own, whose register
+ * spills would otherwise give every call a stack frame. Both entries
+ * start on a 64-byte line (RIJN_I_HOT_ALIGN; notes in src/modes/ecb.c).
+ * The VAES width is the context's (WIDTH_OF). */
 RIJN_X86NI_INLINE int ecb_enc_more(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
                                    size_t nblocks)
 {
-    const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
-    if (RIJN_LIKELY(nblocks == 4)) { /* 64 bytes, the next commonest */
-        ecb_pass(ek, aes->rounds, out, in, 4, 0);
-        return RIJN_OK;
-    }
-    if (nblocks < 4)
-        ecb_short(ek, aes->rounds, out, in, nblocks, 0);
+    if (nblocks <= 4)
+        ecb_short(rijn_i_x86ni_ek(aes->ks), aes->rounds, out, in, nblocks, 0);
     else
         return encrypt_long(aes->ks, aes->rounds, out, in, nblocks, WIDTH_OF(aes));
     return RIJN_OK;
@@ -199,21 +197,29 @@ ecb_enc_more_vex(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_
     return ecb_enc_more(aes, out, in, nblocks);
 }
 
-RIJN_X86NI_TARGET int rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out,
-                                           const uint8_t *in, size_t nblocks)
+RIJN_I_HOT_ALIGN RIJN_X86NI_TARGET int
+rijn_i_x86ni_ecb_enc(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
     if (RIJN_LIKELY(nblocks == 1)) /* the commonest short message first */
         return x86ni_enc1_store(_mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)), ek, aes->rounds, out);
+    if (nblocks == 4) { /* 64 bytes: saves the jump to ecb_enc_more_sse */
+        ecb_pass(ek, aes->rounds, out, in, 4, 0);
+        return RIJN_OK;
+    }
     return ecb_enc_more_sse(aes, out, in, nblocks);
 }
 
-RIJN_X86NI_VEX_TARGET int rijn_i_x86ni_ecb_enc_vex(const rijn_aes_ctx *aes, uint8_t *out,
-                                                   const uint8_t *in, size_t nblocks)
+RIJN_I_HOT_ALIGN RIJN_X86NI_VEX_TARGET int
+rijn_i_x86ni_ecb_enc_vex(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const uint8_t *ek = rijn_i_x86ni_ek(aes->ks);
     if (RIJN_LIKELY(nblocks == 1))
         return x86ni_enc1_store(_mm_xor_si128(x86ni_ld(in), x86ni_ld(ek)), ek, aes->rounds, out);
+    if (nblocks == 4) {
+        ecb_pass(ek, aes->rounds, out, in, 4, 0);
+        return RIJN_OK;
+    }
     return ecb_enc_more_vex(aes, out, in, nblocks);
 }
 

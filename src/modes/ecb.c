@@ -9,6 +9,21 @@
  *   one branch and call the class (its one-shot hook when it has one, a
  *   tail call); anything else goes through the full checks (ecb_checked), so
  *   errors and their order are unchanged.
+ *   Code placement (x86-64): rijn_ecb_encrypt and the x86ni ecb_enc_once
+ *   hooks start on a 64-byte line (RIJN_I_HOT_ALIGN), as rijn_cbc_encrypt
+ *   (notes in cbc.c), and the hooks do four blocks themselves. Measured
+ *   with bench/host/bench.c --group ecb, rijn / the faster of Nettle and
+ *   libgcrypt (Nettle), medians of 15 processes, interleaved, at main and
+ *   at neighbouring builds (15, 31, 47 bytes of padding put in front of
+ *   this file, cbc.c, ctr.c and their aes_x86ni files):
+ *   AES-128 16 B before 1.07-1.10 with this entry 32 bytes past a line,
+ *   0.92-0.94 on one (12.2-12.8 TSC ticks against 10.8), after 0.92-0.94
+ *   at every padding; AES-256 16 B 0.88-1.02 -> 0.83-0.84. AES-128 64 B
+ *   0.97-0.98 -> 0.99-1.02 (15.0-15.3 -> 15.5-15.9 ticks): the four-block
+ *   pass is bound by vaesenc throughput and moves with placement too
+ *   (ecb_enc_more_* aligned instead: 1.00-1.02; left where the link put
+ *   them: 1.02-1.07). AES-256 64 B 0.98 -> 0.97. 1 KiB to 1 MiB unchanged
+ *   (AES-128 0.26 / 0.26 / 0.28, AES-256 0.26 / 0.25 / 0.26).
  *   Constant time: as the AES class.
  *   Vectors: SP 800-38A F.1 (tests/modes/test_modes_sp800_38a.c), CAVP ECB files.
  */
@@ -41,7 +56,8 @@ RIJN_I_MODE_COLD int ecb_checked(const rijn_aes_ctx *aes, int dec, uint8_t *out,
     return RIJN_OK;
 }
 
-int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in, size_t len)
+RIJN_I_HOT_ALIGN int rijn_ecb_encrypt(const rijn_aes_ctx *aes, uint8_t *out, const uint8_t *in,
+                                      size_t len)
 {
     if (rijn_i_mode_fast_ok(aes, RIJN_I_DIR_ENC, out, in, len)) {
 #if RIJN_I_AES_HOOKS
