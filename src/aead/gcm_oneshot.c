@@ -96,10 +96,12 @@ static void finish(const rijn_gcm_ctx *ctx, int kind, rijn_gcm_msg *m, const uin
 
 /* A message past the small paths: AAD, then the text in direction how
  * (RIJN_I_GCM_ENC / _DEC), the full tag into t; the message state on the
- * stack is wiped by finish. */
-static void whole(const rijn_gcm_ctx *ctx, int kind, const uint8_t *nonce, size_t nonce_len,
-                  const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
-                  size_t len, unsigned how, uint8_t t[16])
+ * stack is wiped by finish. Always inlined: as a call (GCC -O2 keeps it
+ * out of line for its two callers) the MCU builds' GCM seal took 27 more
+ * instructions and 40 more bytes of stack (docs/BENCHMARKS-MCU.md). */
+RIJN_INLINE void whole(const rijn_gcm_ctx *ctx, int kind, const uint8_t *nonce,
+                       size_t nonce_len, const uint8_t *aad, size_t aad_len, uint8_t *out,
+                       const uint8_t *in, size_t len, unsigned how, uint8_t t[16])
 {
     rijn_gcm_msg m;
     begin(ctx, kind, &m, nonce, nonce_len);
