@@ -65,7 +65,8 @@ static int read_stream(const uint8_t *hdr, size_t hlen, const uint8_t *b, size_t
         int last = at + n == blen;
         if (n == 0 && at > 0)
             break;
-        r = rijn_file_open_chunk(&ctx, plain + *plain_len, b + at, n, last);
+        /* (NULL, 0) for a header-only stream: NULL + 0 is undefined in C */
+        r = rijn_file_open_chunk(&ctx, plain + *plain_len, b != NULL ? b + at : NULL, n, last);
         if (r != RIJN_OK) {
             if (n >= 16)
                 FZ_ASSERT(fz_all_zero(plain + *plain_len, n - 16),
