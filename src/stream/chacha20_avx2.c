@@ -189,14 +189,7 @@ avx2_groups(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nbloc
     w.r1 = mode == 1 ? P->r[1] : 0;
     w.s1 = mode == 1 ? P->r[2] : 0;
     if (mode == 2) {
-        uint32_t a0 = st[0], a1 = st[1], a2 = st[2], a3 = st[3], b0 = st[4], b1 = st[5],
-                 b2 = st[6], b3 = st[7];
-        memcpy(w.kcd, st + 8, sizeof w.kcd);
-        __asm__(Y_INIT RIJN_I_KEY_ROUNDS(Y_KDR, "632") Y_FINISH
-                : RIJN_I_KEY_OPS
-                : Y_KIN
-                : "cc", Y_CLOBBER);
-        rijn_i_chacha20_key_out(KS, st, a0, a1, a2, a3, b0, b1, b2, b3, w.kcd);
+        RIJN_I_KEY_BLOCK(Y_INIT, Y_KDR, Y_FINISH, Y_KIN, Y_CLOBBER, "632", KS, st, w);
         nblocks = 0;
     }
     for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) {

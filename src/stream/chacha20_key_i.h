@@ -61,6 +61,23 @@
     "movq " base "+40(%[x]), %[in]\n\t"                                                  \
     "movq " base "+48(%[x]), %[out]\n\t"
 
+/* block 0: st's block into ks (64 bytes) on the integer units, beside one
+ * group of vector rounds of the calling file (its assembly INIT, the double
+ * round KDR = RIJN_I_KEY_DR(its DR4, base), FINISH; its operands KIN without
+ * the text pointers, CLOBBER); w its work area (kcd at base), in and out its
+ * text pointers (given back unchanged) */
+#define RIJN_I_KEY_BLOCK(INIT, KDR, FINISH, KIN, CLOBBER, base, ks, st, w)              \
+    do {                                                                                 \
+        uint32_t a0 = (st)[0], a1 = (st)[1], a2 = (st)[2], a3 = (st)[3], b0 = (st)[4],   \
+                 b1 = (st)[5], b2 = (st)[6], b3 = (st)[7];                               \
+        memcpy((w).kcd, (st) + 8, sizeof(w).kcd);                                        \
+        __asm__(INIT RIJN_I_KEY_ROUNDS(KDR, base) FINISH                                 \
+                : RIJN_I_KEY_OPS                                                         \
+                : KIN                                                                    \
+                : "cc", CLOBBER);                                                        \
+        rijn_i_chacha20_key_out(ks, st, a0, a1, a2, a3, b0, b1, b2, b3, (w).kcd);        \
+    } while (0)
+
 /* the block: rounds' output plus the input st, little-endian */
 static inline void rijn_i_chacha20_key_out(uint8_t ks[64], const uint32_t st[16], uint32_t a0,
                                            uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0,

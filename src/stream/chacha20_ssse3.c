@@ -193,14 +193,7 @@ ssse3_groups(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t nblo
     w.r1 = mode == 1 ? P->r[1] : 0;
     w.s1 = mode == 1 ? P->r[2] : 0;
     if (mode == 2) {
-        uint32_t a0 = st[0], a1 = st[1], a2 = st[2], a3 = st[3], b0 = st[4], b1 = st[5],
-                 b2 = st[6], b3 = st[7];
-        memcpy(w.kcd, st + 8, sizeof w.kcd);
-        __asm__(F_INIT RIJN_I_KEY_ROUNDS(F_KDR, "552") F_FINISH
-                : RIJN_I_KEY_OPS
-                : F_KIN
-                : "cc", F_CLOBBER);
-        rijn_i_chacha20_key_out(KS, st, a0, a1, a2, a3, b0, b1, b2, b3, w.kcd);
+        RIJN_I_KEY_BLOCK(F_INIT, F_KDR, F_FINISH, F_KIN, F_CLOBBER, "552", KS, st, w);
         nblocks = 0;
     }
     for (; nblocks >= 4; nblocks -= 4, in += 256, out += 256) {
