@@ -3,7 +3,8 @@
  * the throughput of VAESENC and VPCLMULQDQ (each width) alone and mixed in
  * the proportions of src/aead/gcm_stitch_vaes512.c's 16-register loop.
  *
- *     cc -O2 -mavx512f -mavx512bw -mvaes -mvpclmulqdq -o gcm_bound bench/host/gcm_bound.c
+ *     cc -O2 -mavx512f -mavx512bw -mvaes -mvpclmulqdq -mgfni -mavx512vbmi \
+ *        -o gcm_bound bench/host/gcm_bound.c
  *     ./gcm_bound
  *
  * Implementation notes
@@ -38,6 +39,25 @@
  *   swaps by VPSHUFLW/HW + shifts instead of VPSHUFB (+10 ticks), round
  *   keys as memory operands (+6; 512-bit loads are the limit there).
  *   Counters from a tree of adds instead of a chain: AES-256 -2.5 ticks.
+ *   28 Nov 2026 (machine shared, x16 column: 10 VAESENC 49.2, 3 VPCLMULQDQ
+ *   59.0): beside 10 VAESENC, VGF2P8AFFINEQB 67.3, VALIGNQ 70.5, VPERMQ
+ *   70.7, VPMULTISHIFTQB 88.4 take VAESENC's pipes like VPSHUFB (68.6);
+ *   VPUNPCKLBW, VPSHUFLW (49.2), VPSRLW are free: no one-instruction byte
+ *   swap off those pipes. Eight independent VPCLMULQDQ (not chains) also
+ *   run one per two cycles, with a memory operand too. With VPCLMULQDQ
+ *   busy the other operations are not free (16 VAESENC + 4 VPCLMULQDQ +
+ *   4 / 8 / 12 XORs: 8.3 / 9.3 / 10.4 cycles, as if a VPCLMULQDQ took 3.3
+ *   of the four pipes' slots). The kernel's iteration alone (a throwaway
+ *   harness calling gcm512_seal10 etc. over 16 KiB in L1, TSC ticks/B,
+ *   medians; the same iteration cut down, not correct): AES-128 seal 0.069,
+ *   open 0.070, without its VAESENC 0.066 / 0.063, without its VPCLMULQDQ
+ *   0.048 (its AES alone 0.0475); AES-256 0.078 / 0.079, without VAESENC
+ *   0.066 / 0.063, AES alone 0.0665. Its GHASH alone stripped of the byte
+ *   swaps, Karatsuba words, three-way XORs and reduction 0.061 / 0.058 (48
+ *   VPCLMULQDQ: 0.056). AES-128 GCM is bound by its GHASH, not by the
+ *   mix; each of those parts left out alone moved AES-128 by 0..2 %
+ *   (byte swaps: AES-256 0.078 -> 0.075), register operands instead of
+ *   the powers' memory operands and leaving the GHASH loads out by 0.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -110,6 +130,13 @@ CASE(aes14_clmul3, AES10 AES4 CLMUL3("zmm"))
 CASE(aes14, AES10 AES4)
 CASE(aes10_pshufd8, AES10 OP8U("vpshufd $0x4e,"))
 CASE(aes10_srlq8, AES10 OP8U("vpsrlq $7,"))
+CASE(aes10_gf2p8_8, AES10 OP8("vgf2p8affineqb $0,"))
+CASE(aes10_valignq8, AES10 OP8("valignq $2,"))
+CASE(aes10_vpermq8, AES10 OP8("vpermq"))
+CASE(aes10_mshift8, AES10 OP8("vpmultishiftqb"))
+CASE(aes10_unpckbw8, AES10 OP8("vpunpcklbw"))
+CASE(aes10_shuflw8, AES10 OP8U("vpshuflw $0x1b,"))
+CASE(aes10_clmul3_xor4, AES10 CLMUL3("zmm") OP8U("vpsrlw $8,"))
 
 int main(void)
 {
@@ -137,7 +164,14 @@ int main(void)
              {"14 vaesenc zmm", aes14},
              {"14 aes + 3 clmul", aes14_clmul3},
              {"10 aes + 8 vpshufd", aes10_pshufd8},
-             {"10 aes + 8 vpsrlq", aes10_srlq8}};
+             {"10 aes + 8 vpsrlq", aes10_srlq8},
+             {"10 aes + 8 vgf2p8affineqb", aes10_gf2p8_8},
+             {"10 aes + 8 valignq", aes10_valignq8},
+             {"10 aes + 8 vpermq", aes10_vpermq8},
+             {"10 aes + 8 vpmultishiftqb", aes10_mshift8},
+             {"10 aes + 8 vpunpcklbw", aes10_unpckbw8},
+             {"10 aes + 8 vpshuflw", aes10_shuflw8},
+             {"10 aes + 3 clmul + 8 vpsrlw", aes10_clmul3_xor4}};
     enum { NC = sizeof c / sizeof c[0] };
     uint64_t best[NC];
     unsigned i, r;

@@ -54,6 +54,29 @@ AND with a carry mask and a three-way XOR; the swapped counter with its
 low byte cleared and its carried difference made in C per iteration)
 1.44 -> 1.51 (AES-128), though leaving its adds out (not correct) gave
 1.42 -> 1.38.
+Again 28 Nov 2026 (what bounds it: bench/host/gcm_bound.c, notes; the
+AES-128 iteration is bound by its GHASH alone, 50 VPCLMULQDQ and their
+operations). Rounds 1 and 2 from tables: after round 1 the blocks of an
+iteration that does not carry out of the low byte differ in column 0
+only (from the nonce's bytes 0, 5, 10 and the low byte) and SubBytes is
+bytewise, so round 2 of a block is F XOR E, F = round 2 of the swapped
+counter after round 1 with column 0 cleared (two VAESENC and an AND an
+iteration), E per low byte from a per-call table (key-dependent, 4 KiB,
+wiped): 30 VAESENC fewer an iteration. The iteration alone (16 KiB, L1,
+ticks/B, medians of 9): AES-128 seal 0.0697 -> 0.0681, open 0.0707 ->
+0.0684, AES-256 0.0793 -> 0.0768, 0.0799 -> 0.0779; in the library the
+table cost (~350 cycles a call with the wipe) 16 KiB 16 %, 32 KiB 7 %,
+64 KiB 2.5 %, and from 128 KiB on (own functions and loop) the 1 MiB
+rows moved by AES-128 -1..+1 %, AES-256 -4..+2 % with where the loop
+landed (inlined, noinline, .p2align 6), 2-32 KiB +0..2 %: below this
+kernel's placement noise, not kept (scripts/ab-builds.sh, 101-150 reps;
+branch gcm-round-tables, 0d2f1cd). The iteration that carries out of
+the low byte from tables too (one VPTERNLOGQ a register: the swapped
+counter XOR its mask AND the carried change): within noise (1 MiB min
+ratios AES-128 seal 1.438 -> 1.407, open 1.348 -> 1.338, medians
+equal). Sealing with opening's schedule, or with the stores after the
+last round (iteration alone, 64 KiB and 1 MiB, output at 0/+16/+48):
+no better.
 Constant time: branches on be only (public), addresses from the public
 pointers only.
 Registers: s and cw are operands (the compiler picks them); zmm0..zmm15 hold the AES states, zmm16..zmm18 the sums, zmm24..zmm31
