@@ -20,9 +20,10 @@
  *   the first group's rounds (begin; chachapoly_fused.c has the figures).
  *   seal/open keep their state on the stack (const ctx); open writes
  *   plaintext only after the tag matched (on a fused entry it decrypts
- *   into a stack buffer beside block 0 and the MAC, open_mac).
- *   Constant time: ChaCha20 and Poly1305 are; the tag check is
- *   rijn_ct_equal.
+ *   into a stack buffer beside block 0 and the MAC, open_mac). Builds
+ *   without fused entries compile none of it (FUSED_KEY: Cortex-M0 -Os
+ *   4,844 -> 4,736 bytes of flash, static stack 776 -> 752, mcu-measure).
+ *   Constant time: ChaCha20 and Poly1305 are; the tag check is rijn_ct_equal.
  *   Vectors: RFC 8439 2.8.2 and A.5, XChaCha draft A.3.1, the
  *   cryptography-vectors ChaCha20Poly1305 files, Wycheproof
  *   chacha20_poly1305_test and xchacha20_poly1305_test, differential vs
@@ -51,7 +52,8 @@
 #define FUSED_MIN 512
 /* shorter seals and opens do not ask it for block 0 (no group is shorter) */
 #define FUSED_KEY_MIN 256
-/* open's plaintext held until the tag check (fused entries only) */
+/* fused builds only: block 0 from the fused entry, open's held plaintext */
+#define FUSED_KEY(len) (RIJN_I_CHACHAPOLY_FUSED && (len) >= FUSED_KEY_MIN)
 #define OPEN_BUF (RIJN_I_CHACHAPOLY_FUSED ? 1024 : 1)
 
 static uint32_t kind_of(uint32_t aead, uint32_t chacha, uint32_t poly)
@@ -230,7 +232,7 @@ int rijn_chacha20poly1305_seal(const rijn_chachapoly_ctx *ctx, uint8_t *out, uin
     int r = check_io(ctx, tag, tag_len, aad, aad_len, out, in, len);
     if (r != RIJN_OK)
         return r;
-    r = begin(ctx, &ch, &po, nonce, nonce_len, out, in, len, len >= FUSED_KEY_MIN ? &g : NULL);
+    r = begin(ctx, &ch, &po, nonce, nonce_len, out, in, len, FUSED_KEY(len) ? &g : NULL);
     if (r == RIJN_OK) r = rijn_poly1305_update(&po, aad, aad_len);
     if (r == RIJN_OK) r = mac_pad(&po, aad_len);
     if (r == RIJN_OK)
@@ -249,7 +251,7 @@ static int open_mac(uint32_t kind, rijn_chacha20_ctx *ch, rijn_poly1305_ctx *po,
 {
     int r = rijn_poly1305_update(po, aad, aad_len);
     if (r == RIJN_OK) r = mac_pad(po, aad_len);
-    if (r == RIJN_OK && m > g) /* MACs all of in */
+    if (r == RIJN_OK && RIJN_I_CHACHAPOLY_FUSED && m > g) /* MACs all of in */
         r = xor_mac(kind, ch, po, buf + g, in + g, m - g, RIJN_I_AEAD_DEC, g, g);
     else if (r == RIJN_OK)
         r = rijn_poly1305_update(po, in, len);
@@ -268,7 +270,7 @@ int rijn_chacha20poly1305_open(const rijn_chachapoly_ctx *ctx, uint8_t *out, con
     int r = check_io(ctx, tag, tag_len, aad, aad_len, out, in, len);
     if (r != RIJN_OK)
         return r;
-    r = begin(ctx, &ch, &po, nonce, nonce_len, buf, in, len, len >= FUSED_KEY_MIN ? &g : NULL);
+    r = begin(ctx, &ch, &po, nonce, nonce_len, buf, in, len, FUSED_KEY(len) ? &g : NULL);
     m = !RIJN_I_CHACHAPOLY_FUSED ? 0 : g > 0 && len <= OPEN_BUF ? len : g;
     if (r == RIJN_OK)
         r = open_mac(ctx->kind, &ch, &po, buf, aad, aad_len, in, len, g, m, t);
@@ -285,7 +287,7 @@ int rijn_chacha20poly1305_open(const rijn_chachapoly_ctx *ctx, uint8_t *out, con
     rijn_chacha20_wipe(&ch);
     rijn_poly1305_wipe(&po);
     rijn_wipe(t, sizeof t);
-    rijn_wipe(buf, m);
+    if (RIJN_I_CHACHAPOLY_FUSED) rijn_wipe(buf, m);
     return r;
 }
 
@@ -316,8 +318,7 @@ int rijn_chacha20poly1305_aad(rijn_chachapoly_ctx *ctx, const uint8_t *aad, size
     if ((uint64_t)len > UINT64_MAX - ctx->aad_len)
         return RIJN_ERR_LIMIT;
     r = rijn_poly1305_update(&ctx->poly, aad, len);
-    if (r == RIJN_OK)
-        ctx->aad_len += len;
+    if (r == RIJN_OK) ctx->aad_len += len;
     return r;
 }
 
@@ -341,8 +342,7 @@ static int update(rijn_chachapoly_ctx *ctx, uint8_t *out, const uint8_t *in, siz
         ctx->state = dir;
     }
     r = xor_mac(ctx->kind, &ctx->chacha, &ctx->poly, out, in, len, dir, ctx->text_len, 0);
-    if (r == RIJN_OK)
-        ctx->text_len += len;
+    if (r == RIJN_OK) ctx->text_len += len;
     return r;
 }
 
