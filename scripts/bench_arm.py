@@ -157,7 +157,7 @@ def write(res, head, rv, path, noce=None, noce_head="?"):
          "Classes and versions: %s. Debian arm64 packages: %s (static libraries, from a "
          "private sysroot: `apt-get download` + `dpkg-deb -x`)." % (head, deb_versions()), "",
          "One message per row, the key set up before it (a long-lived context). CTR and "
-         "CBC-decrypt: IV set and the message processed; GCM and ChaCha20-Poly1305: seal "
+         "CBC (encrypt, decrypt; no padding): IV set and the message processed; GCM and ChaCha20-Poly1305: seal "
          "(12-byte nonce, no AAD, 16-byte tag); SHA-256, SHA-512: digest of the message. OpenSSL "
          "through EVP (its per-call cost is counted), libgcrypt through `gcry_cipher_*` / "
          "`gcry_md_hash_buffer`. The three outputs are compared for every row "
@@ -195,7 +195,7 @@ def write(res, head, rv, path, noce=None, noce_head="?"):
           "so only its parsing is tested (tests/core/test_cpu_sysctl.c feeds it tables of sysctl "
           "results) and the macOS branch was compiled against a stub <sys/sysctl.h>."]
     if noce:
-        L += ["", "## AArch64 without the Crypto Extensions: AES-128-CTR/CBC-dec/XTS, no CE", "",
+        L += ["", "## AArch64 without the Crypto Extensions: AES-128-CTR/CBC/XTS, no CE", "",
               "Cores such as the Cortex-A72 (Raspberry Pi 4) have NEON but no AES instructions. "
               "Same program and CPU model, run as `bench_arm noce` with %s: rijn's default is "
               "then `neonbs` (src/aes/aes_neonbs.c, bitsliced, 8 blocks per pass), beside its "
@@ -209,7 +209,8 @@ def write(res, head, rv, path, noce=None, noce_head="?"):
             if lib != "rijn":
                 continue
             r, c, o, g = (noce[(x, op, n)] for x in ("rijn", "rijn-ct64", "openssl", "libgcrypt"))
-            title = {"aes128-ctr": "AES-128-CTR", "aes128-cbc-dec": "AES-128-CBC-dec",
+            title = {"aes128-ctr": "AES-128-CTR", "aes128-cbc-enc": "AES-128-CBC-enc",
+                     "aes128-cbc-dec": "AES-128-CBC-dec",
                      "aes128-xts-enc": "AES-128-XTS-enc", "aes128-xts-dec": "AES-128-XTS-dec"}[op]
             L.append("| %s, no CE | %d | %s | %s | %s | %s | %.2f | %.2f |" % (
                 title, n, f1(r / n), f1(c / n), f1(o / n), f1(g / n), r / o, r / c))

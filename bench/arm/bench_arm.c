@@ -12,8 +12,8 @@
  *   subtracts. Each operation runs once unmeasured first (first-call work:
  *   CPU probes, lazy tables), then once measured.
  *   Operations: one message each, the key set up before the region (as a
- *   long-lived context): AES-128-CTR and AES-128-CBC decryption (IV set in
- *   the region), AES-128-GCM and ChaCha20-Poly1305 seal (12-byte nonce, no
+ *   long-lived context): AES-128-CTR and AES-128-CBC encryption and
+ *   decryption (IV set in the region, no padding), AES-128-GCM and ChaCha20-Poly1305 seal (12-byte nonce, no
  *   AAD, 16-byte tag), SHA-256 and SHA-512 of the message; each at 16 B, 1 KiB and
  *   16 KiB. OpenSSL through EVP (the documented API: its per-call cost is
  *   part of the count), libgcrypt through gcry_cipher_* / gcry_md_hash_buffer.
@@ -21,7 +21,7 @@
  *   runs it with RIJN_CPU_MASK=0 (rijn's default is then neonbs) and
  *   OPENSSL_armcap=1 (NEON only: OpenSSL's vpaes); libgcrypt's
  *   "arm-aes" feature is disabled here (GCRYCTL_DISABLE_HWF). Only the
- *   AES-128 CTR, CBC-decrypt and XTS (encrypt and decrypt, 32-byte key,
+ *   AES-128 CTR, CBC and XTS (encrypt and decrypt, 32-byte key,
  *   16-byte tweak; a 16 B, 1 KiB and 16 KiB data unit) rows run, with a
  *   fourth column: rijn's portable ct64 class (rijn_aes_init_impl, or
  *   rijn_aes_impl_force around rijn_xts_init), the fallback before neonbs.
@@ -63,9 +63,10 @@ static const uint8_t iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
                                0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
 
 /* XTSE, XTSD: the "noce" run only (NOCE_OPS); the other run skips them */
-enum { CTR, CBCD, XTSE, XTSD, GCM, SHA, SHA5, CCP, NOPS };
+enum { CTR, CBCE, CBCD, XTSE, XTSD, GCM, SHA, SHA5, CCP, NOPS };
 #define NOCE_OPS (XTSD + 1)
-static const char *const op_names[NOPS] = {"aes128-ctr", "aes128-cbc-dec", "aes128-xts-enc",
+static const char *const op_names[NOPS] = {"aes128-ctr", "aes128-cbc-enc", "aes128-cbc-dec",
+                                           "aes128-xts-enc",
                                            "aes128-xts-dec", "aes128-gcm", "sha256", "sha512",
                                            "chacha20-poly1305"};
 
@@ -90,6 +91,7 @@ static void run_rijn(int op, size_t n, uint8_t *o)
     int r = 0;
     switch (op) {
     case CTR: r = rijn_ctr_crypt(&r_aes, iv, o, in, n); break;
+    case CBCE: r = rijn_cbc_encrypt(&r_aes, iv, o, in, n); break;
     case CBCD: r = rijn_cbc_decrypt(&r_aes, iv, o, in, n); break;
     case XTSE: r = rijn_xts_encrypt(&r_xts, iv, o, in, n); break;
     case XTSD: r = rijn_xts_decrypt(&r_xts, iv, o, in, n); break;
@@ -105,6 +107,7 @@ static void run_rijn(int op, size_t n, uint8_t *o)
 static void run_ct64(int op, size_t n, uint8_t *o)
 {
     int r = op == CTR    ? rijn_ctr_crypt(&r_ct64, iv, o, in, n)
+            : op == CBCE ? rijn_cbc_encrypt(&r_ct64, iv, o, in, n)
             : op == CBCD ? rijn_cbc_decrypt(&r_ct64, iv, o, in, n)
             : op == XTSE ? rijn_xts_encrypt(&r_xts_ct64, iv, o, in, n)
                          : rijn_xts_decrypt(&r_xts_ct64, iv, o, in, n);
@@ -119,6 +122,7 @@ static void run_openssl(int op, size_t n, uint8_t *o)
     unsigned md_len = 0;
     switch (op) {
     case CTR:
+    case CBCE:
         ok = EVP_EncryptInit_ex(c, NULL, NULL, NULL, iv) && EVP_EncryptUpdate(c, o, &l, in, (int)n);
         break;
     case CBCD:
@@ -160,6 +164,7 @@ static void run_gcrypt(int op, size_t n, uint8_t *o)
         if (!e)
             e = gcry_cipher_decrypt(h, o, n, in, n);
         break;
+    case CBCE:
     case XTSE:
         e = gcry_cipher_setiv(h, iv, 16);
         if (!e)
@@ -186,7 +191,7 @@ static void run_gcrypt(int op, size_t n, uint8_t *o)
 
 static void setup(void)
 {
-    static const int gmode[NOPS] = {GCRY_CIPHER_MODE_CTR, GCRY_CIPHER_MODE_CBC,
+    static const int gmode[NOPS] = {GCRY_CIPHER_MODE_CTR, GCRY_CIPHER_MODE_CBC, GCRY_CIPHER_MODE_CBC,
                                     GCRY_CIPHER_MODE_XTS, GCRY_CIPHER_MODE_XTS,
                                     GCRY_CIPHER_MODE_GCM, 0,
                                     0, GCRY_CIPHER_MODE_POLY1305};
@@ -205,7 +210,7 @@ static void setup(void)
         const int xts = op == XTSE || op == XTSD;
         const size_t klen = op == CCP || xts ? 32 : 16;
         const EVP_CIPHER *ci = op == CTR    ? EVP_aes_128_ctr()
-                               : op == CBCD ? EVP_aes_128_cbc()
+                               : op == CBCE || op == CBCD ? EVP_aes_128_cbc()
                                : xts        ? EVP_aes_128_xts()
                                : op == GCM  ? EVP_aes_128_gcm()
                                : op == CCP  ? EVP_chacha20_poly1305()

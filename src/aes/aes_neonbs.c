@@ -30,15 +30,19 @@
  *   the passes on blocks in registers); ECB in both directions is the
  *   N-block entries; the CBC-MAC chain of CMAC/CCM/EAX with CCM's and
  *   EAX's counter block in the same pass (the cbcmac entry,
- *   aes_neonbs_mac.c). CBC and CFB encryption and OFB are serial
- *   (one block per pass: the modes' generic paths); CFB decryption is
- *   parallel and takes cfb.c's batched path over the encrypt entry.
+ *   aes_neonbs_mac.c). CBC and CFB encryption and OFB are serial (the
+ *   modes' one-block calls); CFB decryption is parallel and takes cfb.c's
+ *   batched path over the encrypt entry.
+ *   Passes of up to RIJN_I_NBS_ONE_MAX blocks (serial modes, short calls,
+ *   tails) take aes_neonbs_one.c's TBL/TBX path: ~250 instructions a block.
  *   Code generation: the 8-plane loops carry `#pragma GCC unroll 8` (GCC
  *   12 otherwise keeps them as loops over the state in memory: a load, a
  *   TBL and a store per plane).
  *   Constant time: AND/XOR/shifts/TBL with constant indices on the planes;
- *   no table lookup by data, no branch on data; loops depend only on
- *   nblocks and rounds. No AES instruction.
+ *   no memory access by data, no branch on data; loops depend only on
+ *   nblocks and rounds. No AES instruction. The one-block path indexes
+ *   registers by data (TBL/TBX): the platform fact it rests on is in
+ *   aes_neonbs_one.c.
  *   Availability: always. Advanced SIMD is part of the AArch64 base
  *   architecture (every AArch64 Linux reports HWCAP_ASIMD; compilers emit
  *   it for plain C at -march=armv8-a), so, like ct64's 64-bit words, it is
@@ -207,6 +211,12 @@ static void nbs_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const
     ct_word q[8];
     while (nblocks > 0) {
         unsigned j, m = nblocks < 8 ? (unsigned)nblocks : 8;
+        if (m <= RIJN_I_NBS_ONE_MAX) {
+            for (j = 0; j < m; j++)
+                vst1q_u8(out + 16 * j, rijn_i_nbs_encrypt1((const uint8_t *)ks, rounds,
+                                                           vld1q_u8(in + 16 * j)));
+            break;
+        }
         load8(q, in, m);
         encrypt8((const uint8_t *)ks, rounds, q);
         for (j = 0; j < m; j++)
@@ -238,11 +248,17 @@ static void nbs_ctr(const uint64_t *ks, unsigned rounds, unsigned ctr_bits, uint
     ct_word q[8];
     while (nblocks > 0) {
         unsigned j, m = nblocks < 8 ? (unsigned)nblocks : 8;
-        #pragma GCC unroll 8
-        for (j = 0; j < 8; j++)
-            q[j] = ctr_block(hi, lo, ctr_bits, j);
-        ct_ortho(q);
-        encrypt8((const uint8_t *)ks, rounds, q);
+        if (m <= RIJN_I_NBS_ONE_MAX) {
+            for (j = 0; j < m; j++)
+                q[j] = (ct_word)rijn_i_nbs_encrypt1((const uint8_t *)ks, rounds,
+                                                    (uint8x16_t)ctr_block(hi, lo, ctr_bits, j));
+        } else {
+            #pragma GCC unroll 8
+            for (j = 0; j < 8; j++)
+                q[j] = ctr_block(hi, lo, ctr_bits, j);
+            ct_ortho(q);
+            encrypt8((const uint8_t *)ks, rounds, q);
+        }
         for (j = 0; j < m; j++)
             vst1q_u8(out + 16 * j, veorq_u8((uint8x16_t)q[j], vld1q_u8(in + 16 * j)));
         if (ctr_bits == 32) {
@@ -316,6 +332,12 @@ static void nbs_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const
     ct_word q[8];
     while (nblocks > 0) {
         unsigned j, m = nblocks < 8 ? (unsigned)nblocks : 8;
+        if (m <= RIJN_I_NBS_ONE_MAX) {
+            for (j = 0; j < m; j++)
+                vst1q_u8(out + 16 * j, rijn_i_nbs_decrypt1((const uint8_t *)ks, rounds,
+                                                           vld1q_u8(in + 16 * j)));
+            break;
+        }
         load8(q, in, m);
         decrypt8((const uint8_t *)ks, rounds, q);
         for (j = 0; j < m; j++)
@@ -334,8 +356,14 @@ static void nbs_cbc_decrypt(const uint64_t *ks, unsigned rounds, uint8_t iv[16],
     while (nblocks > 0) {
         unsigned j, m = nblocks < 8 ? (unsigned)nblocks : 8;
         const uint8x16_t last = vld1q_u8(in + 16 * (m - 1));
-        load8(q, in, m);
-        decrypt8((const uint8_t *)ks, rounds, q);
+        if (m <= RIJN_I_NBS_ONE_MAX) {
+            for (j = 0; j < m; j++)
+                q[j] = (ct_word)rijn_i_nbs_decrypt1((const uint8_t *)ks, rounds,
+                                                    vld1q_u8(in + 16 * j));
+        } else {
+            load8(q, in, m);
+            decrypt8((const uint8_t *)ks, rounds, q);
+        }
         /* backwards: block j's store overwrites (when out == in) the
          * ciphertext only block j + 1 needed */
         for (j = m - 1; j > 0; j--)

@@ -21,6 +21,47 @@ void rijn_i_nbs_encrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8]);
 void rijn_i_nbs_decrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8]);
 #endif
 
+/* One block through the cipher with the same schedule, TBL/TBX on the
+ * whole S-box (aes_neonbs_one.c): about a tenth of a pass's instructions. */
+uint8x16_t rijn_i_nbs_encrypt1(const uint8_t *rk, unsigned rounds, uint8x16_t b);
+#if RIJN_CFG_AES_DECRYPT
+uint8x16_t rijn_i_nbs_decrypt1(const uint8_t *rk, unsigned rounds, uint8x16_t b);
+#endif
+
+/* blocks: a pass of up to this many takes the one-block path block by
+ * block. By instruction count (QEMU) one block costs ~230 against a pass's
+ * ~2,400, so up to 8 would count fewer; but TBL/TBX over four registers
+ * issue as several micro-ops on the Cortex-A cores we cannot time here, so
+ * only the short passes change path. */
+#define RIJN_I_NBS_ONE_MAX 2u
+
+/* The first m (1..8) blocks of b through the cipher, forwards or back. */
+static inline __attribute__((always_inline)) void nbs_cipher_m(const uint8_t *rk, unsigned rounds,
+                                                               int dec, uint8x16_t b[8],
+                                                               unsigned m)
+{
+    unsigned j;
+#if RIJN_CFG_AES_DECRYPT
+    if (dec) {
+        if (m <= RIJN_I_NBS_ONE_MAX) {
+            for (j = 0; j < m; j++)
+                b[j] = rijn_i_nbs_decrypt1(rk, rounds, b[j]);
+        } else {
+            rijn_i_nbs_decrypt8(rk, rounds, b);
+        }
+        return;
+    }
+#else
+    (void)dec;
+#endif
+    if (m <= RIJN_I_NBS_ONE_MAX) {
+        for (j = 0; j < m; j++)
+            b[j] = rijn_i_nbs_encrypt1(rk, rounds, b[j]);
+    } else {
+        rijn_i_nbs_encrypt8(rk, rounds, b);
+    }
+}
+
 /* The block hi || lo, both halves big-endian (a counter block). */
 static inline __attribute__((always_inline)) uint8x16_t nbs_be_block(uint64_t hi, uint64_t lo)
 {

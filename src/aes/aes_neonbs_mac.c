@@ -4,30 +4,21 @@
  * CTR stream, on the class's eight-block bitsliced passes.
  *
  * Implementation notes
- *   The chain is serial: one pass per block whatever the class, the MAC
- *   block in lane 0. Stitched (CCM, EAX), the counter block of the same
- *   step rides in lane 1 of that pass, so a text block costs one pass
- *   instead of one plus an eighth (the modes' generic path: the MAC
- *   passes, then the CTR entry's passes of 8). Decryption MACs the
- *   plaintext, known only after the keystream: the MAC of block j-1
- *   rides with the keystream of block j (nblocks + 1 passes). Lanes 2..7
- *   idle (a pass costs the same). The counter is two big-endian 64-bit
- *   halves, +1 on the low half, carried into the high half only with
- *   RIJN_I_CBCMAC_CTR128 (EAX), branch-free. Each step reads its input
- *   block before it stores, so out == in works.
- *   Constant time: the passes are bitsliced (aes_neonbs.c); XOR, adds and
+ *   The chain is serial: one block at a time, on the class's one-block
+ *   path (rijn_i_nbs_encrypt1, aes_neonbs_one.c: TBL/TBX on the whole
+ *   S-box); stitched (CCM, EAX), the counter block of the same step is a
+ *   second one-block call, and the text needs no pass of its own.
+ *   Decryption MACs the plaintext, known only after the keystream. The
+ *   counter is two big-endian 64-bit halves, +1 on the low half, carried
+ *   into the high half only with RIJN_I_CBCMAC_CTR128 (EAX), branch-free.
+ *   Each step reads its input block before it stores, so out == in works.
+ *   Constant time: the one-block path's (aes_neonbs_one.c); XOR, adds and
  *   a compare into a carry value; branches on op, lengths only.
- *   Counts (AES-128, one message, 13-byte nonce, no AAD, instructions per
- *   byte under qemu-aarch64 -cpu max with RIJN_CPU_MASK=0, counted by the
- *   TCG plugin of scripts/bench-arm.sh around a small probe program not
- *   kept in the tree; the modes' generic path -> this entry):
- *     CCM seal 1 KiB 169.7 -> 148.4, 16 KiB 164.9 -> 145.7
- *     CCM open 1 KiB 169.8 -> 150.8, 16 KiB 164.9 -> 146.0
- *     EAX seal 16 KiB 166.1 -> 146.6 (open MACs before it decrypts: 165)
- *     CMAC 16 KiB 145.9 -> 145.0 (a pass per block either way)
- *   A single-lane pass is the whole cost of a serial block here (~2,330
- *   instructions, as CBC encryption); only a byte-sliced single-block
- *   AES (vpaes-like) would cut it.
+ *   Counts: before the one-block path, each step was an eight-lane
+ *   bitsliced pass with the MAC block in lane 0 and the counter block in
+ *   lane 1 (~2,330 instructions a step; CCM seal 16 KiB 145.7, CMAC 16 KiB
+ *   145.0 instructions per byte under qemu-aarch64, RIJN_CPU_MASK=0); see
+ *   the commit that added aes_neonbs_one.c for the counts after it.
  *   Vectors: tests/aes/test_cbcmac_hook.c (every op, nblocks 0..70, three
  *   layouts, counters at the 2^64 / 2^128 wraps, against a serial
  *   reference on the class's own N-block entry and OpenSSL),
@@ -56,23 +47,17 @@ void rijn_i_nbs_cbcmac(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t
 {
     const uint8_t *rk = (const uint8_t *)ks;
     const uint64_t c128 = (op & RIJN_I_CBCMAC_CTR128) != 0;
-    uint8x16_t b[8], s, x;
+    uint8x16_t s, x, k;
     uint64_t hi, lo;
     size_t j;
     if (nblocks == 0)
         return;
-    for (j = 0; j < 8; j++)
-        b[j] = vdupq_n_u8(0);
     s = vld1q_u8(mac);
     op &= ~RIJN_I_CBCMAC_CTR128;
     if (op == RIJN_I_CBCMAC_MAC) {
-        for (j = 0; j < nblocks; j++) {
-            b[0] = veorq_u8(s, vld1q_u8(in + 16 * j));
-            rijn_i_nbs_encrypt8(rk, rounds, b);
-            s = b[0];
-        }
+        for (j = 0; j < nblocks; j++)
+            s = rijn_i_nbs_encrypt1(rk, rounds, veorq_u8(s, vld1q_u8(in + 16 * j)));
         vst1q_u8(mac, s);
-        rijn_wipe(b, sizeof b);
         return;
     }
     hi = rijn_load64_be(ctr);
@@ -80,34 +65,21 @@ void rijn_i_nbs_cbcmac(const uint64_t *ks, unsigned rounds, unsigned op, uint8_t
     if (op == RIJN_I_CBCMAC_ENC) {
         for (j = 0; j < nblocks; j++) {
             x = vld1q_u8(in + 16 * j);
-            b[0] = veorq_u8(s, x);
-            b[1] = ctr_next(&hi, &lo, c128);
-            rijn_i_nbs_encrypt8(rk, rounds, b);
-            s = b[0];
-            vst1q_u8(out + 16 * j, veorq_u8(x, b[1]));
+            s = rijn_i_nbs_encrypt1(rk, rounds, veorq_u8(s, x));
+            k = rijn_i_nbs_encrypt1(rk, rounds, ctr_next(&hi, &lo, c128));
+            vst1q_u8(out + 16 * j, veorq_u8(x, k));
         }
     } else {
-        /* block j's keystream with the MAC of block j-1's plaintext x */
-        b[1] = ctr_next(&hi, &lo, c128);
-        rijn_i_nbs_encrypt8(rk, rounds, b);
-        x = veorq_u8(vld1q_u8(in), b[1]);
-        vst1q_u8(out, x);
-        for (j = 1; j < nblocks; j++) {
-            b[0] = veorq_u8(s, x);
-            b[1] = ctr_next(&hi, &lo, c128);
-            rijn_i_nbs_encrypt8(rk, rounds, b);
-            s = b[0];
-            x = veorq_u8(vld1q_u8(in + 16 * j), b[1]);
+        for (j = 0; j < nblocks; j++) { /* the MAC of the plaintext, known after the keystream */
+            k = rijn_i_nbs_encrypt1(rk, rounds, ctr_next(&hi, &lo, c128));
+            x = veorq_u8(vld1q_u8(in + 16 * j), k);
             vst1q_u8(out + 16 * j, x);
+            s = rijn_i_nbs_encrypt1(rk, rounds, veorq_u8(s, x));
         }
-        b[0] = veorq_u8(s, x);
-        rijn_i_nbs_encrypt8(rk, rounds, b);
-        s = b[0];
     }
     vst1q_u8(mac, s);
     rijn_store64_be(ctr, hi);
     rijn_store64_be(ctr + 8, lo);
-    rijn_wipe(b, sizeof b);
 }
 
 #endif /* RIJN_CFG_AES_NEONBS */

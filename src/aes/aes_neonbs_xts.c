@@ -6,7 +6,7 @@
  * both keys use neonbs.
  *
  * Implementation notes
- *   Layout: T0 = E_Key2(tweak) (one pass, one lane); block j uses
+ *   Layout: T0 = E_Key2(tweak) (the one-block path, aes_neonbs_one.c); block j uses
  *   T(j) = T0 * alpha^j, each from the previous one by xts_neon_mulx
  *   (xts_neon_i.h, shared with armce: five NEON instructions, no branch). Blocks go through passes of 8 (the
  *   class's width: a pass costs the same with fewer blocks), masked with
@@ -21,7 +21,7 @@
  *   other tweak into block m-1's place. So a message costs one pass for
  *   the tweak, ceil(m / 8) passes, and one more with stealing (the
  *   generic path of xts.c spent two on the stealing pair).
- *   Constant time: the cipher passes are bitsliced (aes_neonbs.c); the
+ *   Constant time: the class's cipher (aes_neonbs.c, aes_neonbs_one.c); the
  *   tweak arithmetic is shifts, masks and XOR; branches and indices
  *   depend on the public length and direction only. The stack copies of
  *   the tweaks, the blocks and the stealing pair are wiped.
@@ -39,6 +39,9 @@
  *     dec 1039 B     33,185    29,571
  *   The bitsliced passes are ~96 % of a whole-block message (AES-128-CTR
  *   16 KiB: 305,570), so the hook gains 2-3 % there and 11 % with stealing.
+ *   Since the one-block path (aes_neonbs_one.c: the tweak, passes of up to
+ *   RIJN_I_NBS_ONE_MAX blocks, the stealing block) enc 16 B 4,931 -> 814,
+ *   1 KiB 22,286 -> 20,275 (docs/BENCHMARKS-ARM.md).
  *   Vectors: tests/modes/test_xts.c (CAVP XTSGenAES128/256 every data unit
  *   length, OpenSSL differential) and tests/core/test_perf_paths.c (1..70
  *   blocks with stealing tails, in place and unaligned, against OpenSSL)
@@ -55,34 +58,17 @@
 
 #if RIJN_CFG_AES_NEONBS
 
-static void cipher8(const rijn_aes_ctx *k, int dec, uint8x16_t b[8])
-{
-    const uint8_t *rk = (const uint8_t *)k->ks;
-#if RIJN_CFG_AES_DECRYPT
-    if (dec) {
-        rijn_i_nbs_decrypt8(rk, k->rounds, b);
-        return;
-    }
-#else
-    (void)dec; /* xts.c refuses decryption without RIJN_CFG_AES_DECRYPT */
-#endif
-    rijn_i_nbs_encrypt8(rk, k->rounds, b);
-}
-
 int rijn_i_nbs_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], uint8_t *out,
                    const uint8_t *in, size_t len)
 {
     const size_t r = len % 16;
     size_t n = len / 16; /* whole blocks, >= 1 (len >= 16) */
+    const uint8_t *rk = (const uint8_t *)key[0].ks;
     uint8x16_t b[8], tw[9], t, t2 = vdupq_n_u8(0);
     uint8_t last[16], buf[16];
     unsigned j;
 
-    b[0] = vld1q_u8(tweak);
-    for (j = 1; j < 8; j++)
-        b[j] = vdupq_n_u8(0);
-    rijn_i_nbs_encrypt8((const uint8_t *)key[1].ks, key[1].rounds, b);
-    t = b[0];
+    t = rijn_i_nbs_encrypt1((const uint8_t *)key[1].ks, key[1].rounds, vld1q_u8(tweak));
     if (r != 0)
         memcpy(last, in + 16 * n, r); /* before any store: out may equal in */
     while (n > 0) {
@@ -97,7 +83,7 @@ int rijn_i_nbs_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], 
         }
         for (j = 0; j < 8; j++)
             b[j] = j < k ? veorq_u8(vld1q_u8(in + 16 * j), tw[j]) : vdupq_n_u8(0);
-        cipher8(&key[0], dec, b);
+        nbs_cipher_m(rk, key[0].rounds, dec, b, k);
         for (j = 0; j < k; j++)
             vst1q_u8(out + 16 * j, veorq_u8(b[j], tw[j]));
         t = tw[k];
@@ -112,9 +98,7 @@ int rijn_i_nbs_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], 
         memcpy(buf + r, out + r, 16 - r);
         memcpy(out + 16, out, r);
         b[0] = veorq_u8(vld1q_u8(buf), t2);
-        for (j = 1; j < 8; j++)
-            b[j] = vdupq_n_u8(0);
-        cipher8(&key[0], dec, b);
+        nbs_cipher_m(rk, key[0].rounds, dec, b, 1);
         vst1q_u8(out, veorq_u8(b[0], t2));
         rijn_wipe(buf, sizeof buf);
         rijn_wipe(last, sizeof last);
