@@ -19,7 +19,8 @@
  *   16(r+1) bytes, one schedule for both directions), round keys 1..N
  *   XORed with 0x63 (the S-box constant); a round key becomes the eight
  *   planes (bytes 0x00/0xFF) by one CMTST per plane as it is added.
- *   SubWord in the key schedule runs through the same circuit.
+ *   SubWord in the key schedule is aes_neonbs_one.c's table lookup
+ *   (rijn_i_nbs_subword; it was a bitsliced pass per word).
  *   Passes: 8 blocks; a shorter tail runs one pass with zero blocks in the
  *   empty lanes (registers, no buffer) and stores only its blocks. out ==
  *   in works: a pass loads all its input before it stores (CBC decryption
@@ -177,28 +178,11 @@ void rijn_i_nbs_encrypt8(const uint8_t *rk, unsigned rounds, uint8x16_t b[8])
     from_slices(b, q);
 }
 
-static uint32_t nbs_subword(uint32_t w)
-{
-    ct_word q[8];
-    unsigned j;
-    uint32_t r;
-    #pragma GCC unroll 8
-    for (j = 0; j < 8; j++)
-        q[j] = CT_MASK(0);
-    q[0] = (ct_word){w, 0};
-    ct_ortho(q);
-    ct_sbox_inl(q);
-    ct_ortho(q);
-    r = (uint32_t)q[0][0] ^ 0x63636363u;
-    rijn_wipe(q, sizeof q);
-    return r;
-}
-
 static void nbs_setkey(uint64_t *ks, const uint8_t *key, size_t key_len, unsigned dirs)
 {
     uint32_t w[4 * (RIJN_AES_MAX_ROUNDS + 1)];
     uint8_t *rk = (uint8_t *)ks;
-    unsigned i, rounds = rijn_i_aes_expand_words(w, key, key_len, nbs_subword);
+    unsigned i, rounds = rijn_i_aes_expand_words(w, key, key_len, rijn_i_nbs_subword);
     (void)dirs; /* one schedule serves both directions */
     for (i = 0; i < 4 * (rounds + 1); i++)
         rijn_store32_be(rk + 4 * i, w[i] ^ (i >= 4 ? 0x63636363u : 0u));

@@ -28,6 +28,9 @@ uint8x16_t rijn_i_nbs_encrypt1(const uint8_t *rk, unsigned rounds, uint8x16_t b)
 uint8x16_t rijn_i_nbs_decrypt1(const uint8_t *rk, unsigned rounds, uint8x16_t b);
 #endif
 
+/* FIPS 197's SubWord, the same lookups (the key schedule's). */
+uint32_t rijn_i_nbs_subword(uint32_t w);
+
 /* blocks: a pass of up to this many takes the one-block path block by
  * block. By instruction count (QEMU) one block costs ~230 against a pass's
  * ~2,400, so up to 8 would count fewer; but TBL/TBX over four registers
