@@ -154,6 +154,13 @@ TARGETS = {
                    cflags=["-march=rv64gc" + RV_ZK_MARCH, "-mabi=lp64d"], ldflags=["-static"],
                    libs=[], rt=LINUX_RT, run=["qemu-riscv64", "-cpu", "rv64," + RV_ZK_QEMU],
                    cfg=["RIJN_CFG_AES_SMALL=1"], extra=True),
+    # AArch64 Linux user mode, for the trace test only (mcu/trace/trace.py
+    # --targets a64: trace_main.c and hal_linux.c built here, linked with the
+    # library cross-built by CMake; the AES classes neonbs, ct64, armce)
+    "a64": dict(kind="linux", title="AArch64 (qemu-aarch64 -cpu max)", cc="aarch64-linux-gnu-gcc",
+                size="aarch64-linux-gnu-size", nm="aarch64-linux-gnu-nm", cflags=[],
+                ldflags=["-static"], libs=[], rt=LINUX_RT, run=["qemu-aarch64", "-cpu", "max"],
+                cfg=[], extra=True),
     "avr328p": dict(kind="avr", title="AVR ATmega328P (simavr)", mcu="atmega328p",
                     cc="avr-gcc", size="avr-size", nm="avr-nm",
                     cflags=["-mmcu=atmega328p"], ldflags=["-Wl,--section-start=.mmcu=0x910000"],

@@ -18,8 +18,9 @@
 #      classes run in every test that iterates the classes. Every AArch64
 #      model QEMU 7.2 offers has AES/PMULL/SHA2 (and `-cpu max` has no
 #      aes=off property), so the library's own mask hides them.
-# Then the ACVP XTS sets through the cross-built rijn-acvp per AArch64 class
-# (below), and the Python package.
+# Then the constant-time trace test of the AArch64 AES classes, the ACVP XTS
+# sets through the cross-built rijn-acvp per AArch64 class (below), and the
+# Python package.
 # Only the C tests run (ctest label "c", RIJN_TEST_QUICK=1): the script tests
 # (label "script") run host tools (Python, the CLI, valgrind) and the
 # *_ctgrind tests re-run themselves under valgrind, which is host-only; they
@@ -64,7 +65,21 @@ done
 run "qemu -cpu cortex-a53, extensions masked" QEMU_CPU=cortex-a53 RIJN_CPU_MASK=0
 grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
   { echo "test-aarch64: the run without AES did not default to neonbs" >&2; status=1; }
-# 3. the ACVP XTS sample sets (tests/vectors/acvp, revisions 1.0 and 2.0:
+# 3. the constant-time trace test of the AArch64 AES classes (mcu/trace/trace.py
+#    --targets a64; mcu/README.md, "Constant-time trace test"): trace_main.c
+#    linked statically with this build's librijn.a (-O3, Release) and with
+#    -Os and -O0 builds of the library, under qemu-aarch64 -cpu max with the
+#    TCG plugin: neonbs, ct64, armce (and ct32) must give one instruction-
+#    and one memory-address digest per class, key size and operation over 24
+#    random inputs, run no UDIV/SDIV, and the planted secret branch, secret
+#    load and secret division must be caught. ~40 s (mostly the two library
+#    builds; the traced runs ~8 s), objects in $bdir/trace.
+printf -- '--- aarch64 (constant-time trace) ---\n'
+t0=$(date +%s)
+RIJN_MCU_BUILD="$(cd "$bdir" && pwd)/trace" "$py" mcu/trace/trace.py --targets a64 \
+  --opts O3,Os,O0 --n 24 --a64-lib "O3=$bdir/librijn.a" || status=1
+echo "(aarch64 trace: $(($(date +%s) - t0)) s)"
+# 4. the ACVP XTS sample sets (tests/vectors/acvp, revisions 1.0 and 2.0:
 #    data units of whole and partial blocks, both directions) answered by
 #    the cross-built rijn-acvp under QEMU with each AArch64 class forced:
 #    neonbs (no Crypto Extensions, Raspberry Pi 4: its xts hook), armce,
@@ -77,7 +92,7 @@ printf '#!/bin/sh\nexec qemu-aarch64 -L /usr/aarch64-linux-gnu "%s" "$@"\n' \
 chmod +x "$acvp_wrap"
 QEMU_CPU=max RIJN_ACVP="$acvp_wrap" "$py" tests/acvp/acvp_sets.py --impl neonbs,armce,ct64 \
   ACVP-AES-XTS-1.0 ACVP-AES-XTS-2.0 || status=1
-# 4. the Python package: extension cross-built on this build's librijn.a,
+# 5. the Python package: extension cross-built on this build's librijn.a,
 #    python/tests under the arm64 CPython (scripts/test-python-aarch64.sh)
 printf -- '--- aarch64 (python package) ---\n'
 bash scripts/test-python-aarch64.sh "$bdir" || status=1

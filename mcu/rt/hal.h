@@ -41,6 +41,8 @@ static inline uintptr_t hal_sp(void)
     __asm__ volatile("mov %0, sp" : "=r"(sp));
 #elif defined(__riscv)
     __asm__ volatile("mv %0, sp" : "=r"(sp));
+#elif defined(__aarch64__)
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
 #elif defined(__AVR__)
     sp = (uintptr_t)(*(volatile uint8_t *)0x5D | ((uintptr_t)(*(volatile uint8_t *)0x5E) << 8));
 #else

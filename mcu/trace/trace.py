@@ -3,6 +3,7 @@
 
   python3 mcu/trace/trace.py [--targets m0,m3,m4,m33,rv32,avr328p,avr2560] [--opts Os]
                              [--n 16] [--no-controls] [-v]
+  python3 mcu/trace/trace.py --targets a64 --opts O3,Os,O0 [--a64-lib O3=librijn.a]
 
 For every target it builds trace_main.c with the library (mcu.Builder,
 every class compiled in), runs it under QEMU with trace_plugin.c (under
@@ -21,7 +22,8 @@ load outside any table, and (where the core has a divider) with a planted
 division of a secret must have every group flagged; a planted
 secret-indexed load inside a class's table must not be flagged for it.
 No instruction whose latency depends on its operands on the core (VLAT)
-may run in a constant-time class.
+may run in a constant-time class. The AArch64 target a64 (named only, see
+A64_LIB below) checks the AArch64 classes the same way under qemu-aarch64.
 Exit status 0 only if all of that holds. See mcu/README.md.
 """
 import argparse
@@ -52,12 +54,19 @@ DEFAULT_OPTS = {"avr2560": ("O2",)}
 # Instructions with operand-dependent latency the plugin looks for
 # (trace_plugin.c variable_latency): none on the M0 (no divider; MULS is
 # fixed per implementation) and AVR (simavr's cycle count covers it).
-VLAT = {"m3": "arm-m3", "m4": "arm", "m33": "arm", "rv32": "riscv"}
+VLAT = {"m3": "arm-m3", "m4": "arm", "m33": "arm", "rv32": "riscv", "a64": "a64"}
 # The constant-time classes each target must have traced (all key sizes):
 # a class that silently drops out of the images fails the test.
 EXPECT = {"m0": {"ttable", "ct32v6m", "ct32"}, "m3": {"ttable", "ct32asm", "ct32"},
           "m4": {"ttable", "ct32asm", "ct32"}, "m33": {"ttable", "ct32asm", "ct32"},
-          "rv32": {"ttable", "ct32"}, "avr328p": {"avr"}, "avr2560": {"avr"}}
+          "rv32": {"ttable", "ct32"}, "avr328p": {"avr"}, "avr2560": {"avr"},
+          "a64": {"neonbs", "ct64", "armce"}}
+# AArch64 (a64, run only when named: scripts/test-aarch64.sh): the library is
+# the CMake cross build (cmake/toolchains/aarch64-linux-gnu.cmake) with
+# CMAKE_C_FLAGS_RELEASE set to the opt level (O3: Release as shipped), or
+# --a64-lib's librijn.a; trace_main.c and hal_linux.c are linked with it
+# statically and run under qemu-aarch64 -cpu max (every class available).
+A64_LIB = {}
 LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/modes_common.c",
              "aead/cmac.c", "aead/ccm.c", "aead/gcm_ctr.c"]
 FIELDS = ["insns", "loads", "stores", "table loads", "pc digest", "mem digest", "cycles",
@@ -69,6 +78,8 @@ def trace_cfg(tn):
     32-bit targets (where a table class is the default, they are what
     cached parts use, and must stay checked)."""
     t = mcu.TARGETS[tn]
+    if tn == "a64":  # the CMake build's configuration
+        return []
     if t["kind"] == "avr":  # avr (and small, the control) without ct32, which the
         # ATmega2560 measures: tens of thousands of cycles a block, and its
         # constant-time code is checked on the 32-bit targets and the host
@@ -279,12 +290,29 @@ def judge(tn, plant, gs, regs):
     return not bad, "planted in-table secret load not flagged for %s" % ", ".join(tcls), bad
 
 
+def a64_lib(opt):
+    """librijn.a of the AArch64 cross build at -<opt> (an incremental build;
+    -j1: trace.py runs two jobs at once)."""
+    if opt in A64_LIB:
+        return A64_LIB[opt]
+    bdir = os.path.join(mcu.BUILD, "a64-lib-" + opt)
+    mcu.run(["cmake", "-S", mcu.ROOT, "-B", bdir, "-G", "Ninja", "--toolchain",
+             os.path.join(mcu.ROOT, "cmake/toolchains/aarch64-linux-gnu.cmake"),
+             "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_C_FLAGS_RELEASE=-%s -DNDEBUG" % opt,
+             "-DRIJN_BUILD_TESTS=OFF", "-DRIJN_BUILD_CLI=OFF", "-DRIJN_BUILD_SHARED=OFF"])
+    mcu.run(["cmake", "--build", bdir, "-j1", "--target", "rijn_static"])
+    return os.path.join(bdir, "librijn.a")
+
+
 def check_target(tn, opt, n, controls, verbose):
     """Returns (lines, failures)."""
     t = mcu.TARGETS[tn]
     lines, nbad = [], 0
     b = mcu.Builder(tn, opt, cfg=trace_cfg(tn))
-    lib = b.objs(mcu.aes_files() + LIB_EXTRA, [], ())
+    if tn == "a64":
+        lib = [a64_lib(opt)]
+    else:
+        lib = b.objs(mcu.aes_files() + LIB_EXTRA, [], ())
     rt = [b.obj(s, True) for s in t["rt"]]
     base_regs = []
     for plant in [0, 1, 2, 3, 4] if controls else [0]:
@@ -298,7 +326,9 @@ def check_target(tn, opt, n, controls, verbose):
         if plant == 4 and tn not in VLAT:
             continue
         o = b.obj_as("trace/trace_main.c", "trace_main-p%d.o" % plant, extra)
-        elf = b.link("trace-p%d" % plant, lib + rt + [o])
+        objs = lib + rt + [o]
+        elf = b.link("trace-p%d" % plant, [x for x in objs if not x.endswith(".a")] +
+                     [x for x in objs if x.endswith(".a")])  # an archive after its users
         syms = symbols(t, elf)
         regs = regions(tn, syms)
         if plant == 0:
@@ -317,6 +347,8 @@ def check_target(tn, opt, n, controls, verbose):
         ok, what, bad = judge(tn, plant, gs, regs)
         nbad += 0 if ok else 1
         lines.append("%s %s: %s; %.1f s" % ("ok  " if ok else "FAIL", head, what, secs))
+        if tn == "a64" and plant == 0:
+            lines.append("  (library %s)" % os.path.relpath(lib[0], mcu.ROOT))
         first = next((g for g, _ in bad if g.ct and g.diff), None)
         if plant == 0 and first is not None:
             lines.append("  " + locate(tn, elf, b.dir, regs, syms, first))
@@ -334,8 +366,13 @@ def main():
     p.add_argument("--n", type=int, default=16, help="random inputs per group")
     p.add_argument("--no-controls", action="store_true")
     p.add_argument("-j", "--jobs", type=int, default=2)
+    p.add_argument("--a64-lib", default=None, metavar="OPT=LIBRIJN_A",
+                   help="a64: use this librijn.a for that opt level (e.g. O3=build/x/librijn.a)")
     p.add_argument("-v", "--verbose", action="store_true")
     a = p.parse_args()
+    if a.a64_lib:
+        opt, lib = a.a64_lib.split("=", 1)
+        A64_LIB[opt] = os.path.abspath(lib)
     jobs = [(tn, opt) for tn in (a.targets or ",".join(TARGETS)).split(",")
             for opt in a.opts.split(",")
             if a.targets or opt in DEFAULT_OPTS.get(tn, (opt,))]

@@ -25,7 +25,7 @@
  *   2  a load at a secret index from a 64-byte array outside any table;
  *   3  a load at a secret index inside the table TRACE_TABLE (a symbol;
  *      TRACE_TABLE_FLASH: read with LPM on AVR): must NOT be flagged;
- *   4  a division of a secret (UDIV on Cortex-M3/M4/M33, DIVU on RV32:
+ *   4  a division of a secret (UDIV on Cortex-M3/M4/M33 and AArch64, DIVU on RV32:
  *      operand-dependent latency, the same instruction sequence).
  * A PRNG with a fixed seed (TRACE_SEED) makes every run the same.
  */
@@ -83,6 +83,9 @@ static void plant(uint8_t s)
 #elif defined(__riscv)
     uint32_t t = s;
     __asm__ volatile("andi %0, %0, 1\n\tbeqz %0, 1f\n\tnop\n1:\n" : "+r"(t));
+#elif defined(__aarch64__)
+    uint32_t t = s;
+    __asm__ volatile("tbz %w0, #0, 1f\n\tnop\n1:\n" : : "r"(t));
 #else
 #error "TRACE_PLANT 1: unknown architecture"
 #endif

@@ -21,7 +21,7 @@
  * anywhere else changes it (<table loads> counts them; <loads> counts
  * all). The digests are 64-bit multiply-xorshift chains (each step a
  * bijection of the state for a given word, so one differing word always
- * changes the digest). With vlat=arm, arm-m3 or riscv the instructions
+ * changes the digest). With vlat=arm, arm-m3, riscv or a64 the instructions
  * whose latency depends on their operands on that core (see
  * variable_latency; read from the instruction bytes at translation) are
  * counted. Run with -plugin ./trace_plugin.so,start=0x..,stop=0x..
@@ -84,7 +84,7 @@ static uint64_t dump_at[2] = {UINT64_MAX, UINT64_MAX};
 static int dumping;
 
 /* vlat=: which instructions take operand-dependent time on the core. */
-enum { VL_NONE, VL_ARM, VL_ARM_M3, VL_RISCV };
+enum { VL_NONE, VL_ARM, VL_ARM_M3, VL_RISCV, VL_A64 };
 static int vl_kind;
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -149,7 +149,8 @@ static void on_vlat(unsigned int vcpu, void *u)
 /* 1 if the instruction's latency depends on its operands on the core:
  * SDIV/UDIV (Cortex-M3/M4/M33: 2-12 cycles), on the M3 also the long
  * multiplies SMULL/UMULL/SMLAL/UMLAL (early termination); RV32 DIV, DIVU,
- * REM, REMU (iterative dividers). */
+ * REM, REMU (iterative dividers); A64 UDIV/SDIV (W and X forms: early
+ * termination on Cortex-A cores, e.g. A53, A72). */
 static int variable_latency(const struct qemu_plugin_insn *insn)
 {
     const uint8_t *b = qemu_plugin_insn_data(insn);
@@ -169,6 +170,12 @@ static int variable_latency(const struct qemu_plugin_insn *insn)
                      (uint32_t)b[3] << 24;
         if ((w & 0x7F) == 0x33 && (w >> 25) == 1 && ((w >> 12) & 7) >= 4)
             return 1; /* DIV, DIVU, REM, REMU */
+    }
+    if (vl_kind == VL_A64 && n == 4) {
+        uint32_t w = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                     (uint32_t)b[3] << 24;
+        if ((w & 0x7FE0F800u) == 0x1AC00800u)
+            return 1; /* sf 0 0 11010110 Rm 00001 o1 Rn Rd: UDIV (o1 0), SDIV (o1 1) */
     }
     return 0;
 }
@@ -255,6 +262,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, 
             vl_kind = VL_ARM_M3;
         } else if (strcmp(argv[i], "vlat=riscv") == 0) {
             vl_kind = VL_RISCV;
+        } else if (strcmp(argv[i], "vlat=a64") == 0) {
+            vl_kind = VL_A64;
         } else if (strncmp(argv[i], "region=", 7) == 0 && nreg < MAXREG) {
             reg_lo[nreg] = strtoull(argv[i] + 7, &end, 0);
             if (*end != '-')
