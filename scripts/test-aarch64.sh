@@ -70,8 +70,9 @@ grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
 #    linked statically with this build's librijn.a (-O3, Release) and with
 #    -Os and -O0 builds of the library, under qemu-aarch64 -cpu max with the
 #    TCG plugin: neonbs, ct64, armce (and ct32) must give one instruction-
-#    and one memory-address digest per class, key size and operation over 24
-#    random inputs, run no UDIV/SDIV, and the planted secret branch, secret
+#    and one memory-address digest per class, key size and operation (key
+#    setup, ECB, CBC, CTR, CMAC, CCM, XTS, GCM) over 24 random inputs, run no
+#    UDIV/SDIV, and the planted secret branch, secret
 #    load and secret division must be caught. ~40 s (mostly the two library
 #    builds; the traced runs ~8 s), objects in $bdir/trace.
 printf -- '--- aarch64 (constant-time trace) ---\n'

@@ -317,6 +317,8 @@ def check_target(tn, opt, n, controls, verbose):
     base_regs = []
     for plant in [0, 1, 2, 3, 4] if controls else [0]:
         extra = ["-DTRACE_PLANT=%d" % plant, "-DTRACE_N=%d" % n]
+        if tn == "a64":
+            extra.append("-DTRACE_WIDE=1")  # XTS and GCM too
         if plant == 3:
             if not base_regs:
                 continue  # no table class on this target: nothing to plant in

@@ -27,6 +27,10 @@
  *      TRACE_TABLE_FLASH: read with LPM on AVR): must NOT be flagged;
  *   4  a division of a secret (UDIV on Cortex-M3/M4/M33 and AArch64, DIVU on RV32:
  *      operand-dependent latency, the same instruction sequence).
+ * With TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
+ * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
+ * one; AES-128 and AES-256) and GCM seal and open (48 bytes, 12-byte IV;
+ * GHASH on the library's default implementation).
  * A PRNG with a fixed seed (TRACE_SEED) makes every run the same.
  */
 #include <stddef.h>
@@ -38,6 +42,10 @@
 #include "rijn/ccm.h"
 #include "rijn/cmac.h"
 #include "rijn/modes.h"
+#if TRACE_WIDE
+#include "rijn/gcm.h"
+#include "rijn/xts.h"
+#endif
 
 #ifndef TRACE_N
 #define TRACE_N 16
@@ -48,17 +56,34 @@
 #ifndef TRACE_PLANT
 #define TRACE_PLANT 0
 #endif
+#ifndef TRACE_WIDE
+#define TRACE_WIDE 0
+#endif
 
 enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_CBC_DEC, OP_CTR,
-       OP_CMAC, OP_CCM_SEAL, OP_CCM_OPEN, NOPS };
+       OP_CMAC, OP_CCM_SEAL, OP_CCM_OPEN,
+#if TRACE_WIDE
+       OP_XTS_ENC, OP_XTS_DEC, OP_GCM_SEAL, OP_GCM_OPEN,
+#endif
+       NOPS };
 static const char *const op_name[NOPS] = {"init",    "init_enc", "enc1",    "dec1",
                                           "enc3",    "dec3",     "cbc_enc", "cbc_dec",
-                                          "ctr",     "cmac",     "ccm_seal", "ccm_open"};
+                                          "ctr",     "cmac",     "ccm_seal", "ccm_open",
+#if TRACE_WIDE
+                                          "xts_enc", "xts_dec",  "gcm_seal", "gcm_open"
+#endif
+};
 
 static rijn_aes_ctx ctx;
 static rijn_ccm_ctx ccm;
 static uint8_t key[32], iv[16], in[48], out[48], back[48], tag[16];
 static volatile uint8_t sink;
+#if TRACE_WIDE
+static rijn_xts_ctx xts;
+static rijn_gcm_ctx gcm;
+static uint8_t xkey[64];
+#define XTS_LEN 40u
+#endif
 static uint32_t rng = TRACE_SEED;
 
 static void fill(uint8_t *p, size_t n)
@@ -136,6 +161,12 @@ static int traced(int op, size_t klen)
     case OP_CMAC: r = rijn_cmac(tag, 16, key, klen, in, 48); break;
     case OP_CCM_SEAL: r = rijn_ccm_seal(&ccm, out, tag, 16, iv, 13, NULL, 0, in, 48); break;
     case OP_CCM_OPEN: r = rijn_ccm_open(&ccm, out, tag, 16, iv, 13, NULL, 0, in, 48); break;
+#if TRACE_WIDE
+    case OP_XTS_ENC: r = rijn_xts_encrypt(&xts, iv, out, in, XTS_LEN); break;
+    case OP_XTS_DEC: r = rijn_xts_decrypt(&xts, iv, out, in, XTS_LEN); break;
+    case OP_GCM_SEAL: r = rijn_gcm_seal(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_GCM_OPEN: r = rijn_gcm_open(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+#endif
     default: break;
     }
     plant(key[0]);
@@ -156,12 +187,22 @@ static int inverse(int op)
     case OP_CTR: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
     case OP_CCM_SEAL: return rijn_ccm_open(&ccm, back, tag, 16, iv, 13, NULL, 0, out, 48);
     case OP_CCM_OPEN: return rijn_ccm_seal(&ccm, back, tag, 16, iv, 13, NULL, 0, out, 48);
+#if TRACE_WIDE
+    case OP_XTS_ENC: return rijn_xts_decrypt(&xts, iv, back, out, XTS_LEN);
+    case OP_XTS_DEC: return rijn_xts_encrypt(&xts, iv, back, out, XTS_LEN);
+    case OP_GCM_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_GCM_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
+#endif
     default: return RIJN_ERR_PARAM;
     }
 }
 
 static size_t inverse_len(int op)
 {
+#if TRACE_WIDE
+    if (op == OP_XTS_ENC || op == OP_XTS_DEC)
+        return XTS_LEN;
+#endif
     return (op == OP_ENC1 || op == OP_DEC1) ? 16u : 48u;
 }
 
@@ -208,6 +249,25 @@ static int known_answer(const char *cls, size_t klen)
     return 1;
 }
 
+#if TRACE_WIDE
+/* Keys (and for GCM open a valid message) of the wide operations. */
+static void wide_setup(int op, const char *cls, size_t klen)
+{
+    if (op == OP_XTS_ENC || op == OP_XTS_DEC) {
+        fill(xkey, 2 * klen);
+        if (rijn_xts_init(&xts, xkey, 2 * klen) != RIJN_OK)
+            fail("XTS key setup", cls, klen);
+    }
+    if ((op == OP_GCM_SEAL || op == OP_GCM_OPEN) && rijn_gcm_init(&gcm, key, klen) != RIJN_OK)
+        fail("GCM key setup", cls, klen);
+    if (op == OP_GCM_OPEN) {
+        if (rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, in, 48) != RIJN_OK)
+            fail(op_name[op], cls, klen);
+        memcpy(in, back, 48);
+    }
+}
+#endif
+
 static void group(const char *cls, int ct, int op, size_t klen)
 {
     unsigned n;
@@ -226,13 +286,16 @@ static void group(const char *cls, int ct, int op, size_t klen)
         fill(in, sizeof in);
         if (op > OP_INIT_ENC && rijn_aes_init(&ctx, key, klen) != RIJN_OK)
             fail("key setup", cls, klen);
-        if (op >= OP_CCM_SEAL && rijn_ccm_init(&ccm, key, klen) != RIJN_OK)
+        if ((op == OP_CCM_SEAL || op == OP_CCM_OPEN) && rijn_ccm_init(&ccm, key, klen) != RIJN_OK)
             fail("CCM key setup", cls, klen);
         if (op == OP_CCM_OPEN) { /* a valid message: in = seal(plaintext), its tag */
             if (rijn_ccm_seal(&ccm, back, tag, 16, iv, 13, NULL, 0, in, 48) != RIJN_OK)
                 fail(op_name[op], cls, klen);
             memcpy(in, back, 48);
         }
+#if TRACE_WIDE
+        wide_setup(op, cls, klen);
+#endif
         if (traced(op, klen) != RIJN_OK)
             fail(op_name[op], cls, klen);
         if (op == OP_CMAC ? rijn_cmac_check(tag, 16, key, klen, in, 48) != RIJN_OK
@@ -259,6 +322,10 @@ int main(void)
             if (!known_answer(cls, klen))
                 continue;
             for (op = 0; op < NOPS; op++) {
+#if TRACE_WIDE
+                if (klen == 24 && (op == OP_XTS_ENC || op == OP_XTS_DEC))
+                    continue; /* XTS: AES-128 and AES-256 only */
+#endif
                 group(cls, ct, op, klen);
                 groups++;
             }

@@ -43,12 +43,13 @@
  *   Checked by the AArch64 trace test (mcu/trace/trace.py --targets a64,
  *   run by scripts/test-aarch64.sh at -O3, -Os and -O0): under
  *   qemu-aarch64 with the TCG plugin, every key size and operation of the
- *   class (key setup, ECB 1 and 3 blocks, CBC, CTR, CMAC, CCM; 24 random
- *   inputs each) runs one sequence of instruction addresses and one of
- *   memory addresses, and no UDIV/SDIV; this path's groups (ECB of one
- *   block, 337 instructions at -O3; CBC encryption; the CBC-MAC of CMAC
- *   and CCM; SubWord in every key setup) among them. It checks sequences,
- *   not TBL/TBX timing, which stays the platform fact above.
+ *   class (key setup, ECB 1 and 3 blocks, CBC, CTR, CMAC, CCM, XTS, GCM;
+ *   24 random inputs each) runs one sequence of instruction addresses and
+ *   one of memory addresses, and no UDIV/SDIV; this path's groups (ECB of
+ *   one block, 337 instructions at -O3; CBC encryption; the CBC-MAC of
+ *   CMAC and CCM; XTS's tweak and stolen block; SubWord in every key
+ *   setup) among them. It checks sequences, not TBL/TBX timing, which
+ *   stays the platform fact above.
  *   Vectors: every AES test that runs the neonbs class (FIPS 197, CAVP
  *   KAT and Monte Carlo, the OpenSSL differential tests, the fused-mode
  *   tests) under qemu-aarch64 (scripts/test-aarch64.sh).
