@@ -36,20 +36,26 @@
 #endif
 
 /* ---- byte order ------------------------------------------------------- */
-/* On the 64-bit hosts (x86-64, little-endian AArch64: unaligned loads and
- * stores, one-instruction byte swaps) a word is one load or store and a
- * swap. Written byte by byte, GCC 12 -O2/-O3 for AArch64 "SLP-vectorises"
- * runs of them once unrolled into byte-lane inserts (BLAKE2b's final: 60 of
+/* Where unaligned loads and stores and a one-instruction byte swap exist
+ * (x86-64, little-endian AArch64, and 32-bit Arm with unaligned access:
+ * Cortex-M3/M4/M33, ARMv7-A) a word is one load or store and a swap.
+ * Written byte by byte, GCC 12 -O2/-O3 for AArch64 "SLP-vectorises" runs
+ * of them once unrolled into byte-lane inserts (BLAKE2b's final: 60 of
  * them for a 64-byte digest), and neither GCC nor the x86-64 back end
  * always merges them into one access (the portable POLYVAL blocks: 1,668
- * x86-64 instructions with byte accesses, 244 with words). MCUs keep the
- * byte form: Cortex-M0 and RV32 without Zbb have no unaligned access or no
- * one-instruction swap. Cortex-M3 has both, but the MCU builds (GCC 12)
- * call memcpy for these 4-byte copies: every Cortex-M3 row of
- * scripts/mcu-measure.sh went up (Poly1305 1 KiB 4,625 -> 11,428
- * instructions, ttable GCM seal 1 KiB +17 %), so it keeps the bytes. */
+ * x86-64 instructions with byte accesses, 244 with words). __builtin_memcpy,
+ * not memcpy: the MCU builds are -ffreestanding, where memcpy is a call
+ * (Cortex-M3 Poly1305 1 KiB 4,625 -> 11,428 instructions that way; with
+ * the builtin, LDR/STR + REV, every Cortex-M3 row of scripts/mcu-measure.sh
+ * went down or stayed: ttable CTR 1 KiB -O2 45,899 -> 43,287). Cortex-M0
+ * (no unaligned access) and RV32 (no unaligned access, no swap without
+ * Zbb) keep the byte form, and so does a Cortex-M build with
+ * -mno-unaligned-access (firmware that sets CCR.UNALIGN_TRP must use it:
+ * then __ARM_FEATURE_UNALIGNED is not defined). */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__x86_64__) || defined(__aarch64__))
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                                          \
+    (defined(__x86_64__) || defined(__aarch64__) ||                                          \
+     (defined(__arm__) && defined(__ARM_FEATURE_UNALIGNED)))
 #define RIJN_I_WORD_LE 1
 #else
 #define RIJN_I_WORD_LE 0
@@ -58,7 +64,7 @@
 RIJN_INLINE uint32_t rijn_load32_le(const uint8_t *p)
 {
     uint32_t v;
-    memcpy(&v, p, 4);
+    __builtin_memcpy(&v, p, 4);
     return v;
 }
 RIJN_INLINE uint32_t rijn_load32_be(const uint8_t *p)
@@ -67,7 +73,7 @@ RIJN_INLINE uint32_t rijn_load32_be(const uint8_t *p)
 }
 RIJN_INLINE void rijn_store32_le(uint8_t *p, uint32_t v)
 {
-    memcpy(p, &v, 4);
+    __builtin_memcpy(p, &v, 4);
 }
 RIJN_INLINE void rijn_store32_be(uint8_t *p, uint32_t v)
 {
@@ -76,7 +82,7 @@ RIJN_INLINE void rijn_store32_be(uint8_t *p, uint32_t v)
 RIJN_INLINE uint64_t rijn_load64_le(const uint8_t *p)
 {
     uint64_t v;
-    memcpy(&v, p, 8);
+    __builtin_memcpy(&v, p, 8);
     return v;
 }
 RIJN_INLINE uint64_t rijn_load64_be(const uint8_t *p)
@@ -85,7 +91,7 @@ RIJN_INLINE uint64_t rijn_load64_be(const uint8_t *p)
 }
 RIJN_INLINE void rijn_store64_le(uint8_t *p, uint64_t v)
 {
-    memcpy(p, &v, 8);
+    __builtin_memcpy(p, &v, 8);
 }
 RIJN_INLINE void rijn_store64_be(uint8_t *p, uint64_t v)
 {

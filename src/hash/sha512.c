@@ -16,9 +16,9 @@
  *   blocks, built first (their stores are in L1 by the time they are
  *   loaded). 1 KiB at RIJN_CPU_MASK=0x2EFF: ~5% faster than update +
  *   final (their bookkeeping and context wipe were ~120 of ~2,800 TSC
- *   ticks). The digest leaves in byte-swapped 8-byte stores (put64_be,
- *   below: AArch64 SHA-512 of 16 B 791 -> 673 instructions, counted by
- *   scripts/bench-arm.sh; 706 before the long path came).
+ *   ticks). The digest leaves in byte-swapped 8-byte stores (internal.h's
+ *   rijn_store64_be on hosts; as bytes, GCC 12 vectorised them for
+ *   AArch64: SHA-512 of 16 B 791 -> 673 instructions, scripts/bench-arm.sh).
  * - Dispatch: the registry below (core/registry.h): on x86-64 "avx512"
  *   (sha512_avx512.c: AVX-512VL schedule, hand-scheduled RORX rounds;
  *   needs BMI2), "avx2" (sha512_x86.c: AVX2 + BMI2), "ssse3" (sha512_x86.c:
@@ -239,36 +239,14 @@ void rijn_sha512_wipe(rijn_sha512_ctx *ctx)
  * the padding's one or two blocks from the stack. MCU builds (size) take
  * the context path. */
 #define SHA512_DIRECT 1
-/* A digest word, big-endian, as one byte swap and one 8-byte store. With
- * rijn_store64_be's byte stores, GCC 12 -O3 for AArch64 inlines oneshot
- * into rijn_sha512 (since oneshot_long took the context path's place),
- * unrolls put_digest for the constant out_len and "SLP-vectorises" the 64
- * bytes into ~130 byte-lane inserts and shifts; with the swap they are 2
- * LDP, 4 REV64, 2 STP (16-byte SHA-512: 791 -> 673 instructions under QEMU,
- * scripts/bench-arm.sh). x86-64: object code identical (GCC 12 found BSWAP
- * in the byte stores there). The rest of that 85-instruction rise was the
- * compress_default call (3 callers now, so not inlined): an inlined copy
- * for oneshot_short saved 15 more, but moved sha512_x86.c's code and 1 KiB
- * at RIJN_CPU_MASK=0x2EFF measured 1.1% slower (15 processes): not kept. */
-RIJN_INLINE void put64_be(uint8_t *p, uint64_t v)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    v = __builtin_bswap64(v);
-    memcpy(p, &v, 8);
-#else
-    rijn_store64_be(p, v);
-#endif
-}
-
 static void put_digest(uint8_t *out, size_t out_len, const uint64_t hv[8])
 {
     size_t i;
     for (i = 0; 8 * i + 8 <= out_len; i++)
-        put64_be(out + 8 * i, hv[i]);
+        rijn_store64_be(out + 8 * i, hv[i]);
     if (out_len & 7) { /* SHA-512/224: half a word */
         uint8_t last[8];
-        put64_be(last, hv[i]);
+        rijn_store64_be(last, hv[i]);
         memcpy(out + 8 * i, last, out_len & 7);
         rijn_i_hash_wipe(last, sizeof last);
     }
