@@ -77,6 +77,13 @@ ratios AES-128 seal 1.438 -> 1.407, open 1.348 -> 1.338, medians
 equal). Sealing with opening's schedule, or with the stores after the
 last round (iteration alone, 64 KiB and 1 MiB, output at 0/+16/+48):
 no better.
+Placement: each block starts on a 64-byte line (.p2align 6; the padding
+NOPs run once per iteration). Unpinned, the block moved with the
+function's address: in the statically linked scripts/bench.sh harness,
+run() at 32 mod 64 (b6ef2cf) against 48 mod 64 (59826c7) made 1 MiB
+AES-256 seal 112-114k -> 123-128k TSC ticks; pinned, 101-117k (seal) and
+AES-128 open 88-91k against 94-100k / 101-105k (the two binaries and this
+one alternated, three rounds each, Zen 5).
 Constant time: branches on be only (public), addresses from the public
 pointers only.
 Registers: s and cw are operands (the compiler picks them); zmm0..zmm15 hold the AES states, zmm16..zmm18 the sums, zmm24..zmm31
@@ -258,7 +265,7 @@ def check_registers(lines):
 def c_function(rounds, seal):
     name = "%s%d" % ("seal" if seal else "open", rounds)
     lines = asmgen.pack_body(["\t" + ln if not ln.endswith(":") else ln
-                              for ln in iteration(rounds, seal)], width=96)
+                              for ln in [".p2align 6"] + iteration(rounds, seal)], width=96)
     regs = ['"xmm%d"' % i for i in list(range(19)) + list(range(24, 32))]
     clob = ",\n          ".join(", ".join(regs[i:i + 9]) for i in range(0, len(regs), 9))
     return ("/* One iteration, %s, AES with %d rounds (see the generator). */\n"
