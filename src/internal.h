@@ -182,6 +182,47 @@ RIJN_INLINE uint32_t rijn_ct_lt32(uint32_t a, uint32_t b)
     return (uint32_t)0 - ((a - b) >> 31);
 }
 
+/* acc + a * b and a * b, 64 bits, in time that does not depend on a and
+ * b. Everywhere but the Cortex-M3 that is the C product. The Cortex-M3's
+ * long multiplies (UMULL, UMLAL, SMULL, SMLAL) stop early on small
+ * operands (3 to 5 cycles, ARM DDI 0337 "Cortex-M3 instruction timings"),
+ * so there (ARMv7-M without the DSP extension: __ARM_ARCH_7M__; the
+ * Cortex-M4's and M33's take one cycle whatever the values) the product
+ * is four 16x16 -> 32 MULs, one cycle each, added into 64 bits with
+ * shifted operands: 16 instructions against one UMLAL. Used by every
+ * 32x32 -> 64 product of a secret (X25519's 32-bit field, Poly1305's
+ * radix 2^32, Argon2's BlaMka); the trace test (mcu/trace) counts long
+ * multiplies on its Cortex-M3 image and fails on any. */
+#if defined(__ARM_ARCH_7M__) && defined(__thumb2__) && defined(__GNUC__)
+RIJN_INLINE uint64_t rijn_mac64(uint64_t acc, uint32_t a, uint32_t b)
+{
+    uint32_t lo = (uint32_t)acc, hi = (uint32_t)(acc >> 32), al, ah, bl, bh, t;
+    __asm__("uxth %[al], %[a]\n\t"
+            "lsrs %[ah], %[a], #16\n\t"
+            "uxth %[bl], %[b]\n\t"
+            "lsrs %[bh], %[b], #16\n\t"
+            "mul %[t], %[al], %[bl]\n\t"
+            "mul %[al], %[al], %[bh]\n\t"
+            "mul %[bh], %[ah], %[bh]\n\t"
+            "mul %[ah], %[ah], %[bl]\n\t"
+            "adds %[lo], %[lo], %[t]\n\t"
+            "adc %[hi], %[hi], %[bh]\n\t"
+            "adds %[lo], %[lo], %[al], lsl #16\n\t"
+            "adc %[hi], %[hi], %[al], lsr #16\n\t"
+            "adds %[lo], %[lo], %[ah], lsl #16\n\t"
+            "adc %[hi], %[hi], %[ah], lsr #16"
+            : [lo] "+&r"(lo), [hi] "+&r"(hi), [al] "=&r"(al), [ah] "=&r"(ah), [bl] "=&r"(bl),
+              [bh] "=&r"(bh), [t] "=&r"(t)
+            : [a] "r"(a), [b] "r"(b)
+            : "cc");
+    return ((uint64_t)hi << 32) | lo;
+}
+#define rijn_mul64(a, b) rijn_mac64(0, a, b)
+#else
+#define rijn_mac64(acc, a, b) ((acc) + (uint64_t)(uint32_t)(a) * (uint32_t)(b))
+#define rijn_mul64(a, b) ((uint64_t)(uint32_t)(a) * (uint32_t)(b))
+#endif
+
 /* v, hidden from the optimiser: the compiler can no longer derive another
  * value (a loop bound, an exit test) from it. A counter that is secret
  * (a GCM or EAX nonce, a SIV or GCM-SIV tag) is stepped through these so

@@ -23,8 +23,10 @@
  *   first word of the previous block (secret-dependent memory access, by
  *   design: see rijn/argon2.h).
  * - Constant time: G uses 64-bit add/xor/rotate and 32x32->64 multiplies
- *   (constant-time on the CPUs we target; on Cortex-M0 the compiler's
- *   64-bit multiply helper has no data-dependent branch). The index
+ *   (internal.h's rijn_mul64: one instruction where its time does not
+ *   depend on the operands, four 16x16 MULs on the Cortex-M3, whose
+ *   UMULL stops early; on Cortex-M0 the compiler's 64-bit multiply helper
+ *   has no data-dependent branch). The index
  *   arithmetic of data-independent segments handles public values only.
  * - Implementations: the registry below (core/registry.h): an AVX2 G
  *   (argon2_fill_avx2.c, "x86-avx2") and this portable one, the first
@@ -44,7 +46,7 @@
 #define W RIJN_I_ARGON2_WORDS
 #define ROR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 /* a + b + 2 * lo32(a) * lo32(b) */
-#define BLAMKA(a, b) ((a) + (b) + 2 * ((uint64_t)(uint32_t)(a) * (uint32_t)(b)))
+#define BLAMKA(a, b) ((a) + (b) + 2 * rijn_mul64((uint32_t)(a), (uint32_t)(b)))
 #define GB(a, b, c, d)               \
     do {                             \
         a = BLAMKA(a, b);            \
