@@ -199,7 +199,7 @@ static void nbs_encrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const
             for (j = 0; j < m; j++)
                 vst1q_u8(out + 16 * j, rijn_i_nbs_encrypt1((const uint8_t *)ks, rounds,
                                                            vld1q_u8(in + 16 * j)));
-            break;
+            break; /* m < 8 only when nblocks < 8: this pass is the last */
         }
         load8(q, in, m);
         encrypt8((const uint8_t *)ks, rounds, q);
@@ -320,7 +320,7 @@ static void nbs_decrypt(const uint64_t *ks, unsigned rounds, uint8_t *out, const
             for (j = 0; j < m; j++)
                 vst1q_u8(out + 16 * j, rijn_i_nbs_decrypt1((const uint8_t *)ks, rounds,
                                                            vld1q_u8(in + 16 * j)));
-            break;
+            break; /* m < 8 only when nblocks < 8: this pass is the last */
         }
         load8(q, in, m);
         decrypt8((const uint8_t *)ks, rounds, q);
