@@ -218,7 +218,31 @@ RIJN_INLINE uint64_t rijn_mac64(uint64_t acc, uint32_t a, uint32_t b)
     return ((uint64_t)hi << 32) | lo;
 }
 #define rijn_mul64(a, b) rijn_mac64(0, a, b)
+/* The same for a < 2^29 and b < 2^31.5 (X25519's limbs): the two middle
+ * products then sum below 2^32, one MUL and one MLA, 12 instructions. */
+RIJN_INLINE uint64_t rijn_mac64_29(uint64_t acc, uint32_t a, uint32_t b)
+{
+    uint32_t lo = (uint32_t)acc, hi = (uint32_t)(acc >> 32), al, ah, bl, bh, t;
+    __asm__("uxth %[al], %[a]\n\t"
+            "lsrs %[ah], %[a], #16\n\t"
+            "uxth %[bl], %[b]\n\t"
+            "lsrs %[bh], %[b], #16\n\t"
+            "mul %[t], %[al], %[bl]\n\t"
+            "mul %[al], %[al], %[bh]\n\t"
+            "mla %[al], %[ah], %[bl], %[al]\n\t"
+            "mul %[bh], %[ah], %[bh]\n\t"
+            "adds %[lo], %[lo], %[t]\n\t"
+            "adc %[hi], %[hi], %[bh]\n\t"
+            "adds %[lo], %[lo], %[al], lsl #16\n\t"
+            "adc %[hi], %[hi], %[al], lsr #16"
+            : [lo] "+&r"(lo), [hi] "+&r"(hi), [al] "=&r"(al), [ah] "=&r"(ah), [bl] "=&r"(bl),
+              [bh] "=&r"(bh), [t] "=&r"(t)
+            : [a] "r"(a), [b] "r"(b)
+            : "cc");
+    return ((uint64_t)hi << 32) | lo;
+}
 #else
+#define rijn_mac64_29 rijn_mac64
 #define rijn_mac64(acc, a, b) ((acc) + (uint64_t)(uint32_t)(a) * (uint32_t)(b))
 #define rijn_mul64(a, b) ((uint64_t)(uint32_t)(a) * (uint32_t)(b))
 #endif

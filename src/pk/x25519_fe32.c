@@ -124,9 +124,9 @@ static void fe_mul(fe *h, const fe *f, const fe *g)
         for (j = 0; j < 10; j++) {
             uint32_t a = (i & j & 1) ? f2[i] : f->v[i];
             if (i + j < 10)
-                r[i + j] = rijn_mac64(r[i + j], a, g->v[j]);
+                r[i + j] = rijn_mac64_29(r[i + j], a, g->v[j]);
             else
-                r[i + j - 10] = rijn_mac64(r[i + j - 10], a, g19[j]);
+                r[i + j - 10] = rijn_mac64_29(r[i + j - 10], a, g19[j]);
         }
     }
     fe_carry64(h, r);
@@ -149,7 +149,7 @@ static void fe_sq(fe *h, const fe *f)
             if (i + j >= 10)
                 b *= 19;
             k = i + j < 10 ? i + j : i + j - 10; /* not % 10: UDIV on Cortex-M */
-            r[k] = rijn_mac64(r[k], a, b);
+            r[k] = rijn_mac64_29(r[k], a, b);
         }
     }
     fe_carry64(h, r);
