@@ -8,11 +8,12 @@
  *   square, x121665) is carried, so inputs to a product have limbs below
  *   2^27; a product limb times 19 (or 38) stays below 2^32, and each
  *   column of ten 32x32->64 products stays below 2^63. Only 32x32->64
- *   multiplications are used (internal.h's rijn_mul64: the C product,
- *   which Cortex-M0 and AVR compilers turn into their helper routines;
- *   four 16x16 MULs on the Cortex-M3, whose UMULL/UMLAL stop early:
- *   one scalar multiplication there 6,911,835 -> 9,579,834 instructions
- *   at -Os, 6,368,552 -> 8,867,202 at -O2, mcu/measure.py).
+ *   multiplications are used (internal.h's rijn_mac64_29 and rijn_mul64:
+ *   the C product, which Cortex-M0 and AVR compilers turn into their
+ *   helper routines; 16x16 MULs on the Cortex-M3, whose UMULL/UMLAL stop
+ *   early:
+ *   one scalar multiplication there 6,911,835 -> 9,182,294 instructions
+ *   at -Os, 6,368,552 -> 8,469,662 at -O2, mcu/measure.py).
  *   Product: h[k] = sum f[i] g[j] over i+j = k (mod 10), times 2 when i
  *   and j are both odd (the half bits add up) and times 19 when
  *   i + j >= 10 (2^255 = 19 mod p). Squaring computes each cross product
