@@ -191,57 +191,43 @@ RIJN_INLINE uint32_t rijn_ct_lt32(uint32_t a, uint32_t b)
  * is four 16x16 -> 32 MULs, one cycle each, added into 64 bits with
  * shifted operands: 16 instructions against one UMLAL. Used by every
  * 32x32 -> 64 product of a secret (X25519's 32-bit field, Poly1305's
- * radix 2^32, Argon2's BlaMka); the trace test (mcu/trace) counts long
- * multiplies on its Cortex-M3 image and fails on any. */
+ * radix 2^32, Argon2's BlaMka). scripts/mcu-test.sh disassembles every
+ * Cortex-M3 test image and fails on a long multiply outside a short list
+ * of public-value sites (mcu/mcu.py, LONGMUL_PUBLIC). */
 #if defined(__ARM_ARCH_7M__) && defined(__thumb2__) && defined(__GNUC__)
-RIJN_INLINE uint64_t rijn_mac64(uint64_t acc, uint32_t a, uint32_t b)
+/* halves; t = al bl, al = al bh, bh = ah bh */
+#define RIJN_I_M3_HEAD                                                                    \
+    "uxth %[al], %[a]\n\tlsrs %[ah], %[a], #16\n\tuxth %[bl], %[b]\n\t"                  \
+    "lsrs %[bh], %[b], #16\n\tmul %[t], %[al], %[bl]\n\tmul %[al], %[al], %[bh]\n\t"     \
+    "mul %[bh], %[ah], %[bh]\n\t"
+/* (hi:lo) += (bh:t) + al 2^16 */
+#define RIJN_I_M3_TAIL                                                                    \
+    "adds %[lo], %[lo], %[t]\n\tadc %[hi], %[hi], %[bh]\n\t"                               \
+    "adds %[lo], %[lo], %[al], lsl #16\n\tadc %[hi], %[hi], %[al], lsr #16"
+#define RIJN_I_M3_OPS                                                                     \
+    : [lo] "+&r"(lo), [hi] "+&r"(hi), [al] "=&r"(al), [ah] "=&r"(ah), [bl] "=&r"(bl),     \
+      [bh] "=&r"(bh), [t] "=&r"(t)                                                        \
+    : [a] "r"(a), [b] "r"(b)                                                              \
+    : "cc"
+/* narrow: a < 2^29 and b < 2^31.5 (X25519's limbs), so al bh + ah bl
+ * stays below 2^32: one MLA and one shifted add pair, 12 instructions */
+RIJN_INLINE uint64_t rijn_i_mac64_m3(uint64_t acc, uint32_t a, uint32_t b, int narrow)
 {
     uint32_t lo = (uint32_t)acc, hi = (uint32_t)(acc >> 32), al, ah, bl, bh, t;
-    __asm__("uxth %[al], %[a]\n\t"
-            "lsrs %[ah], %[a], #16\n\t"
-            "uxth %[bl], %[b]\n\t"
-            "lsrs %[bh], %[b], #16\n\t"
-            "mul %[t], %[al], %[bl]\n\t"
-            "mul %[al], %[al], %[bh]\n\t"
-            "mul %[bh], %[ah], %[bh]\n\t"
-            "mul %[ah], %[ah], %[bl]\n\t"
-            "adds %[lo], %[lo], %[t]\n\t"
-            "adc %[hi], %[hi], %[bh]\n\t"
-            "adds %[lo], %[lo], %[al], lsl #16\n\t"
-            "adc %[hi], %[hi], %[al], lsr #16\n\t"
-            "adds %[lo], %[lo], %[ah], lsl #16\n\t"
-            "adc %[hi], %[hi], %[ah], lsr #16"
-            : [lo] "+&r"(lo), [hi] "+&r"(hi), [al] "=&r"(al), [ah] "=&r"(ah), [bl] "=&r"(bl),
-              [bh] "=&r"(bh), [t] "=&r"(t)
-            : [a] "r"(a), [b] "r"(b)
-            : "cc");
+    if (narrow)
+        __asm__(RIJN_I_M3_HEAD "mla %[al], %[ah], %[bl], %[al]\n\t" RIJN_I_M3_TAIL
+                RIJN_I_M3_OPS);
+    else
+        __asm__(RIJN_I_M3_HEAD "mul %[ah], %[ah], %[bl]\n\t" RIJN_I_M3_TAIL "\n\t"
+                "adds %[lo], %[lo], %[ah], lsl #16\n\tadc %[hi], %[hi], %[ah], lsr #16"
+                RIJN_I_M3_OPS);
     return ((uint64_t)hi << 32) | lo;
 }
-#define rijn_mul64(a, b) rijn_mac64(0, a, b)
-/* The same for a < 2^29 and b < 2^31.5 (X25519's limbs): the two middle
- * products then sum below 2^32, one MUL and one MLA, 12 instructions. */
-RIJN_INLINE uint64_t rijn_mac64_29(uint64_t acc, uint32_t a, uint32_t b)
-{
-    uint32_t lo = (uint32_t)acc, hi = (uint32_t)(acc >> 32), al, ah, bl, bh, t;
-    __asm__("uxth %[al], %[a]\n\t"
-            "lsrs %[ah], %[a], #16\n\t"
-            "uxth %[bl], %[b]\n\t"
-            "lsrs %[bh], %[b], #16\n\t"
-            "mul %[t], %[al], %[bl]\n\t"
-            "mul %[al], %[al], %[bh]\n\t"
-            "mla %[al], %[ah], %[bl], %[al]\n\t"
-            "mul %[bh], %[ah], %[bh]\n\t"
-            "adds %[lo], %[lo], %[t]\n\t"
-            "adc %[hi], %[hi], %[bh]\n\t"
-            "adds %[lo], %[lo], %[al], lsl #16\n\t"
-            "adc %[hi], %[hi], %[al], lsr #16"
-            : [lo] "+&r"(lo), [hi] "+&r"(hi), [al] "=&r"(al), [ah] "=&r"(ah), [bl] "=&r"(bl),
-              [bh] "=&r"(bh), [t] "=&r"(t)
-            : [a] "r"(a), [b] "r"(b)
-            : "cc");
-    return ((uint64_t)hi << 32) | lo;
-}
+#define rijn_mac64(acc, a, b) rijn_i_mac64_m3(acc, a, b, 0)
+#define rijn_mac64_29(acc, a, b) rijn_i_mac64_m3(acc, a, b, 1)
+#define rijn_mul64(a, b) rijn_i_mac64_m3(0, a, b, 0)
 #else
+/* rijn_mac64_29: the same for a < 2^29 and b < 2^31.5 */
 #define rijn_mac64_29 rijn_mac64
 #define rijn_mac64(acc, a, b) ((acc) + (uint64_t)(uint32_t)(a) * (uint32_t)(b))
 #define rijn_mul64(a, b) ((uint64_t)(uint32_t)(a) * (uint32_t)(b))
