@@ -71,7 +71,8 @@ grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
 #    -Os and -O0 builds of the library, under qemu-aarch64 -cpu max with the
 #    TCG plugin: neonbs, ct64, armce (and ct32) must give one instruction-
 #    and one memory-address digest per class, key size and operation (key
-#    setup, ECB, CBC, CTR, CMAC, CCM, XTS, GCM) over 24 random inputs, run no
+#    setup, ECB, CBC, CTR, CMAC, CCM, XTS, GCM) over 24 random inputs, and so
+#    must X25519 (8 inputs), Poly1305 and ChaCha20-Poly1305, run no
 #    UDIV/SDIV, and the planted secret branch, secret
 #    load and secret division must be caught. ~40 s (mostly the two library
 #    builds; the traced runs ~8 s), objects in $bdir/trace.

@@ -27,10 +27,27 @@
  *      TRACE_TABLE_FLASH: read with LPM on AVR): must NOT be flagged;
  *   4  a division of a secret (UDIV on Cortex-M3/M4/M33 and AArch64, DIVU on RV32:
  *      operand-dependent latency, the same instruction sequence).
- * With TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
+ * With TRACE_GCM (the 32-bit targets and a64) also GCM seal and open (48
+ * bytes, 12-byte IV; GHASH on the library's default implementation); with
+ * TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
  * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
- * one; AES-128 and AES-256) and GCM seal and open (48 bytes, 12-byte IV;
- * GHASH on the library's default implementation).
+ * one; AES-128 and AES-256).
+ * Then, once per image (not per AES class), the other primitives that
+ * claim constant time, each with its secret in key[] (so the plants see
+ * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
+ * inputs, fewer than TRACE_N: millions of instructions a call; 0 leaves
+ * the group out), Poly1305 one-shot (TRACE_POLY1305: random key, 48-byte
+ * message) and ChaCha20-Poly1305 seal and open (TRACE_CHAPOLY: 48 bytes,
+ * 12-byte nonce, valid messages), labelled "G x25519 scalarmult 32 <n>",
+ * "G poly1305 mac 32 <n>", "G chacha20poly1305 seal|open 32 <n>". Their
+ * checks outside the regions: in the image without a plant the RFC 7748
+ * 5.2 vector once and the DH property on the first two traced inputs
+ * (X(a, X(b, 9)) then X(b, X(a, 9)), the other inputs random: two
+ * ladders outside the regions, not four); the RFC 8439 2.5.2 vector once
+ * and every tag recomputed with the streaming API; each AEAD call
+ * inverted. In these groups bit 0 of key[0] alternates from input to
+ * input, so a plant on it is seen even with TRACE_NS = 2 (X25519 clamps
+ * that bit away; Poly1305's r does not use it; it is still a key bit).
  * A PRNG with a fixed seed (TRACE_SEED) makes every run the same.
  */
 #include <stddef.h>
@@ -42,10 +59,9 @@
 #include "rijn/ccm.h"
 #include "rijn/cmac.h"
 #include "rijn/modes.h"
-#if TRACE_WIDE
-#include "rijn/gcm.h"
-#include "rijn/xts.h"
-#endif
+#include "rijn/chachapoly.h"
+#include "rijn/poly1305.h"
+#include "rijn/x25519.h"
 
 #ifndef TRACE_N
 #define TRACE_N 16
@@ -59,30 +75,63 @@
 #ifndef TRACE_WIDE
 #define TRACE_WIDE 0
 #endif
+#ifndef TRACE_GCM
+#define TRACE_GCM TRACE_WIDE
+#endif
+#ifndef TRACE_NS
+#define TRACE_NS TRACE_N
+#endif
+#ifndef TRACE_X25519
+#define TRACE_X25519 1
+#endif
+#ifndef TRACE_POLY1305
+#define TRACE_POLY1305 1
+#endif
+#ifndef TRACE_CHAPOLY
+#define TRACE_CHAPOLY 1
+#endif
+#if TRACE_GCM
+#include "rijn/gcm.h"
+#endif
+#if TRACE_WIDE
+#include "rijn/xts.h"
+#endif
 
 enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_CBC_DEC, OP_CTR,
        OP_CMAC, OP_CCM_SEAL, OP_CCM_OPEN,
-#if TRACE_WIDE
-       OP_XTS_ENC, OP_XTS_DEC, OP_GCM_SEAL, OP_GCM_OPEN,
+#if TRACE_GCM
+       OP_GCM_SEAL, OP_GCM_OPEN,
 #endif
-       NOPS };
-static const char *const op_name[NOPS] = {"init",    "init_enc", "enc1",    "dec1",
+#if TRACE_WIDE
+       OP_XTS_ENC, OP_XTS_DEC,
+#endif
+       NOPS, /* the AES operations; then the other primitives, once per image */
+       OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, NALL };
+static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec1",
                                           "enc3",    "dec3",     "cbc_enc", "cbc_dec",
                                           "ctr",     "cmac",     "ccm_seal", "ccm_open",
-#if TRACE_WIDE
-                                          "xts_enc", "xts_dec",  "gcm_seal", "gcm_open"
+#if TRACE_GCM
+                                          "gcm_seal", "gcm_open",
 #endif
-};
+#if TRACE_WIDE
+                                          "xts_enc", "xts_dec",
+#endif
+                                          "scalarmult", "mac", "seal", "open"};
 
 static rijn_aes_ctx ctx;
 static rijn_ccm_ctx ccm;
 static uint8_t key[32], iv[16], in[48], out[48], back[48], tag[16];
 static volatile uint8_t sink;
+#if TRACE_GCM
+static rijn_gcm_ctx gcm;
+#endif
 #if TRACE_WIDE
 static rijn_xts_ctx xts;
-static rijn_gcm_ctx gcm;
 static uint8_t xkey[64];
 #define XTS_LEN 40u
+#endif
+#if TRACE_CHAPOLY
+static rijn_chacha20poly1305_ctx cp;
 #endif
 static uint32_t rng = TRACE_SEED;
 
@@ -161,11 +210,27 @@ static int traced(int op, size_t klen)
     case OP_CMAC: r = rijn_cmac(tag, 16, key, klen, in, 48); break;
     case OP_CCM_SEAL: r = rijn_ccm_seal(&ccm, out, tag, 16, iv, 13, NULL, 0, in, 48); break;
     case OP_CCM_OPEN: r = rijn_ccm_open(&ccm, out, tag, 16, iv, 13, NULL, 0, in, 48); break;
+#if TRACE_GCM
+    case OP_GCM_SEAL: r = rijn_gcm_seal(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_GCM_OPEN: r = rijn_gcm_open(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+#endif
 #if TRACE_WIDE
     case OP_XTS_ENC: r = rijn_xts_encrypt(&xts, iv, out, in, XTS_LEN); break;
     case OP_XTS_DEC: r = rijn_xts_decrypt(&xts, iv, out, in, XTS_LEN); break;
-    case OP_GCM_SEAL: r = rijn_gcm_seal(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_GCM_OPEN: r = rijn_gcm_open(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+#endif
+#if TRACE_X25519
+    case OP_X25519: r = rijn_x25519(out, key, in); break;
+#endif
+#if TRACE_POLY1305
+    case OP_POLY1305: r = rijn_poly1305(tag, key, in, 48); break;
+#endif
+#if TRACE_CHAPOLY
+    case OP_CP_SEAL:
+        r = rijn_chacha20poly1305_seal(&cp, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
+    case OP_CP_OPEN:
+        r = rijn_chacha20poly1305_open(&cp, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
 #endif
     default: break;
     }
@@ -187,11 +252,19 @@ static int inverse(int op)
     case OP_CTR: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
     case OP_CCM_SEAL: return rijn_ccm_open(&ccm, back, tag, 16, iv, 13, NULL, 0, out, 48);
     case OP_CCM_OPEN: return rijn_ccm_seal(&ccm, back, tag, 16, iv, 13, NULL, 0, out, 48);
+#if TRACE_GCM
+    case OP_GCM_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_GCM_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
+#endif
 #if TRACE_WIDE
     case OP_XTS_ENC: return rijn_xts_decrypt(&xts, iv, back, out, XTS_LEN);
     case OP_XTS_DEC: return rijn_xts_encrypt(&xts, iv, back, out, XTS_LEN);
-    case OP_GCM_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_GCM_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
+#endif
+#if TRACE_CHAPOLY
+    case OP_CP_SEAL:
+        return rijn_chacha20poly1305_open(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_CP_OPEN:
+        return rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
 #endif
     default: return RIJN_ERR_PARAM;
     }
@@ -249,15 +322,18 @@ static int known_answer(const char *cls, size_t klen)
     return 1;
 }
 
-#if TRACE_WIDE
-/* Keys (and for GCM open a valid message) of the wide operations. */
+#if TRACE_GCM || TRACE_WIDE
+/* Keys (and for GCM open a valid message) of the GCM and XTS operations. */
 static void wide_setup(int op, const char *cls, size_t klen)
 {
+#if TRACE_WIDE
     if (op == OP_XTS_ENC || op == OP_XTS_DEC) {
         fill(xkey, 2 * klen);
         if (rijn_xts_init(&xts, xkey, 2 * klen) != RIJN_OK)
             fail("XTS key setup", cls, klen);
     }
+#endif
+#if TRACE_GCM
     if ((op == OP_GCM_SEAL || op == OP_GCM_OPEN) && rijn_gcm_init(&gcm, key, klen) != RIJN_OK)
         fail("GCM key setup", cls, klen);
     if (op == OP_GCM_OPEN) {
@@ -265,12 +341,12 @@ static void wide_setup(int op, const char *cls, size_t klen)
             fail(op_name[op], cls, klen);
         memcpy(in, back, 48);
     }
+#endif
 }
 #endif
 
-static void group(const char *cls, int ct, int op, size_t klen)
+static void label(const char *cls, int ct, int op, size_t klen, unsigned n)
 {
-    unsigned n;
     hal_puts(ct ? "G " : "N ");
     hal_puts(cls);
     hal_puts(" ");
@@ -278,8 +354,14 @@ static void group(const char *cls, int ct, int op, size_t klen)
     hal_puts(" ");
     hal_putu((uint32_t)klen);
     hal_puts(" ");
-    hal_putu(TRACE_N);
+    hal_putu(n);
     hal_puts("\n");
+}
+
+static void group(const char *cls, int ct, int op, size_t klen)
+{
+    unsigned n;
+    label(cls, ct, op, klen, TRACE_N);
     for (n = 0; n < TRACE_N; n++) {
         fill(key, sizeof key);
         fill(iv, sizeof iv);
@@ -293,7 +375,7 @@ static void group(const char *cls, int ct, int op, size_t klen)
                 fail(op_name[op], cls, klen);
             memcpy(in, back, 48);
         }
-#if TRACE_WIDE
+#if TRACE_GCM || TRACE_WIDE
         wide_setup(op, cls, klen);
 #endif
         if (traced(op, klen) != RIJN_OK)
@@ -303,6 +385,152 @@ static void group(const char *cls, int ct, int op, size_t klen)
                                                  memcmp(back, in, inverse_len(op)) != 0))
             fail(op_name[op], cls, klen);
     }
+}
+
+/* ---- the other primitives, once per image ------------------------------ */
+
+#if TRACE_X25519 || TRACE_POLY1305
+static uint8_t unhex1(char c)
+{
+    return (uint8_t)(c <= '9' ? c - '0' : c - 'a' + 10);
+}
+
+static void unhex(uint8_t *p, const char *h)
+{
+    for (; h[0] != '\0'; h += 2)
+        *p++ = (uint8_t)(unhex1(h[0]) << 4 | unhex1(h[1]));
+}
+#endif
+
+#if TRACE_X25519
+/* The DH pair: the first two traced inputs are X(a, X(b, 9)) and
+ * X(b, X(a, 9)), which must agree (the image without a plant only). */
+static uint8_t dh_a[32], dh_b[32], dh_pa[32], dh_pb[32], dh_s[32];
+
+/* RFC 7748 5.2, the first vector, and the DH pair's public values (only
+ * in the image without a plant: X25519 costs millions of instructions). */
+static void x25519_setup(void)
+{
+    static uint8_t nine[32] = {9};
+    if (TRACE_PLANT != 0)
+        return;
+    unhex(key, "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
+    unhex(in, "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c");
+    unhex(back, "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
+    if (rijn_x25519(out, key, in) != RIJN_OK || memcmp(out, back, 32) != 0)
+        fail("RFC 7748", "x25519", 32);
+    fill(dh_a, 32);
+    fill(dh_b, 32);
+    if (rijn_x25519(dh_pa, dh_a, nine) != RIJN_OK || rijn_x25519(dh_pb, dh_b, nine) != RIJN_OK)
+        fail("X25519 base", "x25519", 32);
+}
+
+/* Inputs 0 and 1: the DH pair; the others random (u with its top bit too). */
+static void x25519_input(unsigned n)
+{
+    if (TRACE_PLANT != 0 || n > 1)
+        return;
+    memcpy(key, n == 0 ? dh_a : dh_b, 32);
+    memcpy(in, n == 0 ? dh_pb : dh_pa, 32);
+}
+
+static int x25519_check(unsigned n)
+{
+    if (TRACE_PLANT != 0 || n > 1)
+        return 1;
+    if (n == 0)
+        memcpy(dh_s, out, 32);
+    return memcmp(dh_s, out, 32) == 0;
+}
+#else
+#define x25519_input(n) ((void)(n))
+#define x25519_check(n) 1
+#endif
+
+#if TRACE_POLY1305
+/* RFC 8439 2.5.2 */
+static void poly1305_known_answer(void)
+{
+    static const char msg[] = "Cryptographic Forum Research Group";
+    unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+    unhex(back, "a8061dc1305136c6c22b8baf0c0127a9");
+    if (rijn_poly1305(tag, key, (const uint8_t *)msg, sizeof msg - 1) != RIJN_OK ||
+        memcmp(tag, back, 16) != 0)
+        fail("RFC 8439 2.5.2", "poly1305", 32);
+}
+
+/* The tag recomputed with the streaming API (13 + 35 bytes). */
+static int poly1305_check(void)
+{
+    rijn_poly1305_ctx pc;
+    uint8_t t[16];
+    if (rijn_poly1305_init(&pc, key) != RIJN_OK || rijn_poly1305_update(&pc, in, 13) != RIJN_OK ||
+        rijn_poly1305_update(&pc, in + 13, 35) != RIJN_OK || rijn_poly1305_final(&pc, t) != RIJN_OK)
+        return 0;
+    return memcmp(t, tag, 16) == 0;
+}
+#else
+#define poly1305_check() 0
+#endif
+
+static void prim_group(const char *prim, int op, unsigned count)
+{
+    unsigned n;
+    if (count == 0)
+        return;
+    label(prim, 1, op, 32, count);
+    for (n = 0; n < count; n++) {
+        fill(key, sizeof key);
+        fill(iv, sizeof iv);
+        fill(in, sizeof in);
+        if (op == OP_X25519)
+            x25519_input(n);
+        key[0] = (uint8_t)((key[0] & 0xFEu) | (n & 1u)); /* the plants' bit differs */
+#if TRACE_CHAPOLY
+        if ((op == OP_CP_SEAL || op == OP_CP_OPEN) &&
+            rijn_chacha20poly1305_init(&cp, key, 32) != RIJN_OK)
+            fail("key setup", prim, 32);
+        if (op == OP_CP_OPEN) { /* a valid message */
+            if (rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, 12, NULL, 0, in, 48) != RIJN_OK)
+                fail(op_name[op], prim, 32);
+            memcpy(in, back, 48);
+        }
+#endif
+        if (traced(op, 32) != RIJN_OK)
+            fail(op_name[op], prim, 32);
+        if (op == OP_X25519 ? !x25519_check(n)
+            : op == OP_POLY1305 ? !poly1305_check()
+                                : inverse(op) != RIJN_OK || memcmp(back, in, 48) != 0)
+            fail(op_name[op], prim, 32);
+    }
+}
+
+/* The groups of the other primitives; returns their number. */
+static unsigned prim_groups(void)
+{
+    unsigned groups = 0;
+#if TRACE_X25519
+    if (TRACE_NS > 0) {
+        x25519_setup();
+        hal_puts("x25519 field ");
+        hal_puts(rijn_x25519_impl());
+        hal_puts("\n");
+        prim_group("x25519", OP_X25519, TRACE_NS);
+        groups++;
+    }
+#endif
+#if TRACE_POLY1305
+    poly1305_known_answer();
+    prim_group("poly1305", OP_POLY1305, TRACE_N);
+    groups++;
+#endif
+#if TRACE_CHAPOLY
+    prim_group("chacha20poly1305", OP_CP_SEAL, TRACE_N);
+    prim_group("chacha20poly1305", OP_CP_OPEN, TRACE_N);
+    groups += 2;
+#endif
+    (void)prim_group; /* (used by none where all are left out) */
+    return groups;
 }
 
 int main(void)
@@ -331,6 +559,7 @@ int main(void)
             }
         }
     }
+    groups += prim_groups();
     hal_puts("done ");
     hal_putu(groups);
     hal_puts("\n");
