@@ -31,7 +31,10 @@
  * bytes, 12-byte IV; GHASH on the library's default implementation); with
  * TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
  * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
- * one; AES-128 and AES-256).
+ * one; AES-128 and AES-256), CFB128 both ways, CFB8 encryption and OFB
+ * (48 bytes: the neonbs one-block path's chains), OCB (12-byte nonce) and
+ * EAX (16-byte nonce) seal and open (48 bytes; OCB with one nonce per group:
+ * its bits choose the shift of the first offset, a public branch).
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -94,6 +97,8 @@
 #include "rijn/gcm.h"
 #endif
 #if TRACE_WIDE
+#include "rijn/eax.h"
+#include "rijn/ocb.h"
 #include "rijn/xts.h"
 #endif
 
@@ -103,7 +108,8 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
        OP_GCM_SEAL, OP_GCM_OPEN,
 #endif
 #if TRACE_WIDE
-       OP_XTS_ENC, OP_XTS_DEC,
+       OP_XTS_ENC, OP_XTS_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_CFB8_ENC, OP_OFB, OP_OCB_SEAL,
+       OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, NALL };
@@ -114,7 +120,9 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "gcm_seal", "gcm_open",
 #endif
 #if TRACE_WIDE
-                                          "xts_enc", "xts_dec",
+                                          "xts_enc", "xts_dec", "cfb_enc", "cfb_dec",
+                                          "cfb8_enc", "ofb", "ocb_seal", "ocb_open",
+                                          "eax_seal", "eax_open",
 #endif
                                           "scalarmult", "mac", "seal", "open"};
 
@@ -126,6 +134,8 @@ static volatile uint8_t sink;
 static rijn_gcm_ctx gcm;
 #endif
 #if TRACE_WIDE
+static rijn_ocb_ctx ocb;
+static rijn_eax_ctx eax;
 static rijn_xts_ctx xts;
 static uint8_t xkey[64];
 #define XTS_LEN 40u
@@ -217,6 +227,14 @@ static int traced(int op, size_t klen)
 #if TRACE_WIDE
     case OP_XTS_ENC: r = rijn_xts_encrypt(&xts, iv, out, in, XTS_LEN); break;
     case OP_XTS_DEC: r = rijn_xts_decrypt(&xts, iv, out, in, XTS_LEN); break;
+    case OP_CFB_ENC: r = rijn_cfb128_encrypt(&ctx, iv, out, in, 48); break;
+    case OP_CFB_DEC: r = rijn_cfb128_decrypt(&ctx, iv, out, in, 48); break;
+    case OP_CFB8_ENC: r = rijn_cfb8_encrypt(&ctx, iv, out, in, 48); break;
+    case OP_OFB: r = rijn_ofb_crypt(&ctx, iv, out, in, 48); break;
+    case OP_OCB_SEAL: r = rijn_ocb_seal(&ocb, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_OCB_OPEN: r = rijn_ocb_open(&ocb, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_EAX_SEAL: r = rijn_eax_seal(&eax, out, tag, 16, iv, 16, NULL, 0, in, 48); break;
+    case OP_EAX_OPEN: r = rijn_eax_open(&eax, out, tag, 16, iv, 16, NULL, 0, in, 48); break;
 #endif
 #if TRACE_X25519
     case OP_X25519: r = rijn_x25519(out, key, in); break;
@@ -259,6 +277,14 @@ static int inverse(int op)
 #if TRACE_WIDE
     case OP_XTS_ENC: return rijn_xts_decrypt(&xts, iv, back, out, XTS_LEN);
     case OP_XTS_DEC: return rijn_xts_encrypt(&xts, iv, back, out, XTS_LEN);
+    case OP_CFB_ENC: return rijn_cfb128_decrypt(&ctx, iv, back, out, 48);
+    case OP_CFB_DEC: return rijn_cfb128_encrypt(&ctx, iv, back, out, 48);
+    case OP_CFB8_ENC: return rijn_cfb8_decrypt(&ctx, iv, back, out, 48);
+    case OP_OFB: return rijn_ofb_crypt(&ctx, iv, back, out, 48);
+    case OP_OCB_SEAL: return rijn_ocb_open(&ocb, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_OCB_OPEN: return rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_EAX_SEAL: return rijn_eax_open(&eax, back, tag, 16, iv, 16, NULL, 0, out, 48);
+    case OP_EAX_OPEN: return rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, out, 48);
 #endif
 #if TRACE_CHAPOLY
     case OP_CP_SEAL:
@@ -323,7 +349,8 @@ static int known_answer(const char *cls, size_t klen)
 }
 
 #if TRACE_GCM || TRACE_WIDE
-/* Keys (and for GCM open a valid message) of the GCM and XTS operations. */
+/* Keys (and for an AEAD's open a valid message) of the GCM, XTS, OCB and
+ * EAX operations. */
 static void wide_setup(int op, const char *cls, size_t klen)
 {
 #if TRACE_WIDE
@@ -331,6 +358,20 @@ static void wide_setup(int op, const char *cls, size_t klen)
         fill(xkey, 2 * klen);
         if (rijn_xts_init(&xts, xkey, 2 * klen) != RIJN_OK)
             fail("XTS key setup", cls, klen);
+    }
+    if ((op == OP_OCB_SEAL || op == OP_OCB_OPEN) && rijn_ocb_init(&ocb, key, klen) != RIJN_OK)
+        fail("OCB key setup", cls, klen);
+    if (op == OP_OCB_OPEN) {
+        if (rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, in, 48) != RIJN_OK)
+            fail(op_name[op], cls, klen);
+        memcpy(in, back, 48);
+    }
+    if ((op == OP_EAX_SEAL || op == OP_EAX_OPEN) && rijn_eax_init(&eax, key, klen) != RIJN_OK)
+        fail("EAX key setup", cls, klen);
+    if (op == OP_EAX_OPEN) {
+        if (rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, in, 48) != RIJN_OK)
+            fail(op_name[op], cls, klen);
+        memcpy(in, back, 48);
     }
 #endif
 #if TRACE_GCM
@@ -366,6 +407,10 @@ static void group(const char *cls, int ct, int op, size_t klen)
         fill(key, sizeof key);
         fill(iv, sizeof iv);
         fill(in, sizeof in);
+#if TRACE_WIDE
+        if (op == OP_OCB_SEAL || op == OP_OCB_OPEN) /* OCB's nonce picks its */
+            memset(iv, 0xA5, 12); /* offset's shift (ocb.c): public, one per group */
+#endif
         if (op > OP_INIT_ENC && rijn_aes_init(&ctx, key, klen) != RIJN_OK)
             fail("key setup", cls, klen);
         if ((op == OP_CCM_SEAL || op == OP_CCM_OPEN) && rijn_ccm_init(&ccm, key, klen) != RIJN_OK)
