@@ -70,13 +70,27 @@ table cost (~350 cycles a call with the wipe) 16 KiB 16 %, 32 KiB 7 %,
 rows moved by AES-128 -1..+1 %, AES-256 -4..+2 % with where the loop
 landed (inlined, noinline, .p2align 6), 2-32 KiB +0..2 %: below this
 kernel's placement noise, not kept (scripts/ab-builds.sh, 101-150 reps;
-branch gcm-round-tables, 0d2f1cd). The iteration that carries out of
-the low byte from tables too (one VPTERNLOGQ a register: the swapped
-counter XOR its mask AND the carried change): within noise (1 MiB min
-ratios AES-128 seal 1.438 -> 1.407, open 1.348 -> 1.338, medians
+branch gcm-round-tables, 0d2f1cd). Again after the pin (below), 28 Nov
+2026 (branch gcmtab-code: 72c2737 the port, 85e6451 a variant;
+scripts/ab-builds.sh vs main 09fed7e, one process, 100 reps, medians,
+input and output at 0 and +48): 1 MiB AES-256 seal -0.9..-2.1 %, open
+-0.1..-2.9 % (5 runs; 6 earlier open runs -1.8..-4.5 %), AES-128
++0.0..+3.2 %, 128 KiB -1.4..+1.6 %, 16 KiB (no tables: layout only)
+-2.0..+5.1 %; with the caller's stack shifted by 0..4032 bytes (128-byte
+steps; an alloca in a copy of bench/host/ab_builds.c) AES-256 seal
+-0.1..-1.8 %: about 1 % in the library against 3 % for the iteration
+alone. The tables in the loop's own frame and the loop in its own
+section (run() where main has it): AES-256 1 MiB +0.2..+3.1 % slower,
+with one of the two -0.5..+3.6 %: where the code lands moves the 1 MiB
+rows as much as the tables save. Python (rijn.AESGCM against
+cryptography's, AES-256 1 MiB, time, 14 processes each): encrypt 0.706
+-> 0.725, decrypt 0.694 -> 0.718. Not kept. The iteration that carries
+out of the low byte from tables too (one VPTERNLOGQ a register: the
+swapped counter XOR its mask AND the carried change): within noise (1
+MiB min ratios AES-128 seal 1.438 -> 1.407, open 1.348 -> 1.338, medians
 equal). Sealing with opening's schedule, or with the stores after the
-last round (iteration alone, 64 KiB and 1 MiB, output at 0/+16/+48):
-no better.
+last round (iteration alone, 64 KiB and 1 MiB, output at 0/+16/+48): no
+better.
 Placement: each block starts on a 64-byte line (.p2align 6; the padding
 NOPs run once per iteration). Unpinned, the block moved with the
 function's address: in the statically linked scripts/bench.sh harness,
