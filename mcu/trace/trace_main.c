@@ -33,8 +33,9 @@
  * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
  * one; AES-128 and AES-256), CFB128 both ways, CFB8 encryption and OFB
  * (48 bytes: the neonbs one-block path's chains), OCB (12-byte nonce) and
- * EAX (16-byte nonce) seal and open (48 bytes; OCB with one nonce per group:
- * its bits choose the shift of the first offset, a public branch).
+ * EAX (16-byte nonce) and GCM-SIV (AES-128 and AES-256) seal and open (48
+ * bytes; OCB with one nonce per group: its bits choose the shift of the
+ * first offset, a public branch).
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -98,6 +99,7 @@
 #endif
 #if TRACE_WIDE
 #include "rijn/eax.h"
+#include "rijn/gcmsiv.h"
 #include "rijn/ocb.h"
 #include "rijn/xts.h"
 #endif
@@ -109,7 +111,7 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
 #endif
 #if TRACE_WIDE
        OP_XTS_ENC, OP_XTS_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_CFB8_ENC, OP_OFB, OP_OCB_SEAL,
-       OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN,
+       OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, NALL };
@@ -122,7 +124,8 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
 #if TRACE_WIDE
                                           "xts_enc", "xts_dec", "cfb_enc", "cfb_dec",
                                           "cfb8_enc", "ofb", "ocb_seal", "ocb_open",
-                                          "eax_seal", "eax_open",
+                                          "eax_seal", "eax_open", "gcmsiv_seal",
+                                          "gcmsiv_open",
 #endif
                                           "scalarmult", "mac", "seal", "open"};
 
@@ -136,6 +139,7 @@ static rijn_gcm_ctx gcm;
 #if TRACE_WIDE
 static rijn_ocb_ctx ocb;
 static rijn_eax_ctx eax;
+static rijn_gcmsiv_ctx siv;
 static rijn_xts_ctx xts;
 static uint8_t xkey[64];
 #define XTS_LEN 40u
@@ -235,6 +239,8 @@ static int traced(int op, size_t klen)
     case OP_OCB_OPEN: r = rijn_ocb_open(&ocb, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_EAX_SEAL: r = rijn_eax_seal(&eax, out, tag, 16, iv, 16, NULL, 0, in, 48); break;
     case OP_EAX_OPEN: r = rijn_eax_open(&eax, out, tag, 16, iv, 16, NULL, 0, in, 48); break;
+    case OP_SIV_SEAL: r = rijn_gcmsiv_seal(&siv, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_SIV_OPEN: r = rijn_gcmsiv_open(&siv, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
 #endif
 #if TRACE_X25519
     case OP_X25519: r = rijn_x25519(out, key, in); break;
@@ -285,6 +291,8 @@ static int inverse(int op)
     case OP_OCB_OPEN: return rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_EAX_SEAL: return rijn_eax_open(&eax, back, tag, 16, iv, 16, NULL, 0, out, 48);
     case OP_EAX_OPEN: return rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, out, 48);
+    case OP_SIV_SEAL: return rijn_gcmsiv_open(&siv, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV_OPEN: return rijn_gcmsiv_seal(&siv, back, tag, 16, iv, 12, NULL, 0, out, 48);
 #endif
 #if TRACE_CHAPOLY
     case OP_CP_SEAL:
@@ -370,6 +378,13 @@ static void wide_setup(int op, const char *cls, size_t klen)
         fail("EAX key setup", cls, klen);
     if (op == OP_EAX_OPEN) {
         if (rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, in, 48) != RIJN_OK)
+            fail(op_name[op], cls, klen);
+        memcpy(in, back, 48);
+    }
+    if ((op == OP_SIV_SEAL || op == OP_SIV_OPEN) && rijn_gcmsiv_init(&siv, key, klen) != RIJN_OK)
+        fail("GCM-SIV key setup", cls, klen);
+    if (op == OP_SIV_OPEN) {
+        if (rijn_gcmsiv_seal(&siv, back, tag, 16, iv, 12, NULL, 0, in, 48) != RIJN_OK)
             fail(op_name[op], cls, klen);
         memcpy(in, back, 48);
     }
@@ -596,8 +611,9 @@ int main(void)
                 continue;
             for (op = 0; op < NOPS; op++) {
 #if TRACE_WIDE
-                if (klen == 24 && (op == OP_XTS_ENC || op == OP_XTS_DEC))
-                    continue; /* XTS: AES-128 and AES-256 only */
+                if (klen == 24 && (op == OP_XTS_ENC || op == OP_XTS_DEC || op == OP_SIV_SEAL ||
+                                   op == OP_SIV_OPEN))
+                    continue; /* XTS, GCM-SIV: AES-128 and AES-256 only */
 #endif
                 group(cls, ct, op, klen);
                 groups++;
