@@ -183,7 +183,10 @@ RIJN_INLINE uint32_t rijn_ct_lt32(uint32_t a, uint32_t b)
 }
 
 /* acc + a * b and a * b, 64 bits, in time that does not depend on a and
- * b. Everywhere but the Cortex-M3 that is the C product. The Cortex-M3's
+ * b. Everywhere but the Cortex-M3, Thumb-1 and AVR (core/mul64_avr_i.h:
+ * libgcc's __muldi3 branches on a carry there; sixteen MULs in assembly,
+ * Poly1305 1 KiB on the ATmega2560 508,101 -> 263,731 cycles at -Os)
+ * that is the C product. The Cortex-M3's
  * long multiplies (UMULL, UMLAL, SMULL, SMLAL) stop early on small
  * operands (3 to 5 cycles, ARM DDI 0337 "Cortex-M3 instruction timings"),
  * so there (ARMv7-M without the DSP extension: __ARM_ARCH_7M__; the
@@ -234,7 +237,7 @@ RIJN_INLINE uint64_t rijn_i_mac64_m3(uint64_t acc, uint32_t a, uint32_t b, int n
  * (no compare). Cost, mcu/measure.py: rijn_poly1305 of 1 KiB 74,989 ->
  * 71,531 instructions at -Os, 75,174 -> 84,459 at -O2; X25519 18,658,052
  * -> 17,616,579 (-Os), 18,326,255 -> 19,558,492 (-O2). (AVR's __muldi3
- * has the same kind of branch: mcu/trace's KNOWN says so.) */
+ * has the same kind of branch: core/mul64_avr_i.h.) */
 #define RIJN_I_MUL16(x, y) ((uint32_t)(uint16_t)(x) * (uint16_t)(y))
 /* (hi:lo) += m 2^16, the carry out of lo by its formula (no compare) */
 #define RIJN_I_ADD_MID(lo, hi, m)                                                          \
@@ -253,11 +256,18 @@ static __attribute__((noinline, unused)) uint64_t rijn_mul64(uint32_t a, uint32_
 }
 #define rijn_mac64(acc, a, b) ((acc) + rijn_mul64(a, b))
 #define rijn_mac64_29 rijn_mac64
+#elif defined(__AVR__)
+#include "core/mul64_avr_i.h" /* also rijn_shr64_26 and rijn_add64_32 */
 #else
 /* rijn_mac64_29: the same for a < 2^29 and b < 2^31.5 */
 #define rijn_mac64_29 rijn_mac64
 #define rijn_mac64(acc, a, b) ((acc) + (uint64_t)(uint32_t)(a) * (uint32_t)(b))
 #define rijn_mul64(a, b) ((uint64_t)(uint32_t)(a) * (uint32_t)(b))
+#endif
+/* (uint32_t)(d >> 26) and d + c (uint64_t d, uint32_t c; in asm on AVR) */
+#ifndef rijn_shr64_26
+#define rijn_shr64_26(d) ((uint32_t)((d) >> 26))
+#define rijn_add64_32(d, c) ((d) + (c))
 #endif
 
 /* v, hidden from the optimiser: the compiler can no longer derive another

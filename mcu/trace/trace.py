@@ -78,7 +78,7 @@ LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/m
              "aead/chachapoly.c", "stream/chacha20.c", "stream/chacha20_armv7m.c"]
 # The primitives trace_main.c runs once per image beside the AES classes
 # (their groups: primitive, operation; all claim constant time). X25519 is
-# not traced on AVR: 115 M cycles a call (docs/BENCHMARKS-MCU.md), minutes
+# not traced on AVR: 75 M cycles a call (docs/BENCHMARKS-MCU.md), minutes
 # under the tracer. GCM (an AES operation, every class and key size) runs
 # on the 32-bit targets and a64, not on AVR (the ATmega328P's GCM image is
 # built encryption-only to fit its stack; mcu.py AVR328_IMAGES).
@@ -104,15 +104,10 @@ NO_GCM = ("avr328p", "avr2560")
 # UDIV/REM of (i + j) % 10 on M3/M4/M33 -Os and RV32 (46f9826, 3e3a425);
 # libgcc's 64-bit multiply on ARMv6-M (__aeabi_lmul: BLS on the carry of
 # its cross products) in Poly1305, found by these groups on the Cortex-M0:
-# internal.h's rijn_mul64 there.)
-MULDI3_AVR = ("__muldi3_6", "libgcc's AVR __muldi3 (via __muldi3_6: BRCC over ADIW on the carry "
-              "of a partial sum, one cycle) for the (uint64_t) a * b products of "
-              "src/mac/poly1305.c; the C fix of the Cortex-M0 (four 16x16 products) made AVR "
-              "Poly1305 2.7x slower (avr-gcc calls __mulsi3 for them): not taken")
-KNOWN = {
-    ("avr2560", "poly1305"): [(("O2", "Os"), MULDI3_AVR[0], MULDI3_AVR[1])],
-    ("avr2560", "chacha20poly1305"): [(("O2", "Os"), MULDI3_AVR[0], MULDI3_AVR[1])],
-}
+# internal.h's rijn_mul64 there; libgcc's AVR __muldi3 (__muldi3_6: BRCC
+# over ADIW on a carry) in Poly1305 and ChaCha20-Poly1305 on the
+# ATmega2560: src/core/mul64_avr_i.h, sixteen MULs in asm.)
+KNOWN = {}
 
 
 def known_entry(tn, opt, cls):

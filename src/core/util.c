@@ -16,6 +16,10 @@
  */
 #include "internal.h"
 
+#ifdef RIJN_I_MAC64_AVR_DEF
+RIJN_I_MAC64_AVR_DEF; /* internal.h's rijn_mul64 on AVR (core/mul64_avr_i.h) */
+#endif
+
 /* The status texts, once: (code, text) for rijn_strerror's switch and, on
  * AVR, for rijn_strerror_P's flash arrays. */
 #define RIJN_I_STATUS_TEXTS                                                                \
