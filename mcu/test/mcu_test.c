@@ -874,6 +874,42 @@ static int run_pass(void)
 #ifndef MCU_T_STATUS
 #define MCU_T_STATUS MCU_T_XTS
 #endif
+#if defined(__AVR__) && MCU_T_POLY1305
+#include "internal.h"
+/* internal.h's products and carries on AVR (src/core/mul64_avr_i.h, in
+ * assembly) against avr-gcc's C (libgcc's): 2,000 xorshift inputs,
+ * each operand all ones, zero, one byte or random, acc too. */
+static uint32_t mul_x = 0x9e3779b9u;
+static uint32_t mul_pick(void)
+{
+    uint32_t r;
+    mul_x ^= mul_x << 13;
+    mul_x ^= mul_x >> 17;
+    mul_x ^= mul_x << 5;
+    r = mul_x;
+    switch (r & 7u) {
+    case 0: return 0xffffffffu;
+    case 1: return 0;
+    case 2: return r >> 24;
+    default: return r;
+    }
+}
+static void run_mul64(void)
+{
+    unsigned i;
+    memcpy(section, "rijn_mul64 (avr asm)", 21);
+    for (i = 0; i < 2000; i++) {
+        volatile uint64_t acc = ((uint64_t)mul_pick() << 32) | mul_pick();
+        uint32_t a = mul_pick(), b = mul_pick();
+        check(rijn_mac64(acc, a, b) == acc + (uint64_t)a * b, "rijn_mac64");
+        check(rijn_mul64(a, b) == (uint64_t)a * b, "rijn_mul64");
+        check(rijn_shr64_26(acc) == (uint32_t)(acc >> 26), "rijn_shr64_26");
+        check(rijn_add64_32(acc, a) == acc + a, "rijn_add64_32");
+    }
+    end_section();
+}
+#endif
+
 #if defined(__AVR__) && MCU_T_STATUS
 #include <avr/pgmspace.h>
 /* rijn_strerror_P's texts (flash) equal rijn_strerror's, unknown codes
@@ -914,6 +950,9 @@ int main(void)
 #endif
 #if defined(__AVR__) && MCU_T_STATUS
     run_status_texts();
+#endif
+#if defined(__AVR__) && MCU_T_POLY1305
+    run_mul64();
 #endif
     hal_putu(n_pass);
     hal_puts(" passed, ");
