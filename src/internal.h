@@ -258,6 +258,18 @@ static __attribute__((noinline, unused)) uint64_t rijn_mul64(uint32_t a, uint32_
 #define rijn_mac64_29 rijn_mac64
 #elif defined(__AVR__)
 #include "core/mul64_avr_i.h" /* also rijn_shr64_26 and rijn_add64_32 */
+#elif defined(__thumb2__) && defined(__GNUC__) &&                                        \
+    (defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__))
+/* Cortex-M4/M33: one UMLAL (one cycle whatever the values); in C, GCC
+ * reassociates a sum of products into UMULL + ADDS + ADC */
+RIJN_INLINE uint64_t rijn_mac64(uint64_t acc, uint32_t a, uint32_t b)
+{
+    uint32_t lo = (uint32_t)acc, hi = (uint32_t)(acc >> 32);
+    __asm__("umlal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b));
+    return ((uint64_t)hi << 32) | lo;
+}
+#define rijn_mac64_29 rijn_mac64
+#define rijn_mul64(a, b) ((uint64_t)(uint32_t)(a) * (uint32_t)(b))
 #else
 /* rijn_mac64_29: the same for a < 2^29 and b < 2^31.5 */
 #define rijn_mac64_29 rijn_mac64

@@ -138,26 +138,18 @@ static void h_final(const rijn_poly1305_ctx *c, uint8_t tag[16])
 #else
 #define P_HIBIT 1u
 
-/* acc + a * b. On ARMv7E-M/ARMv8-M mainline one UMLAL: GCC otherwise
- * reassociates the sums into UMULL + ADDS + ADC. On the Cortex-M3
- * (ARMv7-M) UMLAL stops early on small operands, so internal.h's
- * rijn_mac64 (four MULs; one MUL for h4 s_i, below 2^31): rijn_poly1305
- * of 1 KiB there 4,842 -> 20,269 instructions at -Os, 4,593 -> 20,341 at
- * -O2 (mcu/measure.py), the price of constant time on that core. */
-#if defined(__thumb2__) && defined(__GNUC__) &&                                          \
-    (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__))
-#if defined(__ARM_ARCH_7M__)
+/* acc + a * b: internal.h's rijn_mac64 (one UMLAL on the Cortex-M4/M33;
+ * on the Cortex-M3, whose UMLAL stops early on small operands, four MULs,
+ * and one MUL for h4 s_i, below 2^31: rijn_poly1305 of 1 KiB there 4,842
+ * -> 20,269 instructions at -Os, 4,593 -> 20,341 at -O2 (mcu/measure.py),
+ * the price of constant time on that core). */
 #define mac rijn_mac64
+#if defined(__ARM_ARCH_7M__)
 /* h4 (at most 6) times s_i (below 2^28.33) fits 32 bits: one MUL */
 #define mac_h4(acc, a, b) ((acc) + (uint32_t)((a) * (b)))
-#else
-RIJN_INLINE uint64_t mac(uint64_t acc, uint32_t a, uint32_t b)
-{
-    uint32_t lo = (uint32_t)acc, hi = (uint32_t)(acc >> 32);
-    __asm__("umlal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b));
-    return ((uint64_t)hi << 32) | lo;
-}
 #endif
+#if defined(__thumb2__) && defined(__GNUC__) &&                                          \
+    (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__))
 /* (h0..h4) += (a0, a1, a2, a3, a4) with one carry chain (ADDS/ADCS) */
 #define ADD5(a0, a1, a2, a3, a4)                                                   \
     __asm__("adds %0, %0, %5\n\tadcs %1, %1, %6\n\tadcs %2, %2, %7\n\t"            \
@@ -165,8 +157,6 @@ RIJN_INLINE uint64_t mac(uint64_t acc, uint32_t a, uint32_t b)
             : "+&r"(h0), "+&r"(h1), "+&r"(h2), "+&r"(h3), "+&r"(h4)                   \
             : "rI"(a0), "rI"(a1), "rI"(a2), "rI"(a3), "rI"(a4)                        \
             : "cc")
-#else
-#define mac rijn_mac64
 #endif
 
 #ifndef mac_h4
