@@ -91,6 +91,19 @@ MiB min ratios AES-128 seal 1.438 -> 1.407, open 1.348 -> 1.338, medians
 equal). Sealing with opening's schedule, or with the stores after the
 last round (iteration alone, 64 KiB and 1 MiB, output at 0/+16/+48): no
 better.
+What the 1 MiB rows lose (28 Nov 2026, afternoon; the iteration alone
+in a throwaway harness, separate input and output buffers, TSC ticks/B,
+best of 7; AES-128 seal): 16 KiB 0.069, 256 KiB 0.068-0.069, 1 MiB
+0.073-0.078 (CTR's iteration 0.047 -> 0.051). The output stream costs
+it: the stores to one 1 KiB buffer instead (not correct) 0.070, the
+input from one buffer 0.072, hashing the input instead of the output no
+change. Not recovered by: prefetching the output (PREFETCHW, PREFETCHT0,
+PREFETCHT1; 1, 2, 4, 8, 16, 32 KiB ahead: 0.081-0.085, slower), the
+stores spread over the next iteration (the ciphertext to a stack buffer,
+each GHASH load from it stored on to the output: 0.075-0.080), the
+powers as register operands or the GHASH loads left out (not correct:
+no gain at 1 MiB). Non-temporal stores go to DRAM: a plain XOR copy of
+1 MiB runs 0.066 with them against 0.040 with ordinary stores.
 Placement: each block starts on a 64-byte line (.p2align 6; the padding
 NOPs run once per iteration). Unpinned, the block moved with the
 function's address: in the statically linked scripts/bench.sh harness,
