@@ -32,10 +32,16 @@
  * TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
  * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
  * one; AES-128 and AES-256), CFB128 both ways, CFB8 encryption and OFB
- * (48 bytes: the neonbs one-block path's chains), OCB (12-byte nonce) and
- * EAX (16-byte nonce) and GCM-SIV (AES-128 and AES-256) seal and open (48
- * bytes; OCB with one nonce per group: its bits choose the shift of the
- * first offset, a public branch).
+ * (48 bytes: the neonbs one-block path's chains), CFB1 both ways (20 bits:
+ * decryption's parallel run of 2 bytes and its serial tail; the
+ * input's bits past the end are zero, as the output's come out), OCB
+ * (12-byte nonce) and EAX (16-byte nonce), GCM-SIV (AES-128 and AES-256)
+ * and SIV (RFC 5297, a 16-byte nonce as its last component) seal and open
+ * (48 bytes; OCB with one nonce per group: its bits choose the shift of
+ * the first offset, a public branch), and GCM seal and open again with
+ * the GHASH class TRACE_GHASH (default "ct64") bound by name through the
+ * test hook rijn_i_gcm_use_ghash (aead/ghash.h), checked by
+ * rijn_gcm_ctx_ghash_name (the default GCM groups run PMULL's GHASH).
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -98,9 +104,11 @@
 #include "rijn/gcm.h"
 #endif
 #if TRACE_WIDE
+#include "aead/ghash.h" /* rijn_i_gcm_use_ghash: a GHASH class by name */
 #include "rijn/eax.h"
 #include "rijn/gcmsiv.h"
 #include "rijn/ocb.h"
+#include "rijn/siv.h"
 #include "rijn/xts.h"
 #endif
 
@@ -111,7 +119,8 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
 #endif
 #if TRACE_WIDE
        OP_XTS_ENC, OP_XTS_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_CFB8_ENC, OP_OFB, OP_OCB_SEAL,
-       OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN,
+       OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN, OP_CFB1_ENC,
+       OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_GCM64_SEAL, OP_GCM64_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, NALL };
@@ -125,7 +134,9 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "xts_enc", "xts_dec", "cfb_enc", "cfb_dec",
                                           "cfb8_enc", "ofb", "ocb_seal", "ocb_open",
                                           "eax_seal", "eax_open", "gcmsiv_seal",
-                                          "gcmsiv_open",
+                                          "gcmsiv_open", "cfb1_enc", "cfb1_dec",
+                                          "siv_seal", "siv_open", "gcm_ct64_seal",
+                                          "gcm_ct64_open",
 #endif
                                           "scalarmult", "mac", "seal", "open"};
 
@@ -140,9 +151,18 @@ static rijn_gcm_ctx gcm;
 static rijn_ocb_ctx ocb;
 static rijn_eax_ctx eax;
 static rijn_gcmsiv_ctx siv;
+static rijn_siv_ctx aessiv;
+static rijn_gcm_ctx gcm64; /* GCM on TRACE_GHASH */
 static rijn_xts_ctx xts;
 static uint8_t xkey[64];
 #define XTS_LEN 40u
+/* CFB1: 2 whole bytes (decryption: one parallel run, cfb1.c) and 4 bits
+ * (the serial tail): 20 AES calls to encrypt (92 bits took 46% of the
+ * instructions traced at -O0) */
+#define CFB1_BITS 20u
+#ifndef TRACE_GHASH
+#define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
+#endif
 #endif
 #if TRACE_CHAPOLY
 static rijn_chacha20poly1305_ctx cp;
@@ -241,6 +261,16 @@ static int traced(int op, size_t klen)
     case OP_EAX_OPEN: r = rijn_eax_open(&eax, out, tag, 16, iv, 16, NULL, 0, in, 48); break;
     case OP_SIV_SEAL: r = rijn_gcmsiv_seal(&siv, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_SIV_OPEN: r = rijn_gcmsiv_open(&siv, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_CFB1_ENC: r = rijn_cfb1_encrypt_bits(&ctx, iv, out, in, CFB1_BITS); break;
+    case OP_CFB1_DEC: r = rijn_cfb1_decrypt_bits(&ctx, iv, out, in, CFB1_BITS); break;
+    case OP_AESSIV_SEAL:
+        r = rijn_siv_seal(&aessiv, out, tag, 16, iv, 16, NULL, 0, in, 48);
+        break;
+    case OP_AESSIV_OPEN:
+        r = rijn_siv_open(&aessiv, out, tag, 16, iv, 16, NULL, 0, in, 48);
+        break;
+    case OP_GCM64_SEAL: r = rijn_gcm_seal(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_GCM64_OPEN: r = rijn_gcm_open(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
 #endif
 #if TRACE_X25519
     case OP_X25519: r = rijn_x25519(out, key, in); break;
@@ -293,6 +323,12 @@ static int inverse(int op)
     case OP_EAX_OPEN: return rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, out, 48);
     case OP_SIV_SEAL: return rijn_gcmsiv_open(&siv, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_SIV_OPEN: return rijn_gcmsiv_seal(&siv, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_CFB1_ENC: return rijn_cfb1_decrypt_bits(&ctx, iv, back, out, CFB1_BITS);
+    case OP_CFB1_DEC: return rijn_cfb1_encrypt_bits(&ctx, iv, back, out, CFB1_BITS);
+    case OP_AESSIV_SEAL: return rijn_siv_open(&aessiv, back, tag, 16, iv, 16, NULL, 0, out, 48);
+    case OP_AESSIV_OPEN: return rijn_siv_seal(&aessiv, back, tag, 16, iv, 16, NULL, 0, out, 48);
+    case OP_GCM64_SEAL: return rijn_gcm_open(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_GCM64_OPEN: return rijn_gcm_seal(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
 #endif
 #if TRACE_CHAPOLY
     case OP_CP_SEAL:
@@ -309,6 +345,8 @@ static size_t inverse_len(int op)
 #if TRACE_WIDE
     if (op == OP_XTS_ENC || op == OP_XTS_DEC)
         return XTS_LEN;
+    if (op == OP_CFB1_ENC || op == OP_CFB1_DEC)
+        return (CFB1_BITS + 7) / 8;
 #endif
     return (op == OP_ENC1 || op == OP_DEC1) ? 16u : 48u;
 }
@@ -357,15 +395,22 @@ static int known_answer(const char *cls, size_t klen)
 }
 
 #if TRACE_GCM || TRACE_WIDE
-/* Keys of the GCM, XTS, OCB, EAX and GCM-SIV operations. */
+/* Keys of the GCM, XTS, OCB, EAX, GCM-SIV and SIV operations. */
 static void wide_setup(int op, const char *cls, size_t klen)
 {
 #if TRACE_WIDE
-    if (op == OP_XTS_ENC || op == OP_XTS_DEC) {
-        fill(xkey, 2 * klen);
-        if (rijn_xts_init(&xts, xkey, 2 * klen) != RIJN_OK)
-            fail("XTS key setup", cls, klen);
-    }
+    if (op == OP_XTS_ENC || op == OP_XTS_DEC || op == OP_AESSIV_SEAL || op == OP_AESSIV_OPEN)
+        fill(xkey, 2 * klen); /* two AES keys */
+    if ((op == OP_XTS_ENC || op == OP_XTS_DEC) && rijn_xts_init(&xts, xkey, 2 * klen) != RIJN_OK)
+        fail("XTS key setup", cls, klen);
+    if ((op == OP_AESSIV_SEAL || op == OP_AESSIV_OPEN) &&
+        rijn_siv_init(&aessiv, xkey, 2 * klen) != RIJN_OK)
+        fail("SIV key setup", cls, klen);
+    if ((op == OP_GCM64_SEAL || op == OP_GCM64_OPEN) &&
+        (rijn_gcm_init(&gcm64, key, klen) != RIJN_OK ||
+         rijn_i_gcm_use_ghash(&gcm64, TRACE_GHASH) != RIJN_OK ||
+         !same(rijn_gcm_ctx_ghash_name(&gcm64), TRACE_GHASH)))
+        fail("GCM key setup on GHASH " TRACE_GHASH, cls, klen);
     if ((op == OP_OCB_SEAL || op == OP_OCB_OPEN) && rijn_ocb_init(&ocb, key, klen) != RIJN_OK)
         fail("OCB key setup", cls, klen);
     if ((op == OP_EAX_SEAL || op == OP_EAX_OPEN) && rijn_eax_init(&eax, key, klen) != RIJN_OK)
@@ -401,7 +446,8 @@ static int is_open(int op)
            || op == OP_GCM_OPEN
 #endif
 #if TRACE_WIDE
-           || op == OP_OCB_OPEN || op == OP_EAX_OPEN || op == OP_SIV_OPEN
+           || op == OP_OCB_OPEN || op == OP_EAX_OPEN || op == OP_SIV_OPEN ||
+           op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN
 #endif
         ;
 }
@@ -417,6 +463,8 @@ static void group(const char *cls, int ct, int op, size_t klen)
 #if TRACE_WIDE
         if (op == OP_OCB_SEAL || op == OP_OCB_OPEN) /* OCB's nonce picks its */
             memset(iv, 0xA5, 12); /* offset's shift (ocb.c): public, one per group */
+        if (op == OP_CFB1_ENC || op == OP_CFB1_DEC) /* the bits past the end, */
+            in[CFB1_BITS / 8] &= (uint8_t)(0xFF00u >> CFB1_BITS % 8); /* which come out 0 */
 #endif
         if (op > OP_INIT_ENC && rijn_aes_init(&ctx, key, klen) != RIJN_OK)
             fail("key setup", cls, klen);
