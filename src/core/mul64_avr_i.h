@@ -23,7 +23,9 @@
  *   instructions in line on the bytes of a 64-bit operand ("%r" prints
  *   its first register's number, the assembler takes "n+k" as register
  *   n + k; avr-gcc's byte modifiers stop at D) where avr-gcc 5 calls
- *   __lshrdi3 (a loop) and __adddi3.
+ *   __lshrdi3 (a loop) and __adddi3. The MULs and adds of one product
+ *   (RIJN_I_AVR_BODY, registers as arguments) are also the inner loop of
+ *   X25519's columns (pk/x25519_fe32_avr_i.h), with rijn_i_add64_hi_avr.
  *   mcu/measure.py, ATmega2560, -Os / -O2, cycles: Poly1305 1 KiB 508,101
  *   -> 263,731 / 496,588 -> 259,307; ChaCha20-Poly1305 seal 64 bytes
  *   157,255 -> 134,501 / 150,677 -> 128,544; X25519 106,004,255 ->
@@ -46,12 +48,28 @@
  * r14..r17, b in r10..r13; r26, r27, r30 (call-clobbered) the carries
  * and the zero. Byte k of acc: "18+k" (the assembler takes the sum). */
 #define RIJN_I_AVR_D(k) "18+" #k
-/* acc bytes k, k + 1 += a_i b_j, the carry out into register c */
-#define RIJN_I_AVR_P(i, j, k, c)                                                          \
+/* acc bytes k, k + 1 += a_i b_j, the carry out into register c (z: zero) */
+#define RIJN_I_AVR_P(i, j, k, c, z)                                                       \
     "mul 14+" #i ", 10+" #j "\n\tadd " RIJN_I_AVR_D(k) ", r0\n\tadc " RIJN_I_AVR_D(k+1)    \
-    ", r1\n\tadc " #c ", r30\n\t"
+    ", r1\n\tadc " #c ", " #z "\n\t"
 /* column done: byte k += the carry in c, its carry out starts n */
-#define RIJN_I_AVR_F(k, c, n) "clr " #n "\n\tadd " RIJN_I_AVR_D(k) ", " #c "\n\tadc " #n ", r30\n\t"
+#define RIJN_I_AVR_F(k, c, n, z)                                                          \
+    "clr " #n "\n\tadd " RIJN_I_AVR_D(k) ", " #c "\n\tadc " #n ", " #z "\n\t"
+
+/* acc (r18..r25) += a (r14..r17) * b (r10..r13), zero in z, the carries
+ * in x and y (also X25519's product columns, pk/x25519_fe32.c) */
+#define RIJN_I_AVR_BODY(x, y, z)                                                          \
+    "mul r14, r10\n\tadd r18, r0\n\tadc r19, r1\n\tadc r20, " #z "\n\tclr " #x "\n\t"     \
+    "adc " #x ", " #z "\n\t"                                                              \
+    RIJN_I_AVR_P(0, 1, 1, x, z) RIJN_I_AVR_P(1, 0, 1, x, z) RIJN_I_AVR_F(3, x, y, z)      \
+    RIJN_I_AVR_P(0, 2, 2, y, z) RIJN_I_AVR_P(1, 1, 2, y, z) RIJN_I_AVR_P(2, 0, 2, y, z)   \
+    RIJN_I_AVR_F(4, y, x, z)                                                              \
+    RIJN_I_AVR_P(0, 3, 3, x, z) RIJN_I_AVR_P(1, 2, 3, x, z) RIJN_I_AVR_P(2, 1, 3, x, z)   \
+    RIJN_I_AVR_P(3, 0, 3, x, z) RIJN_I_AVR_F(5, x, y, z)                                  \
+    RIJN_I_AVR_P(1, 3, 4, y, z) RIJN_I_AVR_P(2, 2, 4, y, z) RIJN_I_AVR_P(3, 1, 4, y, z)   \
+    RIJN_I_AVR_F(6, y, x, z)                                                              \
+    RIJN_I_AVR_P(2, 3, 5, x, z) RIJN_I_AVR_P(3, 2, 5, x, z)                               \
+    "add r25, " #x "\n\tmul r17, r13\n\tadd r24, r0\n\tadc r25, r1\n\t"
 
 /* acc + a * b: defined once, in core/util.c (RIJN_I_MAC64_AVR_DEF) */
 uint64_t rijn_i_mac64_avr(uint64_t acc, uint32_t a, uint32_t b);
@@ -59,17 +77,7 @@ uint64_t rijn_i_mac64_avr(uint64_t acc, uint32_t a, uint32_t b);
 #define RIJN_I_MAC64_AVR_DEF                                                              \
     __asm__(".pushsection .text.rijn_i_mac64_avr,\"ax\",@progbits\n\t"                    \
             ".global rijn_i_mac64_avr\n\t.type rijn_i_mac64_avr, @function\n"             \
-            "rijn_i_mac64_avr:\n\tclr r30\n\tmul r14, r10\n\tadd r18, r0\n\t"             \
-            "adc r19, r1\n\tadc r20, r30\n\tclr r27\n\tadc r27, r30\n\t"                  \
-            RIJN_I_AVR_P(0, 1, 1, r27) RIJN_I_AVR_P(1, 0, 1, r27) RIJN_I_AVR_F(3, r27, r26) \
-            RIJN_I_AVR_P(0, 2, 2, r26) RIJN_I_AVR_P(1, 1, 2, r26) RIJN_I_AVR_P(2, 0, 2, r26) \
-            RIJN_I_AVR_F(4, r26, r27)                                                     \
-            RIJN_I_AVR_P(0, 3, 3, r27) RIJN_I_AVR_P(1, 2, 3, r27) RIJN_I_AVR_P(2, 1, 3, r27) \
-            RIJN_I_AVR_P(3, 0, 3, r27) RIJN_I_AVR_F(5, r27, r26)                          \
-            RIJN_I_AVR_P(1, 3, 4, r26) RIJN_I_AVR_P(2, 2, 4, r26) RIJN_I_AVR_P(3, 1, 4, r26) \
-            RIJN_I_AVR_F(6, r26, r27)                                                     \
-            RIJN_I_AVR_P(2, 3, 5, r27) RIJN_I_AVR_P(3, 2, 5, r27)                         \
-            "add r25, r27\n\tmul r17, r13\n\tadd r24, r0\n\tadc r25, r1\n\t"              \
+            "rijn_i_mac64_avr:\n\tclr r30\n\t" RIJN_I_AVR_BODY(r27, r26, r30)             \
             "clr __zero_reg__\n\tret\n\t.size rijn_i_mac64_avr, .-rijn_i_mac64_avr\n\t"   \
             ".popsection")
 #define rijn_mac64(acc, a, b) rijn_i_mac64_avr(acc, a, b)
@@ -96,6 +104,14 @@ RIJN_INLINE uint64_t rijn_i_add64_32_avr(uint64_t d, uint32_t c)
 }
 #define rijn_shr64_26(d) rijn_i_shr64_26_avr(d)
 #define rijn_add64_32(d, c) rijn_i_add64_32_avr(d, c)
+/* d + x 2^32 in line (X25519's 32-bit field: 19 times a carry of up
+ * to 40 bits) */
+RIJN_INLINE uint64_t rijn_i_add64_hi_avr(uint64_t d, uint16_t x)
+{
+    __asm__("add %r0+4, %A1\n\tadc %r0+5, %B1\n\tadc %r0+6, __zero_reg__\n\t"
+            "adc %r0+7, __zero_reg__" : "+r"(d) : "r"(x));
+    return d;
+}
 #else
 #define rijn_mac64(acc, a, b) ((acc) + (uint64_t)(uint32_t)(a) * (uint32_t)(b))
 #define rijn_mul64(a, b) ((uint64_t)(uint32_t)(a) * (uint32_t)(b))

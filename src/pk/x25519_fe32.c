@@ -8,12 +8,15 @@
  *   square, x121665) is carried, so inputs to a product have limbs below
  *   2^27; a product limb times 19 (or 38) stays below 2^32, and each
  *   column of ten 32x32->64 products stays below 2^63. Only 32x32->64
- *   multiplications are used (internal.h's rijn_mac64_29 and rijn_mul64:
- *   the C product, which Cortex-M0 and AVR compilers turn into their
- *   helper routines; 16x16 MULs on the Cortex-M3, whose UMULL/UMLAL stop
- *   early:
- *   one scalar multiplication there 6,911,835 -> 9,182,294 instructions
- *   at -Os, 6,368,552 -> 8,469,662 at -O2, mcu/measure.py).
+ *   multiplications are used (core/mul64_i.h's rijn_mac64_29 and
+ *   rijn_mul64: the C product, or four 16x16 MULs on the Cortex-M0 and
+ *   on the Cortex-M3, whose UMULL/UMLAL stop early: one scalar
+ *   multiplication there 6,911,835 -> 9,182,294 instructions at -Os,
+ *   6,368,552 -> 8,469,662 at -O2, mcu/measure.py). On AVR (with MUL)
+ *   fe_mul, fe_sq, fe_mul121665 and fe_carry32 are x25519_fe32_avr_i.h's:
+ *   the same sums column by column in assembly, ATmega2560 74,799,853 ->
+ *   31,897,162 cycles at -Os, 71,657,952 -> 31,607,559 at -O2 (the code
+ *   of the other targets is unchanged).
  *   Product: h[k] = sum f[i] g[j] over i+j = k (mod 10), times 2 when i
  *   and j are both odd (the half bits add up) and times 19 when
  *   i + j >= 10 (2^255 = 19 mod p). Squaring computes each cross product
@@ -29,6 +32,12 @@
 #include "x25519_i.h"
 
 #include "internal.h"
+
+#if defined(__AVR__) && defined(__AVR_HAVE_MUL__) && defined(__GNUC__)
+#define RIJN_I_FE32_AVR 1 /* x25519_fe32_avr_i.h */
+#else
+#define RIJN_I_FE32_AVR 0
+#endif
 
 #define M25 ((uint32_t)0x1FFFFFF)
 #define M26 ((uint32_t)0x3FFFFFF)
@@ -53,6 +62,9 @@ static void fe_copy(fe *h, const fe *f)
     *h = *f;
 }
 
+#if RIJN_I_FE32_AVR
+static void fe_carry32(fe *h); /* x25519_fe32_avr_i.h */
+#else
 /* Carry 64-bit column sums (each below 2^63) into h. */
 static void fe_carry64(fe *h, uint64_t r[10])
 {
@@ -81,6 +93,8 @@ static void fe_carry32(fe *h)
         r[i] = h->v[i];
     fe_carry64(h, r);
 }
+
+#endif
 
 static void fe_add(fe *h, const fe *f, const fe *g)
 {
@@ -111,6 +125,9 @@ static void fe_cswap(fe *f, fe *g, uint32_t bit)
     }
 }
 
+#if RIJN_I_FE32_AVR
+#include "x25519_fe32_avr_i.h"
+#else
 static void fe_mul(fe *h, const fe *f, const fe *g)
 {
     uint32_t f2[10], g19[10];
@@ -164,6 +181,8 @@ static void fe_mul121665(fe *h, const fe *f)
         r[i] = rijn_mul64(f->v[i], 121665u);
     fe_carry64(h, r);
 }
+
+#endif
 
 static void fe_frombytes(fe *h, const uint8_t s[32])
 {
