@@ -71,13 +71,14 @@ grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
 #    -Os and -O0 builds of the library, under qemu-aarch64 -cpu max with the
 #    TCG plugin: neonbs, ct64, armce (and ct32) must give one instruction-
 #    and one memory-address digest per class, key size and operation (key
-#    setup, ECB, CBC, CTR, CFB128/8/1, OFB, CMAC, CCM, XTS, GCM, GCM on the
-#    ct64 GHASH, OCB, EAX, GCM-SIV, SIV) over 24 random inputs, and so
+#    setup, ECB, CBC, CTR, CFB128/8/1, OFB, CMAC, CCM, XTS, GCM, OCB, EAX,
+#    GCM-SIV, SIV; GCM and GCM-SIV on the ct64 GHASH too) over 24 random inputs, and so
 #    must X25519 (8 inputs), Poly1305 and ChaCha20-Poly1305, run no
 #    UDIV/SDIV, and the planted secret branch, secret
-#    load and secret division must be caught. ~57 s in CI before CFB1, SIV
-#    and GCM on ct64, which added 8.5 s here (the images and traced runs:
-#    23.8 -> 32.3 s with the libraries built), objects in $bdir/trace.
+#    load and secret division must be caught. ~57 s in CI before CFB1, CFB8
+#    decryption, SIV and GCM / GCM-SIV on ct64, which added ~14 s of CPU
+#    here (the images and traced runs, libraries built: 28 -> 42 s on a
+#    loaded machine), objects in $bdir/trace.
 printf -- '--- aarch64 (constant-time trace) ---\n'
 t0=$(date +%s)
 RIJN_MCU_BUILD="$(cd "$bdir" && pwd)/trace" "$py" mcu/trace/trace.py --targets a64 \

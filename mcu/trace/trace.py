@@ -95,9 +95,11 @@ NO_CHAPOLY = ("avr328p",)
 NO_POLY1305 = ("avr328p",)
 NO_GCM = ("avr328p", "avr2560")
 # a64 (TRACE_WIDE): operations each expected class must have traced beside
-# GCM: CFB1 both ways, SIV seal/open, GCM on the ct64 GHASH (trace_main.c
-# forces it by name: PMULL's is the default under -cpu max)
-WIDE_OPS = ("cfb1_enc", "cfb1_dec", "siv_seal", "siv_open", "gcm_ct64_seal", "gcm_ct64_open")
+# GCM: CFB1 both ways, CFB8 decryption, SIV seal/open, GCM and GCM-SIV on
+# the ct64 GHASH (trace_main.c binds it by name: PMULL's is the default
+# under -cpu max)
+WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct64_seal",
+            "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open")
 # Known failures of the primitives' groups, reported on every run (never
 # skipped) and not counted while listed: (target, primitive) -> [(opt
 # levels, what is excused, why)]. "vlat": instructions of operand-dependent
@@ -297,7 +299,8 @@ def locate(tn, elf, bdir, regs, syms, g):
 def expected_ops(tn):
     """The operations every class of EXPECT must have traced beyond the
     basic ones: GCM where it is built; on a64 also the gaps closed last
-    (CFB1, SIV, GCM on GHASH's ct64 entry, forced by name)."""
+    (CFB1, CFB8 decryption, SIV, GCM and GCM-SIV on GHASH's ct64 entry,
+    bound by name)."""
     ops = set() if tn in NO_GCM else {"gcm_seal", "gcm_open"}
     return ops | set(WIDE_OPS if tn == "a64" else ())
 

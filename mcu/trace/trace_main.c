@@ -32,16 +32,17 @@
  * TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
  * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
  * one; AES-128 and AES-256), CFB128 both ways, CFB8 encryption and OFB
- * (48 bytes: the neonbs one-block path's chains), CFB1 both ways (20 bits:
+ * (48 bytes: the neonbs one-block path's chains), CFB8 decryption (17
+ * bytes: 17 windows in one N-block call), CFB1 both ways (20 bits:
  * decryption's parallel run of 2 bytes and its serial tail; the
  * input's bits past the end are zero, as the output's come out), OCB
  * (12-byte nonce) and EAX (16-byte nonce), GCM-SIV (AES-128 and AES-256)
  * and SIV (RFC 5297, a 16-byte nonce as its last component) seal and open
  * (48 bytes; OCB with one nonce per group: its bits choose the shift of
- * the first offset, a public branch), and GCM seal and open again with
- * the GHASH class TRACE_GHASH (default "ct64") bound by name through the
- * test hook rijn_i_gcm_use_ghash (aead/ghash.h), checked by
- * rijn_gcm_ctx_ghash_name (the default GCM groups run PMULL's GHASH).
+ * the first offset, a public branch), and GCM and GCM-SIV seal and open
+ * again with the GHASH class TRACE_GHASH (default "ct64") bound by name
+ * through the test hooks rijn_i_gcm_use_ghash / rijn_i_gcmsiv_use_ghash
+ * (aead/ghash.h), checked by name (the default groups run PMULL's GHASH).
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -120,7 +121,8 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
 #if TRACE_WIDE
        OP_XTS_ENC, OP_XTS_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_CFB8_ENC, OP_OFB, OP_OCB_SEAL,
        OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN, OP_CFB1_ENC,
-       OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_GCM64_SEAL, OP_GCM64_OPEN,
+       OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_GCM64_SEAL, OP_GCM64_OPEN, OP_CFB8_DEC,
+       OP_SIV64_SEAL, OP_SIV64_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, NALL };
@@ -136,7 +138,8 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "eax_seal", "eax_open", "gcmsiv_seal",
                                           "gcmsiv_open", "cfb1_enc", "cfb1_dec",
                                           "siv_seal", "siv_open", "gcm_ct64_seal",
-                                          "gcm_ct64_open",
+                                          "gcm_ct64_open", "cfb8_dec", "gcmsiv_ct64_seal",
+                                          "gcmsiv_ct64_open",
 #endif
                                           "scalarmult", "mac", "seal", "open"};
 
@@ -152,7 +155,8 @@ static rijn_ocb_ctx ocb;
 static rijn_eax_ctx eax;
 static rijn_gcmsiv_ctx siv;
 static rijn_siv_ctx aessiv;
-static rijn_gcm_ctx gcm64; /* GCM on TRACE_GHASH */
+static rijn_gcm_ctx gcm64;    /* GCM on TRACE_GHASH */
+static rijn_gcmsiv_ctx siv64; /* GCM-SIV on TRACE_GHASH */
 static rijn_xts_ctx xts;
 static uint8_t xkey[64];
 #define XTS_LEN 40u
@@ -160,6 +164,10 @@ static uint8_t xkey[64];
  * (the serial tail): 20 AES calls to encrypt (92 bits took 46% of the
  * instructions traced at -O0) */
 #define CFB1_BITS 20u
+/* CFB8 decryption: 17 windows in one N-block call (cfb.c; neonbs: two
+ * bitsliced passes and its one-block path); 48 bytes made the group 11% of
+ * the instructions traced at -O0 */
+#define CFB8_DEC_LEN 17u
 #ifndef TRACE_GHASH
 #define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
 #endif
@@ -271,6 +279,13 @@ static int traced(int op, size_t klen)
         break;
     case OP_GCM64_SEAL: r = rijn_gcm_seal(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_GCM64_OPEN: r = rijn_gcm_open(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_CFB8_DEC: r = rijn_cfb8_decrypt(&ctx, iv, out, in, CFB8_DEC_LEN); break;
+    case OP_SIV64_SEAL:
+        r = rijn_gcmsiv_seal(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
+    case OP_SIV64_OPEN:
+        r = rijn_gcmsiv_open(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
 #endif
 #if TRACE_X25519
     case OP_X25519: r = rijn_x25519(out, key, in); break;
@@ -329,6 +344,9 @@ static int inverse(int op)
     case OP_AESSIV_OPEN: return rijn_siv_seal(&aessiv, back, tag, 16, iv, 16, NULL, 0, out, 48);
     case OP_GCM64_SEAL: return rijn_gcm_open(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_GCM64_OPEN: return rijn_gcm_seal(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_CFB8_DEC: return rijn_cfb8_encrypt(&ctx, iv, back, out, CFB8_DEC_LEN);
+    case OP_SIV64_SEAL: return rijn_gcmsiv_open(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV64_OPEN: return rijn_gcmsiv_seal(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
 #endif
 #if TRACE_CHAPOLY
     case OP_CP_SEAL:
@@ -347,6 +365,8 @@ static size_t inverse_len(int op)
         return XTS_LEN;
     if (op == OP_CFB1_ENC || op == OP_CFB1_DEC)
         return (CFB1_BITS + 7) / 8;
+    if (op == OP_CFB8_DEC)
+        return CFB8_DEC_LEN;
 #endif
     return (op == OP_ENC1 || op == OP_DEC1) ? 16u : 48u;
 }
@@ -411,6 +431,11 @@ static void wide_setup(int op, const char *cls, size_t klen)
          rijn_i_gcm_use_ghash(&gcm64, TRACE_GHASH) != RIJN_OK ||
          !same(rijn_gcm_ctx_ghash_name(&gcm64), TRACE_GHASH)))
         fail("GCM key setup on GHASH " TRACE_GHASH, cls, klen);
+    if ((op == OP_SIV64_SEAL || op == OP_SIV64_OPEN) &&
+        (rijn_gcmsiv_init(&siv64, key, klen) != RIJN_OK ||
+         rijn_i_gcmsiv_use_ghash(&siv64, TRACE_GHASH) != RIJN_OK ||
+         !same(siv64.gh->base.name, TRACE_GHASH)))
+        fail("GCM-SIV key setup on GHASH " TRACE_GHASH, cls, klen);
     if ((op == OP_OCB_SEAL || op == OP_OCB_OPEN) && rijn_ocb_init(&ocb, key, klen) != RIJN_OK)
         fail("OCB key setup", cls, klen);
     if ((op == OP_EAX_SEAL || op == OP_EAX_OPEN) && rijn_eax_init(&eax, key, klen) != RIJN_OK)
@@ -447,7 +472,7 @@ static int is_open(int op)
 #endif
 #if TRACE_WIDE
            || op == OP_OCB_OPEN || op == OP_EAX_OPEN || op == OP_SIV_OPEN ||
-           op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN
+           op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN || op == OP_SIV64_OPEN
 #endif
         ;
 }
@@ -653,7 +678,8 @@ int main(void)
             for (op = 0; op < NOPS; op++) {
 #if TRACE_WIDE
                 if (klen == 24 && (op == OP_XTS_ENC || op == OP_XTS_DEC || op == OP_SIV_SEAL ||
-                                   op == OP_SIV_OPEN))
+                                   op == OP_SIV_OPEN || op == OP_SIV64_SEAL ||
+                                   op == OP_SIV64_OPEN))
                     continue; /* XTS, GCM-SIV: AES-128 and AES-256 only */
 #endif
                 group(cls, ct, op, klen);
