@@ -76,9 +76,9 @@ grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
 #    must X25519 (8 inputs), Poly1305 and ChaCha20-Poly1305, run no
 #    UDIV/SDIV, and the planted secret branch, secret
 #    load and secret division must be caught. ~57 s in CI before CFB1, CFB8
-#    decryption, SIV and GCM / GCM-SIV on ct64, which added ~14 s of CPU
-#    here (the images and traced runs, libraries built: 28 -> 42 s on a
-#    loaded machine), objects in $bdir/trace.
+#    decryption, SIV and GCM / GCM-SIV on ct64 and small on ECB only, which
+#    added ~4.5 s of CPU here (the images and traced runs, libraries
+#    built: 29 -> 34 s), objects in $bdir/trace.
 printf -- '--- aarch64 (constant-time trace) ---\n'
 t0=$(date +%s)
 RIJN_MCU_BUILD="$(cd "$bdir" && pwd)/trace" "$py" mcu/trace/trace.py --targets a64 \
