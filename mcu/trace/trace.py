@@ -78,7 +78,7 @@ LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/m
              "aead/chachapoly.c", "stream/chacha20.c", "stream/chacha20_armv7m.c"]
 # The primitives trace_main.c runs once per image beside the AES classes
 # (their groups: primitive, operation; all claim constant time). X25519 is
-# traced on the ATmega2560 (32 M cycles a call since
+# traced on the ATmega2560 (31 M cycles a call since
 # src/pk/x25519_fe32_avr_i.h: 4 s more for avr2560 -Os, 8 inputs and the
 # controls' 2), not on the ATmega328P (with it the image's stack runs into
 # its data: the CBC group fails). GCM (an AES operation, every class and key size) runs

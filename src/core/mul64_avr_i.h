@@ -25,7 +25,7 @@
  *   n + k; avr-gcc's byte modifiers stop at D) where avr-gcc 5 calls
  *   __lshrdi3 (a loop) and __adddi3. The MULs and adds of one product
  *   (RIJN_I_AVR_BODY, registers as arguments) are also the inner loop of
- *   X25519's columns (pk/x25519_fe32_avr_i.h), with rijn_i_add64_hi_avr.
+ *   X25519's columns (pk/x25519_fe32_avr_i.h).
  *   mcu/measure.py, ATmega2560, -Os / -O2, cycles: Poly1305 1 KiB 508,101
  *   -> 263,731 / 496,588 -> 259,307; ChaCha20-Poly1305 seal 64 bytes
  *   157,255 -> 134,501 / 150,677 -> 128,544; X25519 106,004,255 ->
@@ -104,14 +104,6 @@ RIJN_INLINE uint64_t rijn_i_add64_32_avr(uint64_t d, uint32_t c)
 }
 #define rijn_shr64_26(d) rijn_i_shr64_26_avr(d)
 #define rijn_add64_32(d, c) rijn_i_add64_32_avr(d, c)
-/* d + x 2^32 in line (X25519's 32-bit field: 19 times a carry of up
- * to 40 bits) */
-RIJN_INLINE uint64_t rijn_i_add64_hi_avr(uint64_t d, uint16_t x)
-{
-    __asm__("add %r0+4, %A1\n\tadc %r0+5, %B1\n\tadc %r0+6, __zero_reg__\n\t"
-            "adc %r0+7, __zero_reg__" : "+r"(d) : "r"(x));
-    return d;
-}
 #else
 #define rijn_mac64(acc, a, b) ((acc) + (uint64_t)(uint32_t)(a) * (uint32_t)(b))
 #define rijn_mul64(a, b) ((uint64_t)(uint32_t)(a) * (uint32_t)(b))
