@@ -42,9 +42,11 @@
  *   ~2.8 M, the C around it (workspaces, add, sub, cswap) ~4 M (simavr
  *   cycles by function). Flash (mcu/measure.py's X25519 link) 5,748 ->
  *   4,730 bytes at -Os, 8,724 -> 5,154 at -O2; stack (painted) 994 ->
- *   922 / 1,002 -> 930 bytes. Tried: add and sub carried in the same
- *   pass in C, 30,279,533 / 30,025,596 but 382 bytes more at -Os (not
- *   kept).
+ *   922 / 1,002 -> 930 bytes. ATmega328P: 73,926,145 -> 30,614,861 /
+ *   70,983,580 -> 30,484,168 cycles, flash 5,748 -> 4,730 / 6,340 ->
+ *   5,154. Tried, not kept: add and sub carried in the same pass in C,
+ *   30,279,533 / 30,025,596 but 382 bytes more at -Os; the run loop
+ *   unrolled twice, 30,508,385 / 30,376,664 for 180 bytes more.
  *   Tests: scripts/mcu-test.sh (RFC 7748 and the first two Wycheproof
  *   valid cases on both AVR targets); all 264 valid cases passed on the
  *   ATmega2560 at -Os and -O2 with mcu/tools/mkvec.py's cap raised by
