@@ -15,7 +15,7 @@
  *   6,368,552 -> 8,469,662 at -O2, mcu/measure.py). On AVR (with MUL)
  *   fe_mul, fe_sq, fe_mul121665 and fe_carry32 are x25519_fe32_avr_i.h's:
  *   the same sums column by column in assembly, ATmega2560 74,799,853 ->
- *   30,631,485 cycles at -Os, 71,657,952 -> 30,499,764 at -O2 (the code
+ *   31,063,072 cycles at -Os, 71,657,952 -> 31,206,899 at -O2 (the code
  *   of the other targets is unchanged).
  *   Product: h[k] = sum f[i] g[j] over i+j = k (mod 10), times 2 when i
  *   and j are both odd (the half bits add up) and times 19 when

@@ -36,15 +36,18 @@
  *   the schedule routine 31,897,162 / 31,607,559; the last carry in it
  *   (was C: fe_fold) 31,325,607 / 30,996,416; b loaded with LD -Y
  *   31,022,603 / 30,693,412; fe_sq's squares from d2 and f (no third
- *   copy) 30,631,485 / 30,499,764. Of those the products are ~23 M
+ *   copy) 30,631,485 / 30,499,764; one workspace builder for both (fe_work:
+ *   a square is 2f times f) 31,063,072 / 31,206,899 for 264 / 200 bytes
+ *   less flash (the shifts by s a loop; masks instead: 30,984,357 /
+ *   31,000,134 and 42 / 32 bytes more). Of those the products are ~23 M
  *   (201,000 of ~114 cycles: 94 in the sixteen MULs and their adds, 16
  *   in the eight loads, 4 the loop), the routine's runs and column ends
  *   ~2.8 M, the C around it (workspaces, add, sub, cswap) ~4 M (simavr
  *   cycles by function). Flash (mcu/measure.py's X25519 link) 5,748 ->
- *   4,730 bytes at -Os, 8,724 -> 5,154 at -O2; stack (painted) 994 ->
- *   922 / 1,002 -> 930 bytes. ATmega328P: 73,926,145 -> 30,614,861 /
- *   70,983,580 -> 30,484,168 cycles, flash 5,748 -> 4,730 / 6,340 ->
- *   5,154. Tried, not kept: add and sub carried in the same pass in C,
+ *   4,466 bytes at -Os, 8,724 -> 4,954 at -O2; stack (painted) 994 ->
+ *   922 / 1,002 -> 930 bytes. ATmega328P: 73,926,145 -> 31,041,326 /
+ *   70,983,580 -> 31,186,181 cycles, flash 5,748 -> 4,466 / 6,340 ->
+ *   4,954. Tried, not kept: add and sub carried in the same pass in C,
  *   30,279,533 / 30,025,596 but 382 bytes more at -Os; the run loop
  *   unrolled twice, 30,508,385 / 30,376,664 for 180 bytes more.
  *   Tests: scripts/mcu-test.sh (RFC 7748 and the first two Wycheproof
@@ -159,35 +162,34 @@ static const uint8_t fe_sched_k[] __attribute__((__progmem__)) = {
     FE_KC(0), FE_KC(1), FE_KC(2), FE_KC(3), FE_KC(4),
     FE_KC(5), FE_KC(6), FE_KC(7), FE_KC(8), FE_KC(9), 0};
 
-static void fe_mul(fe *h, const fe *f, const fe *g)
+/* The workspace of a product f g: f << s (odd limbs doubled again in the
+ * second copy), 19 g, g. A square is 2f times f (s = 1) with its own
+ * schedule. */
+static void fe_work(uint32_t w[40], const fe *f, const fe *g, unsigned s)
 {
-    uint32_t w[40];
     int i;
     for (i = 0; i < 10; i += 2) {
-        w[i] = w[10 + i] = f->v[i];
-        w[i + 1] = f->v[i + 1];
-        w[11 + i] = f->v[i + 1] * 2;
+        w[i] = w[10 + i] = f->v[i] << s;
+        w[i + 1] = f->v[i + 1] << s;
+        w[11 + i] = f->v[i + 1] << (s + 1);
         w[20 + i] = fe_19(g->v[i]);
         w[21 + i] = fe_19(g->v[i + 1]);
         w[30 + i] = g->v[i];
         w[31 + i] = g->v[i + 1];
     }
+}
+
+static void fe_mul(fe *h, const fe *f, const fe *g)
+{
+    uint32_t w[40];
+    fe_work(w, f, g, 0);
     rijn_i_fe32_cols_avr(h->v, w, fe_sched_mul);
 }
 
 static void fe_sq(fe *h, const fe *f)
 {
     uint32_t w[40];
-    int i;
-    for (i = 0; i < 10; i += 2) {
-        w[i] = w[10 + i] = f->v[i] * 2;
-        w[i + 1] = f->v[i + 1] * 2;
-        w[11 + i] = f->v[i + 1] * 4;
-        w[20 + i] = fe_19(f->v[i]);
-        w[21 + i] = fe_19(f->v[i + 1]);
-        w[30 + i] = f->v[i];
-        w[31 + i] = f->v[i + 1];
-    }
+    fe_work(w, f, f, 1);
     rijn_i_fe32_cols_avr(h->v, w, fe_sched_sq);
 }
 
