@@ -99,7 +99,10 @@ NO_GCM = ("avr328p", "avr2560")
 # the ct64 GHASH (trace_main.c binds it by name: PMULL's is the default
 # under -cpu max)
 WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct64_seal",
-            "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open")
+            "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open", "cbcpad_enc",
+            "cbcpad_dec", "cts_enc", "cts_dec", "ctr32", "kw_wrap", "kw_unwrap", "kwp_wrap",
+            "kwp_unwrap", "gmac", "gmac_verify", "ctr_stream", "gcm_stream_seal",
+            "gcm_stream_open")
 # Known failures of the primitives' groups, reported on every run (never
 # skipped) and not counted while listed: (target, primitive) -> [(opt
 # levels, what is excused, why)]. "vlat": instructions of operand-dependent

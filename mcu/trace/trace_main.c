@@ -33,9 +33,9 @@
  * bytes, 12-byte IV; GHASH on the library's default implementation); with
  * TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
  * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
- * one; AES-128 and AES-256), CFB128 both ways, CFB8 encryption and OFB
- * (48 bytes: the neonbs one-block path's chains), CFB8 decryption (17
- * bytes: 17 windows in one N-block call), CFB1 both ways (20 bits:
+ * one; AES-128 and AES-256), CFB128 both ways and OFB (48 bytes: the
+ * neonbs one-block path's chains), CFB8 both ways (17 bytes: serial
+ * one-block calls, resp. 17 windows in one N-block call), CFB1 both ways (20 bits:
  * decryption's parallel run of 2 bytes and its serial tail; the
  * input's bits past the end are zero, as the output's come out), OCB
  * (12-byte nonce) and EAX (16-byte nonce), GCM-SIV (AES-128 and AES-256)
@@ -44,7 +44,15 @@
  * the first offset, a public branch), and GCM and GCM-SIV seal and open
  * again with the GHASH class TRACE_GHASH (default "ct64") bound by name
  * through the test hooks rijn_i_gcm_use_ghash / rijn_i_gcmsiv_use_ghash
- * (aead/ghash.h), checked by name (the default groups run PMULL's GHASH).
+ * (aead/ghash.h), checked by name (the default groups run PMULL's GHASH);
+ * then CBC with PKCS#7 padding (encryption of 40 bytes; decryption of 48
+ * whose padding has a random valid length: the padding check and the
+ * output length must not show it), CBC-CTS (40 bytes, CS1 encryption, CS3
+ * decryption), CTR with the 32-bit counter, KW wrap/unwrap (16 bytes of
+ * key data) and KWP (5 bytes; unwrap with a random length indicator 1..8,
+ * valid), GMAC compute/verify (48 bytes of AAD) and the streaming APIs
+ * with a split at 13 of 48 bytes (CTR: reset and two updates; GCM seal and
+ * open: start, two updates, final); each *out_len is checked.
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -110,6 +118,7 @@
 #include "aead/ghash.h" /* rijn_i_gcm_use_ghash: a GHASH class by name */
 #include "rijn/eax.h"
 #include "rijn/gcmsiv.h"
+#include "rijn/keywrap.h"
 #include "rijn/ocb.h"
 #include "rijn/siv.h"
 #include "rijn/xts.h"
@@ -124,7 +133,9 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
        OP_XTS_ENC, OP_XTS_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_CFB8_ENC, OP_OFB, OP_OCB_SEAL,
        OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN, OP_CFB1_ENC,
        OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_GCM64_SEAL, OP_GCM64_OPEN, OP_CFB8_DEC,
-       OP_SIV64_SEAL, OP_SIV64_OPEN,
+       OP_SIV64_SEAL, OP_SIV64_OPEN, OP_CBCPAD_ENC, OP_CBCPAD_DEC, OP_CTS_ENC, OP_CTS_DEC,
+       OP_CTR32, OP_KW_WRAP, OP_KW_UNWRAP, OP_KWP_WRAP, OP_KWP_UNWRAP, OP_GMAC, OP_GMAC_VERIFY,
+       OP_CTR_STREAM, OP_GCMS_SEAL, OP_GCMS_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, NALL };
@@ -141,7 +152,11 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "gcmsiv_open", "cfb1_enc", "cfb1_dec",
                                           "siv_seal", "siv_open", "gcm_ct64_seal",
                                           "gcm_ct64_open", "cfb8_dec", "gcmsiv_ct64_seal",
-                                          "gcmsiv_ct64_open",
+                                          "gcmsiv_ct64_open", "cbcpad_enc", "cbcpad_dec",
+                                          "cts_enc", "cts_dec", "ctr32", "kw_wrap",
+                                          "kw_unwrap", "kwp_wrap", "kwp_unwrap", "gmac",
+                                          "gmac_verify", "ctr_stream", "gcm_stream_seal",
+                                          "gcm_stream_open",
 #endif
                                           "scalarmult", "mac", "seal", "open"};
 
@@ -166,10 +181,26 @@ static uint8_t xkey[64];
  * (the serial tail): 20 AES calls to encrypt (92 bits took 46% of the
  * instructions traced at -O0) */
 #define CFB1_BITS 20u
-/* CFB8 decryption: 17 windows in one N-block call (cfb.c; neonbs: two
- * bitsliced passes and its one-block path); 48 bytes made the group 11% of
- * the instructions traced at -O0 */
-#define CFB8_DEC_LEN 17u
+/* CFB8: 17 bytes. Decryption: 17 windows in one N-block call (cfb.c;
+ * neonbs: two bitsliced passes and its one-block path); 48 bytes made the
+ * group 11% of the instructions traced at -O0. Encryption: 17 serial
+ * one-block calls in one window of x (RIJN_I_MODE_WIDE 64; armce's fused
+ * hook); with 48 it was 16% */
+#define CFB8_LEN 17u
+/* CBC-PKCS#7 encryption: 40 bytes (2 blocks and 8 of padding); its
+ * decryption 48 bytes whose last block ends in a valid padding of a random
+ * length 1..16 (want_len: the plaintext's length is secret too) */
+#define PAD_LEN 40u
+/* CTS: 40 bytes, a CBC body of one block and a tail of 24 (cts.c); CS1
+ * encrypts (natural order), CS3 decrypts (the last two blocks swapped) */
+#define CTS_LEN 40u
+/* KW: 16 bytes (W's 12 serial AES calls); KWP: wrap 5 bytes, unwrap 16
+ * whose length indicator is random 1..8: its one-block path (W is KW's);
+ * with 13 and 9..16 the four key wrap groups were 18% of the instructions
+ * traced at -O0 */
+#define KWP_LEN 5u
+static rijn_ctr_ctx sctx; /* CTR streaming: reset, then 13 + 35 bytes */
+static size_t olen, want_len; /* *out_len; its expected value */
 #ifndef TRACE_GHASH
 #define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
 #endif
@@ -263,7 +294,7 @@ static int traced(int op, size_t klen)
     case OP_XTS_DEC: r = rijn_xts_decrypt(&xts, iv, out, in, XTS_LEN); break;
     case OP_CFB_ENC: r = rijn_cfb128_encrypt(&ctx, iv, out, in, 48); break;
     case OP_CFB_DEC: r = rijn_cfb128_decrypt(&ctx, iv, out, in, 48); break;
-    case OP_CFB8_ENC: r = rijn_cfb8_encrypt(&ctx, iv, out, in, 48); break;
+    case OP_CFB8_ENC: r = rijn_cfb8_encrypt(&ctx, iv, out, in, CFB8_LEN); break;
     case OP_OFB: r = rijn_ofb_crypt(&ctx, iv, out, in, 48); break;
     case OP_OCB_SEAL: r = rijn_ocb_seal(&ocb, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_OCB_OPEN: r = rijn_ocb_open(&ocb, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
@@ -281,12 +312,40 @@ static int traced(int op, size_t klen)
         break;
     case OP_GCM64_SEAL: r = rijn_gcm_seal(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_GCM64_OPEN: r = rijn_gcm_open(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_CFB8_DEC: r = rijn_cfb8_decrypt(&ctx, iv, out, in, CFB8_DEC_LEN); break;
+    case OP_CFB8_DEC: r = rijn_cfb8_decrypt(&ctx, iv, out, in, CFB8_LEN); break;
     case OP_SIV64_SEAL:
         r = rijn_gcmsiv_seal(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
         break;
     case OP_SIV64_OPEN:
         r = rijn_gcmsiv_open(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
+    case OP_CBCPAD_ENC: r = rijn_cbc_pad_encrypt(&ctx, iv, out, 48, &olen, in, PAD_LEN); break;
+    case OP_CBCPAD_DEC: r = rijn_cbc_pad_decrypt(&ctx, iv, out, 48, &olen, in, 48); break;
+    case OP_CTS_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS1, iv, out, in, CTS_LEN); break;
+    case OP_CTS_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS3, iv, out, in, CTS_LEN); break;
+    case OP_CTR32: r = rijn_ctr32_crypt(&ctx, iv, out, in, 48); break;
+    case OP_KW_WRAP: r = rijn_kw_wrap(&ctx, out, 48, &olen, in, 16); break;
+    case OP_KW_UNWRAP: r = rijn_kw_unwrap(&ctx, out, 48, &olen, in, 24); break;
+    case OP_KWP_WRAP: r = rijn_kwp_wrap(&ctx, out, 48, &olen, in, KWP_LEN); break;
+    case OP_KWP_UNWRAP: r = rijn_kwp_unwrap(&ctx, out, 8, &olen, in, 16); break;
+    case OP_GMAC: r = rijn_gmac_compute(&gcm, tag, 16, iv, 12, in, 48); break;
+    case OP_GMAC_VERIFY: r = rijn_gmac_verify(&gcm, tag, 16, iv, 12, in, 48); break;
+    case OP_CTR_STREAM: /* a split at 13 (public lengths) */
+        r = rijn_ctr_reset(&sctx, iv);
+        r |= rijn_ctr_update(&sctx, out, in, 13);
+        r |= rijn_ctr_update(&sctx, out + 13, in + 13, 35);
+        break;
+    case OP_GCMS_SEAL:
+        r = rijn_gcm_start(&gcm, iv, 12);
+        r |= rijn_gcm_encrypt_update(&gcm, out, in, 13);
+        r |= rijn_gcm_encrypt_update(&gcm, out + 13, in + 13, 35);
+        r |= rijn_gcm_encrypt_final(&gcm, tag, 16);
+        break;
+    case OP_GCMS_OPEN:
+        r = rijn_gcm_start(&gcm, iv, 12);
+        r |= rijn_gcm_decrypt_update(&gcm, out, in, 13);
+        r |= rijn_gcm_decrypt_update(&gcm, out + 13, in + 13, 35);
+        r |= rijn_gcm_decrypt_final(&gcm, tag, 16);
         break;
 #endif
 #if TRACE_X25519
@@ -310,6 +369,73 @@ static int traced(int op, size_t klen)
     return r;
 }
 
+#if TRACE_WIDE
+/* The inverses of the operations with an output length (checked against
+ * the expected one) and of GMAC (back = in when the tag verifies). */
+static int inverse_len_ops(int op)
+{
+    size_t n = 0;
+    uint8_t t[16];
+    int r = RIJN_ERR_PARAM;
+    switch (op) {
+    case OP_CBCPAD_ENC:
+        r = rijn_cbc_pad_decrypt(&ctx, iv, back, 48, &n, out, 48);
+        return r != RIJN_OK || olen != 48 || n != PAD_LEN ? RIJN_ERR_PARAM : r;
+    case OP_CBCPAD_DEC: /* out: the whole padded plaintext */
+        return olen != want_len ? RIJN_ERR_PARAM : rijn_cbc_encrypt(&ctx, iv, back, out, 48);
+    case OP_KW_WRAP:
+        r = rijn_kw_unwrap(&ctx, back, 48, &n, out, 24);
+        return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
+    case OP_KW_UNWRAP:
+        r = rijn_kw_wrap(&ctx, back, 48, &n, out, 16);
+        return olen != 16 || n != 24 ? RIJN_ERR_PARAM : r;
+    case OP_KWP_WRAP:
+        r = rijn_kwp_unwrap(&ctx, back, 48, &n, out, 16);
+        return olen != 16 || n != KWP_LEN ? RIJN_ERR_PARAM : r;
+    case OP_KWP_UNWRAP:
+        r = rijn_kwp_wrap(&ctx, back, 48, &n, out, olen);
+        return olen != want_len || n != 16 ? RIJN_ERR_PARAM : r;
+    case OP_GMAC:
+        memcpy(back, in, 48);
+        return rijn_gmac_verify(&gcm, tag, 16, iv, 12, in, 48);
+    case OP_GMAC_VERIFY:
+        memcpy(back, in, 48);
+        r = rijn_gmac_compute(&gcm, t, 16, iv, 12, in, 48);
+        return r == RIJN_OK && memcmp(t, tag, 16) != 0 ? RIJN_ERR_AUTH : r;
+    default: return r;
+    }
+}
+
+/* Inputs of the groups that need a valid one (outside the regions): a
+ * PKCS#7 padding of random length, a wrapped key (KWP: of random length
+ * 9..16), a GMAC tag. */
+static int prepare(int op)
+{
+    size_t n;
+    int r = RIJN_OK;
+    switch (op) {
+    case OP_CBCPAD_DEC:
+        want_len = 48u - (1u + (in[0] & 15u));
+        memset(in + want_len, (int)(48u - want_len), 48u - want_len);
+        r = rijn_cbc_encrypt(&ctx, iv, out, in, 48);
+        memcpy(in, out, 48);
+        break;
+    case OP_KW_UNWRAP:
+        r = rijn_kw_wrap(&ctx, out, 48, &n, in, 16);
+        memcpy(in, out, 24);
+        break;
+    case OP_KWP_UNWRAP:
+        want_len = 1u + (in[0] & 7u);
+        r = rijn_kwp_wrap(&ctx, out, 48, &n, in, want_len);
+        memcpy(in, out, 16);
+        break;
+    case OP_GMAC_VERIFY: r = rijn_gmac_compute(&gcm, tag, 16, iv, 12, in, 48); break;
+    default: break;
+    }
+    return r;
+}
+#endif
+
 /* The inverse of op on out, into back (outside the regions). */
 static int inverse(int op)
 {
@@ -332,7 +458,7 @@ static int inverse(int op)
     case OP_XTS_DEC: return rijn_xts_encrypt(&xts, iv, back, out, XTS_LEN);
     case OP_CFB_ENC: return rijn_cfb128_decrypt(&ctx, iv, back, out, 48);
     case OP_CFB_DEC: return rijn_cfb128_encrypt(&ctx, iv, back, out, 48);
-    case OP_CFB8_ENC: return rijn_cfb8_decrypt(&ctx, iv, back, out, 48);
+    case OP_CFB8_ENC: return rijn_cfb8_decrypt(&ctx, iv, back, out, CFB8_LEN);
     case OP_OFB: return rijn_ofb_crypt(&ctx, iv, back, out, 48);
     case OP_OCB_SEAL: return rijn_ocb_open(&ocb, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_OCB_OPEN: return rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, out, 48);
@@ -346,9 +472,18 @@ static int inverse(int op)
     case OP_AESSIV_OPEN: return rijn_siv_seal(&aessiv, back, tag, 16, iv, 16, NULL, 0, out, 48);
     case OP_GCM64_SEAL: return rijn_gcm_open(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_GCM64_OPEN: return rijn_gcm_seal(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_CFB8_DEC: return rijn_cfb8_encrypt(&ctx, iv, back, out, CFB8_DEC_LEN);
+    case OP_CFB8_DEC: return rijn_cfb8_encrypt(&ctx, iv, back, out, CFB8_LEN);
     case OP_SIV64_SEAL: return rijn_gcmsiv_open(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_SIV64_OPEN: return rijn_gcmsiv_seal(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_CTS_ENC: return rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS1, iv, back, out, CTS_LEN);
+    case OP_CTS_DEC: return rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS3, iv, back, out, CTS_LEN);
+    case OP_CTR32: return rijn_ctr32_crypt(&ctx, iv, back, out, 48);
+    case OP_CTR_STREAM: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
+    case OP_GCMS_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_GCMS_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_CBCPAD_ENC: case OP_CBCPAD_DEC: case OP_KW_WRAP: case OP_KW_UNWRAP:
+    case OP_KWP_WRAP: case OP_KWP_UNWRAP: case OP_GMAC: case OP_GMAC_VERIFY:
+        return inverse_len_ops(op);
 #endif
 #if TRACE_CHAPOLY
     case OP_CP_SEAL:
@@ -367,8 +502,18 @@ static size_t inverse_len(int op)
         return XTS_LEN;
     if (op == OP_CFB1_ENC || op == OP_CFB1_DEC)
         return (CFB1_BITS + 7) / 8;
-    if (op == OP_CFB8_DEC)
-        return CFB8_DEC_LEN;
+    if (op == OP_CFB8_ENC || op == OP_CFB8_DEC)
+        return CFB8_LEN;
+    if (op == OP_CBCPAD_ENC || op == OP_CTS_ENC || op == OP_CTS_DEC)
+        return PAD_LEN; /* = CTS_LEN */
+    if (op == OP_KW_WRAP)
+        return 16;
+    if (op == OP_KWP_WRAP)
+        return KWP_LEN;
+    if (op == OP_KWP_UNWRAP)
+        return 16;
+    if (op == OP_KW_UNWRAP)
+        return 24;
 #endif
     return (op == OP_ENC1 || op == OP_DEC1) ? 16u : 48u;
 }
@@ -446,8 +591,16 @@ static void wide_setup(int op, const char *cls, size_t klen)
         fail("GCM-SIV key setup", cls, klen);
 #endif
 #if TRACE_GCM
-    if ((op == OP_GCM_SEAL || op == OP_GCM_OPEN) && rijn_gcm_init(&gcm, key, klen) != RIJN_OK)
+    if ((op == OP_GCM_SEAL || op == OP_GCM_OPEN
+#if TRACE_WIDE
+         || op == OP_GMAC || op == OP_GMAC_VERIFY || op == OP_GCMS_SEAL || op == OP_GCMS_OPEN
+#endif
+         ) && rijn_gcm_init(&gcm, key, klen) != RIJN_OK)
         fail("GCM key setup", cls, klen);
+#endif
+#if TRACE_WIDE
+    if (op == OP_CTR_STREAM && rijn_ctr_init(&sctx, key, klen, iv) != RIJN_OK)
+        fail("CTR stream key setup", cls, klen);
 #endif
 }
 #endif
@@ -474,7 +627,8 @@ static int is_open(int op)
 #endif
 #if TRACE_WIDE
            || op == OP_OCB_OPEN || op == OP_EAX_OPEN || op == OP_SIV_OPEN ||
-           op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN || op == OP_SIV64_OPEN
+           op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN || op == OP_SIV64_OPEN ||
+           op == OP_GCMS_OPEN
 #endif
         ;
 }
@@ -506,6 +660,10 @@ static void group(const char *cls, int ct, int op, size_t klen)
                 fail(op_name[op], cls, klen);
             memcpy(in, back, 48);
         }
+#if TRACE_WIDE
+        if (prepare(op) != RIJN_OK)
+            fail(op_name[op], cls, klen);
+#endif
         if (traced(op, klen) != RIJN_OK)
             fail(op_name[op], cls, klen);
         if (op == OP_CMAC ? rijn_cmac_check(tag, 16, key, klen, in, 48) != RIJN_OK
