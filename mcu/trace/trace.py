@@ -11,7 +11,8 @@ every class compiled in), runs it under QEMU with trace_plugin.c (under
 simavr with avr_trace.c on AVR) and requires, for every class that claims
 constant time, every key size and every operation (key setup both ways and
 encryption only, ECB 1 and 3 blocks both directions, CBC both directions,
-CTR, CMAC, CCM, GCM on 32 bits), and for X25519, Poly1305 and
+CTR, CMAC, CCM, GCM, CBC-PKCS#7 decryption, KW and KWP unwrap on 32
+bits; more on a64, WIDE_OPS), and for X25519, Poly1305 and
 ChaCha20-Poly1305 seal/open (once per image, PRIMS), that all random
 inputs of the group give the same number of instructions, loads and stores, the same instruction-address digest and
 the same memory-address digest (on AVR also the same cycle count). For a
@@ -72,6 +73,7 @@ EXPECT = {"m0": {"ttable", "ct32v6m", "ct32"}, "m3": {"ttable", "ct32asm", "ct32
 # statically and run under qemu-aarch64 -cpu max (every class available).
 A64_LIB = {}
 LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/modes_common.c",
+             "modes/cbc_pad.c", "modes/keywrap.c",
              "aead/cmac.c", "aead/ccm.c", "aead/gcm_ctr.c", "aead/gcm.c", "aead/gcm_oneshot.c",
              "aead/gcm_stream.c", "aead/ghash.c", "aead/ghash_ct32.c", "aead/ghash_rvclmul.c",
              "pk/x25519.c", "pk/x25519_fe32.c", "pk/x25519_fe64.c", "mac/poly1305.c",
@@ -99,10 +101,15 @@ NO_GCM = ("avr328p", "avr2560")
 # the ct64 GHASH (trace_main.c binds it by name: PMULL's is the default
 # under -cpu max)
 WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct64_seal",
-            "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open", "cbcpad_enc",
-            "cbcpad_dec", "cts_enc", "cts_dec", "ctr32", "kw_wrap", "kw_unwrap", "kwp_wrap",
-            "kwp_unwrap", "gmac", "gmac_verify", "ctr_stream", "gcm_stream_seal",
-            "gcm_stream_open")
+            "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open", "cbcpad_enc", "cts_enc",
+            "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac", "gmac_verify", "ctr_stream",
+            "gcm_stream_seal", "gcm_stream_open")
+# The checks that must not show a secret beside the ciphers (TRACE_MODES):
+# PKCS#7 unpadding (a random valid padding length), KW's integrity check
+# and KWP's length indicator (random 1..8); on the 32-bit targets (the
+# byte-wise PKCS#7 check, not a64's SWAR one) and a64, not on AVR (the
+# ATmega328P has no room; its classes' code is the same C)
+MODES_OPS = ("cbcpad_dec", "kw_unwrap", "kwp_unwrap")
 # Known failures of the primitives' groups, reported on every run (never
 # skipped) and not counted while listed: (target, primitive) -> [(opt
 # levels, what is excused, why)]. "vlat": instructions of operand-dependent
@@ -304,7 +311,7 @@ def expected_ops(tn):
     basic ones: GCM where it is built; on a64 also the gaps closed last
     (CFB1, CFB8 decryption, SIV, GCM and GCM-SIV on GHASH's ct64 entry,
     bound by name)."""
-    ops = set() if tn in NO_GCM else {"gcm_seal", "gcm_open"}
+    ops = set() if tn in NO_GCM else {"gcm_seal", "gcm_open"} | set(MODES_OPS)
     return ops | set(WIDE_OPS if tn == "a64" else ())
 
 
@@ -439,7 +446,7 @@ def check_target(tn, opt, n, ns, controls, verbose):
         if tn == "a64":
             extra.append("-DTRACE_WIDE=1")  # XTS and GCM too
         elif tn not in NO_GCM:
-            extra.append("-DTRACE_GCM=1")
+            extra += ["-DTRACE_GCM=1", "-DTRACE_MODES=1"]
         if tn in NO_X25519:
             extra.append("-DTRACE_X25519=0")
         if tn in NO_CHAPOLY:

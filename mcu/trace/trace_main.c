@@ -31,6 +31,10 @@
  *      operand-dependent latency, the same instruction sequence).
  * With TRACE_GCM (the 32-bit targets and a64) also GCM seal and open (48
  * bytes, 12-byte IV; GHASH on the library's default implementation); with
+ * TRACE_MODES (the same targets) the checks that must hide a secret:
+ * CBC-PKCS#7 decryption (48 bytes, a random valid padding length 1..16),
+ * KW unwrap (24 bytes) and KWP unwrap (16 bytes, a random length
+ * indicator 1..8), each *out_len checked outside the region; with
  * TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
  * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
  * one; AES-128 and AES-256), CFB128 both ways and OFB (48 bytes: the
@@ -45,12 +49,10 @@
  * again with the GHASH class TRACE_GHASH (default "ct64") bound by name
  * through the test hooks rijn_i_gcm_use_ghash / rijn_i_gcmsiv_use_ghash
  * (aead/ghash.h), checked by name (the default groups run PMULL's GHASH);
- * then CBC with PKCS#7 padding (encryption of 40 bytes; decryption of 48
- * whose padding has a random valid length: the padding check and the
- * output length must not show it), CBC-CTS (40 bytes, CS1 encryption, CS3
- * decryption), CTR with the 32-bit counter, KW wrap/unwrap (16 bytes of
- * key data) and KWP (5 bytes; unwrap with a random length indicator 1..8,
- * valid), GMAC compute/verify (48 bytes of AAD) and the streaming APIs
+ * then CBC with PKCS#7 padding encryption (40 bytes), CBC-CTS (40 bytes,
+ * CS1 encryption, CS3 decryption), CTR with the 32-bit counter, KW wrap
+ * (16 bytes of key data) and KWP wrap (5 bytes), GMAC compute/verify (48
+ * bytes of AAD) and the streaming APIs
  * with a split at 13 of 48 bytes (CTR: reset and two updates; GCM seal and
  * open: start, two updates, final); each *out_len is checked.
  * Then, once per image (not per AES class), the other primitives that
@@ -99,6 +101,12 @@
 #ifndef TRACE_GCM
 #define TRACE_GCM TRACE_WIDE
 #endif
+#ifndef TRACE_MODES
+#define TRACE_MODES TRACE_WIDE
+#endif
+#if TRACE_WIDE && !(TRACE_GCM && TRACE_MODES)
+#error "TRACE_WIDE needs TRACE_GCM and TRACE_MODES"
+#endif
 #ifndef TRACE_NS
 #define TRACE_NS TRACE_N
 #endif
@@ -114,11 +122,13 @@
 #if TRACE_GCM
 #include "rijn/gcm.h"
 #endif
+#if TRACE_MODES
+#include "rijn/keywrap.h"
+#endif
 #if TRACE_WIDE
 #include "aead/ghash.h" /* rijn_i_gcm_use_ghash: a GHASH class by name */
 #include "rijn/eax.h"
 #include "rijn/gcmsiv.h"
-#include "rijn/keywrap.h"
 #include "rijn/ocb.h"
 #include "rijn/siv.h"
 #include "rijn/xts.h"
@@ -129,13 +139,16 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
 #if TRACE_GCM
        OP_GCM_SEAL, OP_GCM_OPEN,
 #endif
+#if TRACE_MODES
+       OP_CBCPAD_DEC, OP_KW_UNWRAP, OP_KWP_UNWRAP,
+#endif
 #if TRACE_WIDE
        OP_XTS_ENC, OP_XTS_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_CFB8_ENC, OP_OFB, OP_OCB_SEAL,
        OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN, OP_CFB1_ENC,
        OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_GCM64_SEAL, OP_GCM64_OPEN, OP_CFB8_DEC,
-       OP_SIV64_SEAL, OP_SIV64_OPEN, OP_CBCPAD_ENC, OP_CBCPAD_DEC, OP_CTS_ENC, OP_CTS_DEC,
-       OP_CTR32, OP_KW_WRAP, OP_KW_UNWRAP, OP_KWP_WRAP, OP_KWP_UNWRAP, OP_GMAC, OP_GMAC_VERIFY,
-       OP_CTR_STREAM, OP_GCMS_SEAL, OP_GCMS_OPEN,
+       OP_SIV64_SEAL, OP_SIV64_OPEN, OP_CBCPAD_ENC, OP_CTS_ENC, OP_CTS_DEC, OP_CTR32,
+       OP_KW_WRAP, OP_KWP_WRAP, OP_GMAC, OP_GMAC_VERIFY, OP_CTR_STREAM, OP_GCMS_SEAL,
+       OP_GCMS_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, NALL };
@@ -145,6 +158,9 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
 #if TRACE_GCM
                                           "gcm_seal", "gcm_open",
 #endif
+#if TRACE_MODES
+                                          "cbcpad_dec", "kw_unwrap", "kwp_unwrap",
+#endif
 #if TRACE_WIDE
                                           "xts_enc", "xts_dec", "cfb_enc", "cfb_dec",
                                           "cfb8_enc", "ofb", "ocb_seal", "ocb_open",
@@ -152,9 +168,8 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "gcmsiv_open", "cfb1_enc", "cfb1_dec",
                                           "siv_seal", "siv_open", "gcm_ct64_seal",
                                           "gcm_ct64_open", "cfb8_dec", "gcmsiv_ct64_seal",
-                                          "gcmsiv_ct64_open", "cbcpad_enc", "cbcpad_dec",
-                                          "cts_enc", "cts_dec", "ctr32", "kw_wrap",
-                                          "kw_unwrap", "kwp_wrap", "kwp_unwrap", "gmac",
+                                          "gcmsiv_ct64_open", "cbcpad_enc", "cts_enc",
+                                          "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac",
                                           "gmac_verify", "ctr_stream", "gcm_stream_seal",
                                           "gcm_stream_open",
 #endif
@@ -187,23 +202,25 @@ static uint8_t xkey[64];
  * one-block calls in one window of x (RIJN_I_MODE_WIDE 64; armce's fused
  * hook); with 48 it was 16% */
 #define CFB8_LEN 17u
+/* CTS: 40 bytes, a CBC body of one block and a tail of 24 (cts.c); CS1
+ * encrypts (natural order), CS3 decrypts (the last two blocks swapped) */
+#define CTS_LEN 40u
+static rijn_ctr_ctx sctx; /* CTR streaming: reset, then 13 + 35 bytes */
+#ifndef TRACE_GHASH
+#define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
+#endif
+#endif
+#if TRACE_MODES
 /* CBC-PKCS#7 encryption: 40 bytes (2 blocks and 8 of padding); its
  * decryption 48 bytes whose last block ends in a valid padding of a random
  * length 1..16 (want_len: the plaintext's length is secret too) */
 #define PAD_LEN 40u
-/* CTS: 40 bytes, a CBC body of one block and a tail of 24 (cts.c); CS1
- * encrypts (natural order), CS3 decrypts (the last two blocks swapped) */
-#define CTS_LEN 40u
 /* KW: 16 bytes (W's 12 serial AES calls); KWP: wrap 5 bytes, unwrap 16
  * whose length indicator is random 1..8: its one-block path (W is KW's);
  * with 13 and 9..16 the four key wrap groups were 18% of the instructions
- * traced at -O0 */
+ * traced on a64 at -O0 */
 #define KWP_LEN 5u
-static rijn_ctr_ctx sctx; /* CTR streaming: reset, then 13 + 35 bytes */
 static size_t olen, want_len; /* *out_len; its expected value */
-#ifndef TRACE_GHASH
-#define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
-#endif
 #endif
 #if TRACE_CHAPOLY
 static rijn_chacha20poly1305_ctx cp;
@@ -289,6 +306,11 @@ static int traced(int op, size_t klen)
     case OP_GCM_SEAL: r = rijn_gcm_seal(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_GCM_OPEN: r = rijn_gcm_open(&gcm, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
 #endif
+#if TRACE_MODES
+    case OP_CBCPAD_DEC: r = rijn_cbc_pad_decrypt(&ctx, iv, out, 48, &olen, in, 48); break;
+    case OP_KW_UNWRAP: r = rijn_kw_unwrap(&ctx, out, 48, &olen, in, 24); break;
+    case OP_KWP_UNWRAP: r = rijn_kwp_unwrap(&ctx, out, 8, &olen, in, 16); break;
+#endif
 #if TRACE_WIDE
     case OP_XTS_ENC: r = rijn_xts_encrypt(&xts, iv, out, in, XTS_LEN); break;
     case OP_XTS_DEC: r = rijn_xts_decrypt(&xts, iv, out, in, XTS_LEN); break;
@@ -320,14 +342,11 @@ static int traced(int op, size_t klen)
         r = rijn_gcmsiv_open(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
         break;
     case OP_CBCPAD_ENC: r = rijn_cbc_pad_encrypt(&ctx, iv, out, 48, &olen, in, PAD_LEN); break;
-    case OP_CBCPAD_DEC: r = rijn_cbc_pad_decrypt(&ctx, iv, out, 48, &olen, in, 48); break;
     case OP_CTS_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS1, iv, out, in, CTS_LEN); break;
     case OP_CTS_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS3, iv, out, in, CTS_LEN); break;
     case OP_CTR32: r = rijn_ctr32_crypt(&ctx, iv, out, in, 48); break;
     case OP_KW_WRAP: r = rijn_kw_wrap(&ctx, out, 48, &olen, in, 16); break;
-    case OP_KW_UNWRAP: r = rijn_kw_unwrap(&ctx, out, 48, &olen, in, 24); break;
     case OP_KWP_WRAP: r = rijn_kwp_wrap(&ctx, out, 48, &olen, in, KWP_LEN); break;
-    case OP_KWP_UNWRAP: r = rijn_kwp_unwrap(&ctx, out, 8, &olen, in, 16); break;
     case OP_GMAC: r = rijn_gmac_compute(&gcm, tag, 16, iv, 12, in, 48); break;
     case OP_GMAC_VERIFY: r = rijn_gmac_verify(&gcm, tag, 16, iv, 12, in, 48); break;
     case OP_CTR_STREAM: /* a split at 13 (public lengths) */
@@ -369,46 +388,49 @@ static int traced(int op, size_t klen)
     return r;
 }
 
-#if TRACE_WIDE
+#if TRACE_MODES
 /* The inverses of the operations with an output length (checked against
  * the expected one) and of GMAC (back = in when the tag verifies). */
 static int inverse_len_ops(int op)
 {
     size_t n = 0;
-    uint8_t t[16];
     int r = RIJN_ERR_PARAM;
     switch (op) {
-    case OP_CBCPAD_ENC:
-        r = rijn_cbc_pad_decrypt(&ctx, iv, back, 48, &n, out, 48);
-        return r != RIJN_OK || olen != 48 || n != PAD_LEN ? RIJN_ERR_PARAM : r;
     case OP_CBCPAD_DEC: /* out: the whole padded plaintext */
         return olen != want_len ? RIJN_ERR_PARAM : rijn_cbc_encrypt(&ctx, iv, back, out, 48);
-    case OP_KW_WRAP:
-        r = rijn_kw_unwrap(&ctx, back, 48, &n, out, 24);
-        return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
     case OP_KW_UNWRAP:
         r = rijn_kw_wrap(&ctx, back, 48, &n, out, 16);
         return olen != 16 || n != 24 ? RIJN_ERR_PARAM : r;
-    case OP_KWP_WRAP:
-        r = rijn_kwp_unwrap(&ctx, back, 48, &n, out, 16);
-        return olen != 16 || n != KWP_LEN ? RIJN_ERR_PARAM : r;
     case OP_KWP_UNWRAP:
         r = rijn_kwp_wrap(&ctx, back, 48, &n, out, olen);
         return olen != want_len || n != 16 ? RIJN_ERR_PARAM : r;
+#if TRACE_WIDE
+    case OP_CBCPAD_ENC:
+        r = rijn_cbc_pad_decrypt(&ctx, iv, back, 48, &n, out, 48);
+        return r != RIJN_OK || olen != 48 || n != PAD_LEN ? RIJN_ERR_PARAM : r;
+    case OP_KW_WRAP:
+        r = rijn_kw_unwrap(&ctx, back, 48, &n, out, 24);
+        return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
+    case OP_KWP_WRAP:
+        r = rijn_kwp_unwrap(&ctx, back, 48, &n, out, 16);
+        return olen != 16 || n != KWP_LEN ? RIJN_ERR_PARAM : r;
     case OP_GMAC:
         memcpy(back, in, 48);
         return rijn_gmac_verify(&gcm, tag, 16, iv, 12, in, 48);
-    case OP_GMAC_VERIFY:
+    case OP_GMAC_VERIFY: {
+        uint8_t t[16];
         memcpy(back, in, 48);
         r = rijn_gmac_compute(&gcm, t, 16, iv, 12, in, 48);
         return r == RIJN_OK && memcmp(t, tag, 16) != 0 ? RIJN_ERR_AUTH : r;
+    }
+#endif
     default: return r;
     }
 }
 
 /* Inputs of the groups that need a valid one (outside the regions): a
  * PKCS#7 padding of random length, a wrapped key (KWP: of random length
- * 9..16), a GMAC tag. */
+ * 1..8), a GMAC tag. */
 static int prepare(int op)
 {
     size_t n;
@@ -429,7 +451,9 @@ static int prepare(int op)
         r = rijn_kwp_wrap(&ctx, out, 48, &n, in, want_len);
         memcpy(in, out, 16);
         break;
+#if TRACE_WIDE
     case OP_GMAC_VERIFY: r = rijn_gmac_compute(&gcm, tag, 16, iv, 12, in, 48); break;
+#endif
     default: break;
     }
     return r;
@@ -481,9 +505,11 @@ static int inverse(int op)
     case OP_CTR_STREAM: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
     case OP_GCMS_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_GCMS_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_CBCPAD_ENC: case OP_CBCPAD_DEC: case OP_KW_WRAP: case OP_KW_UNWRAP:
-    case OP_KWP_WRAP: case OP_KWP_UNWRAP: case OP_GMAC: case OP_GMAC_VERIFY:
+    case OP_CBCPAD_ENC: case OP_KW_WRAP: case OP_KWP_WRAP: case OP_GMAC: case OP_GMAC_VERIFY:
         return inverse_len_ops(op);
+#endif
+#if TRACE_MODES
+    case OP_CBCPAD_DEC: case OP_KW_UNWRAP: case OP_KWP_UNWRAP: return inverse_len_ops(op);
 #endif
 #if TRACE_CHAPOLY
     case OP_CP_SEAL:
@@ -510,6 +536,8 @@ static size_t inverse_len(int op)
         return 16;
     if (op == OP_KWP_WRAP)
         return KWP_LEN;
+#endif
+#if TRACE_MODES
     if (op == OP_KWP_UNWRAP)
         return 16;
     if (op == OP_KW_UNWRAP)
@@ -660,7 +688,7 @@ static void group(const char *cls, int ct, int op, size_t klen)
                 fail(op_name[op], cls, klen);
             memcpy(in, back, 48);
         }
-#if TRACE_WIDE
+#if TRACE_MODES
         if (prepare(op) != RIJN_OK)
             fail(op_name[op], cls, klen);
 #endif

@@ -8,7 +8,9 @@
  *  out itself, so no buffer of the message size is needed. W runs 6n
  *  serial AES calls (one block each; the chain is inherently serial).
  *  The step counter t = n*j + i is XORed into A big-endian as a 64-bit
- *  value.
+ *  value; unwrapping starts it at 6n computed in size_t: as a 64-bit
+ *  product it was a UMULL on the Cortex-M3 (operand-dependent latency on
+ *  public lengths, but mcu/trace admits none in a constant-time call).
  *  Constant time: the integrity check value, the KWP length indicator
  *  range and the zero padding are checked with masks that are ORed into
  *  one word; the only branch is on the final verdict, after which the
@@ -81,7 +83,7 @@ static void wrap_w(const rijn_aes_ctx *k, int inv, uint8_t a[8], uint8_t *r, siz
 static void unwrap_w(const rijn_aes_ctx *k, int inv, uint8_t a[8], uint8_t *r, size_t n)
 {
     uint8_t b[16];
-    uint64_t t = 6 * (uint64_t)n;
+    uint64_t t = (uint64_t)(6 * n); /* no overflow: n <= 2^29 (16-bit size_t: < 8192) */
     size_t i;
     unsigned j;
     memcpy(b, a, 8);
