@@ -68,7 +68,8 @@ grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
 # 3. the constant-time trace test of the AArch64 AES classes (mcu/trace/trace.py
 #    --targets a64; mcu/README.md, "Constant-time trace test"): trace_main.c
 #    linked statically with this build's librijn.a (-O3, Release) and with
-#    -Os and -O0 builds of the library, under qemu-aarch64 -cpu max with the
+#    -Os and -O0 builds of the library, under qemu-aarch64 -cpu max,sve=off
+#    (glibc's SVE memcpy hides a secret length) with the
 #    TCG plugin: neonbs, ct64, armce (and ct32) must give one instruction-
 #    and one memory-address digest per class, key size and operation (key
 #    setup, ECB, CBC, CTR, CFB128/8/1, OFB, CMAC, CCM, XTS, GCM, OCB, EAX,

@@ -19,7 +19,9 @@
  *   Every path computes the output count before writing anything, so
  *   RIJN_ERR_BUFFER / RIJN_ERR_PARAM leave the context unchanged.
  *   Constant time: lengths are public; PKCS#7 is checked by
- *   rijn_i_pkcs7_check; stack copies of data are wiped.
+ *   rijn_i_pkcs7_check, and the final's 16 - pad bytes are written by a
+ *   masked pass over 16 (the padding length is secret: a memcpy of it
+ *   branched on it); stack copies of data are wiped.
  *   Vectors: tests/modes/test_modes_stream.c (random splits, in place and out of
  *   place, against the one-shot calls).
  */
@@ -199,6 +201,20 @@ int rijn_block_update(rijn_block_ctx *ctx, uint8_t *out, size_t out_size, size_t
     return RIJN_OK;
 }
 
+/* out[0..n) = blk[0..n) for a secret n <= 16: all 16 bytes of out (the
+ * caller checked out_size >= 16) are read and rewritten, the ones past n
+ * with their own value; memcpy(out, blk, n) branched on n (glibc's
+ * AArch64 ASIMD memcpy: tbz on the length's bits; the trace test's
+ * cbcpad_stream_dec with SVE off). */
+static void pkcs7_out(uint8_t *out, const uint8_t blk[16], uint32_t n)
+{
+    uint32_t i, m;
+    for (i = 0; i < 16; i++) {
+        m = rijn_ct_lt32(i, n);
+        out[i] = (uint8_t)((blk[i] & m) | (out[i] & ~m));
+    }
+}
+
 int rijn_block_final(rijn_block_ctx *ctx, uint8_t *out, size_t out_size, size_t *out_len)
 {
     uint8_t blk[16];
@@ -232,7 +248,7 @@ int rijn_block_final(rijn_block_ctx *ctx, uint8_t *out, size_t out_size, size_t 
                 r = RIJN_ERR_PADDING;
             } else {
                 n = 16 - pad;
-                memcpy(out, blk, n);
+                pkcs7_out(out, blk, (uint32_t)n);
             }
             rijn_wipe(blk, sizeof blk);
         }
