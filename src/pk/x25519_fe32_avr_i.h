@@ -44,7 +44,7 @@
  *   in the eight loads, 4 the loop), the routine's runs and column ends
  *   ~2.8 M, the C around it (workspaces, add, sub, cswap) ~4 M (simavr
  *   cycles by function). Flash (mcu/measure.py's X25519 link) 5,748 ->
- *   4,466 bytes at -Os, 8,724 -> 4,954 at -O2; stack (painted) 994 ->
+ *   4,466 bytes at -Os, 6,340 -> 4,954 at -O2; stack (painted) 994 ->
  *   922 / 1,002 -> 930 bytes. ATmega328P: 73,926,145 -> 31,041,326 /
  *   70,983,580 -> 31,186,181 cycles, flash 5,748 -> 4,466 / 6,340 ->
  *   4,954. Tried, not kept: add and sub carried in the same pass in C,
