@@ -208,10 +208,14 @@ int rijn_block_update(rijn_block_ctx *ctx, uint8_t *out, size_t out_size, size_t
  * cbcpad_stream_dec with SVE off). */
 static void pkcs7_out(uint8_t *out, const uint8_t blk[16], uint32_t n)
 {
-    uint32_t i, m;
+    uint32_t i, m, keep;
     for (i = 0; i < 16; i++) {
         m = rijn_ct_lt32(i, n);
-        out[i] = (uint8_t)((blk[i] & m) | (out[i] & ~m));
+        /* out's byte cleared where blk's goes, behind a barrier: GCC folds
+         * (a & m) | (b & ~m) into ((a ^ b) & m) ^ b, which Valgrind then
+         * sees as depending on the caller's (maybe unset) byte. */
+        keep = rijn_i_opaque32(out[i] & ~m);
+        out[i] = (uint8_t)(keep | (blk[i] & m));
     }
 }
 
