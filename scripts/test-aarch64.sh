@@ -75,16 +75,20 @@ grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
 #    setup, ECB, CBC, CTR, CFB128/8/1, OFB, CMAC, CCM, XTS, GCM, OCB, EAX,
 #    GCM-SIV, SIV; GCM and GCM-SIV on the ct64 GHASH too; CBC-PKCS#7, CTS,
 #    CTR32, KW/KWP, GMAC, CTR and GCM streaming; with AES-128 the other
-#    streaming APIs, the AAD groups, KW/KWP _inv, GCM on the ct32 GHASH)
+#    streaming APIs, the AAD groups, KW/KWP _inv, GCM and GCM-SIV on the
+#    ct32 GHASH, CTS CS2, ECB streaming; CBC/CFB128/OCB streaming and GCM's
+#    AAD with every key size)
 #    over 24 random inputs, and so
-#    must X25519 (8 inputs), Poly1305 and ChaCha20-Poly1305, run no
+#    must X25519 (8 inputs), Poly1305, ChaCha20-Poly1305,
+#    XChaCha20-Poly1305 and HChaCha20, run no
 #    UDIV/SDIV, and the planted secret branch, secret
 #    load and secret division must be caught. ~57 s in CI before CFB1, CFB8
 #    decryption, SIV and GCM / GCM-SIV on ct64 and small on ECB only, which
 #    added ~4.5 s of CPU here (the images and traced runs, libraries
 #    built: 29 -> 34 s); the 14 operations after them ~6.6 s of CPU
 #    (31.9 -> 38.5 s), the 127 AES-128 and ChaCha20-Poly1305 groups after
-#    them ~8.3 s (39.4 -> 47.7 s), objects in $bdir/trace.
+#    them ~8.3 s (39.4 -> 47.7 s), the 83 groups of trace6 ~4.3 s (46.9 ->
+#    51.2 s), objects in $bdir/trace.
 printf -- '--- aarch64 (constant-time trace) ---\n'
 t0=$(date +%s)
 RIJN_MCU_BUILD="$(cd "$bdir" && pwd)/trace" "$py" mcu/trace/trace.py --targets a64 \

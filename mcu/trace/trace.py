@@ -14,7 +14,8 @@ encryption only, ECB 1 and 3 blocks both directions, CBC both directions,
 CTR, CMAC, CCM, GCM, CBC-PKCS#7 decryption, KW and KWP unwrap on 32
 bits; more on a64, WIDE_OPS, some with AES-128 only), and for X25519,
 Poly1305 and ChaCha20-Poly1305 seal/open (once per image, PRIMS; on a64
-also its streaming API and AAD, WIDE_PRIMS), that all random
+also its streaming API and AAD, XChaCha20-Poly1305 and HChaCha20,
+WIDE_PRIMS), that all random
 inputs of the group give the same number of instructions, loads and stores, the same instruction-address digest and
 the same memory-address digest (on AVR also the same cycle count). For a
 table class (TABLES) the load addresses inside its table are left out of
@@ -120,10 +121,19 @@ WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct6
             "cfb1_stream_dec", "ccm_stream_seal", "ccm_stream_open", "eax_stream_seal",
             "eax_stream_open", "ocb_stream_seal", "ocb_stream_open", "gcm_aad", "ccm_aad",
             "eax_aad", "ocb_aad", "gcmsiv_aad", "siv_aad", "kw_wrap_inv", "kw_unwrap_inv",
-            "kwp_wrap_inv", "kwp_unwrap_inv", "gcm_ct32_seal", "gcm_ct32_open")
-# a64: ChaCha20-Poly1305's streaming API and its AAD as the secret too
+            "kwp_wrap_inv", "kwp_unwrap_inv", "gcm_ct32_seal", "gcm_ct32_open",
+            "cts2_enc", "cts2_dec", "ecb_stream_enc", "ecb_stream_dec", "gcmsiv_ct32_seal",
+            "gcmsiv_ct32_open")
+# a64: of the AES-128 ones, those traced with every key size too (a block
+# mode's, a stream mode's and an AEAD's streaming API, GCM's AAD)
+WIDE_ALL_KEYS = ("cbc_stream_enc", "cbc_stream_dec", "cfb_stream_enc", "cfb_stream_dec",
+                 "ocb_stream_seal", "ocb_stream_open", "gcm_aad")
+# a64: ChaCha20-Poly1305's streaming API and its AAD as the secret too,
+# XChaCha20-Poly1305 seal/open and HChaCha20 (the key secret)
 WIDE_PRIMS = [("chacha20poly1305", "stream_seal"), ("chacha20poly1305", "stream_open"),
-              ("chacha20poly1305", "aad_seal")]
+              ("chacha20poly1305", "aad_seal"), ("xchacha20poly1305", "seal"),
+              ("xchacha20poly1305", "open"), ("hchacha20", "derive")]
+PRIM_NAMES = set(PRIMS) | set(p for p, _ in WIDE_PRIMS)
 # The checks that must not show a secret beside the ciphers (TRACE_MODES):
 # PKCS#7 unpadding (a random valid padding length), KW's integrity check
 # and KWP's length indicator (random 1..8); on the 32-bit targets (the
@@ -286,7 +296,7 @@ class Group:
         self.vlat = max(int(r[8]) for r in recs)
 
     def name(self):
-        if self.cls in PRIMS:
+        if self.cls in PRIM_NAMES:
             return "%s %s" % (self.cls, self.op)
         return "%s %s AES-%d" % (self.cls, self.op, self.klen * 8)
 
@@ -377,7 +387,7 @@ def judge(tn, opt, plant, gs, regs):
                               e[1]))
             elif not mine:
                 known.append((g, "passes here: its KNOWN entry is not needed", None))
-        classes = sorted(set(g.cls for g in ct if g.cls not in PRIMS))
+        classes = sorted(set(g.cls for g in ct if g.cls not in PRIM_NAMES))
         for cls in sorted(EXPECT.get(tn, set())):
             if set(g.klen for g in ct if g.cls == cls) != {16, 24, 32}:
                 bad.append((Group(cls, "-", 0, [("0",) * 9], True),
@@ -385,6 +395,10 @@ def judge(tn, opt, plant, gs, regs):
             ops = set(g.op for g in ct if g.cls == cls)
             for op in sorted(expected_ops(tn) - ops):
                 bad.append((Group(cls, op, 0, [("0",) * 9], True), "not traced"))
+            for op in WIDE_ALL_KEYS if tn == "a64" else ():
+                if set(g.klen for g in ct if g.cls == cls and g.op == op) != {16, 24, 32}:
+                    bad.append((Group(cls, op, 0, [("0",) * 9], True),
+                                "not traced with all three key sizes"))
         for p, op in expected_prims(tn):
             if not any(g.cls == p and g.op == op for g in ct):
                 bad.append((Group(p, op, 32, [("0",) * 9], True), "not traced"))
@@ -400,7 +414,7 @@ def judge(tn, opt, plant, gs, regs):
         caught = [g for g in other if g.diff]
         missed = [g for g in other if g.op in ("enc1", "dec1") and not g.diff]
         bad += [(g, "not caught: a class without the constant-time claim") for g in missed]
-        prims = [g for g in ct if g.cls in PRIMS]
+        prims = [g for g in ct if g.cls in PRIM_NAMES]
         what = "%d groups of %s%s %s (%d inputs each%s)" % (
             len(ct), ", ".join(classes),
             "".join(" + %s %s" % (g.cls, g.op) for g in prims),

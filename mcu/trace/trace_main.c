@@ -60,8 +60,10 @@
  * CBC-PKCS#7 (decryption with a random valid padding), CTS (CS2), OFB,
  * CFB128/8/1 and of CCM, EAX and OCB (a public split), the AAD as the
  * varying secret of GCM, CCM, EAX, OCB, GCM-SIV and SIV seals (29 bytes,
- * an empty message), the inverse-cipher key wraps (_inv) and GCM on
- * GHASH's ct32 entry (bound by name as ct64).
+ * an empty message), the inverse-cipher key wraps (_inv), GCM and GCM-SIV
+ * on GHASH's ct32 entry (bound by name as ct64), CTS one-shot with CS2
+ * and ECB streaming; of these, CBC, CFB128 and OCB streaming and GCM's
+ * AAD run with every key size too (all_keys()).
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -69,15 +71,19 @@
  * the group out), Poly1305 one-shot (TRACE_POLY1305: random key, 48-byte
  * message) and ChaCha20-Poly1305 seal and open (TRACE_CHAPOLY: 48 bytes,
  * 12-byte nonce, valid messages; with TRACE_WIDE also its streaming API,
- * 13 + 35 bytes, and a seal of 29 bytes of AAD), labelled "G x25519 scalarmult 32 <n>",
+ * 13 + 35 bytes, a seal of 29 bytes of AAD, XChaCha20-Poly1305 seal and
+ * open with a 24-byte nonce, and HChaCha20 of the key and iv's first 16
+ * bytes), labelled "G x25519 scalarmult 32 <n>",
  * "G poly1305 mac 32 <n>", "G chacha20poly1305 seal|open|stream_seal|
- * stream_open|aad_seal 32 <n>". Their
+ * stream_open|aad_seal 32 <n>", "G xchacha20poly1305 seal|open 32 <n>",
+ * "G hchacha20 derive 32 <n>". Their
  * checks outside the regions: in the image without a plant the RFC 7748
  * 5.2 vector once and the DH property on the first two traced inputs
  * (X(a, X(b, 9)) then X(b, X(a, 9)), the other inputs random: two
  * ladders outside the regions, not four); the RFC 8439 2.5.2 vector once
- * and every tag recomputed with the streaming API; each AEAD call
- * inverted. In these groups bit 0 of key[0] alternates from input to
+ * and every tag recomputed with the streaming API; draft-irtf-cfrg-xchacha
+ * 2.2.1 once and each HChaCha20 output recomputed (rijn_hchacha20_c);
+ * each AEAD call inverted. In these groups bit 0 of key[0] alternates from input to
  * input, so a plant on it is seen even with TRACE_NS = 2 (X25519 clamps
  * that bit away; Poly1305's r does not use it; it is still a key bit).
  * A PRNG with a fixed seed (TRACE_SEED) makes every run the same.
@@ -164,11 +170,12 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
        OP_CFB1S_DEC, OP_CCMS_SEAL, OP_CCMS_OPEN, OP_EAXS_SEAL, OP_EAXS_OPEN, OP_OCBS_SEAL,
        OP_OCBS_OPEN, OP_GCM_AAD, OP_CCM_AAD, OP_EAX_AAD, OP_OCB_AAD, OP_SIV_AAD, OP_AESSIV_AAD,
        OP_KW_WRAP_INV, OP_KW_UNWRAP_INV, OP_KWP_WRAP_INV, OP_KWP_UNWRAP_INV, OP_GCM32_SEAL,
-       OP_GCM32_OPEN,
+       OP_GCM32_OPEN, OP_CTS2_ENC, OP_CTS2_DEC, OP_ECBS_ENC, OP_ECBS_DEC, OP_SIV32_SEAL,
+       OP_SIV32_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, OP_CP_SSEAL, OP_CP_SOPEN, OP_CP_AAD,
-       NALL };
+       OP_XCP_SEAL, OP_XCP_OPEN, OP_HCHACHA, NALL };
 static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec1",
                                           "enc3",    "dec3",     "cbc_enc", "cbc_dec",
                                           "ctr",     "cmac",     "ccm_seal", "ccm_open",
@@ -200,14 +207,16 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "ocb_stream_open", "gcm_aad", "ccm_aad", "eax_aad",
                                           "ocb_aad", "gcmsiv_aad", "siv_aad", "kw_wrap_inv",
                                           "kw_unwrap_inv", "kwp_wrap_inv", "kwp_unwrap_inv",
-                                          "gcm_ct32_seal", "gcm_ct32_open",
+                                          "gcm_ct32_seal", "gcm_ct32_open", "cts2_enc",
+                                          "cts2_dec", "ecb_stream_enc", "ecb_stream_dec",
+                                          "gcmsiv_ct32_seal", "gcmsiv_ct32_open",
 #endif
                                           "scalarmult", "mac", "seal", "open", "stream_seal",
-                                          "stream_open", "aad_seal"};
+                                          "stream_open", "aad_seal", "seal", "open", "derive"};
 
 static rijn_aes_ctx ctx;
 static rijn_ccm_ctx ccm;
-static uint8_t key[32], iv[16], in[48], out[48], back[48], tag[16];
+static uint8_t key[32], iv[24], in[48], out[48], back[48], tag[16];
 static volatile uint8_t sink;
 #if TRACE_GCM
 static rijn_gcm_ctx gcm;
@@ -245,7 +254,8 @@ static rijn_ctr_ctx sctx; /* CTR streaming: reset, then 13 + 35 bytes */
  * traced at -O0, 8 1.2%), CFB1 one byte in one update (8 AES calls; 1 + 1
  * bytes made the two groups 2.2%, 3 bytes 2.6%) */
 static rijn_block_ctx bctx;
-static rijn_gcm_ctx gcm32; /* GCM on GHASH's ct32 entry */
+static rijn_gcm_ctx gcm32;     /* GCM on GHASH's ct32 entry */
+static rijn_gcmsiv_ctx siv32; /* GCM-SIV on GHASH's ct32 entry */
 #define CFB1S_LEN 1u
 /* The AEADs' streaming: 13 + 19 bytes (the buffered partial block, a
  * whole one across the calls, a partial last one; 48 made CCM, EAX and
@@ -417,6 +427,11 @@ static int traced_k128(int op)
     case OP_KWP_UNWRAP_INV: r = rijn_kwp_unwrap_inv(&ctx, out, 8, &olen, in, 16); break;
     case OP_GCM32_SEAL: r = rijn_gcm_seal(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_GCM32_OPEN: r = rijn_gcm_open(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_CTS2_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
+    case OP_CTS2_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
+    case OP_ECBS_ENC: case OP_ECBS_DEC: r = bstream(48); break;
+    case OP_SIV32_SEAL: r = rijn_gcmsiv_seal(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_SIV32_OPEN: r = rijn_gcmsiv_open(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     default: break;
     }
     return r;
@@ -512,7 +527,8 @@ static int traced(int op, size_t klen)
     case OP_OCBS_SEAL: case OP_OCBS_OPEN: case OP_GCM_AAD: case OP_CCM_AAD: case OP_EAX_AAD:
     case OP_OCB_AAD: case OP_SIV_AAD: case OP_AESSIV_AAD: case OP_KW_WRAP_INV:
     case OP_KW_UNWRAP_INV: case OP_KWP_WRAP_INV: case OP_KWP_UNWRAP_INV: case OP_GCM32_SEAL:
-    case OP_GCM32_OPEN:
+    case OP_GCM32_OPEN: case OP_CTS2_ENC: case OP_CTS2_DEC: case OP_ECBS_ENC: case OP_ECBS_DEC:
+    case OP_SIV32_SEAL: case OP_SIV32_OPEN:
         r = traced_k128(op);
         break;
 #endif
@@ -545,6 +561,13 @@ static int traced(int op, size_t klen)
     case OP_CP_AAD:
         r = rijn_chacha20poly1305_seal(&cp, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
         break;
+    case OP_XCP_SEAL:
+        r = rijn_xchacha20poly1305_seal(&cp, out, tag, 16, iv, 24, NULL, 0, in, 48);
+        break;
+    case OP_XCP_OPEN:
+        r = rijn_xchacha20poly1305_open(&cp, out, tag, 16, iv, 24, NULL, 0, in, 48);
+        break;
+    case OP_HCHACHA: rijn_hchacha20(out, key, iv); r = RIJN_OK; break;
 #endif
 #endif
     default: break;
@@ -673,6 +696,12 @@ static int inverse_k128(int op)
     case OP_OCBS_OPEN: return rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, out, AS_LEN);
     case OP_GCM32_SEAL: return rijn_gcm_open(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_GCM32_OPEN: return rijn_gcm_seal(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV32_SEAL: return rijn_gcmsiv_open(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV32_OPEN: return rijn_gcmsiv_seal(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_CTS2_ENC: return rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
+    case OP_CTS2_DEC: return rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
+    case OP_ECBS_ENC: return olen != 48 ? r : rijn_ecb_decrypt(&ctx, back, out, 48);
+    case OP_ECBS_DEC: return olen != 48 ? r : rijn_ecb_encrypt(&ctx, back, out, 48);
     case OP_KW_WRAP_INV:
         r = rijn_kw_unwrap_inv(&ctx, back, 48, &n, out, 24);
         return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
@@ -762,6 +791,10 @@ static int inverse(int op)
     case OP_CP_AAD:
         memcpy(back, in, 48);
         return rijn_chacha20poly1305_open(&cp, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
+    case OP_XCP_SEAL:
+        return rijn_xchacha20poly1305_open(&cp, back, tag, 16, iv, 24, NULL, 0, out, 48);
+    case OP_XCP_OPEN:
+        return rijn_xchacha20poly1305_seal(&cp, back, tag, 16, iv, 24, NULL, 0, out, 48);
 #endif
 #endif
     default:
@@ -783,7 +816,7 @@ static size_t inverse_len(int op)
     if (op == OP_CFB8_ENC || op == OP_CFB8_DEC)
         return CFB8_LEN;
     if (op == OP_CBCPAD_ENC || op == OP_CTS_ENC || op == OP_CTS_DEC || op == OP_PADS_ENC ||
-        op == OP_CTS2S_ENC || op == OP_CTS2S_DEC)
+        op == OP_CTS2S_ENC || op == OP_CTS2S_DEC || op == OP_CTS2_ENC || op == OP_CTS2_DEC)
         return PAD_LEN; /* = CTS_LEN */
     if (op == OP_CFB8S_ENC || op == OP_CFB8S_DEC)
         return CFB8S_LEN;
@@ -888,6 +921,14 @@ static int k128_setup(int op, size_t klen)
             !same(rijn_gcm_ctx_ghash_name(&gcm32), "ct32"))
             return RIJN_ERR_PARAM;
         return RIJN_OK;
+    case OP_ECBS_ENC: return rijn_ecb_encrypt_init(&bctx, key, klen);
+    case OP_ECBS_DEC: return rijn_ecb_decrypt_init(&bctx, key, klen);
+    case OP_SIV32_SEAL: case OP_SIV32_OPEN:
+        if (rijn_gcmsiv_init(&siv32, key, klen) != RIJN_OK ||
+            rijn_i_gcmsiv_use_ghash(&siv32, "ct32") != RIJN_OK ||
+            !same(siv32.gh->base.name, "ct32"))
+            return RIJN_ERR_PARAM;
+        return RIJN_OK;
     default: return RIJN_OK;
     }
 }
@@ -952,6 +993,18 @@ static void label(const char *cls, int ct, int op, size_t klen, unsigned n)
     hal_puts("\n");
 }
 
+#if TRACE_WIDE
+/* The streaming groups among the AES-128 ones (OP_K128 on) that run with
+ * every key size too: a block mode's (CBC), a stream mode's (CFB128) and
+ * an AEAD's (OCB) streaming API, and GCM's AAD group (GCM streaming is
+ * traced with every key size above) */
+static int all_keys(int op)
+{
+    return op == OP_CBCS_ENC || op == OP_CBCS_DEC || op == OP_CFBS_ENC || op == OP_CFBS_DEC ||
+           op == OP_OCBS_SEAL || op == OP_OCBS_OPEN || op == OP_GCM_AAD;
+}
+#endif
+
 /* An AEAD's open: traced on a valid message */
 static int is_open(int op)
 {
@@ -963,7 +1016,7 @@ static int is_open(int op)
            || op == OP_OCB_OPEN || op == OP_EAX_OPEN || op == OP_SIV_OPEN ||
            op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN || op == OP_SIV64_OPEN ||
            op == OP_GCMS_OPEN || op == OP_CCMS_OPEN || op == OP_EAXS_OPEN || op == OP_OCBS_OPEN ||
-           op == OP_GCM32_OPEN
+           op == OP_GCM32_OPEN || op == OP_SIV32_OPEN
 #endif
         ;
 }
@@ -1011,7 +1064,7 @@ static void group(const char *cls, int ct, int op, size_t klen)
 
 /* ---- the other primitives, once per image ------------------------------ */
 
-#if TRACE_X25519 || TRACE_POLY1305
+#if TRACE_X25519 || TRACE_POLY1305 || (TRACE_CHAPOLY && TRACE_WIDE)
 static uint8_t unhex1(char c)
 {
     return (uint8_t)(c <= '9' ? c - '0' : c - 'a' + 10);
@@ -1095,6 +1148,31 @@ static int poly1305_check(void)
 #define poly1305_check() 0
 #endif
 
+#if TRACE_CHAPOLY && TRACE_WIDE
+/* HChaCha20: draft-irtf-cfrg-xchacha 2.2.1 once; each traced output
+ * recomputed with the constants passed explicitly (rijn_hchacha20_c). */
+static void hchacha_known_answer(void)
+{
+    uint8_t i;
+    for (i = 0; i < 32; i++)
+        key[i] = i;
+    unhex(iv, "000000090000004a0000000031415927");
+    unhex(back, "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+    rijn_hchacha20(out, key, iv);
+    if (memcmp(out, back, 32) != 0)
+        fail("draft-irtf-cfrg-xchacha 2.2.1", "hchacha20", 32);
+}
+
+static int hchacha_check(void)
+{
+    static const uint8_t sigma[16] = "expand 32-byte k";
+    rijn_hchacha20_c(back, key, iv, sigma);
+    return memcmp(back, out, 32) == 0;
+}
+#else
+#define hchacha_check() 0
+#endif
+
 static void prim_group(const char *prim, int op, unsigned count)
 {
     unsigned n;
@@ -1109,10 +1187,13 @@ static void prim_group(const char *prim, int op, unsigned count)
             x25519_input(n);
         key[0] = (uint8_t)((key[0] & 0xFEu) | (n & 1u)); /* the plants' bit differs */
 #if TRACE_CHAPOLY
-        if (op >= OP_CP_SEAL && rijn_chacha20poly1305_init(&cp, key, 32) != RIJN_OK)
+        if (op >= OP_CP_SEAL && op < OP_HCHACHA &&
+            (op < OP_XCP_SEAL ? rijn_chacha20poly1305_init(&cp, key, 32)
+                              : rijn_xchacha20poly1305_init(&cp, key, 32)) != RIJN_OK)
             fail("key setup", prim, 32);
-        if (op == OP_CP_OPEN || op == OP_CP_SOPEN) { /* a valid message */
-            if (rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, 12, NULL, 0, in, 48) != RIJN_OK)
+        if (op == OP_CP_OPEN || op == OP_CP_SOPEN || op == OP_XCP_OPEN) { /* a valid message */
+            if (rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, op == OP_XCP_OPEN ? 24 : 12,
+                                           NULL, 0, in, 48) != RIJN_OK)
                 fail(op_name[op], prim, 32);
             memcpy(in, back, 48);
         }
@@ -1121,6 +1202,7 @@ static void prim_group(const char *prim, int op, unsigned count)
             fail(op_name[op], prim, 32);
         if (op == OP_X25519 ? !x25519_check(n)
             : op == OP_POLY1305 ? !poly1305_check()
+            : op == OP_HCHACHA ? !hchacha_check()
                                 : inverse(op) != RIJN_OK || memcmp(back, in, 48) != 0)
             fail(op_name[op], prim, 32);
     }
@@ -1153,7 +1235,11 @@ static unsigned prim_groups(void)
     prim_group("chacha20poly1305", OP_CP_SSEAL, TRACE_N);
     prim_group("chacha20poly1305", OP_CP_SOPEN, TRACE_N);
     prim_group("chacha20poly1305", OP_CP_AAD, TRACE_N);
-    groups += 3;
+    prim_group("xchacha20poly1305", OP_XCP_SEAL, TRACE_N); /* 24-byte nonce: */
+    prim_group("xchacha20poly1305", OP_XCP_OPEN, TRACE_N); /* HChaCha20 then */
+    hchacha_known_answer();                                /* ChaCha20-Poly1305 */
+    prim_group("hchacha20", OP_HCHACHA, TRACE_N);
+    groups += 6;
 #endif
 #endif
     (void)prim_group; /* (used by none where all are left out) */
@@ -1184,7 +1270,7 @@ int main(void)
                                    op == OP_SIV_OPEN || op == OP_SIV64_SEAL ||
                                    op == OP_SIV64_OPEN))
                     continue; /* XTS, GCM-SIV: AES-128 and AES-256 only */
-                if (klen != 16 && op >= OP_K128)
+                if (klen != 16 && op >= OP_K128 && !all_keys(op))
                     continue;
 #endif
                 group(cls, ct, op, klen);
