@@ -486,7 +486,10 @@ def toolbox(st, base, a):
             st.rec(OP_POLY1305, key=hx(r["KEY"]), inp=hx(r.get("MSG")), out=hx(r["TAG"]))
         # limb-bound edges (tags by OpenSSL through `cryptography`): r at its
         # clamped maximum with 0xff messages and pad, and r = 4 with a first
-        # block 2^126 - 1 (the radix-2^32 reduction carries through h0..h3)
+        # block 2^126 - 1 (the radix-2^32 reduction carries through h0..h3);
+        # radix 2^13 (Cortex-M0): r at its maximum after a first block that
+        # leaves h = 2^130 - 30 (limbs near 2^13 - 1) then 0xff blocks (its
+        # largest column sums), and r = 1 with h = 2^130 - 9 .. - 2 (around p)
         try:
             from cryptography.hazmat.primitives.poly1305 import Poly1305
         except ImportError:
@@ -497,6 +500,13 @@ def toolbox(st, base, a):
             edge = b"\xff" * 15 + b"\x3f" + rnd.randbytes(n - 16)
             for key, msg in ((b"\xff" * 32, b"\xff" * n), (r4, edge)):
                 st.rec(OP_POLY1305, key=key, inp=msg, out=Poly1305.generate_tag(key, msg))
+            big_h = (0xf89853c445c36b2185a7af4303858ce8).to_bytes(16, "little")
+            st.rec(OP_POLY1305, key=b"\xff" * 32, inp=big_h + b"\xff" * (n - 16),
+                   out=Poly1305.generate_tag(b"\xff" * 32, big_h + b"\xff" * (n - 16)))
+        for d in (range(8) if Poly1305 else ()):
+            key = b"\x01" + bytes(15) + rnd.randbytes(16)
+            msg = b"\xff" * 16 + bytes([0xff - d]) + b"\xff" * 15
+            st.rec(OP_POLY1305, key=key, inp=msg, out=Poly1305.generate_tag(key, msg))
 
 
 def main():

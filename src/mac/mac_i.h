@@ -27,6 +27,20 @@
 #define RIJN_I_POLY1305_NEON 0
 #endif
 
+/* Radix 2^13 (poly1305_r13_i.h) instead of 2^32 on Thumb-1 (Cortex-M0/M0+:
+ * no 32x32 -> 64 multiply) and, with GCC, on ARMv7-M without DSP
+ * (Cortex-M3: its long multiplies stop early; the asm there needs 13
+ * registers, more than clang gives); tests/mac/test_poly1305_radix13.c
+ * sets it on a host. */
+#ifndef RIJN_I_POLY1305_R13
+#if (defined(__thumb__) && !defined(__thumb2__)) ||                                        \
+    (defined(__ARM_ARCH_7M__) && defined(__GNUC__) && !defined(__clang__))
+#define RIJN_I_POLY1305_R13 1
+#else
+#define RIJN_I_POLY1305_R13 0
+#endif
+#endif
+
 /* A registry with more than the portable entry. */
 #define RIJN_I_POLY1305_REG (RIJN_I_POLY1305_X86 || RIJN_I_POLY1305_NEON)
 

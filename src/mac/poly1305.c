@@ -37,7 +37,8 @@
  *   with RIJN_CFG_POLY1305_X86=0 on every host (RFC 7539 vectors, OpenSSL
  *   differential on edge keys and messages, one that carries through all
  *   four words in the partial reduction); on the emulated MCUs the RFC
- *   7539 vectors plus such edge cases (mcu/tools/mkvec.py).
+ *   7539 vectors plus such edge cases (mcu/tools/mkvec.py). On the
+ *   Cortex-M0/M0+ and M3 (GCC) ten 13-bit limbs: poly1305_r13_i.h.
  */
 #include "rijn/poly1305.h"
 
@@ -136,13 +137,33 @@ static void h_final(const rijn_poly1305_ctx *c, uint8_t tag[16])
             (h3 >> 18) | (h4 << 8));
 }
 #else
+/* tag from h = h[0..3] + h[4] 2^128 < 2p fully reduced mod 2^130 - 5 (one
+ * conditional subtraction, as g = h + 5 with bit 130 set; in registers) */
+static void h_final32(const rijn_poly1305_ctx *c, uint8_t tag[16], const uint32_t h[5])
+{
+    const uint32_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
+    uint32_t g0, g1, g2, g3, mask;
+    uint64_t f;
+    f = (uint64_t)h0 + 5; g0 = (uint32_t)f;
+    f = (f >> 32) + h1; g1 = (uint32_t)f;
+    f = (f >> 32) + h2; g2 = (uint32_t)f;
+    f = (f >> 32) + h3; g3 = (uint32_t)f;
+    mask = 0u - ((h[4] + (uint32_t)(f >> 32)) >> 2); /* all ones if h + 5 >= 2^130 */
+    tag_out(tag, c, (h0 & ~mask) | (g0 & mask), (h1 & ~mask) | (g1 & mask),
+            (h2 & ~mask) | (g2 & mask), (h3 & ~mask) | (g3 & mask));
+}
+
+#if RIJN_I_POLY1305_R13
+#include "poly1305_r13_i.h" /* radix 2^13: Cortex-M0/M0+, M3 with GCC */
+#else
 #define P_HIBIT 1u
 
 /* acc + a * b: internal.h's rijn_mac64 (one UMLAL on the Cortex-M4/M33;
  * on the Cortex-M3, whose UMLAL stops early on small operands, four MULs,
  * and one MUL for h4 s_i, below 2^31: rijn_poly1305 of 1 KiB there 4,842
  * -> 20,269 instructions at -Os, 4,593 -> 20,341 at -O2 (mcu/measure.py),
- * the price of constant time on that core). */
+ * the price of constant time on that core; with GCC poly1305_r13_i.h
+ * there instead). */
 #define mac rijn_mac64
 #if defined(__ARM_ARCH_7M__)
 /* h4 (at most 6) times s_i (below 2^28.33) fits 32 bits: one MUL */
@@ -245,21 +266,11 @@ static void set_r(rijn_poly1305_ctx *c, const uint8_t key[16])
     c->r[4] = 0;
 }
 
-/* tag from h fully reduced mod 2^130 - 5 (h < 2p: one conditional
- * subtraction, as g = h + 5 with bit 130 set; in registers) */
 static void h_final(const rijn_poly1305_ctx *c, uint8_t tag[16])
 {
-    const uint32_t h0 = c->h[0], h1 = c->h[1], h2 = c->h[2], h3 = c->h[3];
-    uint32_t g0, g1, g2, g3, mask;
-    uint64_t f;
-    f = (uint64_t)h0 + 5; g0 = (uint32_t)f;
-    f = (f >> 32) + h1; g1 = (uint32_t)f;
-    f = (f >> 32) + h2; g2 = (uint32_t)f;
-    f = (f >> 32) + h3; g3 = (uint32_t)f;
-    mask = 0u - ((c->h[4] + (uint32_t)(f >> 32)) >> 2); /* all ones if h + 5 >= 2^130 */
-    tag_out(tag, c, (h0 & ~mask) | (g0 & mask), (h1 & ~mask) | (g1 & mask),
-            (h2 & ~mask) | (g2 & mask), (h3 & ~mask) | (g3 & mask));
+    h_final32(c, tag, c->h);
 }
+#endif /* RIJN_I_POLY1305_R13 */
 #endif
 
 RIJN_INLINE int init_at(rijn_poly1305_ctx *c, const uint8_t key[32], uint32_t impl)

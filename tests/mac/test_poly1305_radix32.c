@@ -11,10 +11,18 @@
  *     on random keys and on the extremes of the limb bounds: r clamped to
  *     its maximum (key bytes 0xff), r = 0, r = 4 (s = 5 only), s = 2^128 - 1,
  *     messages of 0xff bytes (largest h after every block) and of zeros,
- *     and r = 4 with a first block that makes the partial reduction's
- *     carry run through all four words.
+ *     r = 4 with a first block that makes the partial reduction's carry
+ *     run through all four words, and r = 1 with two blocks that sum to
+ *     2^130 - 9 .. 2^130 - 2 (h around p at the final reduction), and r
+ *     at its maximum with a first block that leaves h = 2^130 - 30 (limbs
+ *     near 2^13 - 1), then 0xff blocks: the largest columns of radix 2^13.
+ * tests/mac/test_poly1305_radix13.c includes this file with
+ * RIJN_I_POLY1305_R13 = 1: the same on the radix-2^13 code (Cortex-M0).
  * Prints "N passed, N failed".
  */
+#ifndef RADIX
+#define RADIX "radix 2^32"
+#endif
 #include "tu_poly1305_p32.h" /* first: the radix-2^32 code as p32_* */
 
 #include <openssl/evp.h>
@@ -35,7 +43,7 @@ static void rfc_vectors(void)
         tu_unhex_into(key, 32, tu_rsp_get(r, "KEY"));
         tu_unhex_into(want, 16, tu_rsp_get(r, "TAG"));
         TU_CHECK(p32_mac(tag, key, m, ml) == RIJN_OK, "p32 mac");
-        TU_EQ(tag, want, 16, "radix 2^32 Poly1305 rfc7539");
+        TU_EQ(tag, want, 16, RADIX " Poly1305 rfc7539");
         TU_CHECK(p32_verify(want, key, m, ml) == RIJN_OK, "verify");
         want[0] ^= 0x80;
         TU_CHECK(p32_verify(want, key, m, ml) == RIJN_ERR_AUTH, "verify bad");
@@ -43,19 +51,22 @@ static void rfc_vectors(void)
         n++;
     }
     tu_rsp_close(r);
-    printf("Poly1305 rfc7539.txt through radix 2^32: %d vectors\n", n);
+    printf("Poly1305 rfc7539.txt through " RADIX ": %d vectors\n", n);
     TU_CHECK(n >= 10, "vectors %d", n);
 }
 
 int main(void)
 {
     static uint8_t msg[300];
+    /* (2^130 - 30) / r - 2^128 mod p for r at its clamped maximum */
+    static const uint8_t big_h[16] = {0xe8, 0x8c, 0x85, 0x03, 0x43, 0xaf, 0xa7, 0x85,
+                                      0x21, 0x6b, 0xc3, 0x45, 0xc4, 0x53, 0x98, 0xf8};
     uint8_t key[32], tag[16], lib[16], want[16];
     size_t len;
     int kind;
     tu_rand_seed(0x9013u);
     rfc_vectors();
-    for (kind = 0; kind < 7; kind++) {
+    for (kind = 0; kind < 9; kind++) {
         for (len = 0; len <= sizeof msg; len += tu_quick() ? 23 : 1) {
             {
                 rijn_poly1305_ctx c;
@@ -69,6 +80,11 @@ int main(void)
                 if (kind == 3) {
                     memset(key, 0, 16); /* r = 4 * 2^32: s1 = 5 only */
                     key[4] = 4;
+                }
+                if (kind == 8) {
+                    memset(key, 0xff, 32);
+                    memset(msg, 0xff, len);
+                    memcpy(msg, big_h, len < 16 ? len : 16);
                 }
                 if (kind == 1 || kind == 4 || kind == 5)
                     memset(key + 16, 0xff, 16); /* pad carries out of 2^128 */
@@ -87,9 +103,18 @@ int main(void)
                         msg[15] = 0x3f;
                     }
                 }
+                if (kind == 7) {
+                    /* r = 1, two blocks of 2^128 - 1 and 2^128 - 1 - len % 8:
+                     * h = 2^130 - 2 - len % 8, around p = 2^130 - 5 */
+                    memset(key, 0, 16);
+                    key[0] = 1;
+                    memset(msg, 0xff, len);
+                    if (len > 16)
+                        msg[16] = (uint8_t)(0xff - len % 8);
+                }
                 tu_ossl_poly1305(want, key, msg, len);
                 TU_CHECK(p32_mac(tag, key, msg, len) == RIJN_OK, "mac");
-                TU_EQ(tag, want, 16, "radix 2^32 vs OpenSSL");
+                TU_EQ(tag, want, 16, RADIX " vs OpenSSL");
                 TU_CHECK(rijn_poly1305(lib, key, msg, len) == RIJN_OK, "library mac");
                 TU_EQ(lib, want, 16, "library vs OpenSSL");
                 TU_CHECK(p32_init(&c, key) == RIJN_OK, "init");
@@ -99,7 +124,7 @@ int main(void)
                     off += k;
                 }
                 TU_CHECK(p32_final(&c, tag) == RIJN_OK, "final");
-                TU_EQ(tag, want, 16, "radix 2^32 split vs OpenSSL");
+                TU_EQ(tag, want, 16, RADIX " split vs OpenSSL");
             }
         }
     }
