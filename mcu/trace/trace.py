@@ -12,10 +12,12 @@ simavr with avr_trace.c on AVR) and requires, for every class that claims
 constant time, every key size and every operation (key setup both ways and
 encryption only, ECB 1 and 3 blocks both directions, CBC both directions,
 CTR, CMAC, CCM, GCM, CBC-PKCS#7 decryption, KW and KWP unwrap on 32
-bits; more on a64, WIDE_OPS, some with AES-128 only), and for X25519,
-Poly1305 and ChaCha20-Poly1305 seal/open (once per image, PRIMS; on a64
-also its streaming API and AAD, XChaCha20-Poly1305 and HChaCha20,
-WIDE_PRIMS), that all random
+bits, and with AES-128 the streaming APIs of CTR, GCM, CBC, CBC-PKCS#7
+decryption and CCM and GCM's and CCM's AAD, STREAM_OPS; more on a64,
+WIDE_OPS, some with AES-128 only), and for X25519, Poly1305 and
+ChaCha20-Poly1305 seal/open (once per image, PRIMS; on 32 bits and a64
+also its streaming API and AAD, STREAM_PRIMS; on a64 XChaCha20-Poly1305
+and HChaCha20, WIDE_PRIMS), that all random
 inputs of the group give the same number of instructions, loads and stores, the same instruction-address digest and
 the same memory-address digest (on AVR also the same cycle count). For a
 table class (TABLES) the load addresses inside its table are left out of
@@ -86,7 +88,9 @@ LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/m
              "aead/cmac.c", "aead/ccm.c", "aead/gcm_ctr.c", "aead/gcm.c", "aead/gcm_oneshot.c",
              "aead/gcm_stream.c", "aead/ghash.c", "aead/ghash_ct32.c", "aead/ghash_rvclmul.c",
              "pk/x25519.c", "pk/x25519_fe32.c", "pk/x25519_fe64.c", "mac/poly1305.c",
-             "aead/chachapoly.c", "stream/chacha20.c", "stream/chacha20_armv7m.c"]
+             "aead/chachapoly.c", "stream/chacha20.c", "stream/chacha20_armv7m.c",
+             "modes/block_stream.c", "modes/stream.c", "aead/ccm_stream.c", "modes/ecb.c",
+             "modes/cts.c", "modes/ofb.c", "modes/cfb.c", "modes/cfb1.c"]
 # The primitives trace_main.c runs once per image beside the AES classes
 # (their groups: primitive, operation; all claim constant time). X25519 is
 # traced on the ATmega2560 (31 M cycles a call since
@@ -111,28 +115,36 @@ NO_GCM = ("avr328p", "avr2560")
 # under -cpu max)
 WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct64_seal",
             "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open", "cbcpad_enc", "cts_enc",
-            "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac", "gmac_verify", "ctr_stream",
-            "gcm_stream_seal", "gcm_stream_open",
-            # AES-128 only: the streaming APIs of the other modes and AEADs,
-            # the AAD as the secret, the inverse-cipher key wraps, GHASH ct32
-            "cbc_stream_enc", "cbc_stream_dec", "cbcpad_stream_enc", "cbcpad_stream_dec",
-            "cts2_stream_enc", "cts2_stream_dec", "ofb_stream", "cfb_stream_enc",
-            "cfb_stream_dec", "cfb8_stream_enc", "cfb8_stream_dec", "cfb1_stream_enc",
-            "cfb1_stream_dec", "ccm_stream_seal", "ccm_stream_open", "eax_stream_seal",
-            "eax_stream_open", "ocb_stream_seal", "ocb_stream_open", "gcm_aad", "ccm_aad",
-            "eax_aad", "ocb_aad", "gcmsiv_aad", "siv_aad", "kw_wrap_inv", "kw_unwrap_inv",
+            "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac", "gmac_verify",
+            # AES-128 only (but WIDE_ALL_KEYS): the streaming APIs of the
+            # other modes and AEADs, the AAD as the secret, the
+            # inverse-cipher key wraps, GHASH ct32
+            "cbcpad_stream_enc", "cts2_stream_enc", "cts2_stream_dec", "ofb_stream",
+            "cfb_stream_enc", "cfb_stream_dec", "cfb8_stream_enc", "cfb8_stream_dec",
+            "cfb1_stream_enc", "cfb1_stream_dec", "eax_stream_seal", "eax_stream_open",
+            "ocb_stream_seal", "ocb_stream_open", "eax_aad", "ocb_aad", "gcmsiv_aad",
+            "siv_aad", "kw_wrap_inv", "kw_unwrap_inv",
             "kwp_wrap_inv", "kwp_unwrap_inv", "gcm_ct32_seal", "gcm_ct32_open",
             "cts2_enc", "cts2_dec", "ecb_stream_enc", "ecb_stream_dec", "gcmsiv_ct32_seal",
             "gcmsiv_ct32_open")
+# The streaming APIs and the AAD as the secret (TRACE_STREAM: the 32-bit
+# targets and a64), AES-128 only (trace_stream.h): CTR, GCM, CBC, CBC-PKCS#7
+# decryption (a random valid padding) and CCM streaming, GCM's and CCM's
+# AAD; ChaCha20-Poly1305's streaming API and AAD (STREAM_PRIMS)
+STREAM_OPS = ("ctr_stream", "gcm_stream_seal", "gcm_stream_open", "cbc_stream_enc",
+              "cbc_stream_dec", "cbcpad_stream_dec", "ccm_stream_seal", "ccm_stream_open",
+              "gcm_aad", "ccm_aad")
+STREAM_PRIMS = [("chacha20poly1305", "stream_seal"), ("chacha20poly1305", "stream_open"),
+                ("chacha20poly1305", "aad_seal")]
 # a64: of the AES-128 ones, those traced with every key size too (a block
-# mode's, a stream mode's and an AEAD's streaming API, GCM's AAD)
-WIDE_ALL_KEYS = ("cbc_stream_enc", "cbc_stream_dec", "cfb_stream_enc", "cfb_stream_dec",
-                 "ocb_stream_seal", "ocb_stream_open", "gcm_aad")
-# a64: ChaCha20-Poly1305's streaming API and its AAD as the secret too,
-# XChaCha20-Poly1305 seal/open and HChaCha20 (the key secret)
-WIDE_PRIMS = [("chacha20poly1305", "stream_seal"), ("chacha20poly1305", "stream_open"),
-              ("chacha20poly1305", "aad_seal"), ("xchacha20poly1305", "seal"),
-              ("xchacha20poly1305", "open"), ("hchacha20", "derive")]
+# mode's, a stream mode's and an AEAD's streaming API, CTR and GCM
+# streaming, GCM's AAD)
+WIDE_ALL_KEYS = ("ctr_stream", "gcm_stream_seal", "gcm_stream_open", "cbc_stream_enc",
+                 "cbc_stream_dec", "cfb_stream_enc", "cfb_stream_dec", "ocb_stream_seal",
+                 "ocb_stream_open", "gcm_aad")
+# a64: XChaCha20-Poly1305 seal/open and HChaCha20 (the key secret)
+WIDE_PRIMS = [("xchacha20poly1305", "seal"), ("xchacha20poly1305", "open"),
+              ("hchacha20", "derive")]
 PRIM_NAMES = set(PRIMS) | set(p for p, _ in WIDE_PRIMS)
 # The checks that must not show a secret beside the ciphers (TRACE_MODES):
 # PKCS#7 unpadding (a random valid padding length), KW's integrity check
@@ -341,7 +353,7 @@ def expected_ops(tn):
     basic ones: GCM where it is built; on a64 also the gaps closed last
     (CFB1, CFB8 decryption, SIV, GCM and GCM-SIV on GHASH's ct64 entry,
     bound by name)."""
-    ops = set() if tn in NO_GCM else {"gcm_seal", "gcm_open"} | set(MODES_OPS)
+    ops = set() if tn in NO_GCM else {"gcm_seal", "gcm_open"} | set(MODES_OPS + STREAM_OPS)
     return ops | set(WIDE_OPS if tn == "a64" else ())
 
 
@@ -350,7 +362,8 @@ def expected_prims(tn):
     return [(p, op) for p, ops in sorted(PRIMS.items()) for op in ops
             if not (p == "x25519" and tn in NO_X25519) and
             not (p == "chacha20poly1305" and tn in NO_CHAPOLY) and
-            not (p == "poly1305" and tn in NO_POLY1305)] + (WIDE_PRIMS if tn == "a64" else [])
+            not (p == "poly1305" and tn in NO_POLY1305)] + (
+                [] if tn in NO_GCM else STREAM_PRIMS) + (WIDE_PRIMS if tn == "a64" else [])
 
 
 def spread(g):
@@ -480,7 +493,7 @@ def check_target(tn, opt, n, ns, controls, verbose):
         if tn == "a64":
             extra.append("-DTRACE_WIDE=1")  # XTS and GCM too
         elif tn not in NO_GCM:
-            extra += ["-DTRACE_GCM=1", "-DTRACE_MODES=1"]
+            extra += ["-DTRACE_GCM=1", "-DTRACE_MODES=1", "-DTRACE_STREAM=1"]
         if tn in NO_X25519:
             extra.append("-DTRACE_X25519=0")
         if tn in NO_CHAPOLY:

@@ -51,29 +51,29 @@
  * (aead/ghash.h), checked by name (the default groups run PMULL's GHASH);
  * then CBC with PKCS#7 padding encryption (40 bytes), CBC-CTS (40 bytes,
  * CS1 encryption, CS3 decryption), CTR with the 32-bit counter, KW wrap
- * (16 bytes of key data) and KWP wrap (5 bytes), GMAC compute/verify (48
- * bytes of AAD) and the streaming APIs
- * with a split at 13 of 48 bytes (CTR: reset and two updates; GCM seal and
- * open: start, two updates, final); each *out_len is checked. Then with
- * AES-128 only (OP_K128 on: the code under test is the mode's, the
- * cipher's key sizes are traced above) the streaming APIs of CBC,
- * CBC-PKCS#7 (decryption with a random valid padding), CTS (CS2), OFB,
- * CFB128/8/1 and of CCM, EAX and OCB (a public split), the AAD as the
- * varying secret of GCM, CCM, EAX, OCB, GCM-SIV and SIV seals (29 bytes,
- * an empty message), the inverse-cipher key wraps (_inv), GCM and GCM-SIV
- * on GHASH's ct32 entry (bound by name as ct64), CTS one-shot with CS2
- * and ECB streaming; of these, CBC, CFB128 and OCB streaming and GCM's
- * AAD run with every key size too (all_keys()).
+ * (16 bytes of key data) and KWP wrap (5 bytes) and GMAC compute/verify
+ * (48 bytes of AAD); each *out_len is checked. Then with TRACE_STREAM
+ * (the 32-bit targets and a64) the groups of trace_stream.h, AES-128
+ * only (OP_K128 on: the code under test is the mode's, the cipher's key
+ * sizes are traced above): the streaming APIs of CTR, GCM, CBC,
+ * CBC-PKCS#7 decryption (a random valid padding) and CCM (a public
+ * split), the AAD as the varying secret of GCM and CCM seals (29 bytes,
+ * an empty message); with TRACE_WIDE too the streaming APIs of
+ * CBC-PKCS#7 encryption, CTS (CS2), ECB, OFB, CFB128/8/1, EAX and OCB,
+ * the AAD of EAX, OCB, GCM-SIV and SIV, the inverse-cipher key wraps
+ * (_inv), GCM and GCM-SIV on GHASH's ct32 entry (bound by name as ct64)
+ * and CTS one-shot with CS2; on a64 CTR, GCM, CBC, CFB128 and OCB
+ * streaming and GCM's AAD run with every key size too (all_keys()).
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
  * inputs, fewer than TRACE_N: millions of instructions a call; 0 leaves
  * the group out), Poly1305 one-shot (TRACE_POLY1305: random key, 48-byte
  * message) and ChaCha20-Poly1305 seal and open (TRACE_CHAPOLY: 48 bytes,
- * 12-byte nonce, valid messages; with TRACE_WIDE also its streaming API,
- * 13 + 35 bytes, a seal of 29 bytes of AAD, XChaCha20-Poly1305 seal and
- * open with a 24-byte nonce, and HChaCha20 of the key and iv's first 16
- * bytes), labelled "G x25519 scalarmult 32 <n>",
+ * 12-byte nonce, valid messages; with TRACE_STREAM also its streaming
+ * API, 13 + 35 bytes, and a seal of 29 bytes of AAD; with TRACE_WIDE
+ * XChaCha20-Poly1305 seal and open with a 24-byte nonce, and HChaCha20 of
+ * the key and iv's first 16 bytes), labelled "G x25519 scalarmult 32 <n>",
  * "G poly1305 mac 32 <n>", "G chacha20poly1305 seal|open|stream_seal|
  * stream_open|aad_seal 32 <n>", "G xchacha20poly1305 seal|open 32 <n>",
  * "G hchacha20 derive 32 <n>". Their
@@ -119,8 +119,14 @@
 #ifndef TRACE_MODES
 #define TRACE_MODES TRACE_WIDE
 #endif
-#if TRACE_WIDE && !(TRACE_GCM && TRACE_MODES)
-#error "TRACE_WIDE needs TRACE_GCM and TRACE_MODES"
+#ifndef TRACE_STREAM
+#define TRACE_STREAM TRACE_WIDE
+#endif
+#if TRACE_WIDE && !(TRACE_GCM && TRACE_MODES && TRACE_STREAM)
+#error "TRACE_WIDE needs TRACE_GCM, TRACE_MODES and TRACE_STREAM"
+#endif
+#if TRACE_STREAM && !(TRACE_GCM && TRACE_MODES)
+#error "TRACE_STREAM needs TRACE_GCM and TRACE_MODES"
 #endif
 #ifndef TRACE_NS
 #define TRACE_NS TRACE_N
@@ -162,16 +168,20 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
        OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN, OP_CFB1_ENC,
        OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_GCM64_SEAL, OP_GCM64_OPEN, OP_CFB8_DEC,
        OP_SIV64_SEAL, OP_SIV64_OPEN, OP_CBCPAD_ENC, OP_CTS_ENC, OP_CTS_DEC, OP_CTR32,
-       OP_KW_WRAP, OP_KWP_WRAP, OP_GMAC, OP_GMAC_VERIFY, OP_CTR_STREAM, OP_GCMS_SEAL,
-       OP_GCMS_OPEN,
-       /* AES-128 only (K128): the mode's code, not the cipher's key size */
-       OP_CBCS_ENC, OP_K128 = OP_CBCS_ENC, OP_CBCS_DEC, OP_PADS_ENC, OP_PADS_DEC, OP_CTS2S_ENC,
-       OP_CTS2S_DEC, OP_OFBS, OP_CFBS_ENC, OP_CFBS_DEC, OP_CFB8S_ENC, OP_CFB8S_DEC, OP_CFB1S_ENC,
-       OP_CFB1S_DEC, OP_CCMS_SEAL, OP_CCMS_OPEN, OP_EAXS_SEAL, OP_EAXS_OPEN, OP_OCBS_SEAL,
-       OP_OCBS_OPEN, OP_GCM_AAD, OP_CCM_AAD, OP_EAX_AAD, OP_OCB_AAD, OP_SIV_AAD, OP_AESSIV_AAD,
-       OP_KW_WRAP_INV, OP_KW_UNWRAP_INV, OP_KWP_WRAP_INV, OP_KWP_UNWRAP_INV, OP_GCM32_SEAL,
-       OP_GCM32_OPEN, OP_CTS2_ENC, OP_CTS2_DEC, OP_ECBS_ENC, OP_ECBS_DEC, OP_SIV32_SEAL,
-       OP_SIV32_OPEN,
+       OP_KW_WRAP, OP_KWP_WRAP, OP_GMAC, OP_GMAC_VERIFY,
+#endif
+#if TRACE_STREAM
+       /* AES-128 only (K128: the mode's code, not the cipher's key size;
+        * on a64 all_keys() runs some with all three): trace_stream.h */
+       OP_CTR_STREAM, OP_K128 = OP_CTR_STREAM, OP_GCMS_SEAL, OP_GCMS_OPEN, OP_CBCS_ENC,
+       OP_CBCS_DEC, OP_PADS_DEC, OP_CCMS_SEAL, OP_CCMS_OPEN, OP_GCM_AAD, OP_CCM_AAD,
+#endif
+#if TRACE_WIDE
+       OP_PADS_ENC, OP_CTS2S_ENC, OP_CTS2S_DEC, OP_OFBS, OP_CFBS_ENC, OP_CFBS_DEC, OP_CFB8S_ENC,
+       OP_CFB8S_DEC, OP_CFB1S_ENC, OP_CFB1S_DEC, OP_EAXS_SEAL, OP_EAXS_OPEN, OP_OCBS_SEAL,
+       OP_OCBS_OPEN, OP_EAX_AAD, OP_OCB_AAD, OP_SIV_AAD, OP_AESSIV_AAD, OP_KW_WRAP_INV,
+       OP_KW_UNWRAP_INV, OP_KWP_WRAP_INV, OP_KWP_UNWRAP_INV, OP_GCM32_SEAL, OP_GCM32_OPEN,
+       OP_CTS2_ENC, OP_CTS2_DEC, OP_ECBS_ENC, OP_ECBS_DEC, OP_SIV32_SEAL, OP_SIV32_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, OP_CP_SSEAL, OP_CP_SOPEN, OP_CP_AAD,
@@ -194,18 +204,23 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "gcm_ct64_open", "cfb8_dec", "gcmsiv_ct64_seal",
                                           "gcmsiv_ct64_open", "cbcpad_enc", "cts_enc",
                                           "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac",
-                                          "gmac_verify", "ctr_stream", "gcm_stream_seal",
-                                          "gcm_stream_open", "cbc_stream_enc",
-                                          "cbc_stream_dec", "cbcpad_stream_enc",
-                                          "cbcpad_stream_dec", "cts2_stream_enc",
+                                          "gmac_verify",
+#endif
+#if TRACE_STREAM
+                                          "ctr_stream", "gcm_stream_seal", "gcm_stream_open",
+                                          "cbc_stream_enc", "cbc_stream_dec",
+                                          "cbcpad_stream_dec", "ccm_stream_seal",
+                                          "ccm_stream_open", "gcm_aad", "ccm_aad",
+#endif
+#if TRACE_WIDE
+                                          "cbcpad_stream_enc", "cts2_stream_enc",
                                           "cts2_stream_dec", "ofb_stream", "cfb_stream_enc",
                                           "cfb_stream_dec", "cfb8_stream_enc",
                                           "cfb8_stream_dec", "cfb1_stream_enc",
-                                          "cfb1_stream_dec", "ccm_stream_seal",
-                                          "ccm_stream_open", "eax_stream_seal",
+                                          "cfb1_stream_dec", "eax_stream_seal",
                                           "eax_stream_open", "ocb_stream_seal",
-                                          "ocb_stream_open", "gcm_aad", "ccm_aad", "eax_aad",
-                                          "ocb_aad", "gcmsiv_aad", "siv_aad", "kw_wrap_inv",
+                                          "ocb_stream_open", "eax_aad", "ocb_aad",
+                                          "gcmsiv_aad", "siv_aad", "kw_wrap_inv",
                                           "kw_unwrap_inv", "kwp_wrap_inv", "kwp_unwrap_inv",
                                           "gcm_ct32_seal", "gcm_ct32_open", "cts2_enc",
                                           "cts2_dec", "ecb_stream_enc", "ecb_stream_dec",
@@ -244,27 +259,6 @@ static uint8_t xkey[64];
 /* CTS: 40 bytes, a CBC body of one block and a tail of 24 (cts.c); CS1
  * encrypts (natural order), CS3 decrypts (the last two blocks swapped) */
 #define CTS_LEN 40u
-static rijn_ctr_ctx sctx; /* CTR streaming: reset, then 13 + 35 bytes */
-/* The streaming APIs of the other modes and AEADs, the AAD groups, the
- * inverse-cipher key wraps and GCM on GHASH's ct32 entry: AES-128 only
- * (their code is the mode's; the cipher's key sizes are traced above).
- * Block modes (bctx): reset, updates of 13 and len - 13, final; stream
- * modes (sctx) reset and two updates: 13 + 35 bytes, CFB8 2 + 3 (serial
- * one-block calls: 17 bytes made the two groups 1.9% of the instructions
- * traced at -O0, 8 1.2%), CFB1 one byte in one update (8 AES calls; 1 + 1
- * bytes made the two groups 2.2%, 3 bytes 2.6%) */
-static rijn_block_ctx bctx;
-static rijn_gcm_ctx gcm32;     /* GCM on GHASH's ct32 entry */
-static rijn_gcmsiv_ctx siv32; /* GCM-SIV on GHASH's ct32 entry */
-#define CFB1S_LEN 1u
-/* The AEADs' streaming: 13 + 19 bytes (the buffered partial block, a
- * whole one across the calls, a partial last one; 48 made CCM, EAX and
- * OCB's six groups 4.1% of the instructions traced at -O0). The AAD
- * groups: 29 bytes of AAD (a whole block and a partial one; 48, three
- * whole blocks, made the seven 2.9%) and an empty message */
-#define AS_LEN 32u
-#define AAD_LEN 29u
-#define CFB8S_LEN 5u
 #ifndef TRACE_GHASH
 #define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
 #endif
@@ -343,99 +337,18 @@ static void plant(uint8_t s)
 #define plant(s) ((void)(s))
 #endif
 
-#if TRACE_WIDE
-static int bstream(size_t len)
-{
-    size_t a = 0, b = 0, c = 0;
-    int r = rijn_block_reset(&bctx, iv);
-    r |= rijn_block_update(&bctx, out, 48, &a, in, 13);
-    r |= rijn_block_update(&bctx, out + a, 48 - a, &b, in + 13, len - 13);
-    r |= rijn_block_final(&bctx, out + a + b, 48 - a - b, &c);
-    olen = a + b + c;
-    return r;
-}
 
-static int sstream(size_t len, size_t s)
+static int same(const char *a, const char *b)
 {
-    int r = rijn_stream_reset(&sctx, iv);
-    r |= rijn_stream_update(&sctx, out, in, s);
-    if (s < len)
-        r |= rijn_stream_update(&sctx, out + s, in + s, len - s);
-    return r;
-}
-
-/* The AES-128 groups (OP_K128 on), inside traced()'s region */
-static int traced_k128(int op)
-{
-    size_t a = 0, b = 0, c = 0;
-    int r = RIJN_ERR_PARAM;
-    switch (op) {
-    case OP_CBCS_ENC: case OP_CBCS_DEC: case OP_PADS_DEC: r = bstream(48); break;
-    case OP_PADS_ENC: r = bstream(PAD_LEN); break;
-    case OP_CTS2S_ENC: case OP_CTS2S_DEC: r = bstream(CTS_LEN); break;
-    case OP_OFBS: case OP_CFBS_ENC: case OP_CFBS_DEC: r = sstream(48, 13); break;
-    case OP_CFB8S_ENC: case OP_CFB8S_DEC: r = sstream(CFB8S_LEN, 2); break;
-    case OP_CFB1S_ENC: case OP_CFB1S_DEC: r = sstream(CFB1S_LEN, CFB1S_LEN); break;
-    case OP_CCMS_SEAL:
-        r = rijn_ccm_start(&ccm, iv, 13, 0, AS_LEN, 16);
-        r |= rijn_ccm_encrypt_update(&ccm, out, in, 13);
-        r |= rijn_ccm_encrypt_update(&ccm, out + 13, in + 13, AS_LEN - 13);
-        r |= rijn_ccm_encrypt_final(&ccm, tag, 16);
-        break;
-    case OP_CCMS_OPEN:
-        r = rijn_ccm_start(&ccm, iv, 13, 0, AS_LEN, 16);
-        r |= rijn_ccm_decrypt_update(&ccm, out, in, 13);
-        r |= rijn_ccm_decrypt_update(&ccm, out + 13, in + 13, AS_LEN - 13);
-        r |= rijn_ccm_decrypt_final(&ccm, tag, 16);
-        break;
-    case OP_EAXS_SEAL:
-        r = rijn_eax_start(&eax, iv, 16);
-        r |= rijn_eax_encrypt_update(&eax, out, in, 13);
-        r |= rijn_eax_encrypt_update(&eax, out + 13, in + 13, AS_LEN - 13);
-        r |= rijn_eax_encrypt_final(&eax, tag, 16);
-        break;
-    case OP_EAXS_OPEN:
-        r = rijn_eax_start(&eax, iv, 16);
-        r |= rijn_eax_decrypt_update(&eax, out, in, 13);
-        r |= rijn_eax_decrypt_update(&eax, out + 13, in + 13, AS_LEN - 13);
-        r |= rijn_eax_decrypt_final(&eax, tag, 16);
-        break;
-    case OP_OCBS_SEAL:
-        r = rijn_ocb_start(&ocb, iv, 12, 16);
-        r |= rijn_ocb_encrypt_update(&ocb, out, 48, &a, in, 13);
-        r |= rijn_ocb_encrypt_update(&ocb, out + a, 48 - a, &b, in + 13, AS_LEN - 13);
-        r |= rijn_ocb_encrypt_final(&ocb, out + a + b, 48 - a - b, &c, tag, 16);
-        olen = a + b + c;
-        break;
-    case OP_OCBS_OPEN:
-        r = rijn_ocb_start(&ocb, iv, 12, 16);
-        r |= rijn_ocb_decrypt_update(&ocb, out, 48, &a, in, 13);
-        r |= rijn_ocb_decrypt_update(&ocb, out + a, 48 - a, &b, in + 13, AS_LEN - 13);
-        r |= rijn_ocb_decrypt_final(&ocb, out + a + b, 48 - a - b, &c, tag, 16);
-        olen = a + b + c;
-        break;
-    /* the AAD (AAD_LEN bytes) the secret, an empty message */
-    case OP_GCM_AAD: r = rijn_gcm_seal(&gcm, out, tag, 16, iv, 12, in, AAD_LEN, out, 0); break;
-    case OP_CCM_AAD: r = rijn_ccm_seal(&ccm, out, tag, 16, iv, 13, in, AAD_LEN, out, 0); break;
-    case OP_EAX_AAD: r = rijn_eax_seal(&eax, out, tag, 16, iv, 16, in, AAD_LEN, out, 0); break;
-    case OP_OCB_AAD: r = rijn_ocb_seal(&ocb, out, tag, 16, iv, 12, in, AAD_LEN, out, 0); break;
-    case OP_SIV_AAD: r = rijn_gcmsiv_seal(&siv, out, tag, 16, iv, 12, in, AAD_LEN, out, 0); break;
-    case OP_AESSIV_AAD: r = rijn_siv_seal(&aessiv, out, tag, 16, iv, 16, in, AAD_LEN, out, 0); break;
-    case OP_KW_WRAP_INV: r = rijn_kw_wrap_inv(&ctx, out, 48, &olen, in, 16); break;
-    case OP_KW_UNWRAP_INV: r = rijn_kw_unwrap_inv(&ctx, out, 48, &olen, in, 24); break;
-    case OP_KWP_WRAP_INV: r = rijn_kwp_wrap_inv(&ctx, out, 48, &olen, in, KWP_LEN); break;
-    case OP_KWP_UNWRAP_INV: r = rijn_kwp_unwrap_inv(&ctx, out, 8, &olen, in, 16); break;
-    case OP_GCM32_SEAL: r = rijn_gcm_seal(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_GCM32_OPEN: r = rijn_gcm_open(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_CTS2_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
-    case OP_CTS2_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
-    case OP_ECBS_ENC: case OP_ECBS_DEC: r = bstream(48); break;
-    case OP_SIV32_SEAL: r = rijn_gcmsiv_seal(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_SIV32_OPEN: r = rijn_gcmsiv_open(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    default: break;
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
     }
-    return r;
+    return *a == *b;
 }
+
+#if TRACE_STREAM
+#include "trace_stream.h" /* the AES-128 groups */
 #endif
 
 /* The traced call: one call site per operation. */
@@ -503,34 +416,6 @@ static int traced(int op, size_t klen)
     case OP_KWP_WRAP: r = rijn_kwp_wrap(&ctx, out, 48, &olen, in, KWP_LEN); break;
     case OP_GMAC: r = rijn_gmac_compute(&gcm, tag, 16, iv, 12, in, 48); break;
     case OP_GMAC_VERIFY: r = rijn_gmac_verify(&gcm, tag, 16, iv, 12, in, 48); break;
-    case OP_CTR_STREAM: /* a split at 13 (public lengths) */
-        r = rijn_ctr_reset(&sctx, iv);
-        r |= rijn_ctr_update(&sctx, out, in, 13);
-        r |= rijn_ctr_update(&sctx, out + 13, in + 13, 35);
-        break;
-    case OP_GCMS_SEAL:
-        r = rijn_gcm_start(&gcm, iv, 12);
-        r |= rijn_gcm_encrypt_update(&gcm, out, in, 13);
-        r |= rijn_gcm_encrypt_update(&gcm, out + 13, in + 13, 35);
-        r |= rijn_gcm_encrypt_final(&gcm, tag, 16);
-        break;
-    case OP_GCMS_OPEN:
-        r = rijn_gcm_start(&gcm, iv, 12);
-        r |= rijn_gcm_decrypt_update(&gcm, out, in, 13);
-        r |= rijn_gcm_decrypt_update(&gcm, out + 13, in + 13, 35);
-        r |= rijn_gcm_decrypt_final(&gcm, tag, 16);
-        break;
-    case OP_CBCS_ENC: case OP_CBCS_DEC: case OP_PADS_ENC: case OP_PADS_DEC:
-    case OP_CTS2S_ENC: case OP_CTS2S_DEC: case OP_OFBS: case OP_CFBS_ENC: case OP_CFBS_DEC:
-    case OP_CFB8S_ENC: case OP_CFB8S_DEC: case OP_CFB1S_ENC: case OP_CFB1S_DEC:
-    case OP_CCMS_SEAL: case OP_CCMS_OPEN: case OP_EAXS_SEAL: case OP_EAXS_OPEN:
-    case OP_OCBS_SEAL: case OP_OCBS_OPEN: case OP_GCM_AAD: case OP_CCM_AAD: case OP_EAX_AAD:
-    case OP_OCB_AAD: case OP_SIV_AAD: case OP_AESSIV_AAD: case OP_KW_WRAP_INV:
-    case OP_KW_UNWRAP_INV: case OP_KWP_WRAP_INV: case OP_KWP_UNWRAP_INV: case OP_GCM32_SEAL:
-    case OP_GCM32_OPEN: case OP_CTS2_ENC: case OP_CTS2_DEC: case OP_ECBS_ENC: case OP_ECBS_DEC:
-    case OP_SIV32_SEAL: case OP_SIV32_OPEN:
-        r = traced_k128(op);
-        break;
 #endif
 #if TRACE_X25519
     case OP_X25519: r = rijn_x25519(out, key, in); break;
@@ -545,22 +430,20 @@ static int traced(int op, size_t klen)
     case OP_CP_OPEN:
         r = rijn_chacha20poly1305_open(&cp, out, tag, 16, iv, 12, NULL, 0, in, 48);
         break;
-#if TRACE_WIDE
+#if TRACE_STREAM
     case OP_CP_SSEAL:
-        r = rijn_chacha20poly1305_start(&cp, iv, 12);
-        r |= rijn_chacha20poly1305_encrypt_update(&cp, out, in, 13);
-        r |= rijn_chacha20poly1305_encrypt_update(&cp, out + 13, in + 13, 35);
-        r |= rijn_chacha20poly1305_encrypt_final(&cp, tag, 16);
+        AEAD_STREAM(r, rijn_chacha20poly1305, &cp, rijn_chacha20poly1305_start(&cp, iv, 12),
+                    encrypt, 48);
         break;
     case OP_CP_SOPEN:
-        r = rijn_chacha20poly1305_start(&cp, iv, 12);
-        r |= rijn_chacha20poly1305_decrypt_update(&cp, out, in, 13);
-        r |= rijn_chacha20poly1305_decrypt_update(&cp, out + 13, in + 13, 35);
-        r |= rijn_chacha20poly1305_decrypt_final(&cp, tag, 16);
+        AEAD_STREAM(r, rijn_chacha20poly1305, &cp, rijn_chacha20poly1305_start(&cp, iv, 12),
+                    decrypt, 48);
         break;
     case OP_CP_AAD:
         r = rijn_chacha20poly1305_seal(&cp, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
         break;
+#endif
+#if TRACE_WIDE
     case OP_XCP_SEAL:
         r = rijn_xchacha20poly1305_seal(&cp, out, tag, 16, iv, 24, NULL, 0, in, 48);
         break;
@@ -570,7 +453,12 @@ static int traced(int op, size_t klen)
     case OP_HCHACHA: rijn_hchacha20(out, key, iv); r = RIJN_OK; break;
 #endif
 #endif
-    default: break;
+    default:
+#if TRACE_STREAM
+        if (op >= OP_K128 && op < NOPS)
+            r = traced_k128(op);
+#endif
+        break;
     }
     plant(key[0]);
     bench_stop();
@@ -626,7 +514,7 @@ static int prepare(int op)
     int r = RIJN_OK;
     switch (op) {
     case OP_CBCPAD_DEC:
-#if TRACE_WIDE
+#if TRACE_STREAM
     case OP_PADS_DEC:
 #endif
         want_len = 48u - (1u + (in[0] & 15u));
@@ -661,73 +549,6 @@ static int prepare(int op)
 }
 #endif
 
-#if TRACE_WIDE
-/* The inverses of the AES-128 groups (one-shot calls; lengths checked) */
-static int inverse_k128(int op)
-{
-    size_t n = 0;
-    int r = RIJN_ERR_PARAM;
-    switch (op) {
-    case OP_CBCS_ENC: return olen != 48 ? r : rijn_cbc_decrypt(&ctx, iv, back, out, 48);
-    case OP_CBCS_DEC: return olen != 48 ? r : rijn_cbc_encrypt(&ctx, iv, back, out, 48);
-    case OP_PADS_ENC:
-        r = rijn_cbc_pad_decrypt(&ctx, iv, back, 48, &n, out, 48);
-        return olen != 48 || n != PAD_LEN ? RIJN_ERR_PARAM : r;
-    case OP_PADS_DEC: /* back: in again when out holds its want_len bytes */
-        r = rijn_cbc_pad_encrypt(&ctx, iv, back, 48, &n, out, olen);
-        return olen != want_len || n != 48 ? RIJN_ERR_PARAM : r;
-    case OP_CTS2S_ENC:
-        return olen != CTS_LEN ? r : rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
-    case OP_CTS2S_DEC:
-        return olen != CTS_LEN ? r : rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
-    case OP_OFBS: return rijn_ofb_crypt(&ctx, iv, back, out, 48);
-    case OP_CFBS_ENC: return rijn_cfb128_decrypt(&ctx, iv, back, out, 48);
-    case OP_CFBS_DEC: return rijn_cfb128_encrypt(&ctx, iv, back, out, 48);
-    case OP_CFB8S_ENC: return rijn_cfb8_decrypt(&ctx, iv, back, out, CFB8S_LEN);
-    case OP_CFB8S_DEC: return rijn_cfb8_encrypt(&ctx, iv, back, out, CFB8S_LEN);
-    case OP_CFB1S_ENC: return rijn_cfb1_decrypt_bits(&ctx, iv, back, out, 8 * CFB1S_LEN);
-    case OP_CFB1S_DEC: return rijn_cfb1_encrypt_bits(&ctx, iv, back, out, 8 * CFB1S_LEN);
-    case OP_CCMS_SEAL: return rijn_ccm_open(&ccm, back, tag, 16, iv, 13, NULL, 0, out, AS_LEN);
-    case OP_CCMS_OPEN: return rijn_ccm_seal(&ccm, back, tag, 16, iv, 13, NULL, 0, out, AS_LEN);
-    case OP_EAXS_SEAL: return rijn_eax_open(&eax, back, tag, 16, iv, 16, NULL, 0, out, AS_LEN);
-    case OP_EAXS_OPEN: return rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, out, AS_LEN);
-    case OP_OCBS_SEAL:
-        return olen != AS_LEN ? r : rijn_ocb_open(&ocb, back, tag, 16, iv, 12, NULL, 0, out, AS_LEN);
-    case OP_OCBS_OPEN: return rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, out, AS_LEN);
-    case OP_GCM32_SEAL: return rijn_gcm_open(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_GCM32_OPEN: return rijn_gcm_seal(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV32_SEAL: return rijn_gcmsiv_open(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV32_OPEN: return rijn_gcmsiv_seal(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_CTS2_ENC: return rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
-    case OP_CTS2_DEC: return rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
-    case OP_ECBS_ENC: return olen != 48 ? r : rijn_ecb_decrypt(&ctx, back, out, 48);
-    case OP_ECBS_DEC: return olen != 48 ? r : rijn_ecb_encrypt(&ctx, back, out, 48);
-    case OP_KW_WRAP_INV:
-        r = rijn_kw_unwrap_inv(&ctx, back, 48, &n, out, 24);
-        return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
-    case OP_KW_UNWRAP_INV:
-        r = rijn_kw_wrap_inv(&ctx, back, 48, &n, out, 16);
-        return olen != 16 || n != 24 ? RIJN_ERR_PARAM : r;
-    case OP_KWP_WRAP_INV:
-        r = rijn_kwp_unwrap_inv(&ctx, back, 48, &n, out, 16);
-        return olen != 16 || n != KWP_LEN ? RIJN_ERR_PARAM : r;
-    case OP_KWP_UNWRAP_INV:
-        r = rijn_kwp_wrap_inv(&ctx, back, 48, &n, out, olen);
-        return olen != want_len || n != 16 ? RIJN_ERR_PARAM : r;
-    default: break;
-    }
-    memcpy(back, in, 48); /* the AAD groups: the tag must verify */
-    switch (op) {
-    case OP_GCM_AAD: return rijn_gcm_open(&gcm, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
-    case OP_CCM_AAD: return rijn_ccm_open(&ccm, out, tag, 16, iv, 13, in, AAD_LEN, out, 0);
-    case OP_EAX_AAD: return rijn_eax_open(&eax, out, tag, 16, iv, 16, in, AAD_LEN, out, 0);
-    case OP_OCB_AAD: return rijn_ocb_open(&ocb, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
-    case OP_SIV_AAD: return rijn_gcmsiv_open(&siv, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
-    case OP_AESSIV_AAD: return rijn_siv_open(&aessiv, out, tag, 16, iv, 16, in, AAD_LEN, out, 0);
-    default: return RIJN_ERR_PARAM;
-    }
-}
-#endif
 
 /* The inverse of op on out, into back (outside the regions). */
 static int inverse(int op)
@@ -771,9 +592,6 @@ static int inverse(int op)
     case OP_CTS_ENC: return rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS1, iv, back, out, CTS_LEN);
     case OP_CTS_DEC: return rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS3, iv, back, out, CTS_LEN);
     case OP_CTR32: return rijn_ctr32_crypt(&ctx, iv, back, out, 48);
-    case OP_CTR_STREAM: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
-    case OP_GCMS_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_GCMS_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_CBCPAD_ENC: case OP_KW_WRAP: case OP_KWP_WRAP: case OP_GMAC: case OP_GMAC_VERIFY:
         return inverse_len_ops(op);
 #endif
@@ -785,12 +603,14 @@ static int inverse(int op)
         return rijn_chacha20poly1305_open(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_CP_OPEN: case OP_CP_SOPEN:
         return rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
-#if TRACE_WIDE
+#if TRACE_STREAM
     case OP_CP_SSEAL:
         return rijn_chacha20poly1305_open(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_CP_AAD:
         memcpy(back, in, 48);
         return rijn_chacha20poly1305_open(&cp, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
+#endif
+#if TRACE_WIDE
     case OP_XCP_SEAL:
         return rijn_xchacha20poly1305_open(&cp, back, tag, 16, iv, 24, NULL, 0, out, 48);
     case OP_XCP_OPEN:
@@ -798,7 +618,7 @@ static int inverse(int op)
 #endif
 #endif
     default:
-#if TRACE_WIDE
+#if TRACE_STREAM
         if (op >= OP_K128 && op < NOPS)
             return inverse_k128(op);
 #endif
@@ -808,6 +628,10 @@ static int inverse(int op)
 
 static size_t inverse_len(int op)
 {
+#if TRACE_STREAM
+    if (op >= OP_K128 && op < NOPS)
+        return k128_len(op);
+#endif
 #if TRACE_WIDE
     if (op == OP_XTS_ENC || op == OP_XTS_DEC)
         return XTS_LEN;
@@ -815,23 +639,8 @@ static size_t inverse_len(int op)
         return (CFB1_BITS + 7) / 8;
     if (op == OP_CFB8_ENC || op == OP_CFB8_DEC)
         return CFB8_LEN;
-    if (op == OP_CBCPAD_ENC || op == OP_CTS_ENC || op == OP_CTS_DEC || op == OP_PADS_ENC ||
-        op == OP_CTS2S_ENC || op == OP_CTS2S_DEC || op == OP_CTS2_ENC || op == OP_CTS2_DEC)
+    if (op == OP_CBCPAD_ENC || op == OP_CTS_ENC || op == OP_CTS_DEC)
         return PAD_LEN; /* = CTS_LEN */
-    if (op == OP_CFB8S_ENC || op == OP_CFB8S_DEC)
-        return CFB8S_LEN;
-    if (op == OP_CFB1S_ENC || op == OP_CFB1S_DEC)
-        return CFB1S_LEN;
-    if (op >= OP_CCMS_SEAL && op <= OP_OCBS_OPEN)
-        return AS_LEN;
-    if (op == OP_KW_WRAP_INV)
-        return 16;
-    if (op == OP_KWP_WRAP_INV)
-        return KWP_LEN;
-    if (op == OP_KW_UNWRAP_INV)
-        return 24;
-    if (op == OP_KWP_UNWRAP_INV)
-        return 16;
     if (op == OP_KW_WRAP)
         return 16;
     if (op == OP_KWP_WRAP)
@@ -858,15 +667,6 @@ static void fail(const char *what, const char *cls, size_t klen)
     hal_exit(1);
 }
 
-static int same(const char *a, const char *b)
-{
-    while (*a != '\0' && *a == *b) {
-        a++;
-        b++;
-    }
-    return *a == *b;
-}
-
 /* FIPS-197 appendix C: key 00 01 .., plaintext 00 11 22 .. */
 static const uint8_t fips_ct[3][4] = {{0x69, 0xc4, 0xe0, 0xd8},
                                       {0xdd, 0xa9, 0x7c, 0xa4},
@@ -889,50 +689,6 @@ static int known_answer(const char *cls, size_t klen)
     return 1;
 }
 
-#if TRACE_WIDE
-/* The contexts of the AES-128 groups (keyed outside the regions) */
-static int k128_setup(int op, size_t klen)
-{
-    switch (op) {
-    case OP_CBCS_ENC: return rijn_cbc_encrypt_init(&bctx, key, klen, iv);
-    case OP_CBCS_DEC: return rijn_cbc_decrypt_init(&bctx, key, klen, iv);
-    case OP_PADS_ENC: return rijn_cbc_pad_encrypt_init(&bctx, key, klen, iv);
-    case OP_PADS_DEC: return rijn_cbc_pad_decrypt_init(&bctx, key, klen, iv);
-    case OP_CTS2S_ENC: return rijn_cbc_cts_encrypt_init(&bctx, RIJN_CTS_CS2, key, klen, iv);
-    case OP_CTS2S_DEC: return rijn_cbc_cts_decrypt_init(&bctx, RIJN_CTS_CS2, key, klen, iv);
-    case OP_OFBS: return rijn_ofb_init(&sctx, key, klen, iv);
-    case OP_CFBS_ENC: return rijn_cfb128_encrypt_init(&sctx, key, klen, iv);
-    case OP_CFBS_DEC: return rijn_cfb128_decrypt_init(&sctx, key, klen, iv);
-    case OP_CFB8S_ENC: return rijn_cfb8_encrypt_init(&sctx, key, klen, iv);
-    case OP_CFB8S_DEC: return rijn_cfb8_decrypt_init(&sctx, key, klen, iv);
-    case OP_CFB1S_ENC: return rijn_cfb1_encrypt_init(&sctx, key, klen, iv);
-    case OP_CFB1S_DEC: return rijn_cfb1_decrypt_init(&sctx, key, klen, iv);
-    case OP_CCMS_SEAL: case OP_CCMS_OPEN: case OP_CCM_AAD: return rijn_ccm_init(&ccm, key, klen);
-    case OP_EAXS_SEAL: case OP_EAXS_OPEN: case OP_EAX_AAD: return rijn_eax_init(&eax, key, klen);
-    case OP_OCBS_SEAL: case OP_OCBS_OPEN: case OP_OCB_AAD: return rijn_ocb_init(&ocb, key, klen);
-    case OP_GCM_AAD: return rijn_gcm_init(&gcm, key, klen);
-    case OP_SIV_AAD: return rijn_gcmsiv_init(&siv, key, klen);
-    case OP_AESSIV_AAD:
-        fill(xkey, 2 * klen);
-        return rijn_siv_init(&aessiv, xkey, 2 * klen);
-    case OP_GCM32_SEAL: case OP_GCM32_OPEN:
-        if (rijn_gcm_init(&gcm32, key, klen) != RIJN_OK ||
-            rijn_i_gcm_use_ghash(&gcm32, "ct32") != RIJN_OK ||
-            !same(rijn_gcm_ctx_ghash_name(&gcm32), "ct32"))
-            return RIJN_ERR_PARAM;
-        return RIJN_OK;
-    case OP_ECBS_ENC: return rijn_ecb_encrypt_init(&bctx, key, klen);
-    case OP_ECBS_DEC: return rijn_ecb_decrypt_init(&bctx, key, klen);
-    case OP_SIV32_SEAL: case OP_SIV32_OPEN:
-        if (rijn_gcmsiv_init(&siv32, key, klen) != RIJN_OK ||
-            rijn_i_gcmsiv_use_ghash(&siv32, "ct32") != RIJN_OK ||
-            !same(siv32.gh->base.name, "ct32"))
-            return RIJN_ERR_PARAM;
-        return RIJN_OK;
-    default: return RIJN_OK;
-    }
-}
-#endif
 
 #if TRACE_GCM || TRACE_WIDE
 /* Keys of the GCM, XTS, OCB, EAX, GCM-SIV and SIV operations. */
@@ -966,14 +722,12 @@ static void wide_setup(int op, const char *cls, size_t klen)
 #if TRACE_GCM
     if ((op == OP_GCM_SEAL || op == OP_GCM_OPEN
 #if TRACE_WIDE
-         || op == OP_GMAC || op == OP_GMAC_VERIFY || op == OP_GCMS_SEAL || op == OP_GCMS_OPEN
+         || op == OP_GMAC || op == OP_GMAC_VERIFY
 #endif
          ) && rijn_gcm_init(&gcm, key, klen) != RIJN_OK)
         fail("GCM key setup", cls, klen);
 #endif
-#if TRACE_WIDE
-    if (op == OP_CTR_STREAM && rijn_ctr_init(&sctx, key, klen, iv) != RIJN_OK)
-        fail("CTR stream key setup", cls, klen);
+#if TRACE_STREAM
     if (op >= OP_K128 && k128_setup(op, klen) != RIJN_OK)
         fail("key setup", cls, klen);
 #endif
@@ -993,17 +747,6 @@ static void label(const char *cls, int ct, int op, size_t klen, unsigned n)
     hal_puts("\n");
 }
 
-#if TRACE_WIDE
-/* The streaming groups among the AES-128 ones (OP_K128 on) that run with
- * every key size too: a block mode's (CBC), a stream mode's (CFB128) and
- * an AEAD's (OCB) streaming API, and GCM's AAD group (GCM streaming is
- * traced with every key size above) */
-static int all_keys(int op)
-{
-    return op == OP_CBCS_ENC || op == OP_CBCS_DEC || op == OP_CFBS_ENC || op == OP_CFBS_DEC ||
-           op == OP_OCBS_SEAL || op == OP_OCBS_OPEN || op == OP_GCM_AAD;
-}
-#endif
 
 /* An AEAD's open: traced on a valid message */
 static int is_open(int op)
@@ -1012,11 +755,13 @@ static int is_open(int op)
 #if TRACE_GCM
            || op == OP_GCM_OPEN
 #endif
+#if TRACE_STREAM
+           || op == OP_GCMS_OPEN || op == OP_CCMS_OPEN
+#endif
 #if TRACE_WIDE
            || op == OP_OCB_OPEN || op == OP_EAX_OPEN || op == OP_SIV_OPEN ||
            op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN || op == OP_SIV64_OPEN ||
-           op == OP_GCMS_OPEN || op == OP_CCMS_OPEN || op == OP_EAXS_OPEN || op == OP_OCBS_OPEN ||
-           op == OP_GCM32_OPEN || op == OP_SIV32_OPEN
+           op == OP_EAXS_OPEN || op == OP_OCBS_OPEN || op == OP_GCM32_OPEN || op == OP_SIV32_OPEN
 #endif
         ;
 }
@@ -1231,15 +976,18 @@ static unsigned prim_groups(void)
     prim_group("chacha20poly1305", OP_CP_SEAL, TRACE_N);
     prim_group("chacha20poly1305", OP_CP_OPEN, TRACE_N);
     groups += 2;
-#if TRACE_WIDE /* the streaming API (13 + 35 bytes), the AAD (48 bytes) */
+#if TRACE_STREAM /* the streaming API (13 + 35 bytes), the AAD (29 bytes) */
     prim_group("chacha20poly1305", OP_CP_SSEAL, TRACE_N);
     prim_group("chacha20poly1305", OP_CP_SOPEN, TRACE_N);
     prim_group("chacha20poly1305", OP_CP_AAD, TRACE_N);
+    groups += 3;
+#endif
+#if TRACE_WIDE
     prim_group("xchacha20poly1305", OP_XCP_SEAL, TRACE_N); /* 24-byte nonce: */
     prim_group("xchacha20poly1305", OP_XCP_OPEN, TRACE_N); /* HChaCha20 then */
     hchacha_known_answer();                                /* ChaCha20-Poly1305 */
     prim_group("hchacha20", OP_HCHACHA, TRACE_N);
-    groups += 6;
+    groups += 3;
 #endif
 #endif
     (void)prim_group; /* (used by none where all are left out) */
@@ -1270,6 +1018,8 @@ int main(void)
                                    op == OP_SIV_OPEN || op == OP_SIV64_SEAL ||
                                    op == OP_SIV64_OPEN))
                     continue; /* XTS, GCM-SIV: AES-128 and AES-256 only */
+#endif
+#if TRACE_STREAM
                 if (klen != 16 && op >= OP_K128 && !all_keys(op))
                     continue;
 #endif
