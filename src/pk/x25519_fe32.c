@@ -16,12 +16,17 @@
  *   fe_mul, fe_sq, fe_mul121665 and fe_carry32 are x25519_fe32_avr_i.h's:
  *   the same sums column by column in assembly, ATmega2560 74,799,853 ->
  *   31,063,072 cycles at -Os, 71,657,952 -> 31,206,899 at -O2 (the code
- *   of the other targets is unchanged). On the Cortex-M3 (GCC) fe_mul
- *   and fe_sq split each operand into 16-bit halves once and unroll the
- *   columns (FE_MAC: 8 instructions a product, the sum in registers):
- *   one scalar multiplication 9,182,294 -> 5,632,878 instructions at
- *   -Os, 8,469,662 -> 5,182,144 at -O2; flash 2,164 -> 8,484 / 2,896 ->
- *   9,760 bytes, stack 1,032 -> 1,400 / 1,096 -> 1,480.
+ *   of the other targets is unchanged). On the Cortex-M3 (GCC) and, but
+ *   at -Os, the M0 fe_mul and fe_sq split each operand into 16-bit
+ *   halves once and unroll the columns (FE_MAC; the M3: 8 instructions a
+ *   product, the sum in registers); at -Os on the M3 one column unrolled
+ *   and fe_sq = fe_mul. One scalar multiplication (mcu/measure.py,
+ *   instructions; flash of the x25519 feature link; stack painted):
+ *   M3 -Os 9,182,294 -> 6,235,701 (flash 2,164 -> 2,356, stack 1,032 ->
+ *   1,288); M3 -O2 8,469,662 -> 5,182,144 (2,896 -> 9,760; 1,096 ->
+ *   1,480); M0 -O2 19,558,492 -> 10,171,807 (2,872 -> 12,616; 1,136 ->
+ *   1,576). Not at -Os on the M0: unrolled 9,761,731 but 9 KB more
+ *   flash, one column unrolled 15,213,164 (GCC spills the halves).
  *   Product: h[k] = sum f[i] g[j] over i+j = k (mod 10), times 2 when i
  *   and j are both odd (the half bits add up) and times 19 when
  *   i + j >= 10 (2^255 = 19 mod p). Squaring computes each cross product
@@ -132,12 +137,17 @@ static void fe_cswap(fe *f, fe *g, uint32_t bit)
 
 #if RIJN_I_FE32_AVR
 #include "x25519_fe32_avr_i.h"
-#elif defined(__ARM_ARCH_7M__) && defined(__thumb2__) && defined(__GNUC__) && !defined(__clang__)
-/* Cortex-M3: the operands split into 16-bit halves once per product
- * (not once per pair of limbs as rijn_mac64_29 does) and the columns
- * unrolled, so each product is MUL, MUL, MUL, MLA and two ADDS/ADC pairs
- * with the column's sum in registers. a < 2^29 and b < 2^31.3 (4f and
- * 19g with limbs below 2^27), so al bh + ah bl < 2^32. */
+#elif (defined(__ARM_ARCH_7M__) && defined(__thumb2__) && defined(__GNUC__) &&              \
+       !defined(__clang__)) ||                                                              \
+    (defined(__thumb__) && !defined(__thumb2__) && defined(__GNUC__) &&                     \
+     !defined(__clang__) && !defined(__OPTIMIZE_SIZE__))
+/* Cortex-M3 and (not at -Os) M0: the operands split into 16-bit halves
+ * once per product (not once per pair of limbs as rijn_mac64_29 /
+ * rijn_mul64 do) and the columns unrolled, so each product is MUL, MUL,
+ * MUL, MLA and two ADDS/ADC pairs with the column's sum in registers
+ * (M3). a < 2^29 and b < 2^31.3 (4f and 19g with limbs below 2^27), so
+ * al bh + ah bl < 2^32. */
+#if defined(__thumb2__)
 #define FE_MAC(lo_, hi_, al_, ah_, bl_, bh_)                                                  \
     do {                                                                                  \
         uint32_t t_, u_, m_;                                                              \
@@ -150,7 +160,51 @@ static void fe_cswap(fe *f, fe *g, uint32_t bit)
                 : [al] "r"(al_), [ah] "r"(ah_), [bl] "r"(bl_), [bh] "r"(bh_)              \
                 : "cc");                                                                  \
     } while (0)
+#else
+/* Thumb-1 (Cortex-M0): the same sums in C, the 64-bit additions ADDS/ADCS */
+#define FE_MAC(lo_, hi_, al_, ah_, bl_, bh_)                                                  \
+    do {                                                                                  \
+        const uint32_t m_ = (al_) * (bh_) + (ah_) * (bl_);                                \
+        const uint64_t s_ = ((((uint64_t)(hi_) << 32) | (lo_)) + (al_) * (bl_)) +         \
+                            ((uint64_t)((ah_) * (bh_)) << 32) + ((uint64_t)m_ << 16);      \
+        (lo_) = (uint32_t)s_;                                                             \
+        (hi_) = (uint32_t)(s_ >> 32);                                                     \
+    } while (0)
+#endif
 
+#if defined(__OPTIMIZE_SIZE__) /* the M3 */
+/* -Os: one column's ten products unrolled, the columns a loop: a's halves
+ * al/ah [k & 1][i] (k even: 2 f_i for odd i, as j = k - i is odd then),
+ * b's bl/bh [k + 10 - i] (19 g_t below 10, g_(t - 10) from 10); fe_sq is
+ * fe_mul (100 products, not 55) */
+static void fe_mul(fe *h, const fe *f, const fe *g)
+{
+    uint32_t al[2][10], ah[2][10], bl[20], bh[20];
+    uint64_t r[10];
+    int i, k;
+    for (i = 0; i < 10; i++) {
+        const uint32_t a1 = f->v[i], a0 = (i & 1) ? a1 * 2 : a1, b = g->v[i], b19 = b * 19;
+        al[0][i] = a0 & 0xffffu; ah[0][i] = a0 >> 16;
+        al[1][i] = a1 & 0xffffu; ah[1][i] = a1 >> 16;
+        bl[10 + i] = b & 0xffffu; bh[10 + i] = b >> 16;
+        bl[i] = b19 & 0xffffu; bh[i] = b19 >> 16;
+    }
+    for (k = 0; k < 10; k++) {
+        const uint32_t *pal = al[k & 1], *pah = ah[k & 1], *pbl = bl + k + 10, *pbh = bh + k + 10;
+        uint32_t lo = 0, hi = 0;
+#pragma GCC unroll 10
+        for (i = 0; i < 10; i++)
+            FE_MAC(lo, hi, pal[i], pah[i], pbl[-i], pbh[-i]);
+        r[k] = ((uint64_t)hi << 32) | lo;
+    }
+    fe_carry64(h, r);
+}
+
+static void fe_sq(fe *h, const fe *f)
+{
+    fe_mul(h, f, f);
+}
+#else
 /* x[v][i] halves of v-th multiple of f[i] (lo: bits 0..15, hi: 16..31) */
 static void fe_halves(uint32_t lo[][10], uint32_t hi[][10], const fe *f, const uint32_t *mul,
                       int nmul)
@@ -205,6 +259,7 @@ static void fe_sq(fe *h, const fe *f)
     fe_halves(bl, bh, f, fe_x1_19, 2);
     fe_columns(h, al, ah, bl, bh, 1);
 }
+#endif /* __OPTIMIZE_SIZE__ */
 
 #else
 static void fe_mul(fe *h, const fe *f, const fe *g)
