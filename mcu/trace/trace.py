@@ -12,8 +12,9 @@ simavr with avr_trace.c on AVR) and requires, for every class that claims
 constant time, every key size and every operation (key setup both ways and
 encryption only, ECB 1 and 3 blocks both directions, CBC both directions,
 CTR, CMAC, CCM, GCM, CBC-PKCS#7 decryption, KW and KWP unwrap on 32
-bits, and with AES-128 the streaming APIs of CTR, GCM, CBC, CBC-PKCS#7
-decryption and CCM and GCM's and CCM's AAD, STREAM_OPS; more on a64,
+bits, and with AES-128 the streaming APIs of CTR, GCM, CBC, CBC-PKCS#7,
+CTS CS2, ECB, OFB, CFB128/8/1 and CCM and GCM's and CCM's AAD,
+STREAM_OPS; more on a64,
 WIDE_OPS, some with AES-128 only), and for X25519, Poly1305 and
 ChaCha20-Poly1305 seal/open (once per image, PRIMS; on 32 bits and a64
 also its streaming API and AAD, STREAM_PRIMS; on a64 XChaCha20-Poly1305
@@ -117,23 +118,24 @@ WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct6
             "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open", "cbcpad_enc", "cts_enc",
             "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac", "gmac_verify",
             # AES-128 only (but WIDE_ALL_KEYS): the streaming APIs of the
-            # other modes and AEADs, the AAD as the secret, the
-            # inverse-cipher key wraps, GHASH ct32
-            "cbcpad_stream_enc", "cts2_stream_enc", "cts2_stream_dec", "ofb_stream",
-            "cfb_stream_enc", "cfb_stream_dec", "cfb8_stream_enc", "cfb8_stream_dec",
-            "cfb1_stream_enc", "cfb1_stream_dec", "eax_stream_seal", "eax_stream_open",
+            # other AEADs, the AAD as the secret, the inverse-cipher key
+            # wraps, GHASH ct32
+            "eax_stream_seal", "eax_stream_open",
             "ocb_stream_seal", "ocb_stream_open", "eax_aad", "ocb_aad", "gcmsiv_aad",
             "siv_aad", "kw_wrap_inv", "kw_unwrap_inv",
             "kwp_wrap_inv", "kwp_unwrap_inv", "gcm_ct32_seal", "gcm_ct32_open",
-            "cts2_enc", "cts2_dec", "ecb_stream_enc", "ecb_stream_dec", "gcmsiv_ct32_seal",
-            "gcmsiv_ct32_open")
+            "cts2_enc", "cts2_dec", "gcmsiv_ct32_seal", "gcmsiv_ct32_open")
 # The streaming APIs and the AAD as the secret (TRACE_STREAM: the 32-bit
-# targets and a64), AES-128 only (trace_stream.h): CTR, GCM, CBC, CBC-PKCS#7
-# decryption (a random valid padding) and CCM streaming, GCM's and CCM's
-# AAD; ChaCha20-Poly1305's streaming API and AAD (STREAM_PRIMS)
+# targets and a64), AES-128 only (trace_stream.h): CTR, GCM, CBC,
+# CBC-PKCS#7 (decryption: a random valid padding), CTS CS2, ECB, OFB,
+# CFB128/8/1 and CCM streaming, GCM's and CCM's AAD; ChaCha20-Poly1305's
+# streaming API and AAD (STREAM_PRIMS)
 STREAM_OPS = ("ctr_stream", "gcm_stream_seal", "gcm_stream_open", "cbc_stream_enc",
               "cbc_stream_dec", "cbcpad_stream_dec", "ccm_stream_seal", "ccm_stream_open",
-              "gcm_aad", "ccm_aad")
+              "gcm_aad", "ccm_aad", "cbcpad_stream_enc", "cts2_stream_enc", "cts2_stream_dec",
+              "ofb_stream", "cfb_stream_enc", "cfb_stream_dec", "cfb8_stream_enc",
+              "cfb8_stream_dec", "cfb1_stream_enc", "cfb1_stream_dec", "ecb_stream_enc",
+              "ecb_stream_dec")
 STREAM_PRIMS = [("chacha20poly1305", "stream_seal"), ("chacha20poly1305", "stream_open"),
                 ("chacha20poly1305", "aad_seal")]
 # a64: of the AES-128 ones, those traced with every key size too (a block

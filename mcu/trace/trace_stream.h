@@ -5,19 +5,24 @@
  * and GCM-SIV on GHASH's ct32 entry, CTS one-shot with CS2.
  *
  * With TRACE_STREAM (the 32-bit targets and a64): CTR streaming (reset,
- * 13 + 35 bytes), GCM and CCM streaming (start, two updates, final), CBC
- * streaming both ways and CBC-PKCS#7 streaming decryption (a random valid
- * padding: the final's length is secret), GCM's and CCM's AAD; with
- * TRACE_WIDE the others below. AES-128 only: their code is the mode's;
+ * 13 + 35 bytes), GCM and CCM streaming (start, two updates, final), the
+ * block modes' streaming (CBC, ECB, CTS CS2 both ways, CBC-PKCS#7: its
+ * decryption with a random valid padding, so the final's length is
+ * secret), OFB and CFB128/8/1 streaming, GCM's and CCM's AAD; with
+ * TRACE_WIDE the others (EAX and OCB streaming, the AAD of EAX, OCB,
+ * GCM-SIV and SIV, ...). AES-128 only: their code is the mode's;
  * the cipher's key sizes are traced one-shot. On a64 all_keys() runs a
  * block mode's, a stream mode's and an AEAD's streaming API, GCM and CTR
  * streaming and GCM's AAD with AES-192 and AES-256 too.
  *
  * Block modes (bctx): reset, updates of 13 and len - 13, final; stream
- * modes (sctx) reset and two updates: 13 + 35 bytes, CFB8 2 + 3 (serial
- * one-block calls: 17 bytes made the two groups 1.9% of the instructions
- * traced at -O0, 8 1.2%), CFB1 one byte in one update (8 AES calls; 1 + 1
- * bytes made the two groups 2.2%, 3 bytes 2.6%). The AEADs' streaming
+ * modes (sctx) reset and two updates: 13 + 35 bytes, CFB8 2 + 1 (cfb.c
+ * runs each update as one batch below RIJN_I_MODE_WIDE, decryption one
+ * 2-block and one 1-block call of the class, encryption one-block calls;
+ * 2 + 3 ran the same code with two AES calls more, 17 bytes made the two
+ * groups 1.9% of the instructions traced at -O0, 8 1.2%), CFB1 one byte
+ * in one update (8 AES calls; 1 + 1 bytes made the two groups 2.2%, 3
+ * bytes 2.6%). The AEADs' streaming
  * (CCM, EAX, OCB): 13 + 19 bytes (the buffered partial block, a whole one
  * across the calls, a partial last one; 48 made CCM, EAX and OCB's six
  * groups 4.1% of the instructions traced at -O0). The AAD groups: 29
@@ -26,7 +31,7 @@
  */
 #define AS_LEN 32u
 #define AAD_LEN 29u
-#define CFB8S_LEN 5u
+#define CFB8S_LEN 3u
 #define CFB1S_LEN 1u
 /* An AEAD's streaming calls: start (the expression), updates of 13 and
  * len - 13 bytes, final */
@@ -45,6 +50,7 @@ static union {
 } mctx;
 #define sctx mctx.s
 #define bctx mctx.b
+#define ssched (&mctx.s.aes) /* the stream context's encrypt-only schedule */
 #if TRACE_WIDE
 static rijn_gcm_ctx gcm32;    /* GCM on GHASH's ct32 entry */
 static rijn_gcmsiv_ctx siv32; /* GCM-SIV on GHASH's ct32 entry */
@@ -99,11 +105,6 @@ static int traced_wide128(int op)
 {
     int r = RIJN_ERR_PARAM;
     switch (op) {
-    case OP_PADS_ENC: r = bstream(PAD_LEN); break;
-    case OP_CTS2S_ENC: case OP_CTS2S_DEC: r = bstream(CTS_LEN); break;
-    case OP_OFBS: case OP_CFBS_ENC: case OP_CFBS_DEC: r = sstream(48, 13); break;
-    case OP_CFB8S_ENC: case OP_CFB8S_DEC: r = sstream(CFB8S_LEN, 2); break;
-    case OP_CFB1S_ENC: case OP_CFB1S_DEC: r = sstream(CFB1S_LEN, CFB1S_LEN); break;
     case OP_EAXS_SEAL:
         AEAD_STREAM(r, rijn_eax, &eax, rijn_eax_start(&eax, iv, 16), encrypt, AS_LEN);
         break;
@@ -125,7 +126,6 @@ static int traced_wide128(int op)
     case OP_GCM32_OPEN: r = rijn_gcm_open(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_CTS2_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
     case OP_CTS2_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
-    case OP_ECBS_ENC: case OP_ECBS_DEC: r = bstream(48); break;
     case OP_SIV32_SEAL: r = rijn_gcmsiv_seal(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_SIV32_OPEN: r = rijn_gcmsiv_open(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     default: break;
@@ -139,14 +139,22 @@ static int traced_k128(int op)
 {
     int r = RIJN_ERR_PARAM;
     switch (op) {
-    case OP_CTR_STREAM: r = sstream(48, 13); break;
+    case OP_CTR_STREAM: case OP_OFBS: case OP_CFBS_ENC: case OP_CFBS_DEC:
+        r = sstream(48, 13);
+        break;
+    case OP_CFB8S_ENC: case OP_CFB8S_DEC: r = sstream(CFB8S_LEN, 2); break;
+    case OP_CFB1S_ENC: case OP_CFB1S_DEC: r = sstream(CFB1S_LEN, CFB1S_LEN); break;
+    case OP_PADS_ENC: r = bstream(PAD_LEN); break;
+    case OP_CTS2S_ENC: case OP_CTS2S_DEC: r = bstream(CTS_LEN); break;
     case OP_GCMS_SEAL:
         AEAD_STREAM(r, rijn_gcm, &gcm, rijn_gcm_start(&gcm, iv, 12), encrypt, 48);
         break;
     case OP_GCMS_OPEN:
         AEAD_STREAM(r, rijn_gcm, &gcm, rijn_gcm_start(&gcm, iv, 12), decrypt, 48);
         break;
-    case OP_CBCS_ENC: case OP_CBCS_DEC: case OP_PADS_DEC: r = bstream(48); break;
+    case OP_CBCS_ENC: case OP_CBCS_DEC: case OP_PADS_DEC: case OP_ECBS_ENC: case OP_ECBS_DEC:
+        r = bstream(48);
+        break;
     case OP_CCMS_SEAL:
         AEAD_STREAM(r, rijn_ccm, &ccm, rijn_ccm_start(&ccm, iv, 13, 0, AS_LEN, 16), encrypt,
                     AS_LEN);
@@ -177,7 +185,6 @@ static int k128_setup(int op, size_t klen)
     case OP_CBCS_DEC: return rijn_cbc_decrypt_init(&bctx, key, klen, iv);
     case OP_PADS_DEC: return rijn_cbc_pad_decrypt_init(&bctx, key, klen, iv);
     case OP_CCMS_SEAL: case OP_CCMS_OPEN: case OP_CCM_AAD: return rijn_ccm_init(&ccm, key, klen);
-#if TRACE_WIDE
     case OP_PADS_ENC: return rijn_cbc_pad_encrypt_init(&bctx, key, klen, iv);
     case OP_CTS2S_ENC: return rijn_cbc_cts_encrypt_init(&bctx, RIJN_CTS_CS2, key, klen, iv);
     case OP_CTS2S_DEC: return rijn_cbc_cts_decrypt_init(&bctx, RIJN_CTS_CS2, key, klen, iv);
@@ -188,6 +195,9 @@ static int k128_setup(int op, size_t klen)
     case OP_CFB8S_DEC: return rijn_cfb8_decrypt_init(&sctx, key, klen, iv);
     case OP_CFB1S_ENC: return rijn_cfb1_encrypt_init(&sctx, key, klen, iv);
     case OP_CFB1S_DEC: return rijn_cfb1_decrypt_init(&sctx, key, klen, iv);
+    case OP_ECBS_ENC: return rijn_ecb_encrypt_init(&bctx, key, klen);
+    case OP_ECBS_DEC: return rijn_ecb_decrypt_init(&bctx, key, klen);
+#if TRACE_WIDE
     case OP_EAXS_SEAL: case OP_EAXS_OPEN: case OP_EAX_AAD: return rijn_eax_init(&eax, key, klen);
     case OP_OCBS_SEAL: case OP_OCBS_OPEN: case OP_OCB_AAD: return rijn_ocb_init(&ocb, key, klen);
     case OP_SIV_AAD: return rijn_gcmsiv_init(&siv, key, klen);
@@ -200,8 +210,6 @@ static int k128_setup(int op, size_t klen)
             !same(rijn_gcm_ctx_ghash_name(&gcm32), "ct32"))
             return RIJN_ERR_PARAM;
         return RIJN_OK;
-    case OP_ECBS_ENC: return rijn_ecb_encrypt_init(&bctx, key, klen);
-    case OP_ECBS_DEC: return rijn_ecb_decrypt_init(&bctx, key, klen);
     case OP_SIV32_SEAL: case OP_SIV32_OPEN:
         if (rijn_gcmsiv_init(&siv32, key, klen) != RIJN_OK ||
             rijn_i_gcmsiv_use_ghash(&siv32, "ct32") != RIJN_OK ||
@@ -220,22 +228,8 @@ static int inverse_wide128(int op)
     size_t n = 0;
     int r = RIJN_ERR_PARAM;
     switch (op) {
-    case OP_PADS_ENC:
-        r = rijn_cbc_pad_decrypt(&ctx, iv, back, 48, &n, out, 48);
-        return olen != 48 || n != PAD_LEN ? RIJN_ERR_PARAM : r;
-    case OP_CTS2S_ENC: case OP_CTS2_ENC:
-        return op == OP_CTS2S_ENC && olen != CTS_LEN
-                   ? r : rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
-    case OP_CTS2S_DEC: case OP_CTS2_DEC:
-        return op == OP_CTS2S_DEC && olen != CTS_LEN
-                   ? r : rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
-    case OP_OFBS: return rijn_ofb_crypt(&ctx, iv, back, out, 48);
-    case OP_CFBS_ENC: return rijn_cfb128_decrypt(&ctx, iv, back, out, 48);
-    case OP_CFBS_DEC: return rijn_cfb128_encrypt(&ctx, iv, back, out, 48);
-    case OP_CFB8S_ENC: return rijn_cfb8_decrypt(&ctx, iv, back, out, CFB8S_LEN);
-    case OP_CFB8S_DEC: return rijn_cfb8_encrypt(&ctx, iv, back, out, CFB8S_LEN);
-    case OP_CFB1S_ENC: return rijn_cfb1_decrypt_bits(&ctx, iv, back, out, 8 * CFB1S_LEN);
-    case OP_CFB1S_DEC: return rijn_cfb1_encrypt_bits(&ctx, iv, back, out, 8 * CFB1S_LEN);
+    case OP_CTS2_ENC: return rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
+    case OP_CTS2_DEC: return rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
     case OP_EAXS_SEAL: return rijn_eax_open(&eax, back, tag, 16, iv, 16, NULL, 0, out, AS_LEN);
     case OP_EAXS_OPEN: return rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, out, AS_LEN);
     case OP_OCBS_SEAL:
@@ -245,8 +239,6 @@ static int inverse_wide128(int op)
     case OP_GCM32_OPEN: return rijn_gcm_seal(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_SIV32_SEAL: return rijn_gcmsiv_open(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_SIV32_OPEN: return rijn_gcmsiv_seal(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_ECBS_ENC: return olen != 48 ? r : rijn_ecb_decrypt(&ctx, back, out, 48);
-    case OP_ECBS_DEC: return olen != 48 ? r : rijn_ecb_encrypt(&ctx, back, out, 48);
     case OP_KW_WRAP_INV:
         r = rijn_kw_unwrap_inv(&ctx, back, 48, &n, out, 24);
         return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
@@ -272,13 +264,26 @@ static int inverse_wide128(int op)
 }
 #endif
 
+/* The AES-128 groups that need no ctx (trace_main.c own_ctx): the stream
+ * modes (their inverses on sctx's schedule, ssched) and the AEADs but for
+ * the a64-only ones */
+static int k128_own_ctx(int op)
+{
+    switch (op) {
+    case OP_CTR_STREAM: case OP_OFBS: case OP_CFBS_ENC: case OP_CFBS_DEC: case OP_CFB8S_ENC:
+    case OP_CFB8S_DEC: case OP_CFB1S_ENC: case OP_CFB1S_DEC: case OP_GCMS_SEAL: case OP_GCMS_OPEN:
+    case OP_CCMS_SEAL: case OP_CCMS_OPEN: case OP_GCM_AAD: case OP_CCM_AAD: return 1;
+    default: return 0;
+    }
+}
+
 /* The inverses of the AES-128 groups (one-shot calls; lengths checked) */
 static int inverse_k128(int op)
 {
     size_t n = 0;
     int r = RIJN_ERR_PARAM;
     switch (op) {
-    case OP_CTR_STREAM: return rijn_ctr_crypt(&ctx, iv, back, out, 48);
+    case OP_CTR_STREAM: return rijn_ctr_crypt(ssched, iv, back, out, 48);
     case OP_GCMS_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_GCMS_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_CBCS_ENC: return olen != 48 ? r : rijn_cbc_decrypt(&ctx, iv, back, out, 48);
@@ -286,6 +291,22 @@ static int inverse_k128(int op)
     case OP_PADS_DEC: /* back: in again when out holds its want_len bytes */
         r = rijn_cbc_pad_encrypt(&ctx, iv, back, 48, &n, out, olen);
         return olen != want_len || n != 48 ? RIJN_ERR_PARAM : r;
+    case OP_PADS_ENC:
+        r = rijn_cbc_pad_decrypt(&ctx, iv, back, 48, &n, out, 48);
+        return olen != 48 || n != PAD_LEN ? RIJN_ERR_PARAM : r;
+    case OP_CTS2S_ENC:
+        return olen != CTS_LEN ? r : rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
+    case OP_CTS2S_DEC:
+        return olen != CTS_LEN ? r : rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, back, out, CTS_LEN);
+    case OP_OFBS: return rijn_ofb_crypt(ssched, iv, back, out, 48);
+    case OP_CFBS_ENC: return rijn_cfb128_decrypt(ssched, iv, back, out, 48);
+    case OP_CFBS_DEC: return rijn_cfb128_encrypt(ssched, iv, back, out, 48);
+    case OP_CFB8S_ENC: return rijn_cfb8_decrypt(ssched, iv, back, out, CFB8S_LEN);
+    case OP_CFB8S_DEC: return rijn_cfb8_encrypt(ssched, iv, back, out, CFB8S_LEN);
+    case OP_CFB1S_ENC: return rijn_cfb1_decrypt_bits(ssched, iv, back, out, 8 * CFB1S_LEN);
+    case OP_CFB1S_DEC: return rijn_cfb1_encrypt_bits(ssched, iv, back, out, 8 * CFB1S_LEN);
+    case OP_ECBS_ENC: return olen != 48 ? r : rijn_ecb_decrypt(&ctx, back, out, 48);
+    case OP_ECBS_DEC: return olen != 48 ? r : rijn_ecb_encrypt(&ctx, back, out, 48);
     case OP_CCMS_SEAL: return rijn_ccm_open(&ccm, back, tag, 16, iv, 13, NULL, 0, out, AS_LEN);
     case OP_CCMS_OPEN: return rijn_ccm_seal(&ccm, back, tag, 16, iv, 13, NULL, 0, out, AS_LEN);
     case OP_GCM_AAD:
@@ -308,11 +329,11 @@ static size_t k128_len(int op)
 {
     switch (op) {
     case OP_CCMS_SEAL: case OP_CCMS_OPEN: return AS_LEN;
-#if TRACE_WIDE
-    case OP_PADS_ENC: case OP_CTS2S_ENC: case OP_CTS2S_DEC: case OP_CTS2_ENC: case OP_CTS2_DEC:
-        return PAD_LEN; /* = CTS_LEN */
+    case OP_PADS_ENC: case OP_CTS2S_ENC: case OP_CTS2S_DEC: return PAD_LEN; /* = CTS_LEN */
     case OP_CFB8S_ENC: case OP_CFB8S_DEC: return CFB8S_LEN;
     case OP_CFB1S_ENC: case OP_CFB1S_DEC: return CFB1S_LEN;
+#if TRACE_WIDE
+    case OP_CTS2_ENC: case OP_CTS2_DEC: return CTS_LEN;
     case OP_EAXS_SEAL: case OP_EAXS_OPEN: case OP_OCBS_SEAL: case OP_OCBS_OPEN: return AS_LEN;
     case OP_KW_WRAP_INV: return 16;
     case OP_KWP_WRAP_INV: return KWP_LEN;
