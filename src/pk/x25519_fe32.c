@@ -20,13 +20,15 @@
  *   at -Os, the M0 fe_mul and fe_sq split each operand into 16-bit
  *   halves once and unroll the columns (FE_MAC; the M3: 8 instructions a
  *   product, the sum in registers); at -Os on the M3 one column unrolled
- *   and fe_sq = fe_mul. One scalar multiplication (mcu/measure.py,
- *   instructions; flash of the x25519 feature link; stack painted):
- *   M3 -Os 9,182,294 -> 6,235,701 (flash 2,164 -> 2,356, stack 1,032 ->
- *   1,288); M3 -O2 8,469,662 -> 5,182,144 (2,896 -> 9,760; 1,096 ->
- *   1,480); M0 -O2 19,558,492 -> 10,171,807 (2,872 -> 12,616; 1,136 ->
- *   1,576). Not at -Os on the M0: unrolled 9,761,731 but 9 KB more
- *   flash, one column unrolled 15,213,164 (GCC spills the halves).
+ *   and fe_sq = fe_mul; on both fe_carry64 unrolled (FE_CARRY_UNROLL).
+ *   One scalar multiplication (mcu/measure.py, instructions; flash of
+ *   the x25519 feature link; stack painted): M3 -Os 9,182,294 ->
+ *   5,463,438 (flash 2,164 -> 2,444, stack 1,032 -> 1,276); M3 -O2
+ *   8,469,662 -> 4,730,443 (2,896 -> 9,868; 1,096 -> 1,468); M0 -O2
+ *   19,558,492 -> 9,444,106 (2,872 -> 12,728; 1,136 -> 1,552); M0 -Os
+ *   17,616,579 -> 16,679,178 (1,968 -> 2,108; 1,056 -> 1,024), the carry
+ *   only: its products unrolled 9,761,731 but 9 KB more flash, one
+ *   column unrolled 15,213,164 (GCC spills the halves).
  *   Product: h[k] = sum f[i] g[j] over i+j = k (mod 10), times 2 when i
  *   and j are both odd (the half bits add up) and times 19 when
  *   i + j >= 10 (2^255 = 19 mod p). Squaring computes each cross product
@@ -75,11 +77,28 @@ static void fe_copy(fe *h, const fe *f)
 #if RIJN_I_FE32_AVR
 static void fe_carry32(fe *h); /* x25519_fe32_avr_i.h */
 #else
+#if defined(__thumb__) && (!defined(__thumb2__) || defined(__ARM_ARCH_7M__)) &&              \
+    defined(__GNUC__) && !defined(__clang__)
+/* Cortex-M0/M3: the carry loop unrolled (constant shifts; a 64-bit
+ * column carry with variable shifts cost ~360 instructions a call there)
+ * and 19 c as three 32-bit products of 16, 16 and 6 bits of c (GCC turns
+ * 16 c + 2 c + c into libgcc's branching __aeabi_lmul on the M0) */
+#define FE_CARRY_UNROLL _Pragma("GCC unroll 9")
+#define FE_MUL19(c)                                                                       \
+    ((uint64_t)(((uint32_t)(c) & 0xffffu) * 19u) +                                        \
+     ((uint64_t)(((uint32_t)(c) >> 16) * 19u) << 16) +                                    \
+     ((uint64_t)((uint32_t)((c) >> 32) * 19u) << 32))
+#else
+#define FE_CARRY_UNROLL
+#define FE_MUL19(c) (rijn_mul64((uint32_t)(c), 19) + ((uint64_t)((uint32_t)((c) >> 32) * 19) << 32))
+#endif
+
 /* Carry 64-bit column sums (each below 2^63) into h. */
 static void fe_carry64(fe *h, uint64_t r[10])
 {
     int i;
     uint64_t c;
+    FE_CARRY_UNROLL
     for (i = 0; i < 9; i++) {
         c = r[i] >> ((i & 1) ? 25 : 26);
         r[i] &= (i & 1) ? M25 : M26;
@@ -87,7 +106,7 @@ static void fe_carry64(fe *h, uint64_t r[10])
     }
     c = r[9] >> 25;
     r[9] &= M25;
-    r[0] += rijn_mul64((uint32_t)c, 19) + ((uint64_t)((uint32_t)(c >> 32) * 19) << 32);
+    r[0] += FE_MUL19(c); /* c < 2^38 */
     c = r[0] >> 26;
     r[0] &= M26;
     r[1] += c;
