@@ -59,26 +59,21 @@ RIJN_INLINE uint64_t rijn_i_mac64_m3(uint64_t acc, uint32_t a, uint32_t b, int n
 /* Thumb-1 (Cortex-M0/M0+): no 32x32 -> 64 instruction, and the compiler's
  * 64-bit multiply (libgcc's __aeabi_lmul) branches on the carry of its
  * cross products (BLS; found by the trace test, mcu/trace). Here four
- * 16x16 -> 32 MULS, added in 64 bits with the carry from its formula
- * (no compare). Cost, mcu/measure.py: rijn_poly1305 of 1 KiB 74,989 ->
- * 71,531 instructions at -Os, 75,174 -> 84,459 at -O2; X25519 18,658,052
- * -> 17,616,579 (-Os), 18,326,255 -> 19,558,492 (-O2). (AVR's __muldi3
- * has the same kind of branch: core/mul64_avr_i.h.) */
+ * 16x16 -> 32 MULS, added in 64 bits (ADDS/ADCS, no compare). Cost,
+ * mcu/measure.py: rijn_poly1305 of 1 KiB 74,989 -> 71,531 instructions at
+ * -Os, 75,174 -> 84,459 at -O2; X25519 18,658,052 -> 17,616,579 (-Os),
+ * 18,326,255 -> 19,558,492 (-O2). The carries of the middle products were
+ * computed by formula first (no compare either); as 64-bit additions
+ * X25519 at -Os 16,679,178 -> 14,062,018 (26 instructions a call instead
+ * of 39). (AVR's __muldi3 has the same kind of branch:
+ * core/mul64_avr_i.h.) */
 #define RIJN_I_MUL16(x, y) ((uint32_t)(uint16_t)(x) * (uint16_t)(y))
-/* (hi:lo) += m 2^16, the carry out of lo by its formula (no compare) */
-#define RIJN_I_ADD_MID(lo, hi, m)                                                          \
-    do {                                                                                  \
-        const uint32_t x_ = (m) << 16, t_ = (lo) + x_;                                    \
-        (hi) += ((m) >> 16) + ((((lo) & x_) | (((lo) | x_) & ~t_)) >> 31);                 \
-        (lo) = t_;                                                                        \
-    } while (0)
 /* one copy per file, not one per product */
 static __attribute__((noinline, unused)) uint64_t rijn_mul64(uint32_t a, uint32_t b)
 {
-    uint32_t lo = RIJN_I_MUL16(a, b), hi = RIJN_I_MUL16(a >> 16, b >> 16);
-    RIJN_I_ADD_MID(lo, hi, RIJN_I_MUL16(a, b >> 16));
-    RIJN_I_ADD_MID(lo, hi, RIJN_I_MUL16(a >> 16, b));
-    return ((uint64_t)hi << 32) | lo;
+    return ((((uint64_t)RIJN_I_MUL16(a >> 16, b >> 16) << 32) | RIJN_I_MUL16(a, b)) +
+            ((uint64_t)RIJN_I_MUL16(a, b >> 16) << 16)) +
+           ((uint64_t)RIJN_I_MUL16(a >> 16, b) << 16);
 }
 #define rijn_mac64(acc, a, b) ((acc) + rijn_mul64(a, b))
 #define rijn_mac64_29 rijn_mac64
