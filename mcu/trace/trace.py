@@ -17,8 +17,8 @@ CTS CS2, ECB, OFB, CFB128/8/1 and CCM and GCM's and CCM's AAD,
 STREAM_OPS; more on a64,
 WIDE_OPS, some with AES-128 only), and for X25519, Poly1305 and
 ChaCha20-Poly1305 seal/open (once per image, PRIMS; on 32 bits and a64
-also its streaming API and AAD, STREAM_PRIMS; on a64 XChaCha20-Poly1305
-and HChaCha20, WIDE_PRIMS), that all random
+also its streaming API and AAD, STREAM_PRIMS; on a64 XChaCha20-Poly1305,
+its streaming API and HChaCha20, WIDE_PRIMS), that all random
 inputs of the group give the same number of instructions, loads and stores, the same instruction-address digest and
 the same memory-address digest (on AVR also the same cycle count). For a
 table class (TABLES) the load addresses inside its table are left out of
@@ -122,7 +122,7 @@ WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct6
             # wraps, GHASH ct32
             "eax_stream_seal", "eax_stream_open",
             "ocb_stream_seal", "ocb_stream_open", "eax_aad", "ocb_aad", "gcmsiv_aad",
-            "siv_aad", "kw_wrap_inv", "kw_unwrap_inv",
+            "siv_aad", "gcm_aad_msg", "kw_wrap_inv", "kw_unwrap_inv",
             "kwp_wrap_inv", "kwp_unwrap_inv", "gcm_ct32_seal", "gcm_ct32_open",
             "cts2_enc", "cts2_dec", "gcmsiv_ct32_seal", "gcmsiv_ct32_open")
 # The streaming APIs and the AAD as the secret (TRACE_STREAM: the 32-bit
@@ -138,15 +138,16 @@ STREAM_OPS = ("ctr_stream", "gcm_stream_seal", "gcm_stream_open", "cbc_stream_en
               "ecb_stream_dec")
 STREAM_PRIMS = [("chacha20poly1305", "stream_seal"), ("chacha20poly1305", "stream_open"),
                 ("chacha20poly1305", "aad_seal")]
-# a64: of the AES-128 ones, those traced with every key size too (a block
-# mode's, a stream mode's and an AEAD's streaming API, CTR and GCM
-# streaming, GCM's AAD)
-WIDE_ALL_KEYS = ("ctr_stream", "gcm_stream_seal", "gcm_stream_open", "cbc_stream_enc",
-                 "cbc_stream_dec", "cfb_stream_enc", "cfb_stream_dec", "ocb_stream_seal",
-                 "ocb_stream_open", "gcm_aad")
-# a64: XChaCha20-Poly1305 seal/open and HChaCha20 (the key secret)
+# a64: of the AES-128 ones, those traced with every key size too: every
+# streaming and AAD group, and GCM seal with the AAD and the message secret
+# in one call
+WIDE_ALL_KEYS = STREAM_OPS + ("eax_stream_seal", "eax_stream_open", "ocb_stream_seal",
+                              "ocb_stream_open", "eax_aad", "ocb_aad", "gcmsiv_aad", "siv_aad",
+                              "gcm_aad_msg")
+# a64: XChaCha20-Poly1305 seal/open and streaming, HChaCha20 (the key secret)
 WIDE_PRIMS = [("xchacha20poly1305", "seal"), ("xchacha20poly1305", "open"),
-              ("hchacha20", "derive")]
+              ("hchacha20", "derive"), ("xchacha20poly1305", "stream_seal"),
+              ("xchacha20poly1305", "stream_open")]
 PRIM_NAMES = set(PRIMS) | set(p for p, _ in WIDE_PRIMS)
 # The checks that must not show a secret beside the ciphers (TRACE_MODES):
 # PKCS#7 unpadding (a random valid padding length), KW's integrity check

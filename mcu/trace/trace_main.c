@@ -62,8 +62,9 @@
  * streaming APIs of EAX and OCB,
  * the AAD of EAX, OCB, GCM-SIV and SIV, the inverse-cipher key wraps
  * (_inv), GCM and GCM-SIV on GHASH's ct32 entry (bound by name as ct64)
- * and CTS one-shot with CS2; on a64 CTR, GCM, CBC, CFB128 and OCB
- * streaming and GCM's AAD run with every key size too (all_keys()).
+ * and CTS one-shot with CS2; on a64 every streaming and AAD group runs
+ * with every key size too (all_keys()), and GCM seal with the AAD and the
+ * message secret in one call (gcm_aad_msg).
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -72,10 +73,11 @@
  * message) and ChaCha20-Poly1305 seal and open (TRACE_CHAPOLY: 48 bytes,
  * 12-byte nonce, valid messages; with TRACE_STREAM also its streaming
  * API, 13 + 35 bytes, and a seal of 29 bytes of AAD; with TRACE_WIDE
- * XChaCha20-Poly1305 seal and open with a 24-byte nonce, and HChaCha20 of
- * the key and iv's first 16 bytes), labelled "G x25519 scalarmult 32 <n>",
- * "G poly1305 mac 32 <n>", "G chacha20poly1305 seal|open|stream_seal|
- * stream_open|aad_seal 32 <n>", "G xchacha20poly1305 seal|open 32 <n>",
+ * XChaCha20-Poly1305 seal, open and streaming API with a 24-byte nonce,
+ * and HChaCha20 of the key and iv's first 16 bytes), labelled "G x25519
+ * scalarmult 32 <n>", "G poly1305 mac 32 <n>", "G chacha20poly1305
+ * seal|open|stream_seal|stream_open|aad_seal 32 <n>", "G xchacha20poly1305
+ * seal|open|stream_seal|stream_open 32 <n>",
  * "G hchacha20 derive 32 <n>". Their
  * checks outside the regions: in the image without a plant the RFC 7748
  * 5.2 vector once and the DH property on the first two traced inputs
@@ -180,13 +182,13 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
 #endif
 #if TRACE_WIDE
        OP_EAXS_SEAL, OP_EAXS_OPEN, OP_OCBS_SEAL, OP_OCBS_OPEN, OP_EAX_AAD, OP_OCB_AAD,
-       OP_SIV_AAD, OP_AESSIV_AAD, OP_KW_WRAP_INV, OP_KW_UNWRAP_INV, OP_KWP_WRAP_INV,
+       OP_SIV_AAD, OP_AESSIV_AAD, OP_GCM_AADMSG, OP_KW_WRAP_INV, OP_KW_UNWRAP_INV, OP_KWP_WRAP_INV,
        OP_KWP_UNWRAP_INV, OP_GCM32_SEAL, OP_GCM32_OPEN, OP_CTS2_ENC, OP_CTS2_DEC, OP_SIV32_SEAL,
        OP_SIV32_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, OP_CP_SSEAL, OP_CP_SOPEN, OP_CP_AAD,
-       OP_XCP_SEAL, OP_XCP_OPEN, OP_HCHACHA, NALL };
+       OP_XCP_SEAL, OP_XCP_OPEN, OP_XCP_SSEAL, OP_XCP_SOPEN, OP_HCHACHA, NALL };
 static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec1",
                                           "enc3",    "dec3",     "cbc_enc", "cbc_dec",
                                           "ctr",     "cmac",     "ccm_seal", "ccm_open",
@@ -222,13 +224,15 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
 #if TRACE_WIDE
                                           "eax_stream_seal", "eax_stream_open",
                                           "ocb_stream_seal", "ocb_stream_open", "eax_aad",
-                                          "ocb_aad", "gcmsiv_aad", "siv_aad", "kw_wrap_inv",
-                                          "kw_unwrap_inv", "kwp_wrap_inv", "kwp_unwrap_inv",
+                                          "ocb_aad", "gcmsiv_aad", "siv_aad", "gcm_aad_msg",
+                                          "kw_wrap_inv", "kw_unwrap_inv", "kwp_wrap_inv",
+                                          "kwp_unwrap_inv",
                                           "gcm_ct32_seal", "gcm_ct32_open", "cts2_enc",
                                           "cts2_dec", "gcmsiv_ct32_seal", "gcmsiv_ct32_open",
 #endif
                                           "scalarmult", "mac", "seal", "open", "stream_seal",
-                                          "stream_open", "aad_seal", "seal", "open", "derive"};
+                                          "stream_open", "aad_seal", "seal", "open",
+                                          "stream_seal", "stream_open", "derive"};
 
 static rijn_aes_ctx ctx;
 static rijn_ccm_ctx ccm;
@@ -278,6 +282,7 @@ static size_t olen, want_len; /* *out_len; its expected value */
 #endif
 #if TRACE_CHAPOLY
 static rijn_chacha20poly1305_ctx cp;
+#define CP_NONCE(op) ((op) >= OP_XCP_SEAL ? 24u : 12u) /* XChaCha20-Poly1305's: 24 bytes */
 #endif
 static uint32_t rng = TRACE_SEED;
 
@@ -432,13 +437,13 @@ static int traced(int op, size_t klen)
         r = rijn_chacha20poly1305_open(&cp, out, tag, 16, iv, 12, NULL, 0, in, 48);
         break;
 #if TRACE_STREAM
-    case OP_CP_SSEAL:
-        AEAD_STREAM(r, rijn_chacha20poly1305, &cp, rijn_chacha20poly1305_start(&cp, iv, 12),
-                    encrypt, 48);
+    case OP_CP_SSEAL: case OP_XCP_SSEAL: /* (XChaCha20-Poly1305: a64) */
+        AEAD_STREAM(r, rijn_chacha20poly1305, &cp,
+                    rijn_chacha20poly1305_start(&cp, iv, CP_NONCE(op)), encrypt, 48);
         break;
-    case OP_CP_SOPEN:
-        AEAD_STREAM(r, rijn_chacha20poly1305, &cp, rijn_chacha20poly1305_start(&cp, iv, 12),
-                    decrypt, 48);
+    case OP_CP_SOPEN: case OP_XCP_SOPEN:
+        AEAD_STREAM(r, rijn_chacha20poly1305, &cp,
+                    rijn_chacha20poly1305_start(&cp, iv, CP_NONCE(op)), decrypt, 48);
         break;
     case OP_CP_AAD:
         r = rijn_chacha20poly1305_seal(&cp, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
@@ -600,22 +605,14 @@ static int inverse(int op)
     case OP_CBCPAD_DEC: case OP_KW_UNWRAP: case OP_KWP_UNWRAP: return inverse_len_ops(op);
 #endif
 #if TRACE_CHAPOLY
-    case OP_CP_SEAL:
-        return rijn_chacha20poly1305_open(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_CP_OPEN: case OP_CP_SOPEN:
-        return rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_CP_SEAL: case OP_CP_SSEAL: case OP_XCP_SEAL: case OP_XCP_SSEAL:
+        return rijn_chacha20poly1305_open(&cp, back, tag, 16, iv, CP_NONCE(op), NULL, 0, out, 48);
+    case OP_CP_OPEN: case OP_CP_SOPEN: case OP_XCP_OPEN: case OP_XCP_SOPEN:
+        return rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, CP_NONCE(op), NULL, 0, out, 48);
 #if TRACE_STREAM
-    case OP_CP_SSEAL:
-        return rijn_chacha20poly1305_open(&cp, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_CP_AAD:
         memcpy(back, in, 48);
         return rijn_chacha20poly1305_open(&cp, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
-#endif
-#if TRACE_WIDE
-    case OP_XCP_SEAL:
-        return rijn_xchacha20poly1305_open(&cp, back, tag, 16, iv, 24, NULL, 0, out, 48);
-    case OP_XCP_OPEN:
-        return rijn_xchacha20poly1305_seal(&cp, back, tag, 16, iv, 24, NULL, 0, out, 48);
 #endif
 #endif
     default:
@@ -958,8 +955,9 @@ static void prim_group(const char *prim, int op, unsigned count)
             (op < OP_XCP_SEAL ? rijn_chacha20poly1305_init(&cp, key, 32)
                               : rijn_xchacha20poly1305_init(&cp, key, 32)) != RIJN_OK)
             fail("key setup", prim, 32);
-        if (op == OP_CP_OPEN || op == OP_CP_SOPEN || op == OP_XCP_OPEN) { /* a valid message */
-            if (rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, op == OP_XCP_OPEN ? 24 : 12,
+        if (op == OP_CP_OPEN || op == OP_CP_SOPEN || op == OP_XCP_OPEN ||
+            op == OP_XCP_SOPEN) { /* a valid message */
+            if (rijn_chacha20poly1305_seal(&cp, back, tag, 16, iv, CP_NONCE(op),
                                            NULL, 0, in, 48) != RIJN_OK)
                 fail(op_name[op], prim, 32);
             memcpy(in, back, 48);
@@ -1009,7 +1007,9 @@ static unsigned prim_groups(void)
     prim_group("xchacha20poly1305", OP_XCP_OPEN, TRACE_N); /* HChaCha20 then */
     hchacha_known_answer();                                /* ChaCha20-Poly1305 */
     prim_group("hchacha20", OP_HCHACHA, TRACE_N);
-    groups += 3;
+    prim_group("xchacha20poly1305", OP_XCP_SSEAL, TRACE_N); /* its streaming API */
+    prim_group("xchacha20poly1305", OP_XCP_SOPEN, TRACE_N);
+    groups += 5;
 #endif
 #endif
     (void)prim_group; /* (used by none where all are left out) */

@@ -11,9 +11,9 @@
  * secret), OFB and CFB128/8/1 streaming, GCM's and CCM's AAD; with
  * TRACE_WIDE the others (EAX and OCB streaming, the AAD of EAX, OCB,
  * GCM-SIV and SIV, ...). AES-128 only: their code is the mode's;
- * the cipher's key sizes are traced one-shot. On a64 all_keys() runs a
- * block mode's, a stream mode's and an AEAD's streaming API, GCM and CTR
- * streaming and GCM's AAD with AES-192 and AES-256 too.
+ * the cipher's key sizes are traced one-shot. On a64 all_keys() runs
+ * every streaming and AAD group with AES-192 and AES-256 too, and GCM seal
+ * with the AAD and the message secret at once (gcm_aad_msg: 29 + 19 bytes).
  *
  * Block modes (bctx): reset, updates of 13 and len - 13, final; stream
  * modes (sctx) reset and two updates: 13 + 35 bytes, CFB8 2 + 1 (cfb.c
@@ -76,16 +76,17 @@ static int sstream(size_t len, size_t s)
     return r;
 }
 
-/* On a64, the groups traced with every key size (see above) */
+/* On a64 the groups traced with every key size: every streaming and AAD
+ * group (OP_K128 .. OP_GCM_AADMSG in the enum); the key wraps' _inv, GCM
+ * and GCM-SIV on GHASH ct32 and CTS CS2 one-shot with AES-128 only */
 static int all_keys(int op)
 {
-    return TRACE_WIDE && (op == OP_CTR_STREAM || op == OP_GCMS_SEAL || op == OP_GCMS_OPEN ||
-                          op == OP_CBCS_ENC || op == OP_CBCS_DEC || op == OP_GCM_AAD
 #if TRACE_WIDE
-                          || op == OP_CFBS_ENC || op == OP_CFBS_DEC || op == OP_OCBS_SEAL ||
-                          op == OP_OCBS_OPEN
+    return op <= OP_GCM_AADMSG;
+#else
+    (void)op;
+    return 0;
 #endif
-                         );
 }
 
 #if TRACE_WIDE
@@ -118,6 +119,9 @@ static int traced_wide128(int op)
     case OP_OCB_AAD: r = rijn_ocb_seal(&ocb, out, tag, 16, iv, 12, in, AAD_LEN, out, 0); break;
     case OP_SIV_AAD: r = rijn_gcmsiv_seal(&siv, out, tag, 16, iv, 12, in, AAD_LEN, out, 0); break;
     case OP_AESSIV_AAD: r = rijn_siv_seal(&aessiv, out, tag, 16, iv, 16, in, AAD_LEN, out, 0); break;
+    case OP_GCM_AADMSG: /* the AAD and the message secret in one call */
+        r = rijn_gcm_seal(&gcm, out, tag, 16, iv, 12, in, AAD_LEN, in + AAD_LEN, 48 - AAD_LEN);
+        break;
     case OP_KW_WRAP_INV: r = rijn_kw_wrap_inv(&ctx, out, 48, &olen, in, 16); break;
     case OP_KW_UNWRAP_INV: r = rijn_kw_unwrap_inv(&ctx, out, 48, &olen, in, 24); break;
     case OP_KWP_WRAP_INV: r = rijn_kwp_wrap_inv(&ctx, out, 48, &olen, in, KWP_LEN); break;
@@ -201,6 +205,7 @@ static int k128_setup(int op, size_t klen)
     case OP_EAXS_SEAL: case OP_EAXS_OPEN: case OP_EAX_AAD: return rijn_eax_init(&eax, key, klen);
     case OP_OCBS_SEAL: case OP_OCBS_OPEN: case OP_OCB_AAD: return rijn_ocb_init(&ocb, key, klen);
     case OP_SIV_AAD: return rijn_gcmsiv_init(&siv, key, klen);
+    case OP_GCM_AADMSG: return rijn_gcm_init(&gcm, key, klen);
     case OP_AESSIV_AAD:
         fill(xkey, 2 * klen);
         return rijn_siv_init(&aessiv, xkey, 2 * klen);
@@ -259,6 +264,10 @@ static int inverse_wide128(int op)
     case OP_OCB_AAD: return rijn_ocb_open(&ocb, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
     case OP_SIV_AAD: return rijn_gcmsiv_open(&siv, out, tag, 16, iv, 12, in, AAD_LEN, out, 0);
     case OP_AESSIV_AAD: return rijn_siv_open(&aessiv, out, tag, 16, iv, 16, in, AAD_LEN, out, 0);
+    case OP_GCM_AADMSG: /* back: the AAD, then the message opened */
+        memcpy(back, in, AAD_LEN);
+        return rijn_gcm_open(&gcm, back + AAD_LEN, tag, 16, iv, 12, in, AAD_LEN, out,
+                             48 - AAD_LEN);
     default: return RIJN_ERR_PARAM;
     }
 }
@@ -272,7 +281,11 @@ static int k128_own_ctx(int op)
     switch (op) {
     case OP_CTR_STREAM: case OP_OFBS: case OP_CFBS_ENC: case OP_CFBS_DEC: case OP_CFB8S_ENC:
     case OP_CFB8S_DEC: case OP_CFB1S_ENC: case OP_CFB1S_DEC: case OP_GCMS_SEAL: case OP_GCMS_OPEN:
-    case OP_CCMS_SEAL: case OP_CCMS_OPEN: case OP_GCM_AAD: case OP_CCM_AAD: return 1;
+    case OP_CCMS_SEAL: case OP_CCMS_OPEN: case OP_GCM_AAD: case OP_CCM_AAD:
+#if TRACE_WIDE
+    case OP_GCM_AADMSG:
+#endif
+        return 1;
     default: return 0;
     }
 }
