@@ -104,6 +104,7 @@
             : [a] "+&r"(a), [b] "=&r"(b), [x] "=&r"(x)                                    \
             : R13_HOPS("r"), R13_QOPS(k))
 #define R13_MID "add %[b], %[b], %[a], lsr #13\n\tbfc %[a], #13, #19\n\t"
+#define R13_Y
 #elif defined(__thumb__) && !defined(__thumb2__) && defined(__GNUC__) && !defined(__clang__)
 /* Cortex-M0: the same pairs with h in memory too (8 low registers):
  * LDR q_t, then LDR h_i, MULS, ADDS for each column, 3.5 a product
@@ -124,8 +125,7 @@
 #define R13_MID "lsr %[y], %[a], #13\n\tadd %[b], %[y]\n\tlsl %[a], %[a], #19\n\t"      \
                 "lsr %[a], %[a], #19\n\t"
 #define R13_Y , y
-#endif
-#ifndef R13_Y
+#else
 #define R13_Y
 #endif
 /* column k's limb, k + 1's sum and limb, k + 2's carry in a */
