@@ -171,12 +171,15 @@ def types_of(text):
 # static names count as the including file's, and their guard (if any) is
 # reset after each file.
 TEMPLATE_HEADERS = {"aes/aes_ct_common.h", "pk/x25519_ladder.h"}
-GUARD_RE = re.compile(r"^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+\1\b", re.M)
+GUARD_RE = re.compile(r"\s*#\s*ifndef\s+(\w+_H)\s*\n\s*#\s*define\s+\1\b")
 
 
 def is_template(path):
+    """No include guard: an #ifndef X / #define X pair as the file's first
+    directives (such a pair further down, a macro's default, is not one; guards are
+    named *_H)."""
     rel = os.path.relpath(path, SRC)
-    return rel in TEMPLATE_HEADERS or not GUARD_RE.search(read(path))
+    return rel in TEMPLATE_HEADERS or not GUARD_RE.match(strip_comments(read(path)))
 
 
 def header_names():
