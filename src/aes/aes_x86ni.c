@@ -321,7 +321,9 @@ X86NI_ENTRIES(w512, 512u)
     .cfb8_encrypt = rijn_i_x86ni_cfb8_enc
 
 #define V256 (RIJN_CPU_VAES | RIJN_CPU_AVX2)
-#define V512 (RIJN_CPU_VAES | RIJN_CPU_AVX512)
+/* VPCLMULQDQ too: the XTS hook's tweak steps (aes_x86ni_xts512.c); the
+ * CPUs with VAES have it (Ice Lake, Zen 3 on), only a mask can part them */
+#define V512 (RIJN_CPU_VAES | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX512)
 
 /* The one CPU test of the three classes: their predicates. */
 static int x86ni_runs(uint32_t need)
