@@ -11,11 +11,16 @@ every class compiled in), runs it under QEMU with trace_plugin.c (under
 simavr with avr_trace.c on AVR) and requires, for every class that claims
 constant time, every key size and every operation (key setup both ways and
 encryption only, ECB 1 and 3 blocks both directions, CBC both directions,
-CTR, CMAC, CCM, GCM, CBC-PKCS#7 decryption, KW and KWP unwrap on 32
-bits, and with AES-128 the streaming APIs of CTR, GCM, CBC, CBC-PKCS#7,
-CTS CS2, ECB, OFB, CFB128/8/1 and CCM and GCM's and CCM's AAD,
-STREAM_OPS; more on a64,
-WIDE_OPS, some with AES-128 only), and for X25519, Poly1305 and
+CTR, CMAC, CCM; on 32 bits and a64 also GCM, CBC-PKCS#7 decryption, KW
+and KWP unwrap, MODES_OPS, and the other modes and AEADs, EXTRA_OPS: XTS
+and GCM-SIV (AES-128/256), CFB128/8/1 and OFB one-shot, OCB, EAX, SIV,
+CBC-PKCS#7 encryption, CTS CS1/CS3, CTR32, KW/KWP wrap, GMAC; and with
+AES-128 the streaming APIs of CTR, GCM, CBC, CBC-PKCS#7, CTS CS2, ECB,
+OFB, CFB128/8/1 and CCM and GCM's and CCM's AAD, STREAM_OPS, and of EAX
+and OCB, the AAD of EAX, OCB, GCM-SIV and SIV, GCM with AAD and message,
+the _inv key wraps, CTS CS2 one-shot, EXTRA_K128; on a64 the streaming
+and AAD ones with every key size too, and GCM and GCM-SIV on GHASH bound
+by name, WIDE_OPS), and for X25519, Poly1305 and
 ChaCha20-Poly1305 seal/open (once per image, PRIMS; on 32 bits and a64
 also its streaming API and AAD, STREAM_PRIMS; on a64 XChaCha20-Poly1305,
 its streaming API and HChaCha20, WIDE_PRIMS), that all random
@@ -27,7 +32,8 @@ it (SRAM under QEMU; on AVR SRAM, or flash read by LPM) and be used; every other
 class has every address in the digest. Then the positive controls: images
 with a planted secret-dependent branch, with a planted secret-indexed
 load outside any table, and (where the core has a divider) with a planted
-division of a secret must have every group flagged; a planted
+division of a secret must have every group flagged (the EXTRA groups
+with EXTRA_CONTROL_N inputs there on 32 bits); a planted
 secret-indexed load inside a class's table must not be flagged for it.
 No instruction whose latency depends on its operands on the core (VLAT)
 may run in a constant-time class. Known failures of the primitives (KNOWN:
@@ -91,7 +97,10 @@ LIB_EXTRA = ["core/util.c", "core/cpu.c", "modes/cbc.c", "modes/ctr.c", "modes/m
              "pk/x25519.c", "pk/x25519_fe32.c", "pk/x25519_fe64.c", "mac/poly1305.c",
              "aead/chachapoly.c", "stream/chacha20.c", "stream/chacha20_armv7m.c",
              "modes/block_stream.c", "modes/stream.c", "aead/ccm_stream.c", "modes/ecb.c",
-             "modes/cts.c", "modes/ofb.c", "modes/cfb.c", "modes/cfb1.c"]
+             "modes/cts.c", "modes/ofb.c", "modes/cfb.c", "modes/cfb1.c",
+             # TRACE_EXTRA
+             "modes/xts.c", "aead/ocb.c", "aead/ocb_stream.c", "aead/eax.c", "aead/gcmsiv.c",
+             "aead/siv.c"]
 # The primitives trace_main.c runs once per image beside the AES classes
 # (their groups: primitive, operation; all claim constant time). X25519 is
 # traced on the ATmega2560 (31 M cycles a call since
@@ -110,21 +119,40 @@ NO_X25519 = ("avr328p",)
 NO_CHAPOLY = ("avr328p",)
 NO_POLY1305 = ("avr328p",)
 NO_GCM = ("avr328p", "avr2560")
-# a64 (TRACE_WIDE): operations each expected class must have traced beside
-# GCM: CFB1 both ways, CFB8 decryption, SIV seal/open, GCM and GCM-SIV on
-# the ct64 GHASH (trace_main.c binds it by name: PMULL's is the default
-# under -cpu max)
-WIDE_OPS = ("cfb1_enc", "cfb1_dec", "cfb8_dec", "siv_seal", "siv_open", "gcm_ct64_seal",
-            "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open", "cbcpad_enc", "cts_enc",
-            "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac", "gmac_verify",
-            # AES-128 only (but WIDE_ALL_KEYS): the streaming APIs of the
-            # other AEADs, the AAD as the secret, the inverse-cipher key
-            # wraps, GHASH ct32
-            "eax_stream_seal", "eax_stream_open",
-            "ocb_stream_seal", "ocb_stream_open", "eax_aad", "ocb_aad", "gcmsiv_aad",
-            "siv_aad", "gcm_aad_msg", "kw_wrap_inv", "kw_unwrap_inv",
-            "kwp_wrap_inv", "kwp_unwrap_inv", "gcm_ct32_seal", "gcm_ct32_open",
-            "cts2_enc", "cts2_dec", "gcmsiv_ct32_seal", "gcmsiv_ct32_open")
+# The other modes and AEADs (TRACE_EXTRA: the 32-bit targets and a64):
+# XTS, CFB128/CFB8/CFB1 one-shot both ways, OFB, OCB, EAX, GCM-SIV and SIV
+# seal/open, CBC-PKCS#7 encryption, CTS one-shot (CS1 encryption, CS3
+# decryption), CTR with the 32-bit counter, KW/KWP wrap, GMAC
+# compute/verify, with every key size (XTS and GCM-SIV: AES-128 and
+# AES-256, EXTRA_NO192), each key size checked; then AES-128 only
+# (EXTRA_K128, trace_stream.h; on a64 the streaming and AAD ones with every
+# key size too, WIDE_ALL_KEYS): the streaming APIs of EAX and OCB, the AAD
+# of EAX, OCB, GCM-SIV and SIV, GCM with the AAD and the message secret in
+# one call, the inverse-cipher key wraps, CTS CS2 one-shot. Left out on AVR
+# (NO_EXTRA: no GCM image there, NO_GCM; its classes' mode code is the same
+# C). On the 32-bit targets GHASH's only class is ct32 (config.h: ct64 is
+# 64-bit only, rvclmul needs Zbkc): every GCM, GMAC and GCM-SIV key setup
+# checks by name that it is the one they run (trace_main.c GHASH_DEFAULT),
+# so a64's groups on GHASH bound by name (WIDE_OPS) would repeat them there.
+NO_EXTRA = NO_GCM
+EXTRA_OPS = ("xts_enc", "xts_dec", "cfb_enc", "cfb_dec", "cfb8_enc", "ofb", "ocb_seal",
+             "ocb_open", "eax_seal", "eax_open", "gcmsiv_seal", "gcmsiv_open", "cfb1_enc",
+             "cfb1_dec", "siv_seal", "siv_open", "cfb8_dec", "cbcpad_enc", "cts_enc", "cts_dec",
+             "ctr32", "kw_wrap", "kwp_wrap", "gmac", "gmac_verify")
+EXTRA_NO192 = ("xts_enc", "xts_dec", "gcmsiv_seal", "gcmsiv_open")
+EXTRA_STREAM = ("eax_stream_seal", "eax_stream_open", "ocb_stream_seal", "ocb_stream_open",
+                "eax_aad", "ocb_aad", "gcmsiv_aad", "siv_aad", "gcm_aad_msg")
+EXTRA_K128 = EXTRA_STREAM + ("kw_wrap_inv", "kw_unwrap_inv", "kwp_wrap_inv", "kwp_unwrap_inv",
+                             "cts2_enc", "cts2_dec")
+# The TRACE_EXTRA groups' inputs in the control images of the 32-bit
+# targets (TRACE_NC; a64: --n): key[0]'s bit 0, the plants' secret,
+# alternates, so 2 would do; with --n 24 they tripled the controls' time
+EXTRA_CONTROL_N = 4
+# a64 only (TRACE_WIDE): GCM and GCM-SIV on the ct64 GHASH (trace_main.c
+# binds it by name: PMULL's is the default under -cpu max) and, AES-128
+# only, on GHASH's ct32 entry
+WIDE_OPS = ("gcm_ct64_seal", "gcm_ct64_open", "gcmsiv_ct64_seal", "gcmsiv_ct64_open",
+            "gcm_ct32_seal", "gcm_ct32_open", "gcmsiv_ct32_seal", "gcmsiv_ct32_open")
 # The streaming APIs and the AAD as the secret (TRACE_STREAM: the 32-bit
 # targets and a64), AES-128 only (trace_stream.h): CTR, GCM, CBC,
 # CBC-PKCS#7 (decryption: a random valid padding), CTS CS2, ECB, OFB,
@@ -141,9 +169,7 @@ STREAM_PRIMS = [("chacha20poly1305", "stream_seal"), ("chacha20poly1305", "strea
 # a64: of the AES-128 ones, those traced with every key size too: every
 # streaming and AAD group, and GCM seal with the AAD and the message secret
 # in one call
-WIDE_ALL_KEYS = STREAM_OPS + ("eax_stream_seal", "eax_stream_open", "ocb_stream_seal",
-                              "ocb_stream_open", "eax_aad", "ocb_aad", "gcmsiv_aad", "siv_aad",
-                              "gcm_aad_msg")
+WIDE_ALL_KEYS = STREAM_OPS + EXTRA_STREAM
 # a64: XChaCha20-Poly1305 seal/open and streaming, HChaCha20 (the key secret)
 WIDE_PRIMS = [("xchacha20poly1305", "seal"), ("xchacha20poly1305", "open"),
               ("hchacha20", "derive"), ("xchacha20poly1305", "stream_seal"),
@@ -291,6 +317,8 @@ def groups_of(text, recs):
         p = line.split()
         if len(p) == 5 and p[0] in ("G", "N"):
             n = int(p[4])
+            if i + n > len(recs):  # the image stopped inside this group
+                return "%d records for %d labelled regions or more" % (len(recs), i + n)
             gs.append(Group(p[1], p[2], int(p[3]), recs[i:i + n], p[0] == "G"))
             gs[-1].base = i
             i += n
@@ -353,11 +381,24 @@ def locate(tn, elf, bdir, regs, syms, g):
 
 def expected_ops(tn):
     """The operations every class of EXPECT must have traced beyond the
-    basic ones: GCM where it is built; on a64 also the gaps closed last
-    (CFB1, CFB8 decryption, SIV, GCM and GCM-SIV on GHASH's ct64 entry,
-    bound by name)."""
+    basic ones: GCM, the checks, the streaming APIs and the other modes and
+    AEADs where they are built; on a64 also GCM and GCM-SIV on GHASH bound
+    by name."""
     ops = set() if tn in NO_GCM else {"gcm_seal", "gcm_open"} | set(MODES_OPS + STREAM_OPS)
+    ops |= set() if tn in NO_EXTRA else set(EXTRA_OPS + EXTRA_K128)
     return ops | set(WIDE_OPS if tn == "a64" else ())
+
+
+def expected_keys(tn, op):
+    """The key sizes (bytes) op must have been traced with on target tn, or
+    None where only expected_ops holds (traced with some key size)."""
+    if tn == "a64" and op in WIDE_ALL_KEYS:
+        return {16, 24, 32}
+    if tn in NO_EXTRA:
+        return None
+    if op in EXTRA_OPS:
+        return {16, 32} if op in EXTRA_NO192 else {16, 24, 32}
+    return {16} if op in EXTRA_K128 else None
 
 
 def expected_prims(tn):
@@ -411,10 +452,14 @@ def judge(tn, opt, plant, gs, regs):
             ops = set(g.op for g in ct if g.cls == cls)
             for op in sorted(expected_ops(tn) - ops):
                 bad.append((Group(cls, op, 0, [("0",) * 9], True), "not traced"))
-            for op in WIDE_ALL_KEYS if tn == "a64" else ():
-                if set(g.klen for g in ct if g.cls == cls and g.op == op) != {16, 24, 32}:
+            for op in sorted(expected_ops(tn)):
+                want = expected_keys(tn, op)
+                got = set(g.klen for g in ct if g.cls == cls and g.op == op)
+                if want is not None and got and got != want:
                     bad.append((Group(cls, op, 0, [("0",) * 9], True),
-                                "not traced with all three key sizes"))
+                                "traced with AES-%s, not AES-%s" % (
+                                    "/".join(str(8 * k) for k in sorted(got)),
+                                    "/".join(str(8 * k) for k in sorted(want)))))
         for p, op in expected_prims(tn):
             if not any(g.cls == p and g.op == op for g in ct):
                 bad.append((Group(p, op, 32, [("0",) * 9], True), "not traced"))
@@ -494,9 +539,13 @@ def check_target(tn, opt, n, ns, controls, verbose):
         extra = ["-DTRACE_PLANT=%d" % plant, "-DTRACE_N=%d" % n,
                  "-DTRACE_NS=%d" % (ns if plant == 0 else 0 if plant == 3 else min(ns, 2))]
         if tn == "a64":
-            extra.append("-DTRACE_WIDE=1")  # XTS and GCM too
+            extra.append("-DTRACE_WIDE=1")  # all below, and GHASH by name
         elif tn not in NO_GCM:
             extra += ["-DTRACE_GCM=1", "-DTRACE_MODES=1", "-DTRACE_STREAM=1"]
+            if tn not in NO_EXTRA:
+                extra.append("-DTRACE_EXTRA=1")
+                if plant != 0:
+                    extra.append("-DTRACE_NC=%d" % EXTRA_CONTROL_N)
         if tn in NO_X25519:
             extra.append("-DTRACE_X25519=0")
         if tn in NO_CHAPOLY:

@@ -35,36 +35,42 @@
  * CBC-PKCS#7 decryption (48 bytes, a random valid padding length 1..16),
  * KW unwrap (24 bytes) and KWP unwrap (16 bytes, a random length
  * indicator 1..8), each *out_len checked outside the region; with
- * TRACE_WIDE (the AArch64 target a64, where no flash or RAM limit
- * applies) also XTS both ways (40 bytes: two blocks and a stolen partial
- * one; AES-128 and AES-256), CFB128 both ways and OFB (48 bytes: the
- * neonbs one-block path's chains), CFB8 both ways (17 bytes: serial
- * one-block calls, resp. 17 windows in one N-block call), CFB1 both ways (20 bits:
- * decryption's parallel run of 2 bytes and its serial tail; the
- * input's bits past the end are zero, as the output's come out), OCB
- * (12-byte nonce) and EAX (16-byte nonce), GCM-SIV (AES-128 and AES-256)
- * and SIV (RFC 5297, a 16-byte nonce as its last component) seal and open
- * (48 bytes; OCB with one nonce per group: its bits choose the shift of
- * the first offset, a public branch), and GCM and GCM-SIV seal and open
- * again with the GHASH class TRACE_GHASH (default "ct64") bound by name
- * through the test hooks rijn_i_gcm_use_ghash / rijn_i_gcmsiv_use_ghash
- * (aead/ghash.h), checked by name (the default groups run PMULL's GHASH);
- * then CBC with PKCS#7 padding encryption (40 bytes), CBC-CTS (40 bytes,
- * CS1 encryption, CS3 decryption), CTR with the 32-bit counter, KW wrap
- * (16 bytes of key data) and KWP wrap (5 bytes) and GMAC compute/verify
- * (48 bytes of AAD); each *out_len is checked. Then with TRACE_STREAM
- * (the 32-bit targets and a64) the groups of trace_stream.h, AES-128
- * only (OP_K128 on: the code under test is the mode's, the cipher's key
- * sizes are traced above): the streaming APIs of CTR, GCM, CBC,
- * CBC-PKCS#7 (decryption: a random valid padding), CTS (CS2), ECB, OFB,
- * CFB128/8/1 and CCM (a public split), the AAD as the varying secret of
- * GCM and CCM seals (29 bytes, an empty message); with TRACE_WIDE too the
- * streaming APIs of EAX and OCB,
- * the AAD of EAX, OCB, GCM-SIV and SIV, the inverse-cipher key wraps
- * (_inv), GCM and GCM-SIV on GHASH's ct32 entry (bound by name as ct64)
- * and CTS one-shot with CS2; on a64 every streaming and AAD group runs
- * with every key size too (all_keys()), and GCM seal with the AAD and the
- * message secret in one call (gcm_aad_msg).
+ * TRACE_EXTRA (the same targets: every AES class and key size, 12 KiB of
+ * flash and 1 KiB of RAM more on the M0 at -Os) also XTS both ways (40
+ * bytes: two blocks and a stolen partial one; AES-128 and AES-256),
+ * CFB128 both ways and OFB (48 bytes: the neonbs one-block path's chains),
+ * CFB8 both ways (17 bytes: serial one-block calls, resp. 17 windows in
+ * one N-block call), CFB1 both ways (20 bits: decryption's parallel run of
+ * 2 bytes and its serial tail; the input's bits past the end are zero, as
+ * the output's come out), OCB (12-byte nonce) and EAX (16-byte nonce),
+ * GCM-SIV (AES-128 and AES-256) and SIV (RFC 5297, a 16-byte nonce as its
+ * last component) seal and open (48 bytes; OCB with one nonce per group:
+ * its bits choose the shift of the first offset, a public branch), CBC
+ * with PKCS#7 padding encryption (40 bytes), CBC-CTS (40 bytes, CS1
+ * encryption, CS3 decryption), CTR with the 32-bit counter, KW wrap (16
+ * bytes of key data) and KWP wrap (5 bytes) and GMAC compute/verify (48
+ * bytes of AAD); each *out_len is checked. GCM, GMAC and GCM-SIV run on
+ * the library's default GHASH, checked by name at each key setup
+ * (GHASH_DEFAULT: ct32 on the 32-bit targets, its only class there;
+ * PMULL's on a64). With TRACE_WIDE (a64) also GCM and GCM-SIV seal and
+ * open again with the GHASH class TRACE_GHASH (default "ct64") bound by
+ * name through the test hooks rijn_i_gcm_use_ghash /
+ * rijn_i_gcmsiv_use_ghash (aead/ghash.h), checked by name. Then with
+ * TRACE_STREAM (the 32-bit targets and a64) the groups of
+ * trace_stream.h, AES-128 only (OP_K128 on: the code under test is the
+ * mode's, the cipher's key sizes are traced above): the streaming APIs of
+ * CTR, GCM, CBC, CBC-PKCS#7 (decryption: a random valid padding), CTS
+ * (CS2), ECB, OFB, CFB128/8/1 and CCM (a public split), the AAD as the
+ * varying secret of GCM and CCM seals (29 bytes, an empty message); with
+ * TRACE_EXTRA too the streaming APIs of EAX and OCB, the AAD of EAX, OCB,
+ * GCM-SIV and SIV, GCM seal with the AAD and the message secret in one
+ * call (gcm_aad_msg), the inverse-cipher key wraps (_inv) and CTS
+ * one-shot with CS2; with TRACE_WIDE GCM and GCM-SIV on GHASH's ct32 entry
+ * (bound by name as ct64; on the 32-bit targets the default groups are
+ * those), and every streaming and AAD group runs with every key size too
+ * (all_keys()). In the control images (TRACE_PLANT) the TRACE_EXTRA
+ * groups run TRACE_NC inputs (trace.py: 4 on the 32-bit targets) with
+ * key[0]'s bit 0, the plants' secret, alternating.
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -115,20 +121,29 @@
 #ifndef TRACE_WIDE
 #define TRACE_WIDE 0
 #endif
+#ifndef TRACE_EXTRA
+#define TRACE_EXTRA TRACE_WIDE
+#endif
 #ifndef TRACE_GCM
-#define TRACE_GCM TRACE_WIDE
+#define TRACE_GCM TRACE_EXTRA
 #endif
 #ifndef TRACE_MODES
-#define TRACE_MODES TRACE_WIDE
+#define TRACE_MODES TRACE_EXTRA
 #endif
 #ifndef TRACE_STREAM
-#define TRACE_STREAM TRACE_WIDE
+#define TRACE_STREAM TRACE_EXTRA
 #endif
-#if TRACE_WIDE && !(TRACE_GCM && TRACE_MODES && TRACE_STREAM)
-#error "TRACE_WIDE needs TRACE_GCM, TRACE_MODES and TRACE_STREAM"
+#if TRACE_WIDE && !TRACE_EXTRA
+#error "TRACE_WIDE needs TRACE_EXTRA"
+#endif
+#if TRACE_EXTRA && !(TRACE_GCM && TRACE_MODES && TRACE_STREAM)
+#error "TRACE_EXTRA needs TRACE_GCM, TRACE_MODES and TRACE_STREAM"
 #endif
 #if TRACE_STREAM && !(TRACE_GCM && TRACE_MODES)
 #error "TRACE_STREAM needs TRACE_GCM and TRACE_MODES"
+#endif
+#ifndef TRACE_NC
+#define TRACE_NC TRACE_N
 #endif
 #ifndef TRACE_NS
 #define TRACE_NS TRACE_N
@@ -148,8 +163,8 @@
 #if TRACE_MODES
 #include "rijn/keywrap.h"
 #endif
-#if TRACE_WIDE
-#include "aead/ghash.h" /* rijn_i_gcm_use_ghash: a GHASH class by name */
+#if TRACE_EXTRA
+#include "aead/ghash.h" /* the GHASH class's name; on a64 one bound by name */
 #include "rijn/eax.h"
 #include "rijn/gcmsiv.h"
 #include "rijn/ocb.h"
@@ -165,12 +180,14 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
 #if TRACE_MODES
        OP_CBCPAD_DEC, OP_KW_UNWRAP, OP_KWP_UNWRAP,
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
        OP_XTS_ENC, OP_XTS_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_CFB8_ENC, OP_OFB, OP_OCB_SEAL,
        OP_OCB_OPEN, OP_EAX_SEAL, OP_EAX_OPEN, OP_SIV_SEAL, OP_SIV_OPEN, OP_CFB1_ENC,
-       OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_GCM64_SEAL, OP_GCM64_OPEN, OP_CFB8_DEC,
-       OP_SIV64_SEAL, OP_SIV64_OPEN, OP_CBCPAD_ENC, OP_CTS_ENC, OP_CTS_DEC, OP_CTR32,
-       OP_KW_WRAP, OP_KWP_WRAP, OP_GMAC, OP_GMAC_VERIFY,
+       OP_CFB1_DEC, OP_AESSIV_SEAL, OP_AESSIV_OPEN, OP_CFB8_DEC, OP_CBCPAD_ENC, OP_CTS_ENC,
+       OP_CTS_DEC, OP_CTR32, OP_KW_WRAP, OP_KWP_WRAP, OP_GMAC, OP_GMAC_VERIFY,
+#endif
+#if TRACE_WIDE
+       OP_GCM64_SEAL, OP_GCM64_OPEN, OP_SIV64_SEAL, OP_SIV64_OPEN,
 #endif
 #if TRACE_STREAM
        /* AES-128 only (K128: the mode's code, not the cipher's key size;
@@ -180,11 +197,13 @@ enum { OP_INIT, OP_INIT_ENC, OP_ENC1, OP_DEC1, OP_ENC3, OP_DEC3, OP_CBC_ENC, OP_
        OP_PADS_ENC, OP_CTS2S_ENC, OP_CTS2S_DEC, OP_OFBS, OP_CFBS_ENC, OP_CFBS_DEC, OP_CFB8S_ENC,
        OP_CFB8S_DEC, OP_CFB1S_ENC, OP_CFB1S_DEC, OP_ECBS_ENC, OP_ECBS_DEC,
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
        OP_EAXS_SEAL, OP_EAXS_OPEN, OP_OCBS_SEAL, OP_OCBS_OPEN, OP_EAX_AAD, OP_OCB_AAD,
        OP_SIV_AAD, OP_AESSIV_AAD, OP_GCM_AADMSG, OP_KW_WRAP_INV, OP_KW_UNWRAP_INV, OP_KWP_WRAP_INV,
-       OP_KWP_UNWRAP_INV, OP_GCM32_SEAL, OP_GCM32_OPEN, OP_CTS2_ENC, OP_CTS2_DEC, OP_SIV32_SEAL,
-       OP_SIV32_OPEN,
+       OP_KWP_UNWRAP_INV, OP_CTS2_ENC, OP_CTS2_DEC,
+#endif
+#if TRACE_WIDE
+       OP_GCM32_SEAL, OP_GCM32_OPEN, OP_SIV32_SEAL, OP_SIV32_OPEN,
 #endif
        NOPS, /* the AES operations; then the other primitives, once per image */
        OP_X25519 = NOPS, OP_POLY1305, OP_CP_SEAL, OP_CP_OPEN, OP_CP_SSEAL, OP_CP_SOPEN, OP_CP_AAD,
@@ -198,16 +217,18 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
 #if TRACE_MODES
                                           "cbcpad_dec", "kw_unwrap", "kwp_unwrap",
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
                                           "xts_enc", "xts_dec", "cfb_enc", "cfb_dec",
                                           "cfb8_enc", "ofb", "ocb_seal", "ocb_open",
                                           "eax_seal", "eax_open", "gcmsiv_seal",
                                           "gcmsiv_open", "cfb1_enc", "cfb1_dec",
-                                          "siv_seal", "siv_open", "gcm_ct64_seal",
-                                          "gcm_ct64_open", "cfb8_dec", "gcmsiv_ct64_seal",
-                                          "gcmsiv_ct64_open", "cbcpad_enc", "cts_enc",
-                                          "cts_dec", "ctr32", "kw_wrap", "kwp_wrap", "gmac",
-                                          "gmac_verify",
+                                          "siv_seal", "siv_open", "cfb8_dec", "cbcpad_enc",
+                                          "cts_enc", "cts_dec", "ctr32", "kw_wrap",
+                                          "kwp_wrap", "gmac", "gmac_verify",
+#endif
+#if TRACE_WIDE
+                                          "gcm_ct64_seal", "gcm_ct64_open",
+                                          "gcmsiv_ct64_seal", "gcmsiv_ct64_open",
 #endif
 #if TRACE_STREAM
                                           "ctr_stream", "gcm_stream_seal", "gcm_stream_open",
@@ -221,14 +242,16 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
                                           "cfb1_stream_dec", "ecb_stream_enc",
                                           "ecb_stream_dec",
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
                                           "eax_stream_seal", "eax_stream_open",
                                           "ocb_stream_seal", "ocb_stream_open", "eax_aad",
                                           "ocb_aad", "gcmsiv_aad", "siv_aad", "gcm_aad_msg",
                                           "kw_wrap_inv", "kw_unwrap_inv", "kwp_wrap_inv",
-                                          "kwp_unwrap_inv",
-                                          "gcm_ct32_seal", "gcm_ct32_open", "cts2_enc",
-                                          "cts2_dec", "gcmsiv_ct32_seal", "gcmsiv_ct32_open",
+                                          "kwp_unwrap_inv", "cts2_enc", "cts2_dec",
+#endif
+#if TRACE_WIDE
+                                          "gcm_ct32_seal", "gcm_ct32_open",
+                                          "gcmsiv_ct32_seal", "gcmsiv_ct32_open",
 #endif
                                           "scalarmult", "mac", "seal", "open", "stream_seal",
                                           "stream_open", "aad_seal", "seal", "open",
@@ -240,15 +263,32 @@ static uint8_t key[32], iv[24], in[48], out[48], back[48], tag[16];
 static volatile uint8_t sink;
 #if TRACE_GCM
 static rijn_gcm_ctx gcm;
+/* The library's default GHASH class, checked by name on every GCM, GMAC
+ * and GCM-SIV key setup: on the 32-bit targets ct32, the only one built
+ * (so the ct32 groups bound by name, a64's, would repeat those); on a64
+ * PMULL's (-cpu max) */
+#if !defined(GHASH_DEFAULT) && TRACE_WIDE
+#define GHASH_DEFAULT "pmull"
+#elif !defined(GHASH_DEFAULT)
+#define GHASH_DEFAULT "ct32"
 #endif
-#if TRACE_WIDE
-static rijn_ocb_ctx ocb;
-static rijn_eax_ctx eax;
-static rijn_gcmsiv_ctx siv;
-static rijn_siv_ctx aessiv;
-static rijn_gcm_ctx gcm64;    /* GCM on TRACE_GHASH */
-static rijn_gcmsiv_ctx siv64; /* GCM-SIV on TRACE_GHASH */
-static rijn_xts_ctx xts;
+#endif
+#if TRACE_EXTRA
+/* One group's context at a time: one union (the 32-bit images' 16 KiB of
+ * RAM; the largest member, AES-SIV's or XTS's two schedules, sets its
+ * size) */
+static union {
+    rijn_ocb_ctx ocb;
+    rijn_eax_ctx eax;
+    rijn_gcmsiv_ctx siv;
+    rijn_siv_ctx aessiv;
+    rijn_xts_ctx xts;
+} xctx;
+#define ocb xctx.ocb
+#define eax xctx.eax
+#define siv xctx.siv
+#define aessiv xctx.aessiv
+#define xts xctx.xts
 static uint8_t xkey[64];
 #define XTS_LEN 40u
 /* CFB1: 2 whole bytes (decryption: one parallel run, cfb1.c) and 4 bits
@@ -261,6 +301,10 @@ static uint8_t xkey[64];
  * one-block calls in one window of x (RIJN_I_MODE_WIDE 64; armce's fused
  * hook); with 48 it was 16% */
 #define CFB8_LEN 17u
+#endif
+#if TRACE_WIDE
+static rijn_gcm_ctx gcm64;    /* GCM on TRACE_GHASH */
+static rijn_gcmsiv_ctx siv64; /* GCM-SIV on TRACE_GHASH */
 #ifndef TRACE_GHASH
 #define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
 #endif
@@ -384,7 +428,7 @@ static int traced(int op, size_t klen)
     case OP_KW_UNWRAP: r = rijn_kw_unwrap(&ctx, out, 48, &olen, in, 24); break;
     case OP_KWP_UNWRAP: r = rijn_kwp_unwrap(&ctx, out, 8, &olen, in, 16); break;
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
     case OP_XTS_ENC: r = rijn_xts_encrypt(&xts, iv, out, in, XTS_LEN); break;
     case OP_XTS_DEC: r = rijn_xts_decrypt(&xts, iv, out, in, XTS_LEN); break;
     case OP_CFB_ENC: r = rijn_cfb128_encrypt(&ctx, iv, out, in, 48); break;
@@ -405,15 +449,7 @@ static int traced(int op, size_t klen)
     case OP_AESSIV_OPEN:
         r = rijn_siv_open(&aessiv, out, tag, 16, iv, 16, NULL, 0, in, 48);
         break;
-    case OP_GCM64_SEAL: r = rijn_gcm_seal(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_GCM64_OPEN: r = rijn_gcm_open(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_CFB8_DEC: r = rijn_cfb8_decrypt(&ctx, iv, out, in, CFB8_LEN); break;
-    case OP_SIV64_SEAL:
-        r = rijn_gcmsiv_seal(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
-        break;
-    case OP_SIV64_OPEN:
-        r = rijn_gcmsiv_open(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
-        break;
     case OP_CBCPAD_ENC: r = rijn_cbc_pad_encrypt(&ctx, iv, out, 48, &olen, in, PAD_LEN); break;
     case OP_CTS_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS1, iv, out, in, CTS_LEN); break;
     case OP_CTS_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS3, iv, out, in, CTS_LEN); break;
@@ -422,6 +458,16 @@ static int traced(int op, size_t klen)
     case OP_KWP_WRAP: r = rijn_kwp_wrap(&ctx, out, 48, &olen, in, KWP_LEN); break;
     case OP_GMAC: r = rijn_gmac_compute(&gcm, tag, 16, iv, 12, in, 48); break;
     case OP_GMAC_VERIFY: r = rijn_gmac_verify(&gcm, tag, 16, iv, 12, in, 48); break;
+#endif
+#if TRACE_WIDE
+    case OP_GCM64_SEAL: r = rijn_gcm_seal(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_GCM64_OPEN: r = rijn_gcm_open(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_SIV64_SEAL:
+        r = rijn_gcmsiv_seal(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
+    case OP_SIV64_OPEN:
+        r = rijn_gcmsiv_open(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
 #endif
 #if TRACE_X25519
     case OP_X25519: r = rijn_x25519(out, key, in); break;
@@ -487,7 +533,7 @@ static int inverse_len_ops(int op)
     case OP_KWP_UNWRAP:
         r = rijn_kwp_wrap(&ctx, back, 48, &n, out, olen);
         return olen != want_len || n != 16 ? RIJN_ERR_PARAM : r;
-#if TRACE_WIDE
+#if TRACE_EXTRA
     case OP_CBCPAD_ENC:
         r = rijn_cbc_pad_decrypt(&ctx, iv, back, 48, &n, out, 48);
         return r != RIJN_OK || olen != 48 || n != PAD_LEN ? RIJN_ERR_PARAM : r;
@@ -537,7 +583,7 @@ static int prepare(int op)
         r = rijn_kwp_wrap(&ctx, out, 48, &n, in, want_len);
         memcpy(in, out, 16);
         break;
-#if TRACE_WIDE
+#if TRACE_EXTRA
     case OP_GMAC_VERIFY: r = rijn_gmac_compute(&gcm, tag, 16, iv, 12, in, 48); break;
     case OP_KW_UNWRAP_INV:
         r = rijn_kw_wrap_inv(&ctx, out, 48, &n, in, 16);
@@ -573,7 +619,7 @@ static int inverse(int op)
     case OP_GCM_SEAL: return rijn_gcm_open(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_GCM_OPEN: return rijn_gcm_seal(&gcm, back, tag, 16, iv, 12, NULL, 0, out, 48);
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
     case OP_XTS_ENC: return rijn_xts_decrypt(&xts, iv, back, out, XTS_LEN);
     case OP_XTS_DEC: return rijn_xts_encrypt(&xts, iv, back, out, XTS_LEN);
     case OP_CFB_ENC: return rijn_cfb128_decrypt(&ctx, iv, back, out, 48);
@@ -590,16 +636,18 @@ static int inverse(int op)
     case OP_CFB1_DEC: return rijn_cfb1_encrypt_bits(&ctx, iv, back, out, CFB1_BITS);
     case OP_AESSIV_SEAL: return rijn_siv_open(&aessiv, back, tag, 16, iv, 16, NULL, 0, out, 48);
     case OP_AESSIV_OPEN: return rijn_siv_seal(&aessiv, back, tag, 16, iv, 16, NULL, 0, out, 48);
-    case OP_GCM64_SEAL: return rijn_gcm_open(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_GCM64_OPEN: return rijn_gcm_seal(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_CFB8_DEC: return rijn_cfb8_encrypt(&ctx, iv, back, out, CFB8_LEN);
-    case OP_SIV64_SEAL: return rijn_gcmsiv_open(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV64_OPEN: return rijn_gcmsiv_seal(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_CTS_ENC: return rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS1, iv, back, out, CTS_LEN);
     case OP_CTS_DEC: return rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS3, iv, back, out, CTS_LEN);
     case OP_CTR32: return rijn_ctr32_crypt(&ctx, iv, back, out, 48);
     case OP_CBCPAD_ENC: case OP_KW_WRAP: case OP_KWP_WRAP: case OP_GMAC: case OP_GMAC_VERIFY:
         return inverse_len_ops(op);
+#endif
+#if TRACE_WIDE
+    case OP_GCM64_SEAL: return rijn_gcm_open(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_GCM64_OPEN: return rijn_gcm_seal(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV64_SEAL: return rijn_gcmsiv_open(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV64_OPEN: return rijn_gcmsiv_seal(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
 #endif
 #if TRACE_MODES
     case OP_CBCPAD_DEC: case OP_KW_UNWRAP: case OP_KWP_UNWRAP: return inverse_len_ops(op);
@@ -630,7 +678,7 @@ static size_t inverse_len(int op)
     if (op >= OP_K128 && op < NOPS)
         return k128_len(op);
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
     if (op == OP_XTS_ENC || op == OP_XTS_DEC)
         return XTS_LEN;
     if (op == OP_CFB1_ENC || op == OP_CFB1_DEC)
@@ -688,18 +736,11 @@ static int known_answer(const char *cls, size_t klen)
 }
 
 
-#if TRACE_GCM || TRACE_WIDE
+#if TRACE_GCM
 /* Keys of the GCM, XTS, OCB, EAX, GCM-SIV and SIV operations. */
 static void wide_setup(int op, const char *cls, size_t klen)
 {
 #if TRACE_WIDE
-    if (op == OP_XTS_ENC || op == OP_XTS_DEC || op == OP_AESSIV_SEAL || op == OP_AESSIV_OPEN)
-        fill(xkey, 2 * klen); /* two AES keys */
-    if ((op == OP_XTS_ENC || op == OP_XTS_DEC) && rijn_xts_init(&xts, xkey, 2 * klen) != RIJN_OK)
-        fail("XTS key setup", cls, klen);
-    if ((op == OP_AESSIV_SEAL || op == OP_AESSIV_OPEN) &&
-        rijn_siv_init(&aessiv, xkey, 2 * klen) != RIJN_OK)
-        fail("SIV key setup", cls, klen);
     if ((op == OP_GCM64_SEAL || op == OP_GCM64_OPEN) &&
         (rijn_gcm_init(&gcm64, key, klen) != RIJN_OK ||
          rijn_i_gcm_use_ghash(&gcm64, TRACE_GHASH) != RIJN_OK ||
@@ -710,21 +751,30 @@ static void wide_setup(int op, const char *cls, size_t klen)
          rijn_i_gcmsiv_use_ghash(&siv64, TRACE_GHASH) != RIJN_OK ||
          !same(siv64.gh->base.name, TRACE_GHASH)))
         fail("GCM-SIV key setup on GHASH " TRACE_GHASH, cls, klen);
+#endif
+#if TRACE_EXTRA
+    if (op == OP_XTS_ENC || op == OP_XTS_DEC || op == OP_AESSIV_SEAL || op == OP_AESSIV_OPEN)
+        fill(xkey, 2 * klen); /* two AES keys */
+    if ((op == OP_XTS_ENC || op == OP_XTS_DEC) && rijn_xts_init(&xts, xkey, 2 * klen) != RIJN_OK)
+        fail("XTS key setup", cls, klen);
+    if ((op == OP_AESSIV_SEAL || op == OP_AESSIV_OPEN) &&
+        rijn_siv_init(&aessiv, xkey, 2 * klen) != RIJN_OK)
+        fail("SIV key setup", cls, klen);
     if ((op == OP_OCB_SEAL || op == OP_OCB_OPEN) && rijn_ocb_init(&ocb, key, klen) != RIJN_OK)
         fail("OCB key setup", cls, klen);
     if ((op == OP_EAX_SEAL || op == OP_EAX_OPEN) && rijn_eax_init(&eax, key, klen) != RIJN_OK)
         fail("EAX key setup", cls, klen);
-    if ((op == OP_SIV_SEAL || op == OP_SIV_OPEN) && rijn_gcmsiv_init(&siv, key, klen) != RIJN_OK)
-        fail("GCM-SIV key setup", cls, klen);
+    if ((op == OP_SIV_SEAL || op == OP_SIV_OPEN) &&
+        (rijn_gcmsiv_init(&siv, key, klen) != RIJN_OK || !same(siv.gh->base.name, GHASH_DEFAULT)))
+        fail("GCM-SIV key setup on the default GHASH " GHASH_DEFAULT, cls, klen);
 #endif
-#if TRACE_GCM
     if ((op == OP_GCM_SEAL || op == OP_GCM_OPEN
-#if TRACE_WIDE
+#if TRACE_EXTRA
          || op == OP_GMAC || op == OP_GMAC_VERIFY
 #endif
-         ) && rijn_gcm_init(&gcm, key, klen) != RIJN_OK)
-        fail("GCM key setup", cls, klen);
-#endif
+         ) && (rijn_gcm_init(&gcm, key, klen) != RIJN_OK ||
+               !same(rijn_gcm_ctx_ghash_name(&gcm), GHASH_DEFAULT)))
+        fail("GCM key setup on the default GHASH " GHASH_DEFAULT, cls, klen);
 #if TRACE_STREAM
     if (op >= OP_K128 && k128_setup(op, klen) != RIJN_OK)
         fail("key setup", cls, klen);
@@ -756,10 +806,13 @@ static int is_open(int op)
 #if TRACE_STREAM
            || op == OP_GCMS_OPEN || op == OP_CCMS_OPEN
 #endif
-#if TRACE_WIDE
+#if TRACE_EXTRA
            || op == OP_OCB_OPEN || op == OP_EAX_OPEN || op == OP_SIV_OPEN ||
-           op == OP_AESSIV_OPEN || op == OP_GCM64_OPEN || op == OP_SIV64_OPEN ||
-           op == OP_EAXS_OPEN || op == OP_OCBS_OPEN || op == OP_GCM32_OPEN || op == OP_SIV32_OPEN
+           op == OP_AESSIV_OPEN || op == OP_EAXS_OPEN || op == OP_OCBS_OPEN
+#endif
+#if TRACE_WIDE
+           || op == OP_GCM64_OPEN || op == OP_SIV64_OPEN || op == OP_GCM32_OPEN ||
+           op == OP_SIV32_OPEN
 #endif
         ;
 }
@@ -785,15 +838,29 @@ static int own_ctx(int op)
     }
 }
 
+/* The inputs of a group: TRACE_NC for a TRACE_EXTRA group in a control
+ * image (key[0]'s bit 0, the plants' secret, alternating), else TRACE_N */
+static unsigned inputs(int op)
+{
+#if TRACE_EXTRA
+    if (TRACE_PLANT != 0 && ((op >= OP_XTS_ENC && op < OP_K128) || op >= OP_EAXS_SEAL))
+        return TRACE_NC;
+#endif
+    (void)op;
+    return TRACE_N;
+}
+
 static void group(const char *cls, int ct, int op, size_t klen)
 {
-    unsigned n;
-    label(cls, ct, op, klen, TRACE_N);
-    for (n = 0; n < TRACE_N; n++) {
+    unsigned n, count = inputs(op);
+    label(cls, ct, op, klen, count);
+    for (n = 0; n < count; n++) {
         fill(key, sizeof key);
         fill(iv, sizeof iv);
         fill(in, sizeof in);
-#if TRACE_WIDE
+        if (count != TRACE_N) /* the plants' bit differs */
+            key[0] = (uint8_t)((key[0] & 0xFEu) | (n & 1u));
+#if TRACE_EXTRA
         if (op == OP_OCB_SEAL || op == OP_OCB_OPEN || op == OP_OCBS_SEAL || op == OP_OCBS_OPEN ||
             op == OP_OCB_AAD) /* OCB's nonce picks its */
             memset(iv, 0xA5, 12); /* offset's shift (ocb.c): public, one per group */
@@ -804,7 +871,7 @@ static void group(const char *cls, int ct, int op, size_t klen)
             fail("key setup", cls, klen);
         if ((op == OP_CCM_SEAL || op == OP_CCM_OPEN) && rijn_ccm_init(&ccm, key, klen) != RIJN_OK)
             fail("CCM key setup", cls, klen);
-#if TRACE_GCM || TRACE_WIDE
+#if TRACE_GCM
         wide_setup(op, cls, klen);
 #endif
         if (is_open(op)) { /* a valid message: in = seal(plaintext), its tag */
@@ -1035,10 +1102,13 @@ int main(void)
             for (op = 0; op < NOPS; op++) {
                 if (!ct && op > OP_DEC3)
                     break; /* without the claim: key setup and ECB (to be caught) */
-#if TRACE_WIDE
+#if TRACE_EXTRA
                 if (klen == 24 && (op == OP_XTS_ENC || op == OP_XTS_DEC || op == OP_SIV_SEAL ||
-                                   op == OP_SIV_OPEN || op == OP_SIV64_SEAL ||
-                                   op == OP_SIV64_OPEN))
+                                   op == OP_SIV_OPEN
+#if TRACE_WIDE
+                                   || op == OP_SIV64_SEAL || op == OP_SIV64_OPEN
+#endif
+                                   ))
                     continue; /* XTS, GCM-SIV: AES-128 and AES-256 only */
 #endif
 #if TRACE_STREAM

@@ -1,19 +1,21 @@
 /*
  * trace_stream.h -- the AES-128 groups of trace_main.c (OP_K128 on;
  * included once by it, after its statics): the streaming APIs, the AAD as
- * the secret, and on a64 (TRACE_WIDE) the inverse-cipher key wraps, GCM
- * and GCM-SIV on GHASH's ct32 entry, CTS one-shot with CS2.
+ * the secret, the inverse-cipher key wraps, CTS one-shot with CS2, and on
+ * a64 (TRACE_WIDE) GCM and GCM-SIV on GHASH's ct32 entry.
  *
  * With TRACE_STREAM (the 32-bit targets and a64): CTR streaming (reset,
  * 13 + 35 bytes), GCM and CCM streaming (start, two updates, final), the
  * block modes' streaming (CBC, ECB, CTS CS2 both ways, CBC-PKCS#7: its
  * decryption with a random valid padding, so the final's length is
  * secret), OFB and CFB128/8/1 streaming, GCM's and CCM's AAD; with
- * TRACE_WIDE the others (EAX and OCB streaming, the AAD of EAX, OCB,
- * GCM-SIV and SIV, ...). AES-128 only: their code is the mode's;
- * the cipher's key sizes are traced one-shot. On a64 all_keys() runs
- * every streaming and AAD group with AES-192 and AES-256 too, and GCM seal
- * with the AAD and the message secret at once (gcm_aad_msg: 29 + 19 bytes).
+ * TRACE_EXTRA (the same targets) the others (EAX and OCB streaming, the
+ * AAD of EAX, OCB, GCM-SIV and SIV, GCM with the AAD and the message
+ * secret, the _inv key wraps, CTS CS2 one-shot). AES-128 only: their code
+ * is the mode's; the cipher's key sizes are traced one-shot. On a64
+ * all_keys() runs every streaming and AAD group with AES-192 and AES-256
+ * too, and GCM seal with the AAD and the message secret at once
+ * (gcm_aad_msg: 29 + 19 bytes).
  *
  * Block modes (bctx): reset, updates of 13 and len - 13, final; stream
  * modes (sctx) reset and two updates: 13 + 35 bytes, CFB8 2 + 1 (cfb.c
@@ -89,7 +91,7 @@ static int all_keys(int op)
 #endif
 }
 
-#if TRACE_WIDE
+#if TRACE_EXTRA
 /* OCB's (its updates and final write out_len bytes; olen their sum) */
 #define OCB_STREAM(r, dir)                                                                \
     do {                                                                                  \
@@ -101,8 +103,8 @@ static int all_keys(int op)
         olen = a_ + b_ + c_;                                                              \
     } while (0)
 
-/* The a64-only AES-128 groups, inside traced()'s region */
-static int traced_wide128(int op)
+/* The TRACE_EXTRA AES-128 groups, inside traced()'s region */
+static int traced_extra128(int op)
 {
     int r = RIJN_ERR_PARAM;
     switch (op) {
@@ -126,12 +128,14 @@ static int traced_wide128(int op)
     case OP_KW_UNWRAP_INV: r = rijn_kw_unwrap_inv(&ctx, out, 48, &olen, in, 24); break;
     case OP_KWP_WRAP_INV: r = rijn_kwp_wrap_inv(&ctx, out, 48, &olen, in, KWP_LEN); break;
     case OP_KWP_UNWRAP_INV: r = rijn_kwp_unwrap_inv(&ctx, out, 8, &olen, in, 16); break;
-    case OP_GCM32_SEAL: r = rijn_gcm_seal(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_GCM32_OPEN: r = rijn_gcm_open(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_CTS2_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
     case OP_CTS2_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
+#if TRACE_WIDE
+    case OP_GCM32_SEAL: r = rijn_gcm_seal(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_GCM32_OPEN: r = rijn_gcm_open(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_SIV32_SEAL: r = rijn_gcmsiv_seal(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
     case OP_SIV32_OPEN: r = rijn_gcmsiv_open(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+#endif
     default: break;
     }
     return r;
@@ -171,8 +175,8 @@ static int traced_k128(int op)
     case OP_GCM_AAD: r = rijn_gcm_seal(&gcm, out, tag, 16, iv, 12, in, AAD_LEN, out, 0); break;
     case OP_CCM_AAD: r = rijn_ccm_seal(&ccm, out, tag, 16, iv, 13, in, AAD_LEN, out, 0); break;
     default:
-#if TRACE_WIDE
-        r = traced_wide128(op);
+#if TRACE_EXTRA
+        r = traced_extra128(op);
 #endif
         break;
     }
@@ -201,7 +205,7 @@ static int k128_setup(int op, size_t klen)
     case OP_CFB1S_DEC: return rijn_cfb1_decrypt_init(&sctx, key, klen, iv);
     case OP_ECBS_ENC: return rijn_ecb_encrypt_init(&bctx, key, klen);
     case OP_ECBS_DEC: return rijn_ecb_decrypt_init(&bctx, key, klen);
-#if TRACE_WIDE
+#if TRACE_EXTRA
     case OP_EAXS_SEAL: case OP_EAXS_OPEN: case OP_EAX_AAD: return rijn_eax_init(&eax, key, klen);
     case OP_OCBS_SEAL: case OP_OCBS_OPEN: case OP_OCB_AAD: return rijn_ocb_init(&ocb, key, klen);
     case OP_SIV_AAD: return rijn_gcmsiv_init(&siv, key, klen);
@@ -209,6 +213,8 @@ static int k128_setup(int op, size_t klen)
     case OP_AESSIV_AAD:
         fill(xkey, 2 * klen);
         return rijn_siv_init(&aessiv, xkey, 2 * klen);
+#endif
+#if TRACE_WIDE
     case OP_GCM32_SEAL: case OP_GCM32_OPEN:
         if (rijn_gcm_init(&gcm32, key, klen) != RIJN_OK ||
             rijn_i_gcm_use_ghash(&gcm32, "ct32") != RIJN_OK ||
@@ -226,9 +232,9 @@ static int k128_setup(int op, size_t klen)
     }
 }
 
-#if TRACE_WIDE
-/* The inverses of the a64-only AES-128 groups */
-static int inverse_wide128(int op)
+#if TRACE_EXTRA
+/* The inverses of the TRACE_EXTRA AES-128 groups */
+static int inverse_extra128(int op)
 {
     size_t n = 0;
     int r = RIJN_ERR_PARAM;
@@ -240,10 +246,12 @@ static int inverse_wide128(int op)
     case OP_OCBS_SEAL:
         return olen != AS_LEN ? r : rijn_ocb_open(&ocb, back, tag, 16, iv, 12, NULL, 0, out, AS_LEN);
     case OP_OCBS_OPEN: return rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, out, AS_LEN);
+#if TRACE_WIDE
     case OP_GCM32_SEAL: return rijn_gcm_open(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_GCM32_OPEN: return rijn_gcm_seal(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_SIV32_SEAL: return rijn_gcmsiv_open(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
     case OP_SIV32_OPEN: return rijn_gcmsiv_seal(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
+#endif
     case OP_KW_WRAP_INV:
         r = rijn_kw_unwrap_inv(&ctx, back, 48, &n, out, 24);
         return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
@@ -275,14 +283,14 @@ static int inverse_wide128(int op)
 
 /* The AES-128 groups that need no ctx (trace_main.c own_ctx): the stream
  * modes (their inverses on sctx's schedule, ssched) and the AEADs but for
- * the a64-only ones */
+ * the TRACE_EXTRA ones */
 static int k128_own_ctx(int op)
 {
     switch (op) {
     case OP_CTR_STREAM: case OP_OFBS: case OP_CFBS_ENC: case OP_CFBS_DEC: case OP_CFB8S_ENC:
     case OP_CFB8S_DEC: case OP_CFB1S_ENC: case OP_CFB1S_DEC: case OP_GCMS_SEAL: case OP_GCMS_OPEN:
     case OP_CCMS_SEAL: case OP_CCMS_OPEN: case OP_GCM_AAD: case OP_CCM_AAD:
-#if TRACE_WIDE
+#if TRACE_EXTRA
     case OP_GCM_AADMSG:
 #endif
         return 1;
@@ -329,8 +337,8 @@ static int inverse_k128(int op)
         memcpy(back, in, 48);
         return rijn_ccm_open(&ccm, out, tag, 16, iv, 13, in, AAD_LEN, out, 0);
     default:
-#if TRACE_WIDE
-        return inverse_wide128(op);
+#if TRACE_EXTRA
+        return inverse_extra128(op);
 #else
         return r;
 #endif
@@ -345,7 +353,7 @@ static size_t k128_len(int op)
     case OP_PADS_ENC: case OP_CTS2S_ENC: case OP_CTS2S_DEC: return PAD_LEN; /* = CTS_LEN */
     case OP_CFB8S_ENC: case OP_CFB8S_DEC: return CFB8S_LEN;
     case OP_CFB1S_ENC: case OP_CFB1S_DEC: return CFB1S_LEN;
-#if TRACE_WIDE
+#if TRACE_EXTRA
     case OP_CTS2_ENC: case OP_CTS2_DEC: return CTS_LEN;
     case OP_EAXS_SEAL: case OP_EAXS_OPEN: case OP_OCBS_SEAL: case OP_OCBS_OPEN: return AS_LEN;
     case OP_KW_WRAP_INV: return 16;

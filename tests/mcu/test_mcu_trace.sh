@@ -12,9 +12,11 @@
 # positive controls (a planted secret branch, a planted out-of-table
 # secret load, a planted secret division, the "small" class) must be
 # caught, or it fails. Known failures (trace.py KNOWN) are printed and not
-# counted until their fix lands. About 50 s of CPU (32 s before X25519,
-# Poly1305, ChaCha20-Poly1305 and the MCU GCM groups): objects are shared
-# with test_mcu (in build-mcu/ or $RIJN_MCU_BUILD).
+# counted until their fix lands. On the 32-bit targets also every other
+# mode and AEAD (XTS, CFB/OFB one-shot, OCB, EAX, GCM-SIV, SIV, GMAC, ...:
+# trace.py EXTRA_OPS). About 70 s of CPU (49 s before those, trace8; 32 s
+# before X25519, Poly1305, ChaCha20-Poly1305 and the MCU GCM groups):
+# objects are shared with test_mcu (in build-mcu/ or $RIJN_MCU_BUILD).
 # Exits 77 when no MCU toolchain is installed at all (scripts/setup.sh
 # --mcu): a failure unless the build says RIJN_TESTS_ALLOW_SKIP=ON; a
 # partial set of tools is a failure (trace.py names what is missing).
