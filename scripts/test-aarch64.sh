@@ -88,7 +88,8 @@ grep -q "default classes: AES neonbs," "$bdir/Testing/Temporary/LastTest.log" ||
 #    built: 29 -> 34 s); the 14 operations after them ~6.6 s of CPU
 #    (31.9 -> 38.5 s), the 127 AES-128 and ChaCha20-Poly1305 groups after
 #    them ~8.3 s (39.4 -> 47.7 s), the 83 groups of trace6 ~4.3 s (46.9 ->
-#    51.2 s), objects in $bdir/trace.
+#    51.2 s); 4 inputs a group in the control images instead of 24
+#    (trace.py CONTROL_N): 53.6 -> 23.1 s, objects in $bdir/trace.
 printf -- '--- aarch64 (constant-time trace) ---\n'
 t0=$(date +%s)
 RIJN_MCU_BUILD="$(cd "$bdir" && pwd)/trace" "$py" mcu/trace/trace.py --targets a64 \

@@ -32,8 +32,8 @@ it (SRAM under QEMU; on AVR SRAM, or flash read by LPM) and be used; every other
 class has every address in the digest. Then the positive controls: images
 with a planted secret-dependent branch, with a planted secret-indexed
 load outside any table, and (where the core has a divider) with a planted
-division of a secret must have every group flagged (the EXTRA groups
-with EXTRA_CONTROL_N inputs there on 32 bits); a planted
+division of a secret must have every group flagged (with CONTROL_N
+inputs a group there, the plants' key bit alternating); a planted
 secret-indexed load inside a class's table must not be flagged for it.
 No instruction whose latency depends on its operands on the core (VLAT)
 may run in a constant-time class. Known failures of the primitives (KNOWN:
@@ -144,10 +144,11 @@ EXTRA_STREAM = ("eax_stream_seal", "eax_stream_open", "ocb_stream_seal", "ocb_st
                 "eax_aad", "ocb_aad", "gcmsiv_aad", "siv_aad", "gcm_aad_msg")
 EXTRA_K128 = EXTRA_STREAM + ("kw_wrap_inv", "kw_unwrap_inv", "kwp_wrap_inv", "kwp_unwrap_inv",
                              "cts2_enc", "cts2_dec")
-# The TRACE_EXTRA groups' inputs in the control images of the 32-bit
-# targets (TRACE_NC; a64: --n): key[0]'s bit 0, the plants' secret,
-# alternates, so 2 would do; with --n 24 they tripled the controls' time
-EXTRA_CONTROL_N = 4
+# The inputs of a group in the control images (TRACE_NC, every target;
+# X25519: TRACE_NS, 2): key[0]'s bit 0, the plants' secret, alternates,
+# so 2 would do. 24 had made the four control images most of the test's
+# QEMU time (the image without a plant keeps --n).
+CONTROL_N = 4
 # a64 only (TRACE_WIDE): GCM and GCM-SIV on the ct64 GHASH (trace_main.c
 # binds it by name: PMULL's is the default under -cpu max) and, AES-128
 # only, on GHASH's ct32 entry
@@ -538,14 +539,14 @@ def check_target(tn, opt, n, ns, controls, verbose):
         # alternates), none with plant 3 (judged on the table classes only)
         extra = ["-DTRACE_PLANT=%d" % plant, "-DTRACE_N=%d" % n,
                  "-DTRACE_NS=%d" % (ns if plant == 0 else 0 if plant == 3 else min(ns, 2))]
+        if plant != 0:
+            extra.append("-DTRACE_NC=%d" % min(n, CONTROL_N))
         if tn == "a64":
             extra.append("-DTRACE_WIDE=1")  # all below, and GHASH by name
         elif tn not in NO_GCM:
             extra += ["-DTRACE_GCM=1", "-DTRACE_MODES=1", "-DTRACE_STREAM=1"]
             if tn not in NO_EXTRA:
                 extra.append("-DTRACE_EXTRA=1")
-                if plant != 0:
-                    extra.append("-DTRACE_NC=%d" % EXTRA_CONTROL_N)
         if tn in NO_X25519:
             extra.append("-DTRACE_X25519=0")
         if tn in NO_CHAPOLY:

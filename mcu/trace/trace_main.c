@@ -68,9 +68,10 @@
  * one-shot with CS2; with TRACE_WIDE GCM and GCM-SIV on GHASH's ct32 entry
  * (bound by name as ct64; on the 32-bit targets the default groups are
  * those), and every streaming and AAD group runs with every key size too
- * (all_keys()). In the control images (TRACE_PLANT) the TRACE_EXTRA
- * groups run TRACE_NC inputs (trace.py: 4 on the 32-bit targets) with
- * key[0]'s bit 0, the plants' secret, alternating.
+ * (all_keys()). In the control images (TRACE_PLANT) every group but
+ * X25519's (TRACE_NS) runs TRACE_NC inputs (trace.py: 4) with key[0]'s
+ * bit 0, the plants' secret, alternating: each plant then differs
+ * between inputs 0 and 1 whatever the random bytes.
  * Then, once per image (not per AES class), the other primitives that
  * claim constant time, each with its secret in key[] (so the plants see
  * it): X25519 (TRACE_X25519: random scalar and u-coordinate, TRACE_NS
@@ -838,27 +839,19 @@ static int own_ctx(int op)
     }
 }
 
-/* The inputs of a group: TRACE_NC for a TRACE_EXTRA group in a control
- * image (key[0]'s bit 0, the plants' secret, alternating), else TRACE_N */
-static unsigned inputs(int op)
-{
-#if TRACE_EXTRA
-    if (TRACE_PLANT != 0 && ((op >= OP_XTS_ENC && op < OP_K128) || op >= OP_EAXS_SEAL))
-        return TRACE_NC;
-#endif
-    (void)op;
-    return TRACE_N;
-}
+/* The inputs of a group: TRACE_NC in a control image (key[0]'s bit 0,
+ * the plants' secret, alternating), else TRACE_N */
+#define INPUTS (TRACE_PLANT != 0 ? TRACE_NC : TRACE_N)
 
 static void group(const char *cls, int ct, int op, size_t klen)
 {
-    unsigned n, count = inputs(op);
+    unsigned n, count = INPUTS;
     label(cls, ct, op, klen, count);
     for (n = 0; n < count; n++) {
         fill(key, sizeof key);
         fill(iv, sizeof iv);
         fill(in, sizeof in);
-        if (count != TRACE_N) /* the plants' bit differs */
+        if (TRACE_PLANT != 0) /* the plants' bit differs */
             key[0] = (uint8_t)((key[0] & 0xFEu) | (n & 1u));
 #if TRACE_EXTRA
         if (op == OP_OCB_SEAL || op == OP_OCB_OPEN || op == OP_OCBS_SEAL || op == OP_OCBS_OPEN ||
@@ -1056,26 +1049,26 @@ static unsigned prim_groups(void)
 #endif
 #if TRACE_POLY1305
     poly1305_known_answer();
-    prim_group("poly1305", OP_POLY1305, TRACE_N);
+    prim_group("poly1305", OP_POLY1305, INPUTS);
     groups++;
 #endif
 #if TRACE_CHAPOLY
-    prim_group("chacha20poly1305", OP_CP_SEAL, TRACE_N);
-    prim_group("chacha20poly1305", OP_CP_OPEN, TRACE_N);
+    prim_group("chacha20poly1305", OP_CP_SEAL, INPUTS);
+    prim_group("chacha20poly1305", OP_CP_OPEN, INPUTS);
     groups += 2;
 #if TRACE_STREAM /* the streaming API (13 + 35 bytes), the AAD (29 bytes) */
-    prim_group("chacha20poly1305", OP_CP_SSEAL, TRACE_N);
-    prim_group("chacha20poly1305", OP_CP_SOPEN, TRACE_N);
-    prim_group("chacha20poly1305", OP_CP_AAD, TRACE_N);
+    prim_group("chacha20poly1305", OP_CP_SSEAL, INPUTS);
+    prim_group("chacha20poly1305", OP_CP_SOPEN, INPUTS);
+    prim_group("chacha20poly1305", OP_CP_AAD, INPUTS);
     groups += 3;
 #endif
 #if TRACE_WIDE
-    prim_group("xchacha20poly1305", OP_XCP_SEAL, TRACE_N); /* 24-byte nonce: */
-    prim_group("xchacha20poly1305", OP_XCP_OPEN, TRACE_N); /* HChaCha20 then */
+    prim_group("xchacha20poly1305", OP_XCP_SEAL, INPUTS); /* 24-byte nonce: */
+    prim_group("xchacha20poly1305", OP_XCP_OPEN, INPUTS); /* HChaCha20 then */
     hchacha_known_answer();                                /* ChaCha20-Poly1305 */
-    prim_group("hchacha20", OP_HCHACHA, TRACE_N);
-    prim_group("xchacha20poly1305", OP_XCP_SSEAL, TRACE_N); /* its streaming API */
-    prim_group("xchacha20poly1305", OP_XCP_SOPEN, TRACE_N);
+    prim_group("hchacha20", OP_HCHACHA, INPUTS);
+    prim_group("xchacha20poly1305", OP_XCP_SSEAL, INPUTS); /* its streaming API */
+    prim_group("xchacha20poly1305", OP_XCP_SOPEN, INPUTS);
     groups += 5;
 #endif
 #endif

@@ -14,8 +14,9 @@
 # caught, or it fails. Known failures (trace.py KNOWN) are printed and not
 # counted until their fix lands. On the 32-bit targets also every other
 # mode and AEAD (XTS, CFB/OFB one-shot, OCB, EAX, GCM-SIV, SIV, GMAC, ...:
-# trace.py EXTRA_OPS). About 70 s of CPU (49 s before those, trace8; 32 s
-# before X25519, Poly1305, ChaCha20-Poly1305 and the MCU GCM groups):
+# trace.py EXTRA_OPS). About 52 s of CPU (72 s with 24 inputs in the
+# control images too, 49 s before those groups, trace8; 32 s before
+# X25519, Poly1305, ChaCha20-Poly1305 and the MCU GCM groups):
 # objects are shared with test_mcu (in build-mcu/ or $RIJN_MCU_BUILD).
 # Exits 77 when no MCU toolchain is installed at all (scripts/setup.sh
 # --mcu): a failure unless the build says RIJN_TESTS_ALLOW_SKIP=ON; a
