@@ -304,8 +304,8 @@ static uint8_t xkey[64];
 #define CFB8_LEN 17u
 #endif
 #if TRACE_WIDE
-static rijn_gcm_ctx gcm64;    /* GCM on TRACE_GHASH */
-static rijn_gcmsiv_ctx siv64; /* GCM-SIV on TRACE_GHASH */
+static rijn_gcm_ctx gcmb;    /* GCM on a GHASH class bound by name (bound_ghash) */
+static rijn_gcmsiv_ctx sivb; /* GCM-SIV the same */
 #ifndef TRACE_GHASH
 #define TRACE_GHASH "ct64" /* GCM traced again on this GHASH class */
 #endif
@@ -461,13 +461,17 @@ static int traced(int op, size_t klen)
     case OP_GMAC_VERIFY: r = rijn_gmac_verify(&gcm, tag, 16, iv, 12, in, 48); break;
 #endif
 #if TRACE_WIDE
-    case OP_GCM64_SEAL: r = rijn_gcm_seal(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_GCM64_OPEN: r = rijn_gcm_open(&gcm64, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_SIV64_SEAL:
-        r = rijn_gcmsiv_seal(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
+    case OP_GCM64_SEAL: case OP_GCM32_SEAL:
+        r = rijn_gcm_seal(&gcmb, out, tag, 16, iv, 12, NULL, 0, in, 48);
         break;
-    case OP_SIV64_OPEN:
-        r = rijn_gcmsiv_open(&siv64, out, tag, 16, iv, 12, NULL, 0, in, 48);
+    case OP_GCM64_OPEN: case OP_GCM32_OPEN:
+        r = rijn_gcm_open(&gcmb, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
+    case OP_SIV64_SEAL: case OP_SIV32_SEAL:
+        r = rijn_gcmsiv_seal(&sivb, out, tag, 16, iv, 12, NULL, 0, in, 48);
+        break;
+    case OP_SIV64_OPEN: case OP_SIV32_OPEN:
+        r = rijn_gcmsiv_open(&sivb, out, tag, 16, iv, 12, NULL, 0, in, 48);
         break;
 #endif
 #if TRACE_X25519
@@ -645,10 +649,14 @@ static int inverse(int op)
         return inverse_len_ops(op);
 #endif
 #if TRACE_WIDE
-    case OP_GCM64_SEAL: return rijn_gcm_open(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_GCM64_OPEN: return rijn_gcm_seal(&gcm64, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV64_SEAL: return rijn_gcmsiv_open(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV64_OPEN: return rijn_gcmsiv_seal(&siv64, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_GCM64_SEAL: case OP_GCM32_SEAL:
+        return rijn_gcm_open(&gcmb, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_GCM64_OPEN: case OP_GCM32_OPEN:
+        return rijn_gcm_seal(&gcmb, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV64_SEAL: case OP_SIV32_SEAL:
+        return rijn_gcmsiv_open(&sivb, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV64_OPEN: case OP_SIV32_OPEN:
+        return rijn_gcmsiv_seal(&sivb, back, tag, 16, iv, 12, NULL, 0, out, 48);
 #endif
 #if TRACE_MODES
     case OP_CBCPAD_DEC: case OP_KW_UNWRAP: case OP_KWP_UNWRAP: return inverse_len_ops(op);
@@ -737,21 +745,35 @@ static int known_answer(const char *cls, size_t klen)
 }
 
 
+#if TRACE_WIDE
+/* The GHASH class a group of gcmb / sivb binds by name: GHASH's ct32
+ * entry (the AES-128 groups *32_*), else TRACE_GHASH. */
+static const char *bound_ghash(int op)
+{
+    return op == OP_GCM32_SEAL || op == OP_GCM32_OPEN || op == OP_SIV32_SEAL ||
+                   op == OP_SIV32_OPEN
+               ? "ct32"
+               : TRACE_GHASH;
+}
+#endif
+
 #if TRACE_GCM
 /* Keys of the GCM, XTS, OCB, EAX, GCM-SIV and SIV operations. */
 static void wide_setup(int op, const char *cls, size_t klen)
 {
 #if TRACE_WIDE
-    if ((op == OP_GCM64_SEAL || op == OP_GCM64_OPEN) &&
-        (rijn_gcm_init(&gcm64, key, klen) != RIJN_OK ||
-         rijn_i_gcm_use_ghash(&gcm64, TRACE_GHASH) != RIJN_OK ||
-         !same(rijn_gcm_ctx_ghash_name(&gcm64), TRACE_GHASH)))
-        fail("GCM key setup on GHASH " TRACE_GHASH, cls, klen);
-    if ((op == OP_SIV64_SEAL || op == OP_SIV64_OPEN) &&
-        (rijn_gcmsiv_init(&siv64, key, klen) != RIJN_OK ||
-         rijn_i_gcmsiv_use_ghash(&siv64, TRACE_GHASH) != RIJN_OK ||
-         !same(siv64.gh->base.name, TRACE_GHASH)))
-        fail("GCM-SIV key setup on GHASH " TRACE_GHASH, cls, klen);
+    if ((op == OP_GCM64_SEAL || op == OP_GCM64_OPEN || op == OP_GCM32_SEAL ||
+         op == OP_GCM32_OPEN) &&
+        (rijn_gcm_init(&gcmb, key, klen) != RIJN_OK ||
+         rijn_i_gcm_use_ghash(&gcmb, bound_ghash(op)) != RIJN_OK ||
+         !same(rijn_gcm_ctx_ghash_name(&gcmb), bound_ghash(op))))
+        fail("GCM key setup on the GHASH bound by name", cls, klen);
+    if ((op == OP_SIV64_SEAL || op == OP_SIV64_OPEN || op == OP_SIV32_SEAL ||
+         op == OP_SIV32_OPEN) &&
+        (rijn_gcmsiv_init(&sivb, key, klen) != RIJN_OK ||
+         rijn_i_gcmsiv_use_ghash(&sivb, bound_ghash(op)) != RIJN_OK ||
+         !same(sivb.gh->base.name, bound_ghash(op))))
+        fail("GCM-SIV key setup on the GHASH bound by name", cls, klen);
 #endif
 #if TRACE_EXTRA
     if (op == OP_XTS_ENC || op == OP_XTS_DEC || op == OP_AESSIV_SEAL || op == OP_AESSIV_OPEN)

@@ -53,10 +53,6 @@ static union {
 #define sctx mctx.s
 #define bctx mctx.b
 #define ssched (&mctx.s.aes) /* the stream context's encrypt-only schedule */
-#if TRACE_WIDE
-static rijn_gcm_ctx gcm32;    /* GCM on GHASH's ct32 entry */
-static rijn_gcmsiv_ctx siv32; /* GCM-SIV on GHASH's ct32 entry */
-#endif
 
 static int bstream(size_t len)
 {
@@ -130,12 +126,6 @@ static int traced_extra128(int op)
     case OP_KWP_UNWRAP_INV: r = rijn_kwp_unwrap_inv(&ctx, out, 8, &olen, in, 16); break;
     case OP_CTS2_ENC: r = rijn_cbc_cts_encrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
     case OP_CTS2_DEC: r = rijn_cbc_cts_decrypt(&ctx, RIJN_CTS_CS2, iv, out, in, CTS_LEN); break;
-#if TRACE_WIDE
-    case OP_GCM32_SEAL: r = rijn_gcm_seal(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_GCM32_OPEN: r = rijn_gcm_open(&gcm32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_SIV32_SEAL: r = rijn_gcmsiv_seal(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_SIV32_OPEN: r = rijn_gcmsiv_open(&siv32, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-#endif
     default: break;
     }
     return r;
@@ -214,20 +204,6 @@ static int k128_setup(int op, size_t klen)
         fill(xkey, 2 * klen);
         return rijn_siv_init(&aessiv, xkey, 2 * klen);
 #endif
-#if TRACE_WIDE
-    case OP_GCM32_SEAL: case OP_GCM32_OPEN:
-        if (rijn_gcm_init(&gcm32, key, klen) != RIJN_OK ||
-            rijn_i_gcm_use_ghash(&gcm32, "ct32") != RIJN_OK ||
-            !same(rijn_gcm_ctx_ghash_name(&gcm32), "ct32"))
-            return RIJN_ERR_PARAM;
-        return RIJN_OK;
-    case OP_SIV32_SEAL: case OP_SIV32_OPEN:
-        if (rijn_gcmsiv_init(&siv32, key, klen) != RIJN_OK ||
-            rijn_i_gcmsiv_use_ghash(&siv32, "ct32") != RIJN_OK ||
-            !same(siv32.gh->base.name, "ct32"))
-            return RIJN_ERR_PARAM;
-        return RIJN_OK;
-#endif
     default: return RIJN_OK;
     }
 }
@@ -246,12 +222,6 @@ static int inverse_extra128(int op)
     case OP_OCBS_SEAL:
         return olen != AS_LEN ? r : rijn_ocb_open(&ocb, back, tag, 16, iv, 12, NULL, 0, out, AS_LEN);
     case OP_OCBS_OPEN: return rijn_ocb_seal(&ocb, back, tag, 16, iv, 12, NULL, 0, out, AS_LEN);
-#if TRACE_WIDE
-    case OP_GCM32_SEAL: return rijn_gcm_open(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_GCM32_OPEN: return rijn_gcm_seal(&gcm32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV32_SEAL: return rijn_gcmsiv_open(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV32_OPEN: return rijn_gcmsiv_seal(&siv32, back, tag, 16, iv, 12, NULL, 0, out, 48);
-#endif
     case OP_KW_WRAP_INV:
         r = rijn_kw_unwrap_inv(&ctx, back, 48, &n, out, 24);
         return olen != 24 || n != 16 ? RIJN_ERR_PARAM : r;
