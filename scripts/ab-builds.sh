@@ -3,7 +3,8 @@
 # commit (git archive of this repository, Release, no CLI/tests, under
 # build/ab/<commit>/) and timed side by side in one process by
 # bench/host/ab_builds.c (GCM seal and CTR, rotated order, best-of-3 per rep;
-# in the environment, OPEN=1 times GCM open instead of seal, CBC=enc or
+# in the environment, OPEN=1 times GCM open instead of seal, SIV=1 AES-GCM-SIV
+# instead of AES-GCM (with OPEN=1 its open), CBC=enc or
 # CBC=dec rijn_cbc_encrypt / rijn_cbc_decrypt instead of GCM, LEN a
 # multiple of 16; IOFF, OOFF, OFF, INPLACE: see ab_builds.c).
 #
@@ -22,7 +23,7 @@ while getopts r:k:n: o; do
     case $o in r) reps=$OPTARG ;; k) kb=$OPTARG ;; n) len=$OPTARG ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { sed -n 2,19p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,20p "$0"; exit 2; }
 mkdir -p build/ab
 libs=""
 for c in "$@"; do

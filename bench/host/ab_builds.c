@@ -20,7 +20,9 @@
  *   4 KiB, for 4K-aliasing checks); OFF=n
  *   places the GCM context n bytes past a 64-byte boundary, INPLACE=1 seals
  *   in place, OPEN=1 times rijn_gcm_open of the sealed message instead of
- *   the seal (the tag is checked: a failure stops the run); CBC=enc /
+ *   the seal (the tag is checked: a failure stops the run); SIV=1 times
+ *   AES-GCM-SIV (rijn_gcmsiv_seal, with OPEN=1 rijn_gcmsiv_open) in the GCM
+ *   columns instead of AES-GCM; CBC=enc /
  *   CBC=dec times rijn_cbc_encrypt / rijn_cbc_decrypt (LEN a multiple of
  *   16; the IV only read, so every call is the same message) instead of
  *   GCM, printed in its columns (the ratio is then CBC/CTR). A message under
@@ -62,7 +64,7 @@ static int cmpd(const void *a, const void *b)
 }
 
 static int load(lib *l, const char *path, const uint8_t *key, size_t kb, size_t off,
-                const char *cbc)
+                const char *cbc, int siv)
 {
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     gcm_init_f gi;
@@ -71,10 +73,10 @@ static int load(lib *l, const char *path, const uint8_t *key, size_t kb, size_t 
         fprintf(stderr, "%s\n", dlerror());
         return -1;
     }
-    gi = (gcm_init_f)(uintptr_t)dlsym(h, "rijn_gcm_init");
+    gi = (gcm_init_f)(uintptr_t)dlsym(h, siv ? "rijn_gcmsiv_init" : "rijn_gcm_init");
     ai = (aes_init_f)(uintptr_t)dlsym(h, "rijn_aes_init");
-    l->seal = (gcm_seal_f)(uintptr_t)dlsym(h, "rijn_gcm_seal");
-    l->open = (gcm_open_f)(uintptr_t)dlsym(h, "rijn_gcm_open");
+    l->seal = (gcm_seal_f)(uintptr_t)dlsym(h, siv ? "rijn_gcmsiv_seal" : "rijn_gcm_seal");
+    l->open = (gcm_open_f)(uintptr_t)dlsym(h, siv ? "rijn_gcmsiv_open" : "rijn_gcm_open");
     l->ctr = (ctr_f)(uintptr_t)dlsym(h, "rijn_ctr_crypt");
     l->cbc = cbc == NULL ? NULL
                          : (cbc_f)(uintptr_t)dlsym(h, strcmp(cbc, "dec") == 0 ? "rijn_cbc_decrypt"
@@ -96,7 +98,9 @@ int main(int argc, char **argv)
     double *tg, *tc, *rat;
     size_t len, kb, calls, off = getenv("OFF") ? strtoul(getenv("OFF"), NULL, 0) % 64 : 0;
     int reps, n, r, i, j, k, inplace = getenv("INPLACE") != NULL, open = getenv("OPEN") != NULL;
-    const char *cbc = getenv("CBC"), *what = open ? "GCM open" : "GCM seal", *col = "gcm";
+    int siv = getenv("SIV") != NULL;
+    const char *cbc = getenv("CBC"), *col = "gcm";
+    const char *what = siv ? (open ? "GCM-SIV open" : "GCM-SIV seal") : open ? "GCM open" : "GCM seal";
     if (argc < 5 || argc - 4 > MAXLIB) {
         fprintf(stderr, "usage: %s REPS KEYBYTES LEN lib.so... (at most %d)\n", argv[0], MAXLIB);
         return 2;
@@ -134,7 +138,7 @@ int main(int argc, char **argv)
     calls = len >= 65536 ? 1 : 65536 / len;
     memset(in, 0x5a, len);
     for (i = 0; i < n; i++)
-        if (load(&L[i], argv[4 + i], key, kb, off, cbc) != 0)
+        if (load(&L[i], argv[4 + i], key, kb, off, cbc, siv) != 0)
             return 1;
     if (L[0].seal(L[0].gcm, ct, tag, 16, nonce, 12, NULL, 0, in, len))
         return 3;

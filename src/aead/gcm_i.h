@@ -146,8 +146,28 @@ size_t rijn_i_gcm_stitch512(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out
  * context's GHASH class is vpclmul512 (the kernel runs only then), else
  * zeroes it. Called after every (re)keying of the GHASH class. */
 void rijn_i_gcm_stitch512_key(rijn_gcm_ctx *k);
+/* The same table (RIJN_GCM_HPOW_WORDS words) from any key material hk in
+ * the vpclmul512 layout with all 16 powers (GCM-SIV: a message's POLYVAL
+ * key from rijn_i_polyval_setkey with nmax >= 16). */
+void rijn_i_gcm_stitch512_pow(uint64_t *hpow, const uint64_t *hk);
 #else
 #define RIJN_I_HAVE_GCM_STITCH512 0
+#endif
+
+/* GCM-SIV's opening with CTR and POLYVAL in one pass (x86: gcmsiv_stitch_vaes512.c):
+ * out = in XOR keystream from ctr (GCM-SIV's counter block: LE32 in the
+ * first four bytes), POLYVAL of out (the plaintext) into s (POLYVAL byte
+ * order) on the message key hk of the GHASH class gh (from
+ * rijn_i_polyval_setkey, nmax at least nblocks); ctr advanced. Runs a
+ * prefix of the nblocks when aes's class and gh have a kernel on this
+ * CPU; returns the blocks done (0: none). out == in allowed. */
+#if RIJN_I_HAVE_GCM_STITCH512
+#define RIJN_I_HAVE_GCMSIV_STITCH 1
+size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
+                                 const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
+                                 uint8_t *out, const uint8_t *in, size_t nblocks);
+#else
+#define RIJN_I_HAVE_GCMSIV_STITCH 0
 #endif
 
 #endif

@@ -2,7 +2,9 @@
  * gcm_stitch512_key.c -- the per-key table of the stitched VAES-512 GCM
  * loop (gcm_stitch_vaes512.c): its GHASH powers and Karatsuba words in
  * the context (rijn_gcm_ctx.hpow), made when the vpclmul512 GHASH class
- * is bound to a key.
+ * is bound to a key; and the same table per message for GCM-SIV's
+ * opening kernel (gcmsiv_stitch_vaes512.c: rijn_i_gcm_stitch512_pow, from
+ * the message's POLYVAL key, the same layout).
  *
  * Implementation notes
  *   Layout (what gcm_stitch_vaes512.c's iterations read): 16 rows of
@@ -54,6 +56,11 @@ __attribute__((target(T512))) static void make_hpow(uint64_t *hpow, const uint64
     }
     rijn_wipe(p, sizeof p);
     rijn_wipe(hp, sizeof hp);
+}
+
+void rijn_i_gcm_stitch512_pow(uint64_t *hpow, const uint64_t *hk)
+{
+    make_hpow(hpow, hk);
 }
 
 void rijn_i_gcm_stitch512_key(rijn_gcm_ctx *k)

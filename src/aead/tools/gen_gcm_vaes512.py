@@ -135,13 +135,15 @@ def x(i):
     return "%%%%zmm%d" % i
 
 
-def pair_ops(p):
-    """The GHASH instructions of registers 2p and 2p + 1, in order."""
+def pair_ops(p, swap=True):
+    """The GHASH instructions of registers 2p and 2p + 1, in order (swap
+    False: POLYVAL, whose blocks are already in the V form)."""
     qa, qb = 2 * p, 2 * p + 1
     ops = ["vmovdqu64 %d(%%[g]), %s" % (64 * qa, DA),
-           "vmovdqu64 %d(%%[g]), %s" % (64 * qb, DB),
-           "vpshufb %s, %s, %s" % (MSK, DA, DA),
-           "vpshufb %s, %s, %s" % (MSK, DB, DB)]
+           "vmovdqu64 %d(%%[g]), %s" % (64 * qb, DB)]
+    if swap:
+        ops += ["vpshufb %s, %s, %s" % (MSK, DA, DA),
+                "vpshufb %s, %s, %s" % (MSK, DB, DB)]
     if p == 0:
         ops.append("vpxorq %%[s], %s, %s" % (DA, DA))
     first = p == 1  # the first pair writes the sums instead of adding to them
@@ -160,14 +162,17 @@ def pair_ops(p):
     return ops
 
 
-def iteration(rounds, seal):
+def iteration(rounds, seal, siv=False):
     """The instruction lines of one iteration for AES with `rounds` rounds:
     for sealing each store right after its VAESENCLAST and the GHASH work
     in rounds 1 .. R-1; for opening the stores after the last round and
     the GHASH work in rounds 1 .. R (each measured the faster for its
-    direction on Zen 5: see gcm_stitch_vaes512.c)."""
+    direction on Zen 5: see gcm_stitch_vaes512.c). siv: GCM-SIV's
+    opening (counters_siv(), POLYVAL: no byte swaps), with sealing's
+    schedule: like sealing it hashes the previous iteration's output
+    (the plaintext)."""
     aes = []  # (instruction, is a slot for GHASH work after it)
-    out = counters()
+    out = counters_siv() if siv else counters()
     for r in range(1, rounds):
         aes.append(("vmovdqa64 %d(%%[rk]), %s" % (64 * r, KEY), False))
         aes += [("vaesenc %s, %s, %s" % (KEY, x(i), x(i)), i == NR - 1) for i in range(NR)]
@@ -177,9 +182,9 @@ def iteration(rounds, seal):
         aes.append(("vaesenclast %s, %s, %s" % (TMP, x(i), x(i)), not seal and i == NR - 1))
         if seal:
             aes.append(("vmovdqu64 %s, %d(%%[out])" % (x(i), 64 * i), False))
-    gh = ["vbroadcasti32x4 (%[c]), " + MSK]
+    gh = [] if siv else ["vbroadcasti32x4 (%[c]), " + MSK]
     for p in list(range(1, NR // 2)) + [0]:
-        gh += pair_ops(p)
+        gh += pair_ops(p, not siv)
     slots = sum(1 for _, s in aes if s)
     k, seen = 0, 0
     for ins, slot in aes:
@@ -236,6 +241,22 @@ def counters():
             ["jmp 2f", "4:"] + table + ["2:"])
 
 
+def counters_siv():
+    """GCM-SIV's round 0: the counter is the little-endian first dword of
+    each lane (lane j of cw: counter + j), so register i is cw + 4i in
+    dword 0 (the same tree of adds as counters(), the increments 4, 8,
+    16, 32 as little-endian words at offset 176 of the constants), no
+    byte swap, and wraps mod 2^32 without touching the other 12 bytes
+    (RFC 8452)."""
+    ops = ["vmovdqa64 (%%[rk]), %s" % KEY, "vmovdqa64 %%[cw], %s" % TMP,
+           "vbroadcasti32x4 176(%%[c]), %s" % P1, "vpaddd %s, %s, %s" % (P1, TMP, x(1))]
+    for k, row in ((1, 16), (2, 32), (3, 48)):
+        ops.append("vbroadcasti32x4 %d(%%[c]), %s" % (176 + row, P1))
+        ops += ["vpaddd %s, %s, %s" % (P1, TMP if i == 0 else x(i), x(i + (1 << k)))
+                for i in range(1 << k)]
+    return ops + ["vpxorq %s, %s, %s" % (KEY, TMP if i == 0 else x(i), x(i)) for i in range(NR)]
+
+
 def reduction():
     """s = the sums reduced (lane by lane, by two carry-less multiplies by
     the polynomial's x^63 + x^62 + x^57 word) and the four lanes added:
@@ -289,16 +310,17 @@ def check_registers(lines):
             written.add(dst)
 
 
-def c_function(rounds, seal):
-    name = "%s%d" % ("seal" if seal else "open", rounds)
+def c_function(rounds, seal, siv=False):
+    name = "%s%d" % ("sivopen" if siv else "seal" if seal else "open", rounds)
     lines = asmgen.pack_body(["\t" + ln if not ln.endswith(":") else ln
-                              for ln in [".p2align 6"] + iteration(rounds, seal)], width=96)
+                              for ln in [".p2align 6"] + iteration(rounds, seal, siv)], width=96)
     regs = ['"xmm%d"' % i for i in list(range(19)) + list(range(24, 32))]
     clob = ",\n          ".join(", ".join(regs[i:i + 9]) for i in range(0, len(regs), 9))
+    what = "GCM-SIV opening (POLYVAL)" if siv else "sealing" if seal else "opening"
     return ("/* One iteration, %s, AES with %d rounds (see the generator). */\n"
             "GCM512_ASM_FN void gcm512_%s(__m512i *s, __m512i cw, int be, const gcm512_ptrs *p)\n"
             "{\n"
-            "    __asm__ volatile(\n" % ("sealing" if seal else "opening", rounds, name) + lines +
+            "    __asm__ volatile(\n" % (what, rounds, name) + lines +
             '        : [s] "+v"(*s)\n'
             '        : [cw] "v"(cw), [be] "r"(be), [rk] "r"(p->rk), [hp] "r"(p->hp),\n'
             '          [kp] "r"(p->kp), [c] "r"(p->c), [in] "r"(p->in), [out] "r"(p->out),\n'
@@ -309,7 +331,11 @@ def c_function(rounds, seal):
 
 
 def body():
-    return "\n".join(c_function(rounds, seal) for seal in (1, 0) for rounds in (10, 12, 14))
+    """GCM's six functions, or (the includer defines GCM512_ASM_SIV: the
+    GCM-SIV kernel, gcmsiv_stitch_vaes512.c) GCM-SIV's three."""
+    gcm = "\n".join(c_function(rounds, seal) for seal in (1, 0) for rounds in (10, 12, 14))
+    siv = "\n".join(c_function(rounds, 1, True) for rounds in (10, 12, 14))
+    return "#ifndef GCM512_ASM_SIV\n" + gcm + "#else\n" + siv + "#endif\n"
 
 
 def main():
