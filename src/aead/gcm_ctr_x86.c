@@ -7,8 +7,8 @@
  *   The 512-bit passes (gcm_ctr_vaes512.c) run first on CPUs with
  *   AVX-512; this file takes what they leave, or everything on CPUs
  *   without AVX-512: 16-block passes in eight YMM registers when the
- *   context has the 256-bit mark (RIJN_I_DIR_W256: VAES + AVX2), lane j of
- *   register r holding counter block c + 2r + j, then 8-block passes in
+ *   context has the 256-bit mark (RIJN_I_DIR_W256: VAES + VPCLMULQDQ +
+ *   AVX2), lane j of register r holding counter block c + 2r + j, then 8-block passes in
  *   eight XMM registers (AES-NI, SSE2 adds). The counter is the first
  *   32-bit element of each 128-bit lane as loaded (little-endian), so a
  *   counter block is one PADDD away from the next: it wraps mod 2^32 and

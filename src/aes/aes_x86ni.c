@@ -320,9 +320,10 @@ X86NI_ENTRIES(w512, 512u)
     .cfb_decrypt = cfb_decrypt_##sfx, .cfb_encrypt = rijn_i_x86ni_cfb_enc,             \
     .cfb8_encrypt = rijn_i_x86ni_cfb8_enc
 
-#define V256 (RIJN_CPU_VAES | RIJN_CPU_AVX2)
-/* VPCLMULQDQ too: the XTS hook's tweak steps (aes_x86ni_xts512.c); the
- * CPUs with VAES have it (Ice Lake, Zen 3 on), only a mask can part them */
+/* VPCLMULQDQ too: the XTS hook's tweak steps (aes_x86ni_xts256.c,
+ * aes_x86ni_xts512.c); the CPUs with VAES have it (Ice Lake, Zen 3 on),
+ * only a mask can part them */
+#define V256 (RIJN_CPU_VAES | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX2)
 #define V512 (RIJN_CPU_VAES | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX512)
 
 /* The one CPU test of the three classes: their predicates. */

@@ -145,8 +145,8 @@ size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8
 /* The same with VAES on 256-bit registers (aes_x86ni_xts256.c): n blocks
  * (a nonzero multiple of 16) in 16-block passes from tweak t with the
  * round keys rk (encryption or decryption view), for a context marked
- * RIJN_I_DIR_W256 (VAES + AVX2; the caller checks); returns the tweak
- * after them. The tweak stays in a register (no store and reload on the
+ * RIJN_I_DIR_W256 (VAES + VPCLMULQDQ + AVX2; the caller checks); returns
+ * the tweak after them. The tweak stays in a register (no store and reload on the
  * way in: a 1 KiB message waits for it). */
 __m128i rijn_i_xts_vaes256(const uint8_t *rk, unsigned rounds, int dec, __m128i t,
                            uint8_t *out, const uint8_t *in, size_t n);

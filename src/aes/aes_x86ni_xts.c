@@ -13,8 +13,8 @@
  *   a shuffle, no branch). Blocks go through passes of 8, 4, then 3/2/1
  *   independent blocks (one pass for the 1-4 blocks of a short message);
  *   with VAES + AVX-512 and at least 32 whole blocks, aes_x86ni_xts512.c does
- *   its 32-block passes first, then with VAES + AVX2 aes_x86ni_xts256.c its
- *   16-block passes. All loads of a pass precede its stores, so out == in
+ *   its 32-block passes first, then with VAES + VPCLMULQDQ + AVX2
+ *   aes_x86ni_xts256.c its 16-block passes. All loads of a pass precede its stores, so out == in
  *   works.
  *   The 8-block passes (one body per key size) compute their tweaks on
  *   64-bit general registers (the same doubling as mul_alpha, one chain of

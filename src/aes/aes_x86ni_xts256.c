@@ -1,78 +1,78 @@
 /*
- * aes_x86ni_xts256.c -- XTS bulk blocks with VAES on 256-bit registers,
- * tweaks computed on general registers (x86ni AES class on a CPU with VAES + AVX2
- * but no AVX-512: Zen 3, Alder Lake class).
+ * aes_x86ni_xts256.c -- XTS bulk blocks with VAES on 256-bit registers
+ * (x86ni-vaes256 class: VAES + VPCLMULQDQ + AVX2, no AVX-512: Zen 3,
+ * Alder Lake class), half the tweaks in vector registers, half computed
+ * on general registers.
  *
  * Implementation notes
  *   Layout: a pass is 16 blocks in eight registers, lane j of register r
- *   holding block 2r + j. Tweaks are computed on 64-bit general registers
- *   (doublings: shifts, the carry folded back as 0x87 by a mask, no
- *   branch), in two independent chains a pass (blocks 0..7 from T, 8..15
- *   from T*alpha^8; each chain moves on by alpha^16 with its 8 doublings and
- *   a byte shift whose top byte is folded back times x^7 + x^2 + x + 1),
- *   and stored to a 32-byte aligned stack buffer the pass reads as 256-bit
- *   words. Two buffers: the next pass's tweaks are stored before this pass
- *   runs, so their loads never wait for the 8-byte stores (no store
- *   forwarding into a wider load); the first pass's come from vector
- *   shifts of (T, T*alpha) and join the blocks from the registers (stored
- *   only for the way out), and T comes in and goes out in a register, so
- *   a short message waits for no store (with T stored and reloaded around
- *   the call and the first tweaks through the stack, a 1 KiB AES-128
- *   message took 1.15x libgcrypt's time, then 1.05x). The second pass's
- *   tweaks come from the same vector shifts of (T, T*alpha) (by
- *   alpha^(16 + 2r)), stored as 32-byte words beside the first pass's; the
- *   general-register chains start at the third pass (T*alpha^32, four byte
- *   shifts from T), after the first pass in program order. Their 16
- *   doublings and 32 stores for the second pass had come before the first
- *   pass, all waiting for T from the tweak encryption, and held up the
- *   first pass's instructions (from 2 passes on; 1 pass ran as fast):
- *   bench/host/bench.c --group xts, RIJN_CPU_MASK=0x2EFF (libgcrypt 1.10
- *   masked alike: its VAES/AVX2 XTS, 16 blocks a loop, tweaks by
- *   VPCLMULQDQ), medians of 7 runs: 1 KiB AES-128 1.047x -> 0.970x,
- *   AES-256 1.012x -> 0.956x, 16 KiB 0.940x -> 0.923x / 0.947x ->
- *   0.922x, 1 MiB AES-128 1.005x -> 0.990x; a microbenchmark with
- *   decryption beside libgcrypt's (41 rounds, medians, 6 processes):
- *   1 KiB decrypt AES-128 1.079x -> 0.996x, AES-256 1.036x -> 0.983x,
- *   512 B encrypt 1.062x -> 1.002x, 256 B (one pass) unchanged. With the
- *   third pass's chain starts by vector shifts too (T*alpha^32,
- *   T*alpha^40), one pass took 4-7% longer (vector work beside the first
- *   pass's); moving the old second-pass chain after the first pass did
- *   not help (1 KiB 1.07x). On Zen 5 the vector ALU ops share the
- *   pipes with VAES: per register the pass spends three XORs beside the
- *   ten-odd VAES rounds (the tweak joins the first round key on the way in
- *   and the last round key on the way out, aesenclast / aesdeclast ending
- *   with an XOR of their key); the first version computed the tweaks in
- *   vector registers (11 shift/XOR ops a register) and ran at 1.35x
- *   libgcrypt's time. Round keys are broadcast from the schedule
- *   (encryption keys, or the equivalent-inverse-cipher keys for
- *   decryption); one body per key size (RIJN_X86NI_BY_ROUNDS), so the
- *   blocks stay in registers. All loads of a pass precede its stores, so
- *   out == in works. The tweak buffers are wiped.
+ *   holding block 2r + j. Registers 0..3 (blocks 0..7) take their tweaks
+ *   from four YMM registers: register r starts as (T, T*alpha) times
+ *   alpha^(2r) (mul_ak) and moves on by alpha^16 a pass on its own (no
+ *   chain through one register): a 2-byte shift of the lane (VPSLLDQ) and
+ *   the top 16 bits times x^7 + x^2 + x + 1 by one VPCLMULQDQ by 0x87, four
+ *   operations. Registers 4..7 (blocks 8..15) load theirs from a 32-byte
+ *   aligned stack buffer written on 64-bit general registers (one chain of
+ *   8 doublings a pass, then a byte shift with the top byte folded back:
+ *   alpha^16), stored one pass ahead in two buffers so their 32-byte loads
+ *   never wait for the 8-byte stores; the first two passes' words come from
+ *   mul_ak too (stored as 32-byte words), the chain starts at the third
+ *   pass (T*alpha^40), after the first pass in program order. The tweak
+ *   joins round key 0 on the way in and the last round key on the way out
+ *   (VAESENCLAST / VAESDECLAST with K ^ T: off the chain of rounds). Round
+ *   keys are broadcast from the schedule (encryption keys, or the
+ *   equivalent-inverse-cipher keys for decryption); one body per key size
+ *   (RIJN_X86NI_BY_ROUNDS): 8 data + 4 tweak registers + key, no spill.
+ *   All loads of a pass precede its stores, so out == in works. The
+ *   tweak buffers are wiped.
+ *   Why the split: on Zen 5 the vector ALU ops share the pipes with VAES,
+ *   and the general-register doublings with their 8-byte stores cost
+ *   about as much: all 16 tweaks on general registers (two chains, 32
+ *   stores a pass; the version before this one) took 1.11-1.16x CTR's time
+ *   at 1 MiB AES-128, all in vector registers (8 blocks a pass in 4
+ *   registers, alpha^8 steps) 1.12x, 8 data + 8 tweak registers (spilled)
+ *   1.15x; half on each side 1.03-1.04x; with the tweaks left out (not
+ *   correct) the passes run at CTR's speed (0.99x), with only the vector
+ *   half 1.01x, only the general-register half 1.01x. Also tried: 2 or 3
+ *   vector tweak registers (12 or 10 blocks on one chain, whose latency
+ *   then sets the pass: 1.17-1.21x), 5 (1.04x) or 6 (1.06x); three
+ *   buffers in a ring, words stored two passes ahead (1 % slower); the
+ *   words stored already XORed with round key 0 and the last one (twice
+ *   the stores, one XOR less a block: 2-13 % slower); round key 0 joined
+ *   to the block before the tweak (no faster). Measured: Zen 5 EPYC,
+ *   RIJN_CPU_MASK=0x2EFF, two librijn.so builds dlopened in one process
+ *   beside the same build's CTR, TSC ticks/B, medians of 31 reps (best
+ *   of 3 calls each), 3 processes, the machine shared; before -> after
+ *   (encryption; decryption within 1 %): AES-128 512 B 0.224-0.228 ->
+ *   0.196 (0.86-0.88x), 4 KiB 0.122-0.132 -> 0.116-0.122 (0.93-0.95x),
+ *   1 MiB 0.114-0.119 -> 0.1075 (0.91-0.95x; CTR 0.104); AES-256 512 B
+ *   0.287-0.291 -> 0.257-0.260 (0.89x), 4 KiB 0.164-0.166 -> 0.160-0.162
+ *   (0.97-0.98x), 1 MiB 0.150 -> 0.149-0.150 (0.995x; CTR 0.145: AES-256
+ *   leaves more room beside its rounds, the old form was already at
+ *   1.03x). Unmasked (VAES-512 first) and at 0x2C3F (AES-NI) the 512 B
+ *   and 1 MiB figures are unchanged (0.99-1.00x); unmasked 768 B and
+ *   1280 B (32-block 512-bit passes, then one 16-block pass here) 0.96x.
  *   Only whole passes run here (aes_x86ni_xts.c finishes the rest and the
  *   ciphertext stealing), and only for a context marked RIJN_I_DIR_W256
- *   (VAES + AVX2 at key setup, checked by aes_x86ni_xts.c; RIJN_CPU_MASK
- *   hides it in tests). With
+ *   (checked by aes_x86ni_xts.c; RIJN_CPU_MASK hides it in tests). With
  *   AVX-512, aes_x86ni_xts512.c runs first and leaves fewer than 32 blocks.
- *   Figures (bench/host/bench.c --group xts, RIJN_CPU_MASK=0x2EFF, Zen 5,
- *   same-run ratio to libgcrypt masked the same way): AES-128 1 MiB 2.76x
- *   with the 8-block AES-NI passes alone, 1.35x with the tweaks in vector
- *   registers, 1.08x now; AES-256 2.47x -> 1.26x -> 0.94x; 1 KiB AES-128
- *   2.16x -> 1.33x -> 1.21x, AES-256 1.96x -> 1.24x -> 1.08x.
- *   Constant time: VAES, shifts, XOR; branches on lengths only.
+ *   Constant time: VAES, VPCLMULQDQ, shifts, XOR; branches on lengths only.
  *   Vectors: tests/modes/test_xts.c (CAVP XTSGenAES128/256, OpenSSL
  *   differential) and tests/core/test_perf_paths.c (1..70 blocks and
- *   stealing tails, unaligned and in place, against OpenSSL; its re-run
- *   with AVX-512 hidden reaches this file).
+ *   stealing tails, every length around the 16-block passes, unaligned and
+ *   in place, against OpenSSL; its re-run with AVX-512 hidden reaches this
+ *   file).
  */
 #include "aes_x86ni.h"
 
 #if RIJN_CFG_AES_X86NI
 
-#define T256 "aes,sse2,ssse3,avx,avx2,vaes"
+#define T256 "aes,sse2,ssse3,avx,avx2,vaes,pclmul,vpclmulqdq"
 #define XTGT __attribute__((target(T256)))
 #define XINL static inline __attribute__((always_inline, target(T256)))
 
-#define NREG 8
+#define NREG 8 /* data registers a pass */
+#define NV 4   /* of them with their tweaks in vector registers */
 
 XINL __m256i bk(const uint8_t *rk)
 {
@@ -96,52 +96,60 @@ XINL __m256i bk(const uint8_t *rk)
         (l) = ((l) << 8) ^ c_ ^ (c_ << 1) ^ (c_ << 2) ^ (c_ << 7);           \
     } while (0)
 
-/* t * alpha^k (1 <= k <= 30 here; the form holds to 57) in both 128-bit
- * lanes, on vector registers:
- * 64-bit shifts, the bits crossing the quadwords moved by a byte shift
- * within the lane, those out of the top folded back times 0x87. */
+/* t * alpha^k (1 <= k <= 63) in both 128-bit lanes (IEEE 1619
+ * little-endian order): 64-bit shifts, the bits crossing the quadwords
+ * moved by an unpack, the k bits out of the top times x^7 + x^2 + x + 1
+ * by one carry-less multiply (at most 70 bits, added to the whole lane). */
 XINL __m256i mul_ak(__m256i t, int k)
 {
-    const __m256i o = _mm256_srli_epi64(t, 64 - k), top = _mm256_srli_si256(o, 8);
-    const __m256i red = _mm256_xor_si256(_mm256_xor_si256(top, _mm256_slli_epi64(top, 1)),
-                                         _mm256_xor_si256(_mm256_slli_epi64(top, 2),
-                                                          _mm256_slli_epi64(top, 7)));
-    return _mm256_xor_si256(_mm256_xor_si256(_mm256_slli_epi64(t, k), _mm256_slli_si256(o, 8)),
-                            red);
+    const __m256i o = _mm256_srli_epi64(t, 64 - k);
+    const __m256i cross = _mm256_unpacklo_epi64(_mm256_setzero_si256(), o);
+    const __m256i red = _mm256_clmulepi64_epi128(o, _mm256_set1_epi64x(0x87), 0x01);
+    return _mm256_xor_si256(_mm256_xor_si256(_mm256_slli_epi64(t, k), cross), red);
 }
 
-/* The tweaks of one 16-block pass into w: blocks 0..7 from (s[0], s[1]) =
- * T and 8..15 from (s[2], s[3]) = T*alpha^8, two independent chains of
- * doublings on general registers (no vector op: on Zen 5 those share the
- * pipes with VAES); each chain then moves on by alpha^16 (its own 8
- * doublings, then a byte shift with the top byte folded back times 0x87). */
-XINL void tw16(uint64_t s[4], uint64_t w[32])
+/* t * alpha^16, a pass's step: the lane shifted up by two bytes, its top
+ * 16 bits times x^7 + x^2 + x + 1 (23 bits) into the low quadword. */
+XINL __m256i step(__m256i t)
 {
-    uint64_t l0 = s[0], h0 = s[1], l1 = s[2], h1 = s[3];
+    const __m256i sh = _mm256_slli_si256(t, 2);
+    const __m256i red = _mm256_clmulepi64_epi128(_mm256_srli_epi64(t, 48),
+                                                 _mm256_set1_epi64x(0x87), 0x01);
+    return _mm256_xor_si256(sh, red);
+}
+
+/* The tweaks of registers NV.. of a pass (8 blocks) from (s[0], s[1]) to
+ * w, on general registers (8 doublings); s then moves on by alpha^16. */
+XINL void tw8(uint64_t s[2], uint64_t w[16])
+{
+    uint64_t l = s[0], h = s[1];
     unsigned i;
     RIJN_UNROLL for (i = 0; i < 8; i++) {
-        w[2 * i] = l0;
-        w[2 * i + 1] = h0;
-        w[16 + 2 * i] = l1;
-        w[16 + 2 * i + 1] = h1;
-        DBL(l0, h0);
-        DBL(l1, h1);
+        w[2 * i] = l;
+        w[2 * i + 1] = h;
+        DBL(l, h);
     }
-    MUL8(l0, h0);
-    MUL8(l1, h1);
-    s[0] = l0;
-    s[1] = h0;
-    s[2] = l1;
-    s[3] = h1;
+    MUL8(l, h);
+    s[0] = l;
+    s[1] = h;
 }
 
-/* The rounds of a 16-block pass after the first XOR, and its output: the
- * tweaks w (32-byte aligned) join the last round key on the way out. */
-XINL void rounds_out(const uint8_t *rk, unsigned rounds, int dec, __m256i x[NREG],
-                     const uint64_t *w, uint8_t *out)
+XINL __m256i ldw(const uint64_t *w, unsigned i)
 {
-    __m256i k;
+    return _mm256_load_si256((const __m256i *)(const void *)(w + 4 * i));
+}
+
+/* One 16-block pass: registers 0..NV-1 with the tweaks tv, the others
+ * with those at w (32-byte aligned); each joins round key 0 on the way in
+ * and the last round key on the way out. */
+XINL void pass(const uint8_t *rk, unsigned rounds, int dec, const __m256i *tv,
+               const uint64_t *w, uint8_t *out, const uint8_t *in)
+{
+    __m256i x[NREG], k = bk(rk);
     unsigned i;
+    RIJN_UNROLL for (i = 0; i < NREG; i++)
+        x[i] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
+                                _mm256_xor_si256(k, i < NV ? tv[i] : ldw(w, i - NV)));
 #define ROUND(r)                                                             \
     k = bk(rk + 16 * (r));                                                    \
     RIJN_UNROLL for (i = 0; i < NREG; i++)                                   \
@@ -150,96 +158,54 @@ XINL void rounds_out(const uint8_t *rk, unsigned rounds, int dec, __m256i x[NREG
 #undef ROUND
     k = bk(rk + 16 * rounds);
     RIJN_UNROLL for (i = 0; i < NREG; i++) {
-        const __m256i kt =
-            _mm256_xor_si256(k, _mm256_load_si256((const __m256i *)(const void *)(w + 4 * i)));
+        const __m256i kt = _mm256_xor_si256(k, i < NV ? tv[i] : ldw(w, i - NV));
         x[i] = dec ? _mm256_aesdeclast_epi128(x[i], kt) : _mm256_aesenclast_epi128(x[i], kt);
         _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
     }
 }
 
-/* One 16-block pass with the tweaks w: each joins the first round key on
- * the way in and the last one on the way out. */
-XINL void pass(const uint8_t *rk, unsigned rounds, int dec, const uint64_t *w, uint8_t *out,
-               const uint8_t *in)
-{
-    __m256i x[NREG];
-    const __m256i k = bk(rk);
-    unsigned i;
-    RIJN_UNROLL for (i = 0; i < NREG; i++)
-        x[i] = _mm256_xor_si256(
-            _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
-            _mm256_xor_si256(k, _mm256_load_si256((const __m256i *)(const void *)(w + 4 * i))));
-    rounds_out(rk, rounds, dec, x, w, out);
-}
-
-/* The first pass: its tweaks by vector shifts from t0 = (T, T*alpha), used
- * from the registers on the way in (the blocks wait for no store) and
- * stored to w for the way out; with w2, the second pass's (t0 times
- * alpha^16 .. alpha^30) stored there. */
-XINL void pass_first(const uint8_t *rk, unsigned rounds, int dec, __m256i t0, uint64_t *w,
-                     uint64_t *w2, uint8_t *out, const uint8_t *in)
-{
-    __m256i x[NREG];
-    const __m256i k = bk(rk);
-    unsigned i;
-    RIJN_UNROLL for (i = 0; i < NREG; i++) {
-        const __m256i tw = i == 0 ? t0 : mul_ak(t0, (int)(2 * i));
-        _mm256_store_si256((__m256i *)(void *)(w + 4 * i), tw);
-        if (w2 != NULL)
-            _mm256_store_si256((__m256i *)(void *)(w2 + 4 * i), mul_ak(t0, (int)(2 * i + 16)));
-        x[i] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i)),
-                                _mm256_xor_si256(k, tw));
-    }
-    rounds_out(rk, rounds, dec, x, w, out);
-}
-
 /* n blocks (a nonzero multiple of 16) from tweak t (rounds a constant
- * after inlining); returns the tweak after them. Two sets of tweak words:
- * the next pass's are stored before this pass's blocks, so its loads find
- * them written long before (they are read as 32-byte words: no store
- * forwarding from the 8-byte stores is needed). */
+ * after inlining); returns the tweak after them. Pass p reads w[p & 1]:
+ * those of passes 0 and 1 by mul_ak before the first pass, the later
+ * ones on general registers one pass ahead (their 32-byte loads find the
+ * 8-byte stores written: no store forwarding needed). */
 XINL __m128i run_r(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8_t *out,
                    const uint8_t *in, size_t n)
 {
-    uint64_t w[2][32] __attribute__((aligned(32)));
-    uint64_t s[4];
+    uint64_t w[2][16] __attribute__((aligned(32)));
+    uint64_t s[2];
+    __m256i tv[NV];
     const size_t np = n / (2 * NREG);
     size_t p;
-    __m128i r;
-    /* T*alpha^16 (one pass: the tweak after it), or the third pass's
-     * general-register chain starts T*alpha^32 and T*alpha^40 (off the
-     * first pass's path) */
+    unsigned i;
+    const __m256i t0 = _mm256_inserti128_si256(_mm256_castsi128_si256(t), x86ni_xts_mulx(t), 1);
+    tv[0] = t0;
+    RIJN_UNROLL for (i = 1; i < NV; i++)
+        tv[i] = mul_ak(t0, (int)(2 * i));
+    RIJN_UNROLL for (i = 0; i < NREG - NV; i++) {
+        _mm256_store_si256((__m256i *)(void *)(w[0] + 4 * i), mul_ak(t0, (int)(2 * (NV + i))));
+        if (np > 1)
+            _mm256_store_si256((__m256i *)(void *)(w[1] + 4 * i),
+                               mul_ak(t0, (int)(2 * (NV + i) + 16)));
+    }
+    /* the chain starts at pass 2's register NV: T * alpha^(32 + 2 NV) */
     x86ni_halves(t, &s[0], &s[1]);
-    MUL8(s[0], s[1]);
-    MUL8(s[0], s[1]);
-    if (np > 1) {
-        MUL8(s[0], s[1]);
-        MUL8(s[0], s[1]);
+    if (np > 2) {
+        RIJN_UNROLL for (i = 0; i < (32 + 2 * NV) / 8; i++)
+            MUL8(s[0], s[1]);
     }
-    s[2] = s[0];
-    s[3] = s[1];
-    MUL8(s[2], s[3]);
-    pass_first(rk, rounds, dec, _mm256_inserti128_si256(_mm256_castsi128_si256(t),
-                                                        x86ni_xts_mulx(t), 1),
-               w[0], np > 1 ? w[1] : NULL, out, in);
-    /* pass p (odd) reads w[1], p + 1 w[0]; s is the start of pass p + 1 */
-    for (p = 1; p + 2 < np; p += 2) {
-        tw16(s, w[0]);
-        pass(rk, rounds, dec, w[1], out + 256 * p, in + 256 * p);
-        tw16(s, w[1]);
-        pass(rk, rounds, dec, w[0], out + 256 * (p + 1), in + 256 * (p + 1));
-    }
-    if (p < np) {
+    pass(rk, rounds, dec, tv, w[0], out, in);
+    for (p = 1; p < np; p++) {
         if (p + 1 < np)
-            tw16(s, w[0]);
-        pass(rk, rounds, dec, w[1], out + 256 * p, in + 256 * p);
-        if (p + 1 < np)
-            pass(rk, rounds, dec, w[0], out + 256 * (p + 1), in + 256 * (p + 1));
+            tw8(s, w[(p + 1) & 1]);
+        RIJN_UNROLL for (i = 0; i < NV; i++)
+            tv[i] = step(tv[i]);
+        pass(rk, rounds, dec, tv, w[p & 1], out + 256 * p, in + 256 * p);
     }
-    r = _mm_set_epi64x((long long)s[1], (long long)s[0]); /* T * alpha^(16 np) */
+    t = _mm256_castsi256_si128(step(tv[0])); /* T * alpha^(16 np) */
     rijn_wipe(w, sizeof w);
     rijn_wipe(s, sizeof s);
-    return r;
+    return t;
 }
 
 XTGT __m128i rijn_i_xts_vaes256(const uint8_t *rk, unsigned rounds, int dec, __m128i t,
