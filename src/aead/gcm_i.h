@@ -154,7 +154,8 @@ void rijn_i_gcm_stitch512_pow(uint64_t *hpow, const uint64_t *hk);
 #define RIJN_I_HAVE_GCM_STITCH512 0
 #endif
 
-/* GCM-SIV's opening with CTR and POLYVAL in one pass (x86: gcmsiv_stitch_vaes512.c):
+/* GCM-SIV's opening with CTR and POLYVAL in one pass (x86:
+ * gcmsiv_stitch_vaes512.c, then the 256-bit kernel):
  * out = in XOR keystream from ctr (GCM-SIV's counter block: LE32 in the
  * first four bytes), POLYVAL of out (the plaintext) into s (POLYVAL byte
  * order) on the message key hk of the GHASH class gh (from
@@ -166,6 +167,12 @@ void rijn_i_gcm_stitch512_pow(uint64_t *hpow, const uint64_t *hk);
 size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
                                  const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
                                  uint8_t *out, const uint8_t *in, size_t nblocks);
+/* The same on VAES-256 (gcm_stitch_vaes256.c, GCM's 256-bit kernel with
+ * GCM-SIV's counter and POLYVAL) for the vpclmul256 entry (pclmul layout);
+ * called by rijn_i_gcmsiv_open_stitch. */
+size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
+                                    const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
+                                    uint8_t *out, const uint8_t *in, size_t nblocks);
 #else
 #define RIJN_I_HAVE_GCMSIV_STITCH 0
 #endif
