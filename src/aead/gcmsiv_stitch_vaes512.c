@@ -40,19 +40,32 @@
  *   this, one process, 41 reps, medians of three runs, ticks/B, Zen 5):
  *   1 MiB AES-128 0.132 -> 0.077, AES-256 0.154 -> 0.084 (GCM seal
  *   0.084); 16 KiB 0.152 -> 0.107, 0.177 -> 0.118. The per-call setup
- *   (the 64 powers from the key's 16: 12 products in three dependent
- *   levels; the broadcast round keys; the wipes) costs ~130 ticks: run
- *   from 64 blocks it lost, 1 KiB 0.549 -> 0.665 (AES-256 0.614 ->
- *   0.744), 2 KiB 0.336 -> 0.370, 3 KiB 0.268 -> 0.272, 4 KiB 0.229 ->
- *   0.217, 8 KiB 0.178 -> 0.144 (AES-128), so it runs from MIN_BLOCKS =
- *   256 (4 KiB).
+ *   (the 64 powers from the key's 16; the broadcast round keys; the
+ *   wipes) cost ~130 ticks: run from 64 blocks it lost, 1 KiB 0.549 ->
+ *   0.665 (AES-256 0.614 -> 0.744), 2 KiB 0.336 -> 0.370, 3 KiB 0.268
+ *   -> 0.272, 4 KiB 0.229 -> 0.217, 8 KiB 0.178 -> 0.144 (AES-128).
+ *   Then the powers made before the first 64 blocks' CTR (their
+ *   latency-bound products overlap its rounds; they came after) and in
+ *   two levels of products instead of three (gcm_stitch512_key.c):
+ *   from 64 blocks, 1 KiB 0.665 -> 0.608 -> 0.598, 2 KiB 0.372 -> 0.370
+ *   (two-pass 0.365), 3 KiB 0.272 -> 0.2515 -> 0.249 (two-pass 0.268);
+ *   so it runs from MIN_BLOCKS = 192 (3 KiB): against two passes
+ *   (cd81230, 41 reps, two runs) AES-128 3 KiB 0.268 -> 0.250, 4 KiB
+ *   0.219 -> 0.204, 16 KiB 0.107 -> 0.106; AES-256 0.317-0.322 ->
+ *   0.290, 0.244-0.249 -> 0.234-0.237, 0.121-0.123 -> 0.118-0.119.
+ *   Tried: opening's schedule (the GHASH work over rounds 1 .. R, the
+ *   stores after the last round; gen_gcm_vaes512.py) instead of
+ *   sealing's: AES-128 equal (1 MiB 0.0757 -> 0.0761, 0.0771 -> 0.0774),
+ *   AES-256 slower (1 MiB 0.0828 -> 0.0842, 0.0832 -> 0.0856; 16 KiB
+ *   0.1190 -> 0.1202), two runs of 41 reps each; not kept.
  *   Constant time: VAES, VPCLMULQDQ, adds on the counter; branches on
  *   lengths, the key size and CPU features only. The round keys and the
  *   powers on the stack are wiped.
  *   Vectors: tests/gcm/test_gcmsiv_stitch.c (lengths around the kernel's
  *   thresholds, counters wrapping mod 2^32 inside an iteration, in place
- *   and apart, unaligned, AAD lengths; against the two-pass path and
- *   OpenSSL), the RFC 8452 and Wycheproof GCM-SIV vectors.
+ *   and apart, unaligned, AAD lengths; against the two passes on the
+ *   ct64 class: OpenSSL 3.0 has no GCM-SIV), the RFC 8452 and Wycheproof
+ *   GCM-SIV vectors.
  */
 #include "gcm_i.h"
 #include "aes/aesni.h"
@@ -71,7 +84,7 @@
 
 #define NRMAX 16 /* registers (4 blocks each) per iteration */
 #define PW_COPY_MIN 1 /* align_powers is unused here: the powers are made into tb.pw */
-#define MIN_BLOCKS 256 /* from here the kernel (see the notes: per-call setup) */
+#define MIN_BLOCKS 192 /* from here the kernel (see the notes: per-call setup) */
 #define LD(p) _mm512_loadu_si512((const void *)(p))
 #include "aead/gcm_stitch512_tab_i.h"
 
@@ -111,22 +124,26 @@ INL __m512i hash64(const tab *tb, __m512i s, const uint8_t *g)
         cw = _mm512_add_epi32(cw, step);                                                   \
     }
 
-/* Blocks [0, 64) are already decrypted (rijn_i_aead_ctr_le32_vaes512),
- * ctr past them; n a multiple of 64, at least 64. */
-__attribute__((target(T512))) static void run(const uint8_t *ek, unsigned rounds,
-                                              const uint64_t *hk, uint8_t s[16],
-                                              uint8_t ctr[16], uint8_t *out,
+/* n a multiple of 64, at least 64. The first 64 blocks are CTR alone
+ * (the loop hashes one iteration behind), after the powers: their
+ * latency-bound products overlap its rounds. */
+__attribute__((target(T512))) static void run(const rijn_aes_ctx *aes, const uint64_t *hk,
+                                              uint8_t s[16], uint8_t ctr[16], uint8_t *out,
                                               const uint8_t *in, size_t n)
 {
+    const uint8_t *ek = rijn_i_aes_rk_enc(aes);
+    const unsigned rounds = aes->rounds;
     tab tb;
     gcm512_ptrs p;
     const __m512i step = _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, 64));
-    __m512i cw = _mm512_add_epi32(
-        _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)ctr)),
-        _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
-    __m512i sz = _mm512_zextsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)s));
+    __m512i cw, sz;
     size_t i;
     rijn_i_gcm_stitch512_pow((uint64_t *)(void *)tb.pw, hk);
+    (void)rijn_i_aead_ctr_le32_vaes512(aes, ctr, out, in, 64); /* 64: the caller's checks */
+    cw = _mm512_add_epi32(
+        _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)ctr)),
+        _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+    sz = _mm512_zextsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)s));
     setup(&tb, ek, rounds, (const uint64_t *)(const void *)tb.pw, NRMAX);
     p.rk = tb.rk;
     p.hp = tb.hp;
@@ -157,9 +174,7 @@ size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_imp
         return rijn_i_gcmsiv_open_stitch256(aes, gh, hk, s, ctr, out, in, nblocks);
     if (n < MIN_BLOCKS || !rijn_i_aes_rk_aesni(aes) || !rijn_i_aes_w512(aes))
         return 0;
-    /* the first 64 blocks: CTR alone (the loop hashes one iteration behind) */
-    (void)rijn_i_aead_ctr_le32_vaes512(aes, ctr, out, in, 64); /* 64: same conditions */
-    run(rijn_i_aes_rk_enc(aes), aes->rounds, hk, s, ctr, out, in, n);
+    run(aes, hk, s, ctr, out, in, n);
     return n;
 }
 
