@@ -136,12 +136,16 @@ int rijn_i_x86ni_cbc_enc_once_vex(const rijn_aes_ctx *aes, const uint8_t iv[16],
  * registers (aes_x86ni_xts.c). */
 int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16], uint8_t *out,
                      const uint8_t *in, size_t len);
-/* XTS whole blocks with VAES-512 and tweaks in registers
- * (aes_x86ni_xts512.c): the longest prefix of 32-block passes it can on a
- * CPU with VAES + AVX-512; advances t, returns the blocks done (0 when
- * the CPU lacks them). */
-size_t rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, uint8_t t[16], uint8_t *out,
-                          const uint8_t *in, size_t n);
+/* XTS with VAES-512 and tweaks in registers (aes_x86ni_xts512.c): n
+ * whole blocks from tweak t (already encrypted), then, when r != 0, the
+ * ciphertext stealing of the last whole block and the r bytes after it;
+ * returns 1, or 0 (nothing done) for a context without VAES-512. */
+int rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out,
+                       const uint8_t *in, size_t n, size_t r);
+/* From 3 whole blocks, or any length with stealing (measured: AES-NI
+ * alone was faster for 1-2 blocks, the same with 3; notes in
+ * aes_x86ni_xts512.c). */
+#define RIJN_XTS512_MIN 3
 /* The same with VAES on 256-bit registers (aes_x86ni_xts256.c): n blocks
  * (a nonzero multiple of 16) in 16-block passes from tweak t with the
  * round keys rk (encryption or decryption view), for a context marked

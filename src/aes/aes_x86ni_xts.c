@@ -11,11 +11,12 @@
  *   the low half carried into the high half, the bit leaving the top
  *   folded back as 0x87; carries selected by an arithmetic-shift mask and
  *   a shuffle, no branch). Blocks go through passes of 8, 4, then 3/2/1
- *   independent blocks (one pass for the 1-4 blocks of a short message);
- *   with VAES + AVX-512 and at least 32 whole blocks, aes_x86ni_xts512.c does
- *   its 32-block passes first, then with VAES + VPCLMULQDQ + AVX2
- *   aes_x86ni_xts256.c its 16-block passes. All loads of a pass precede its stores, so out == in
- *   works.
+ *   independent blocks (one pass for the 1-4 blocks of a short message).
+ *   With VAES + AVX-512 aes_x86ni_xts512.c does the whole message instead
+ *   (from 3 whole blocks, or any length with stealing: RIJN_XTS512_MIN);
+ *   without, with VAES + VPCLMULQDQ + AVX2, aes_x86ni_xts256.c does the
+ *   16-block passes first. All loads of a pass precede its stores, so
+ *   out == in works.
  *   The 8-block passes (one body per key size) compute their tweaks on
  *   64-bit general registers (the same doubling as mul_alpha, one chain of
  *   eight a pass), stored to a 16-byte aligned stack buffer already XORed
@@ -323,16 +324,9 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
     size_t r = len % 16, n = len / 16 - (r != 0), k;
     __m128i t = x86ni_ld(tweak);
     x86ni_encn(&t, 1, rijn_i_x86ni_ek(tk->ks), tk->rounds);
-    if (n >= 32 && rijn_i_aes_w512(data)) {
-        uint8_t tb[16];
-        x86ni_st(tb, t);
-        k = rijn_i_xts_vaes512(data, dec, tb, out, in, n);
-        t = x86ni_ld(tb);
-        rijn_wipe(tb, sizeof tb);
-        n -= k;
-        in += 16 * k;
-        out += 16 * k;
-    }
+    if ((r != 0 || n >= RIJN_XTS512_MIN) && rijn_i_aes_w512(data) &&
+        rijn_i_xts_vaes512(data, dec, t, out, in, n, r))
+        return RIJN_OK;
     if (n >= 16 && rijn_i_aes_w256(data)) {
         k = n & ~(size_t)15;
         t = rijn_i_xts_vaes256(rk, rounds, dec, t, out, in, k);

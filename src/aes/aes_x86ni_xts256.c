@@ -55,7 +55,9 @@
  *   Only whole passes run here (aes_x86ni_xts.c finishes the rest and the
  *   ciphertext stealing), and only for a context marked RIJN_I_DIR_W256
  *   (checked by aes_x86ni_xts.c; RIJN_CPU_MASK hides it in tests). With
- *   AVX-512, aes_x86ni_xts512.c runs first and leaves fewer than 32 blocks.
+ *   AVX-512, aes_x86ni_xts512.c does the whole message (its own tail pass:
+ *   the 768 B / 1280 B figures above are from before that) and this file
+ *   is not used.
  *   Constant time: VAES, VPCLMULQDQ, shifts, XOR; branches on lengths only.
  *   Vectors: tests/modes/test_xts.c (CAVP XTSGenAES128/256, OpenSSL
  *   differential) and tests/core/test_perf_paths.c (1..70 blocks and

@@ -192,6 +192,16 @@ static int ossl_xts(int enc, const uint8_t *key, size_t klen, const uint8_t twea
     return ok ? 0 : -1;
 }
 
+/* 1 when the n bytes at p all still hold v (not written). */
+static int xts_untouched(const uint8_t *p, size_t n, uint8_t v)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != v)
+            return 0;
+    return 1;
+}
+
 /* XTS: 16 .. 70 blocks + 15 bytes (every 32-block pass boundary, stealing
  * tails), AES-128/256, unaligned and in place, both directions. */
 static void xts_run(const char *impl, void *arg)
@@ -216,13 +226,21 @@ static void xts_run(const char *impl, void *arg)
                      "%s: openssl", what);
             r = rijn_xts_init(&c, key, klen);
             TU_CHECK(r == RIJN_OK, "%s: init %d", what, r);
+            memset(b->ct, 0xa5, oout + len + 64); /* bytes past the output stay */
             r = rijn_xts_encrypt(&c, tweak, b->ct + oout, b->pt + oin, len);
             TU_CHECK(r == RIJN_OK, "%s: enc %d", what, r);
             TU_EQ(b->ct + oout, b->want, len, what);
+            TU_CHECK(xts_untouched(b->ct, oout, 0xa5) &&
+                         xts_untouched(b->ct + oout + len, 64, 0xa5),
+                     "%s: enc wrote outside", what);
+            memset(b->buf, 0x5a, oin + len + 64);
             memcpy(b->buf + oin, b->want, len);
             r = rijn_xts_decrypt(&c, tweak, b->buf + oin, b->buf + oin, len);
             TU_CHECK(r == RIJN_OK, "%s: dec in place %d", what, r);
             TU_EQ(b->buf + oin, b->pt + oin, len, what);
+            TU_CHECK(xts_untouched(b->buf, oin, 0x5a) &&
+                         xts_untouched(b->buf + oin + len, 64, 0x5a),
+                     "%s: dec wrote outside", what);
             rijn_xts_wipe(&c);
         }
     }
