@@ -155,7 +155,7 @@ void rijn_i_gcm_stitch512_pow(uint64_t *hpow, const uint64_t *hk);
 #endif
 
 /* GCM-SIV's opening with CTR and POLYVAL in one pass (x86:
- * gcmsiv_stitch_vaes512.c, then the 256-bit kernel):
+ * gcmsiv_stitch_vaes512.c, the 256-bit and 128-bit kernels below):
  * out = in XOR keystream from ctr (GCM-SIV's counter block: LE32 in the
  * first four bytes), POLYVAL of out (the plaintext) into s (POLYVAL byte
  * order) on the message key hk of the GHASH class gh (from
@@ -171,6 +171,12 @@ size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_imp
  * GCM-SIV's counter and POLYVAL) for the vpclmul256 entry (pclmul layout);
  * called by rijn_i_gcmsiv_open_stitch. */
 size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
+                                    const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
+                                    uint8_t *out, const uint8_t *in, size_t nblocks);
+/* And on AES-NI + PCLMULQDQ (gcm_stitch_x86.c, GCM's 8-block kernel with
+ * GCM-SIV's counter and POLYVAL) for the pclmul-layout entries without
+ * VPCLMULQDQ (pclmul, pclmul-avx). */
+size_t rijn_i_gcmsiv_open_stitch128(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
                                     const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
                                     uint8_t *out, const uint8_t *in, size_t nblocks);
 #else

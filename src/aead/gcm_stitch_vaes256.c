@@ -192,9 +192,8 @@ size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const rijn_i_ghash_
                                     const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
                                     uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    /* W256: VAES (reported with AVX only) + AVX2; the per-message key has
-     * no ALT mark (rijn_i_aes_key_like). PCLMULQDQ, SSSE3, VPCLMULQDQ,
-     * AVX2: the vpclmul256 entry. */
+    /* W256: VAES (reported with AVX only) + AVX2, so no ALT test.
+     * PCLMULQDQ, SSSE3, VPCLMULQDQ, AVX2: the vpclmul256 entry. */
     size_t n = nblocks - nblocks % (2 * NR);
     if (n < SIV_MIN || !rijn_i_aes_rk_aesni(aes) || !rijn_i_aes_w256(aes) ||
         !(gh->flags & RIJN_I_GHASH_HK_PCLMUL) || !(gh->flags & RIJN_I_GHASH_VPCLMUL))

@@ -4,7 +4,8 @@
  * + VPCLMULQDQ + AVX-512, for an AES class with AES-NI round keys
  * (rk_isa) and the vpclmul512 GHASH class (gcmsiv.c calls it through
  * rijn_i_gcmsiv_open_stitch, gcm_i.h, which hands the other GHASH
- * classes to the VAES-256 kernel in gcm_stitch_vaes256.c).
+ * classes to the VAES-256 kernel in gcm_stitch_vaes256.c or the AES-NI
+ * one in gcm_stitch_x86.c).
  *
  * Implementation notes
  *   Only opening can be stitched: sealing's counter is its tag, the
@@ -170,8 +171,11 @@ size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_imp
     /* vpclmul512 bound: the CPU has PCLMULQDQ, SSSE3, VPCLMULQDQ and
      * AVX-512 (the registry); W512: VAES on ZMM */
     size_t n = nblocks - nblocks % 64;
-    if (gh != &rijn_i_ghash_vpclmul512) /* VAES-256 with vpclmul256 */
-        return rijn_i_gcmsiv_open_stitch256(aes, gh, hk, s, ctr, out, in, nblocks);
+    if (gh != &rijn_i_ghash_vpclmul512) { /* VAES-256 with vpclmul256, else AES-NI */
+        if (gh->flags & RIJN_I_GHASH_VPCLMUL)
+            return rijn_i_gcmsiv_open_stitch256(aes, gh, hk, s, ctr, out, in, nblocks);
+        return rijn_i_gcmsiv_open_stitch128(aes, gh, hk, s, ctr, out, in, nblocks);
+    }
     if (n < MIN_BLOCKS || !rijn_i_aes_rk_aesni(aes) || !rijn_i_aes_w512(aes))
         return 0;
     run(aes, hk, s, ctr, out, in, n);

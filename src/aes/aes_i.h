@@ -199,14 +199,16 @@ static inline const uint8_t *rijn_i_aes_rk_dec(const rijn_aes_ctx *ctx)
  * AEADs' VAES kernels ask for). */
 #define rijn_i_aes_w256(ctx) (((ctx)->dirs & RIJN_I_DIR_W256) != 0)
 #define rijn_i_aes_w512(ctx) (((ctx)->dirs & RIJN_I_DIR_W512) != 0)
-/* Key dst for encryption with src's class, rounds and vector marks (not
- * ALT): a per-message key (GCM-SIV). */
+/* Key dst for encryption with src's class, rounds and CPU marks (ALT,
+ * W256, W512: found at src's key setup on this CPU): a per-message key
+ * (GCM-SIV; ALT for its stitched AES-NI opening's AVX build). */
 static inline void rijn_i_aes_key_like(rijn_aes_ctx *dst, const rijn_aes_ctx *src,
                                        const uint8_t *key, size_t key_len)
 {
     dst->impl = src->impl;
     dst->rounds = (uint32_t)(key_len / 4 + 6);
-    dst->dirs = RIJN_I_DIR_ENC | (src->dirs & (RIJN_I_DIR_W256 | RIJN_I_DIR_W512));
+    dst->dirs = RIJN_I_DIR_ENC |
+                (src->dirs & (RIJN_I_DIR_ALT | RIJN_I_DIR_W256 | RIJN_I_DIR_W512));
     src->impl->setkey(dst->ks, key, key_len, RIJN_I_DIR_ENC);
 }
 
