@@ -69,7 +69,19 @@
  *   stealing here (80 B 43 -> 32, 512 B 79 -> 74, 500 B 103 -> 81); each
  *   register from T in one step, not from the first one by a shift (mul_ak)
  *   (512 B 72.9 -> 69.3, 256 B 42.8 -> 40.5, 1 KiB 104 -> 100). Masking
- *   every tail register, not only the last, cost 1 % or less.
+ *   every tail register, not only the last, cost 1 % or less. The two
+ *   stealing blocks with their rounds unrolled (one: RIJN_X86NI_ROUNDS;
+ *   was a loop over the rounds), the same A/B, 3 processes: AES-128
+ *   17-72 B 50-53 -> 42-45 ticks (decryption 54 -> 43-46), 136 B 54 ->
+ *   46, 264 B 62 -> 57-58, 500 B 78-79 -> 75-76, 1000 B 105 -> 103-104;
+ *   AES-256 17-20 B 67-68 -> 53, 72 B 70-71 -> 61, 264 B 82-83 -> 77-78;
+ *   other lengths unchanged. Tried, not kept: the last whole block in the
+ *   tail pass (its output taken from the register by VPERMQ, decryption's
+ *   lane given the next tweak by a masked move; a tail body for it), the
+ *   stolen block alone after it: 500 B 75-76 -> 66-67 (AES-256 100-107
+ *   -> 88-89), 1000 B 103-104 -> 100-101, but 17-72 B decryption 43-46
+ *   -> 49-50, 100-136 B 46 -> 51-52, and 1040 B (no stealing, the same
+ *   passes) 1.01-1.05x.
  *   Runs only for a context marked RIJN_I_DIR_W512 (the x86ni-vaes512
  *   class, which runs where the CPU has VAES, VPCLMULQDQ and AVX-512;
  *   RIJN_CPU_MASK hides it in tests).
@@ -190,15 +202,16 @@ XINL void tail(const uint8_t *rk, unsigned rounds, int dec, __m512i *tw, uint8_t
 #undef TAIL
 }
 
-/* One block x with the tweak t (the caller's rounds: 10, 12 or 14). */
+/* One block x with the tweak t (rounds unrolled: a branch on the key size). */
 XINL __m128i one(const uint8_t *rk, unsigned rounds, int dec, __m128i x, __m128i t)
 {
-    unsigned i;
+    __m128i k;
     x = _mm_xor_si128(x, _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)rk)));
-    for (i = 1; i < rounds; i++) {
-        const __m128i k = _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * i));
-        x = dec ? _mm_aesdec_si128(x, k) : _mm_aesenc_si128(x, k);
-    }
+#define ROUND(r)                                                             \
+    k = _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * (r)));     \
+    x = dec ? _mm_aesdec_si128(x, k) : _mm_aesenc_si128(x, k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
     t = _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * rounds)));
     return dec ? _mm_aesdeclast_si128(x, t) : _mm_aesenclast_si128(x, t);
 }
