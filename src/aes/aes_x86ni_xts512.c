@@ -81,7 +81,13 @@
  *   stolen block alone after it: 500 B 75-76 -> 66-67 (AES-256 100-107
  *   -> 88-89), 1000 B 103-104 -> 100-101, but 17-72 B decryption 43-46
  *   -> 49-50, 100-136 B 46 -> 51-52, and 1040 B (no stealing, the same
- *   passes) 1.01-1.05x.
+ *   passes) 1.01-1.05x. The same only for tails of 16 blocks or more (a
+ *   tail body of its own, 10 KB more code), 2 processes: 500-520 B
+ *   0.89-0.92x, 300 B 0.89-0.99x, 1000 B 0.94-0.98x, 4100 B 0.98-0.99x,
+ *   but AES-128 100-136 B and AES-256 40-72 B encryption 1.05-1.08x (their
+ *   path unchanged: code placement); not kept either. The stealing block
+ *   before the tail in program order (its chain scheduled first): 72-136 B
+ *   1.08-1.20x.
  *   Runs only for a context marked RIJN_I_DIR_W512 (the x86ni-vaes512
  *   class, which runs where the CPU has VAES, VPCLMULQDQ and AVX-512;
  *   RIJN_CPU_MASK hides it in tests).
