@@ -29,7 +29,8 @@
 # the ASan tests; then two lanes side by side (Valgrind beside gcc
 # -fanalyzer, then 9, 6 (build, then runs), 7, 5 in one and 10, 8, 11 in the
 # other), each stage's output printed when both lanes are done (also in
-# build/ci-logs/).
+# build/ci-logs/), with its wall seconds and its CPU seconds (user + system
+# of its processes: what the stage costs, whatever ran beside it).
 # Options: --fast runs step 1 only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,18 +54,26 @@ t_start=$(date +%s)
 logs="$here/build/ci-logs"
 rm -rf "$logs"
 mkdir -p "$logs"
+# cpu_of FILE: the CPU seconds (user + system) of the children line (the
+# last) of bash's `times` saved in FILE ("1m2.500s 0m0.250s" -> 63): a stage's own
+# cost, whatever ran beside it (wall seconds depend on the other lane).
+cpu_of() {
+  awk 'END { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] }
+             printf "%.0f", s }' "$1" 2>/dev/null || echo '?'
+}
 run_stage() {
   local name=$1 t0 rc=0
   shift
   t0=$(date +%s)
-  "$@" >"$logs/$name.log" 2>&1 || rc=$?
+  ( rc=0; "$@" || rc=$?; times >"$logs/$name.cpu"; exit $rc ) >"$logs/$name.log" 2>&1 ||
+    rc=$?
   echo "$rc" >"$logs/$name.rc"
   echo "$(($(date +%s) - t0))" >"$logs/$name.sec"
 }
 show_stage() {
   step "$2"
   cat "$logs/$1.log" 2>/dev/null || true
-  echo "($1: $(cat "$logs/$1.sec" 2>/dev/null || echo '?') s, side by side with other stages)"
+  echo "($1: $(cat "$logs/$1.sec" 2>/dev/null || echo '?') s wall, $(cpu_of "$logs/$1.cpu") s CPU, side by side with other stages)"
   if [ "$(cat "$logs/$1.rc" 2>/dev/null || echo 1)" != 0 ]; then
     echo "$1: FAILED"
     status=1
@@ -97,7 +106,7 @@ masked() {
 step "gcc Release build + tests (the README's route: cmake -S . -B build; ctest)"
 cmake -S . -B build/test-gcc -G Ninja -URIJN_VECTORS_DIR -UPython3_EXECUTABLE \
   -DCMAKE_BUILD_TYPE=Release -DRIJN_BUILD_FUZZ=ON >/dev/null
-cmake --build build/test-gcc -j "$jobs"
+( cmake --build build/test-gcc -j "$jobs"; times >"$logs/gcc-build.cpu" )
 if [ "$fast" = 1 ]; then
   ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
   exit $status
@@ -108,16 +117,24 @@ fi
 ( run_stage clang build_clang; run_stage asan-build build_asan ) &
 builds=$!
 t0=$(date +%s)
-ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || status=1
-echo "(gcc tests: $(($(date +%s) - t0)) s)"
+( rc=0; ctest --test-dir build/test-gcc -j "$jobs" --output-on-failure || rc=$?
+  times >"$logs/gcc-tests.cpu"; exit $rc ) || status=1
+echo "(gcc tests: $(($(date +%s) - t0)) s wall, $(cpu_of "$logs/gcc-tests.cpu") s CPU)"
 wait $builds
 show_stage clang "clang -Werror build"
 show_stage asan-build "ASan + UBSan build"
 
 step "ASan + UBSan tests (quick loops)"
 t0=$(date +%s)
-RIJN_TEST_QUICK=1 ctest --test-dir build/test-asan -j "$jobs" --output-on-failure -E "$quick_skip" || status=1
-echo "(asan tests: $(($(date +%s) - t0)) s)"
+( rc=0; RIJN_TEST_QUICK=1 ctest --test-dir build/test-asan -j "$jobs" --output-on-failure \
+    -E "$quick_skip" || rc=$?
+  times >"$logs/asan-tests.cpu"; exit $rc ) || status=1
+echo "(asan tests: $(($(date +%s) - t0)) s wall, $(cpu_of "$logs/asan-tests.cpu") s CPU)"
+# Nothing later reads the ASan tree (2 GB: each of its ~115 test programs
+# links the instrumented library statically); under CI it goes now, so the
+# run's peak disk use is the other trees' (a CI run on a nearly full disk
+# failed here with "No space left on device", 28 Nov).
+if [ "${CI:-}" = true ]; then rm -rf build/test-asan; fi
 
 # Two lanes side by side. Valgrind (one core) starts beside gcc -fanalyzer
 # (one file at a time: STATIC_JOBS=1), as before; then the stages that use
@@ -168,6 +185,8 @@ show_stage fuzz "fuzz smoke (every harness, libFuzzer + ASan/UBSan)"
 echo "(the two lanes: $(($(date +%s) - t0)) s)"
 
 step "summary"
-echo "(test.sh: $(($(date +%s) - t_start)) s after set-up)"
+cpu_all=0
+for f in "$logs"/*.cpu; do cpu_all=$((cpu_all + $(cpu_of "$f"))); done
+echo "(test.sh: $(($(date +%s) - t_start)) s after set-up; CPU of the builds and stages: $cpu_all s)"
 if [ $status = 0 ]; then echo "all test stages passed"; else echo "SOME TEST STAGES FAILED"; fi
 exit $status
