@@ -179,6 +179,13 @@ size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const rijn_i_ghash_
 size_t rijn_i_gcmsiv_open_stitch128(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
                                     const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
                                     uint8_t *out, const uint8_t *in, size_t nblocks);
+#elif RIJN_I_HAVE_GCM_STITCH_ARM
+/* AArch64: gcm_stitch_arm.c (GCM's 8-block AES-CE + PMULL kernel with
+ * GCM-SIV's counter and POLYVAL), armce round keys with pmull. */
+#define RIJN_I_HAVE_GCMSIV_STITCH 1
+size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
+                                 const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
+                                 uint8_t *out, const uint8_t *in, size_t nblocks);
 #else
 #define RIJN_I_HAVE_GCMSIV_STITCH 0
 #endif

@@ -22,7 +22,8 @@
  *   kernel on this CPU (rijn_i_gcmsiv_open_stitch, gcm_i.h: VAES-512
  *   with vpclmul512, whole 64-block iterations, gcmsiv_stitch_vaes512.c;
  *   VAES-256 with vpclmul256, 16-block ones, gcm_stitch_vaes256.c;
- *   AES-NI with pclmul / pclmul-avx, 8-block ones, gcm_stitch_x86.c),
+ *   AES-NI with pclmul / pclmul-avx, 8-block ones, gcm_stitch_x86.c;
+ *   AArch64's AES-CE with pmull, 8-block ones, gcm_stitch_arm.c),
  *   the two passes over the rest (scripts/ab-builds.sh SIV=1 OPEN=1, Zen
  *   5, ticks/B medians: see gcmsiv_stitch_vaes512.c). Seal cannot: its
  *   counter is the tag, the POLYVAL of the whole plaintext.

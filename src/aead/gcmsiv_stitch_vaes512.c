@@ -71,7 +71,7 @@
 #include "gcm_i.h"
 #include "aes/aesni.h"
 
-#if RIJN_I_HAVE_GCMSIV_STITCH
+#if RIJN_I_HAVE_GCM_STITCH512 /* x86 (AArch64: gcm_stitch_arm.c) */
 
 #define T512 "aes,pclmul,sse2,ssse3,avx,avx2,vaes,vpclmulqdq,avx512f,avx512bw,avx512vl"
 #define INL static inline __attribute__((always_inline, unused, target(T512)))

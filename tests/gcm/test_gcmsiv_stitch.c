@@ -2,12 +2,13 @@
  * test_gcmsiv_stitch.c -- AES-GCM-SIV opening with CTR and POLYVAL in one
  * pass (rijn_i_gcmsiv_open_stitch: the VAES-512 kernel,
  * gcmsiv_stitch_vaes512.c, the VAES-256 one, gcm_stitch_vaes256.c, the
- * AES-NI one, gcm_stitch_x86.c) against the two passes it replaces:
+ * AES-NI one, gcm_stitch_x86.c, the AArch64 AES-CE + PMULL one,
+ * gcm_stitch_arm.c) against the two passes it replaces:
  *   - the kernel itself, on every AES class x every GHASH class, AES-128,
  *     192 and 256: block counts around the thresholds (VAES-512: 64-block
  *     iterations from 256 blocks: 63..65, 127..129, 191, 192, 255..257,
  *     319..321, longer; VAES-256: 16-block ones from 32: 15..17, 31..33,
- *     47..49; AES-NI: 8-block ones from 8: 7..9, 15..17), counters
+ *     47..49; AES-NI and AArch64: 8-block ones from 8: 7..9, 15..17), counters
  *     starting at 0xFFFFFFFF - k in dword 0 (wrapping mod 2^32 inside the
  *     CTR-only first 64 blocks, inside an iteration and at its edges) and
  *     random ones, in place and apart, input and output at unaligned
@@ -21,7 +22,8 @@
  *     0..100 bytes, unaligned, in place; a flipped tag bit fails and zeroes
  *     the output;
  * then again (fork + exec) with RIJN_CPU_MASK hiding AVX-512, VAES /
- * VPCLMULQDQ, AVX and everything (the two-pass path, same answers). The
+ * VPCLMULQDQ, AVX and everything (the two-pass path, same answers; on
+ * AArch64 scripts/test-aarch64.sh's second run, AES and PMULL masked). The
  * counter wrap needs the internal entry: a tag whose first word is within
  * a message of 2^32 cannot be had from the public API. OpenSSL 3.0 (the
  * differential peer here) has no GCM-SIV; test_gcmsiv.c runs Python's
@@ -206,6 +208,11 @@ int main(int argc, char **argv)
     if ((rijn_i_cpu_features() & (RIJN_CPU_VAES | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX2)) ==
         (RIJN_CPU_VAES | RIJN_CPU_VPCLMUL | RIJN_CPU_AVX2))
         TU_CHECK(b.ran != 0, "the VAES kernels never ran");
+    /* AArch64 with AES + PMULL (qemu -cpu max; scripts/test-aarch64.sh's
+     * second run masks them: the two passes) */
+    if ((rijn_i_cpu_features() & (RIJN_CPU_ARM_AES | RIJN_CPU_ARM_PMULL)) ==
+        (RIJN_CPU_ARM_AES | RIJN_CPU_ARM_PMULL))
+        TU_CHECK(b.ran != 0, "the AES-CE + PMULL kernel never ran");
 #endif
     free(b.in);
     free(b.out);
