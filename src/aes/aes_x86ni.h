@@ -146,14 +146,14 @@ int rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out
  * alone was faster for 1-2 blocks, the same with 3; notes in
  * aes_x86ni_xts512.c). */
 #define RIJN_XTS512_MIN 3
-/* The same with VAES on 256-bit registers (aes_x86ni_xts256.c): n blocks
- * (a nonzero multiple of 16) in 16-block passes from tweak t with the
- * round keys rk (encryption or decryption view), for a context marked
- * RIJN_I_DIR_W256 (VAES + VPCLMULQDQ + AVX2; the caller checks); returns
- * the tweak after them. The tweak stays in a register (no store and reload on the
- * way in: a 1 KiB message waits for it). */
-__m128i rijn_i_xts_vaes256(const uint8_t *rk, unsigned rounds, int dec, __m128i t,
-                           uint8_t *out, const uint8_t *in, size_t n);
+/* The same with VAES on 256-bit registers (aes_x86ni_xts256.c; VAES +
+ * VPCLMULQDQ + AVX2, a context marked RIJN_I_DIR_W256): the whole message
+ * from 4 whole blocks or any length with stealing (RIJN_XTS256_MIN; 3
+ * blocks were 1.02-1.11x slower than AES-NI alone); returns 0 (nothing
+ * done) for another context. */
+int rijn_i_xts_vaes256(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out,
+                       const uint8_t *in, size_t n, size_t r);
+#define RIJN_XTS256_MIN 4
 
 /* t * alpha in GF(2^128), IEEE 1619 byte order (XTS tweaks). */
 RIJN_X86NI_INLINE __m128i x86ni_xts_mulx(__m128i t)

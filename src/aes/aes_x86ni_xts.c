@@ -14,9 +14,9 @@
  *   independent blocks (one pass for the 1-4 blocks of a short message).
  *   With VAES + AVX-512 aes_x86ni_xts512.c does the whole message instead
  *   (from 3 whole blocks, or any length with stealing: RIJN_XTS512_MIN);
- *   without, with VAES + VPCLMULQDQ + AVX2, aes_x86ni_xts256.c does the
- *   16-block passes first. All loads of a pass precede its stores, so
- *   out == in works.
+ *   without, with VAES + VPCLMULQDQ + AVX2, aes_x86ni_xts256.c does it
+ *   (from 4 whole blocks or with stealing: RIJN_XTS256_MIN). All loads of
+ *   a pass precede its stores, so out == in works.
  *   The 8-block passes (one body per key size) compute their tweaks on
  *   64-bit general registers (the same doubling as mul_alpha, one chain of
  *   eight a pass), stored to a 16-byte aligned stack buffer already XORed
@@ -327,13 +327,9 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
     if ((r != 0 || n >= RIJN_XTS512_MIN) && rijn_i_aes_w512(data) &&
         rijn_i_xts_vaes512(data, dec, t, out, in, n, r))
         return RIJN_OK;
-    if (n >= 16 && rijn_i_aes_w256(data)) {
-        k = n & ~(size_t)15;
-        t = rijn_i_xts_vaes256(rk, rounds, dec, t, out, in, k);
-        n -= k;
-        in += 16 * k;
-        out += 16 * k;
-    }
+    if ((r != 0 || n >= RIJN_XTS256_MIN) && rijn_i_aes_w256(data) &&
+        rijn_i_xts_vaes256(data, dec, t, out, in, n, r))
+        return RIJN_OK;
     if (n >= 8) {
         k = n & ~(size_t)7;
 #define CALL(r)                                                              \
