@@ -44,7 +44,8 @@
  * 2 bytes and its serial tail; the input's bits past the end are zero, as
  * the output's come out), OCB (12-byte nonce) and EAX (16-byte nonce),
  * GCM-SIV (AES-128 and AES-256) and SIV (RFC 5297, a 16-byte nonce as its
- * last component) seal and open (48 bytes; OCB with one nonce per group:
+ * last component) seal and open (48 bytes, GCM-SIV open 136 on a64, its
+ * one-pass AES-CE + PMULL kernel's 8 blocks and a tail; OCB with one nonce per group:
  * its bits choose the shift of the first offset, a public branch), CBC
  * with PKCS#7 padding encryption (40 bytes), CBC-CTS (40 bytes, CS1
  * encryption, CS3 decryption), CTR with the 32-bit counter, KW wrap (16
@@ -260,7 +261,15 @@ static const char *const op_name[NALL] = {"init",    "init_enc", "enc1",    "dec
 
 static rijn_aes_ctx ctx;
 static rijn_ccm_ctx ccm;
-static uint8_t key[32], iv[24], in[48], out[48], back[48], tag[16];
+/* a64 (TRACE_WIDE): GCM-SIV open on the default GHASH over 8 blocks and
+ * a half (its one-pass AES-CE + PMULL kernel from 8 blocks,
+ * gcm_stitch_arm.c, then the two passes); every other group 48 bytes */
+#if TRACE_WIDE
+#define SIVO_LEN 136u
+#else
+#define SIVO_LEN 48u
+#endif
+static uint8_t key[32], iv[24], in[SIVO_LEN], out[SIVO_LEN], back[SIVO_LEN], tag[16];
 static volatile uint8_t sink;
 #if TRACE_GCM
 static rijn_gcm_ctx gcm;
@@ -441,7 +450,9 @@ static int traced(int op, size_t klen)
     case OP_EAX_SEAL: r = rijn_eax_seal(&eax, out, tag, 16, iv, 16, NULL, 0, in, 48); break;
     case OP_EAX_OPEN: r = rijn_eax_open(&eax, out, tag, 16, iv, 16, NULL, 0, in, 48); break;
     case OP_SIV_SEAL: r = rijn_gcmsiv_seal(&siv, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
-    case OP_SIV_OPEN: r = rijn_gcmsiv_open(&siv, out, tag, 16, iv, 12, NULL, 0, in, 48); break;
+    case OP_SIV_OPEN:
+        r = rijn_gcmsiv_open(&siv, out, tag, 16, iv, 12, NULL, 0, in, SIVO_LEN);
+        break;
     case OP_CFB1_ENC: r = rijn_cfb1_encrypt_bits(&ctx, iv, out, in, CFB1_BITS); break;
     case OP_CFB1_DEC: r = rijn_cfb1_decrypt_bits(&ctx, iv, out, in, CFB1_BITS); break;
     case OP_AESSIV_SEAL:
@@ -636,7 +647,7 @@ static int inverse(int op)
     case OP_EAX_SEAL: return rijn_eax_open(&eax, back, tag, 16, iv, 16, NULL, 0, out, 48);
     case OP_EAX_OPEN: return rijn_eax_seal(&eax, back, tag, 16, iv, 16, NULL, 0, out, 48);
     case OP_SIV_SEAL: return rijn_gcmsiv_open(&siv, back, tag, 16, iv, 12, NULL, 0, out, 48);
-    case OP_SIV_OPEN: return rijn_gcmsiv_seal(&siv, back, tag, 16, iv, 12, NULL, 0, out, 48);
+    case OP_SIV_OPEN: return rijn_gcmsiv_seal(&siv, back, tag, 16, iv, 12, NULL, 0, out, SIVO_LEN);
     case OP_CFB1_ENC: return rijn_cfb1_decrypt_bits(&ctx, iv, back, out, CFB1_BITS);
     case OP_CFB1_DEC: return rijn_cfb1_encrypt_bits(&ctx, iv, back, out, CFB1_BITS);
     case OP_AESSIV_SEAL: return rijn_siv_open(&aessiv, back, tag, 16, iv, 16, NULL, 0, out, 48);
@@ -690,6 +701,8 @@ static size_t inverse_len(int op)
 #if TRACE_EXTRA
     if (op == OP_XTS_ENC || op == OP_XTS_DEC)
         return XTS_LEN;
+    if (op == OP_SIV_OPEN)
+        return SIVO_LEN;
     if (op == OP_CFB1_ENC || op == OP_CFB1_DEC)
         return (CFB1_BITS + 7) / 8;
     if (op == OP_CFB8_ENC || op == OP_CFB8_DEC)
@@ -890,10 +903,10 @@ static void group(const char *cls, int ct, int op, size_t klen)
         wide_setup(op, cls, klen);
 #endif
         if (is_open(op)) { /* a valid message: in = seal(plaintext), its tag */
-            memcpy(out, in, 48);
+            memcpy(out, in, sizeof out);
             if (inverse(op) != RIJN_OK) /* an open's inverse seals out into back */
                 fail(op_name[op], cls, klen);
-            memcpy(in, back, 48);
+            memcpy(in, back, sizeof in);
         }
 #if TRACE_MODES
         if (prepare(op) != RIJN_OK)
