@@ -170,9 +170,9 @@ size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_imp
 /* The same on VAES-256 (gcm_stitch_vaes256.c, GCM's 256-bit kernel with
  * GCM-SIV's counter and POLYVAL) for the vpclmul256 entry (pclmul layout);
  * called by rijn_i_gcmsiv_open_stitch. */
-size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
-                                    const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
-                                    uint8_t *out, const uint8_t *in, size_t nblocks);
+size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const uint64_t *hk, uint8_t s[16],
+                                    uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                    size_t nblocks);
 /* And on AES-NI + PCLMULQDQ (gcm_stitch_x86.c, GCM's 8-block kernel with
  * GCM-SIV's counter and POLYVAL) for the pclmul-layout entries without
  * VPCLMULQDQ (pclmul, pclmul-avx). */

@@ -188,15 +188,16 @@ size_t rijn_i_gcm_stitch256(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out
     return n;
 }
 
-size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const rijn_i_ghash_impl *gh,
-                                    const uint64_t *hk, uint8_t s[16], uint8_t ctr[16],
-                                    uint8_t *out, const uint8_t *in, size_t nblocks)
+size_t rijn_i_gcmsiv_open_stitch256(const rijn_aes_ctx *aes, const uint64_t *hk, uint8_t s[16],
+                                    uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                    size_t nblocks)
 {
     /* W256: VAES (reported with AVX only) + AVX2, so no ALT test.
-     * PCLMULQDQ, SSSE3, VPCLMULQDQ, AVX2: the vpclmul256 entry. */
+     * PCLMULQDQ, SSSE3, VPCLMULQDQ, AVX2 and the pclmul layout: gh is the
+     * vpclmul256 entry (the one caller, rijn_i_gcmsiv_open_stitch, sends
+     * only an entry flagged RIJN_I_GHASH_VPCLMUL other than vpclmul512). */
     size_t n = nblocks - nblocks % (2 * NR);
-    if (n < SIV_MIN || !rijn_i_aes_rk_aesni(aes) || !rijn_i_aes_w256(aes) ||
-        !(gh->flags & RIJN_I_GHASH_HK_PCLMUL) || !(gh->flags & RIJN_I_GHASH_VPCLMUL))
+    if (n < SIV_MIN || !rijn_i_aes_rk_aesni(aes) || !rijn_i_aes_w256(aes))
         return 0;
     run_siv(rijn_i_aes_rk_enc(aes), aes->rounds, hk, s, ctr, out, in, n);
     return n;

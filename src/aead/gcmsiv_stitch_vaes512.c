@@ -173,7 +173,7 @@ size_t rijn_i_gcmsiv_open_stitch(const rijn_aes_ctx *aes, const rijn_i_ghash_imp
     size_t n = nblocks - nblocks % 64;
     if (gh != &rijn_i_ghash_vpclmul512) { /* VAES-256 with vpclmul256, else AES-NI */
         if (gh->flags & RIJN_I_GHASH_VPCLMUL)
-            return rijn_i_gcmsiv_open_stitch256(aes, gh, hk, s, ctr, out, in, nblocks);
+            return rijn_i_gcmsiv_open_stitch256(aes, hk, s, ctr, out, in, nblocks);
         return rijn_i_gcmsiv_open_stitch128(aes, gh, hk, s, ctr, out, in, nblocks);
     }
     if (n < MIN_BLOCKS || !rijn_i_aes_rk_aesni(aes) || !rijn_i_aes_w512(aes))

@@ -138,10 +138,10 @@ int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec, const uint8_t tweak[16]
                      const uint8_t *in, size_t len);
 /* XTS with VAES-512 and tweaks in registers (aes_x86ni_xts512.c): n
  * whole blocks from tweak t (already encrypted), then, when r != 0, the
- * ciphertext stealing of the last whole block and the r bytes after it;
- * returns 1, or 0 (nothing done) for a context without VAES-512. */
-int rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out,
-                       const uint8_t *in, size_t n, size_t r);
+ * ciphertext stealing of the last whole block and the r bytes after it,
+ * for a context marked RIJN_I_DIR_W512 (the caller checks). */
+void rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out,
+                        const uint8_t *in, size_t n, size_t r);
 /* From 3 whole blocks, or any length with stealing (measured: AES-NI
  * alone was faster for 1-2 blocks, the same with 3; notes in
  * aes_x86ni_xts512.c). */
@@ -149,10 +149,10 @@ int rijn_i_xts_vaes512(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out
 /* The same with VAES on 256-bit registers (aes_x86ni_xts256.c; VAES +
  * VPCLMULQDQ + AVX2, a context marked RIJN_I_DIR_W256): the whole message
  * from 4 whole blocks or any length with stealing (RIJN_XTS256_MIN; 3
- * blocks were 1.02-1.11x slower than AES-NI alone); returns 0 (nothing
- * done) for another context. */
-int rijn_i_xts_vaes256(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out,
-                       const uint8_t *in, size_t n, size_t r);
+ * blocks were 1.02-1.11x slower than AES-NI alone); the caller checks
+ * the mark. */
+void rijn_i_xts_vaes256(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_t *out,
+                        const uint8_t *in, size_t n, size_t r);
 #define RIJN_XTS256_MIN 4
 
 /* t * alpha in GF(2^128), IEEE 1619 byte order (XTS tweaks). */

@@ -324,12 +324,14 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
     size_t r = len % 16, n = len / 16 - (r != 0), k;
     __m128i t = x86ni_ld(tweak);
     x86ni_encn(&t, 1, rijn_i_x86ni_ek(tk->ks), tk->rounds);
-    if ((r != 0 || n >= RIJN_XTS512_MIN) && rijn_i_aes_w512(data) &&
-        rijn_i_xts_vaes512(data, dec, t, out, in, n, r))
+    if ((r != 0 || n >= RIJN_XTS512_MIN) && rijn_i_aes_w512(data)) {
+        rijn_i_xts_vaes512(data, dec, t, out, in, n, r);
         return RIJN_OK;
-    if ((r != 0 || n >= RIJN_XTS256_MIN) && rijn_i_aes_w256(data) &&
-        rijn_i_xts_vaes256(data, dec, t, out, in, n, r))
+    }
+    if ((r != 0 || n >= RIJN_XTS256_MIN) && rijn_i_aes_w256(data)) {
+        rijn_i_xts_vaes256(data, dec, t, out, in, n, r);
         return RIJN_OK;
+    }
     if (n >= 8) {
         k = n & ~(size_t)7;
 #define CALL(r)                                                              \
