@@ -178,11 +178,10 @@ size_t rijn_i_gcm_stitch256(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out
                             const uint8_t *in, size_t nblocks, int enc)
 {
     /* the caller checked the AES-NI layout and a pclmul-layout GHASH entry
-     * (PCLMULQDQ, SSSE3); W256 + ALT: VAES, AVX2, AVX; VPCLMULQDQ: the
-     * vpclmul256 entry */
+     * (PCLMULQDQ, SSSE3); W256: VAES (reported with AVX only), AVX2;
+     * VPCLMULQDQ: the vpclmul256 entry */
     size_t n = nblocks - nblocks % (2 * NR);
-    if (n == 0 || !rijn_i_aes_w256(&k->aes) || !RIJN_I_AES_ALT(&k->aes) ||
-        !(k->gh->flags & RIJN_I_GHASH_VPCLMUL))
+    if (n == 0 || !rijn_i_aes_w256(&k->aes) || !(k->gh->flags & RIJN_I_GHASH_VPCLMUL))
         return 0;
     run(rijn_i_aes_rk_enc(&k->aes), k->aes.rounds, k->hpow, m->y, m->ctr, out, in, n, enc);
     return n;

@@ -226,8 +226,8 @@ RUN(run_avx, T_AVX)
 size_t rijn_i_gcm_stitch(const rijn_gcm_ctx *k, rijn_gcm_msg *m, uint8_t *out,
                          const uint8_t *in, size_t nblocks, int enc)
 {
-    size_t n = nblocks & ~(size_t)7, d;
-    if (n == 0 || !rijn_i_aes_rk_aesni(&k->aes))
+    size_t n, d;
+    if (!rijn_i_aes_rk_aesni(&k->aes)) /* the one caller (gcm.c) sends 8+ blocks */
         return 0;
 #if RIJN_I_HAVE_GCM_STITCH512
     if (k->gh == &rijn_i_ghash_vpclmul512)

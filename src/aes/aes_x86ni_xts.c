@@ -244,7 +244,7 @@ xts_x86ni_ring8(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8_t 
 #define RING(r)                                                              \
     return dec ? xts_x86ni_ring8_r(rk, r, 1, t, out, in, n)                  \
                : xts_x86ni_ring8_r(rk, r, 0, t, out, in, n)
-    RIJN_X86NI_BY_ROUNDS(rounds, RING);
+    RIJN_X86NI_BY_ROUNDS_XTS(rounds, RING);
 #undef RING
 }
 
@@ -339,7 +339,7 @@ RIJN_X86NI_TARGET int rijn_i_x86ni_xts(const rijn_aes_ctx key[2], int dec,
         if (k >= RIJN_XTS_RING_MIN)
             t = xts_x86ni_ring8(rk, rounds, dec, t, out, in, k);
         else
-            RIJN_X86NI_BY_ROUNDS(rounds, CALL);
+            RIJN_X86NI_BY_ROUNDS_XTS(rounds, CALL);
 #undef CALL
         n -= k;
         in += 16 * k;

@@ -22,7 +22,7 @@
  *   (VAESENCLAST / VAESDECLAST with K ^ T: off the chain of rounds). Round
  *   keys are broadcast from the schedule (encryption keys, or the
  *   equivalent-inverse-cipher keys for decryption); one body per key size
- *   (RIJN_X86NI_BY_ROUNDS): 8 data + 4 tweak registers + key, no spill.
+ *   (RIJN_X86NI_BY_ROUNDS_XTS): 8 data + 4 tweak registers + key, no spill.
  *   All loads of a pass precede its stores, so out == in works. The
  *   tweak buffers are wiped.
  *   Why the split: on Zen 5 the vector ALU ops share the pipes with VAES,
@@ -366,7 +366,7 @@ XTGT void rijn_i_xts_vaes256(const rijn_aes_ctx *aes, int dec, __m128i t, uint8_
     const uint8_t *rk = dec ? rijn_i_x86ni_dk(aes->ks, aes->rounds) : rijn_i_x86ni_ek(aes->ks);
 #define CALL(q)                                                              \
     (dec ? run(rk, q, 1, t, out, in, n, r) : run(rk, q, 0, t, out, in, n, r))
-    RIJN_X86NI_BY_ROUNDS(aes->rounds, CALL);
+    RIJN_X86NI_BY_ROUNDS_XTS(aes->rounds, CALL);
 #undef CALL
 }
 

@@ -115,6 +115,15 @@ RIJN_X86NI_INLINE void x86ni_decn_r(__m128i *x, unsigned n, const uint8_t *dk, u
         else                                                                 \
             CALL(14);                                                        \
     } while (0)
+/* The same for XTS, whose keys are AES-128 or AES-256 only (IEEE 1619;
+ * rijn_xts_init refuses 48-byte keys): no AES-192 body compiled. */
+#define RIJN_X86NI_BY_ROUNDS_XTS(rounds, CALL)                               \
+    do {                                                                     \
+        if (__builtin_expect((rounds) == 10, 1))                             \
+            CALL(10);                                                        \
+        else                                                                 \
+            CALL(14);                                                        \
+    } while (0)
 RIJN_X86NI_INLINE void x86ni_encn(__m128i *x, unsigned n, const uint8_t *ek, unsigned rounds)
 {
 #define CALL(r) x86ni_encn_r(x, n, ek, r)
