@@ -83,7 +83,8 @@ static const char *const op_names[OP__COUNT] = {
     "gcm-seal", "gcm-open", "ccm-seal", "ocb-seal", "gcmsiv-seal",
     "cmac", "chacha20poly1305-seal", "sha256", "sha512",
     "keysetup-enc", "keysetup-dec", "string-cbc", "x25519",
-    "cfb128-enc", "cfb128-dec", "ofb", "sha3-256", "xts-dec", "chacha20poly1305-open"
+    "cfb128-enc", "cfb128-dec", "ofb", "sha3-256", "xts-dec", "chacha20poly1305-open",
+    "gcmsiv-open"
 };
 
 typedef struct cand {
@@ -292,11 +293,12 @@ static void run_row(int op, unsigned kbits, size_t len)
             nc++;
         }
     }
-    if (op == OP_GCM_OPEN || op == OP_CHAPOLY_OPEN) {
+    if (op == OP_GCM_OPEN || op == OP_CHAPOLY_OPEN || op == OP_GCMSIV_OPEN) {
         /* ciphertext and tag from the first library (rijn); every library
          * must decrypt it back to the plaintext. */
         bench_ctx s = proto;
-        s.op = op == OP_GCM_OPEN ? OP_GCM_SEAL : OP_CHAPOLY_SEAL;
+        s.op = op == OP_GCM_OPEN ? OP_GCM_SEAL : op == OP_GCMSIV_OPEN ? OP_GCMSIV_SEAL
+                                                                      : OP_CHAPOLY_SEAL;
         pt = malloc(cap);
         memcpy(pt, in, cap);
         if (bench_lib_rijn.init(&s) != BENCH_OK || bench_lib_rijn.run(&s, out, pt) != 0) {
@@ -411,6 +413,7 @@ static int run_group(const char *g)
         rows_both(OP_CCM_SEAL);
         rows_both(OP_OCB_SEAL);
         rows_both(OP_GCMSIV_SEAL);
+        rows_both(OP_GCMSIV_OPEN);
         rows_sizes(OP_CHAPOLY_SEAL, 256);
     } else if (strcmp(g, "chapoly") == 0) {
         /* ChaCha20-Poly1305 alone (every size): for quick before/after runs */

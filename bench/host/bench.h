@@ -40,6 +40,7 @@ enum bench_op {
     OP_SHA3_256,
     OP_XTS_DEC, /* XTS decrypt (of the same random input: outputs still compared) */
     OP_CHAPOLY_OPEN, /* ChaCha20-Poly1305 open (of rijn's seal, as OP_GCM_OPEN) */
+    OP_GCMSIV_OPEN,  /* AES-GCM-SIV open (of rijn's seal, as OP_GCM_OPEN) */
     OP__COUNT
 };
 

@@ -82,7 +82,7 @@ static int g_mode(int op)
     case OP_GCM_SEAL: case OP_GCM_OPEN: return GCRY_CIPHER_MODE_GCM;
     case OP_CCM_SEAL: return GCRY_CIPHER_MODE_CCM;
     case OP_OCB_SEAL: return GCRY_CIPHER_MODE_OCB;
-    case OP_GCMSIV_SEAL: return GCRY_CIPHER_MODE_GCM_SIV;
+    case OP_GCMSIV_SEAL: case OP_GCMSIV_OPEN: return GCRY_CIPHER_MODE_GCM_SIV;
     case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN: return GCRY_CIPHER_MODE_POLY1305;
     default: return -1;
     }
@@ -126,7 +126,8 @@ static int g_init(bench_ctx *c)
 static int g_aead(gstate *s, bench_ctx *c, uint8_t *out, const uint8_t *in)
 {
     size_t n = c->len;
-    if (c->op == OP_GCMSIV_SEAL && gcry_cipher_reset(s->h)) /* a sealed message ends it */
+    int siv = c->op == OP_GCMSIV_SEAL || c->op == OP_GCMSIV_OPEN;
+    if (siv && gcry_cipher_reset(s->h)) /* a message ends it */
         return -1;
     if (gcry_cipher_setiv(s->h, c->iv, 12))
         return -1;
@@ -137,8 +138,12 @@ static int g_aead(gstate *s, bench_ctx *c, uint8_t *out, const uint8_t *in)
     }
     if (gcry_cipher_authenticate(s->h, c->aad, BENCH_AAD_LEN))
         return -1;
-    if ((c->op == OP_OCB_SEAL || c->op == OP_GCMSIV_SEAL) && gcry_cipher_final(s->h))
+    if ((c->op == OP_OCB_SEAL || siv) && gcry_cipher_final(s->h))
         return -1;
+    /* GCM-SIV's tag is its IV: given before the decryption, checked by it */
+    if (c->op == OP_GCMSIV_OPEN)
+        return gcry_cipher_set_decryption_tag(s->h, c->tag, 16) ||
+               gcry_cipher_decrypt(s->h, out, n, in, n) ? -1 : 0;
     if (c->op == OP_GCM_OPEN || c->op == OP_CHAPOLY_OPEN)
         return gcry_cipher_decrypt(s->h, out, n, in, n) ||
                gcry_cipher_checktag(s->h, c->tag, 16) ? -1 : 0;
@@ -176,7 +181,7 @@ static int g_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
     case OP_ECB_ENC:
         return gcry_cipher_encrypt(s->h, out, n, in, n) ? -1 : 0;
     case OP_GCM_SEAL: case OP_GCM_OPEN: case OP_CCM_SEAL: case OP_OCB_SEAL:
-    case OP_GCMSIV_SEAL: case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN:
+    case OP_GCMSIV_SEAL: case OP_GCMSIV_OPEN: case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN:
         return g_aead(s, c, out, in);
     case OP_CMAC:
         return gcry_mac_reset(s->m) || gcry_mac_write(s->m, in, n) ||

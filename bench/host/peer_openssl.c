@@ -65,7 +65,7 @@ static int o_init(bench_ctx *c)
     size_t kl = c->kbits / 8;
     if (c->op == OP_SHA256 || c->op == OP_SHA512 || c->op == OP_SHA3_256)
         return BENCH_OK;
-    if (c->op == OP_GCMSIV_SEAL)
+    if (c->op == OP_GCMSIV_SEAL || c->op == OP_GCMSIV_OPEN)
         return BENCH_NA; /* OpenSSL 3.2+ only */
     if (c->op == OP_X25519) {
         s->priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, c->key, 32);

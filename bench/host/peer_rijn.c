@@ -99,7 +99,7 @@ static int r_init(bench_ctx *c)
     case OP_GCM_SEAL: case OP_GCM_OPEN: r = rijn_gcm_init(&s->gcm, c->key, kl); break;
     case OP_CCM_SEAL: r = rijn_ccm_init(&s->ccm, c->key, kl); break;
     case OP_OCB_SEAL: r = rijn_ocb_init(&s->ocb, c->key, kl); break;
-    case OP_GCMSIV_SEAL: r = rijn_gcmsiv_init(&s->siv, c->key, kl); break;
+    case OP_GCMSIV_SEAL: case OP_GCMSIV_OPEN: r = rijn_gcmsiv_init(&s->siv, c->key, kl); break;
     case OP_CMAC: r = rijn_cmac_init(&s->cmac, c->key, kl); break;
     case OP_CHAPOLY_SEAL: case OP_CHAPOLY_OPEN:
         r = rijn_chacha20poly1305_init(&s->cp, c->key, 32);
@@ -170,6 +170,9 @@ static int r_run(bench_ctx *c, uint8_t *out, const uint8_t *in)
         break;
     case OP_GCMSIV_SEAL:
         r = rijn_gcmsiv_seal(&s->siv, out, out + n, 16, nc, 12, c->aad, BENCH_AAD_LEN, in, n);
+        break;
+    case OP_GCMSIV_OPEN:
+        r = rijn_gcmsiv_open(&s->siv, out, c->tag, 16, nc, 12, c->aad, BENCH_AAD_LEN, in, n);
         break;
     case OP_CMAC: r = rijn_cmac_compute(&s->cmac, out, 16, in, n); break;
     case OP_CHAPOLY_SEAL:

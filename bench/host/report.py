@@ -28,7 +28,8 @@ OP_TITLES = {
     "ctr": "CTR", "cbc-enc": "CBC encrypt", "cbc-dec": "CBC decrypt",
     "ecb-enc": "ECB encrypt", "xts-enc": "XTS encrypt", "xts-dec": "XTS decrypt",
     "gcm-seal": "GCM seal", "gcm-open": "GCM open", "ccm-seal": "CCM seal",
-    "ocb-seal": "OCB3 seal", "gcmsiv-seal": "GCM-SIV seal", "cmac": "CMAC",
+    "ocb-seal": "OCB3 seal", "gcmsiv-seal": "GCM-SIV seal",
+    "gcmsiv-open": "GCM-SIV open", "cmac": "CMAC",
     "chacha20poly1305-seal": "ChaCha20-Poly1305 seal",
     "chacha20poly1305-open": "ChaCha20-Poly1305 open", "sha256": "SHA-256",
     "sha512": "SHA-512", "sha3-256": "SHA3-256", "keysetup-enc": "key setup (encryption schedule)",
@@ -499,7 +500,8 @@ def main():
     w("## Headline\n")
     head = [k for k in sorted(main_keys, key=sort_key)
             if (k[0] in ("ctr", "cbc-enc", "cbc-dec", "xts-enc", "gcm-seal", "gcm-open",
-                         "ccm-seal", "ocb-seal", "gcmsiv-seal", "cmac", "chacha20poly1305-seal")
+                         "ccm-seal", "ocb-seal", "gcmsiv-seal", "gcmsiv-open", "cmac",
+                         "chacha20poly1305-seal")
                 and k[2] in (16, 1024, 1048576) and (k[1] == 128 or k[0] in ("gcm-seal", "chacha20poly1305-seal", "xts-enc")))
             or k[0] in ("sha256", "sha512", "sha3-256") or k[0] in PER_OP]
     summary_table([k for k in head if k[0] not in PER_OP])
