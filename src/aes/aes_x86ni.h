@@ -163,6 +163,23 @@ RIJN_X86NI_INLINE __m128i x86ni_xts_mulx(__m128i t)
     m = _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87));
     return _mm_xor_si128(_mm_add_epi64(t, t), m);
 }
+/* One XTS block x with the tweak t (rk: the encryption or decryption
+ * view; rounds unrolled: a branch on the key size), t joined to round key
+ * 0 and to the last one: the single blocks of the VAES kernels' stealing
+ * (aes_x86ni_xts256.c, aes_x86ni_xts512.c). */
+RIJN_X86NI_INLINE __m128i x86ni_xts_one(const uint8_t *rk, unsigned rounds, int dec, __m128i x,
+                                        __m128i t)
+{
+    __m128i k;
+    x = _mm_xor_si128(x, _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)rk)));
+#define ROUND(r)                                                             \
+    k = _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * (r)));     \
+    x = dec ? _mm_aesdec_si128(x, k) : _mm_aesenc_si128(x, k);
+    RIJN_X86NI_ROUNDS(ROUND, rounds)
+#undef ROUND
+    t = _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * rounds)));
+    return dec ? _mm_aesdeclast_si128(x, t) : _mm_aesenclast_si128(x, t);
+}
 /* The 64-bit halves of v: MOVQ from the register on x86-64 (a vector
  * store reloaded as two 8-byte words cost an AVX2-level 1 KiB XTS message
  * some 5%), through memory on i386. */

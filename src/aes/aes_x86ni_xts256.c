@@ -302,20 +302,6 @@ XINL __m128i mul_am(__m128i t, unsigned m)
                          red);
 }
 
-/* One block x with the tweak t (rounds unrolled: a branch on the key size). */
-XINL __m128i one(const uint8_t *rk, unsigned rounds, int dec, __m128i x, __m128i t)
-{
-    __m128i k;
-    x = _mm_xor_si128(x, _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)rk)));
-#define ROUND(r)                                                             \
-    k = _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * (r)));     \
-    x = dec ? _mm_aesdec_si128(x, k) : _mm_aesenc_si128(x, k);
-    RIJN_X86NI_ROUNDS(ROUND, rounds)
-#undef ROUND
-    t = _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * rounds)));
-    return dec ? _mm_aesdeclast_si128(x, t) : _mm_aesenclast_si128(x, t);
-}
-
 /* Byte shuffles for the stealing, read at offsets 16 - r and 16 + r (a
  * length): indices 0..15, then 16 zeroing ones, then 0..15 again. */
 static const uint8_t steal_idx[48] = {
@@ -338,10 +324,10 @@ XINL void steal(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8_t 
     const __m128i up = _mm_loadu_si128((const __m128i *)(const void *)(steal_idx + 16 + r));
     const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)in);
     const __m128i p = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(in + r)), down);
-    const __m128i cc = one(rk, rounds, dec, x, a);
+    const __m128i cc = x86ni_xts_one(rk, rounds, dec, x, a);
     _mm_storeu_si128((__m128i *)(void *)(out + r), _mm_shuffle_epi8(cc, up));
     _mm_storeu_si128((__m128i *)(void *)out,
-                     one(rk, rounds, dec, _mm_blendv_epi8(p, cc, down), b));
+                     x86ni_xts_one(rk, rounds, dec, _mm_blendv_epi8(p, cc, down), b));
 }
 
 /* n whole blocks from tweak t: the 16-block passes, the last 0..15

@@ -208,20 +208,6 @@ XINL void tail(const uint8_t *rk, unsigned rounds, int dec, __m512i *tw, uint8_t
 #undef TAIL
 }
 
-/* One block x with the tweak t (rounds unrolled: a branch on the key size). */
-XINL __m128i one(const uint8_t *rk, unsigned rounds, int dec, __m128i x, __m128i t)
-{
-    __m128i k;
-    x = _mm_xor_si128(x, _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)rk)));
-#define ROUND(r)                                                             \
-    k = _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * (r)));     \
-    x = dec ? _mm_aesdec_si128(x, k) : _mm_aesenc_si128(x, k);
-    RIJN_X86NI_ROUNDS(ROUND, rounds)
-#undef ROUND
-    t = _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * rounds)));
-    return dec ? _mm_aesdeclast_si128(x, t) : _mm_aesenclast_si128(x, t);
-}
-
 /* Ciphertext stealing: the last whole block (at in, out) with tweak t
  * (its own, T(n)) and the r-byte partial block after it (0 < r < 16),
  * in registers: the partial block read and written by byte-masked loads
@@ -232,10 +218,11 @@ XINL void steal(const uint8_t *rk, unsigned rounds, int dec, __m128i t, uint8_t 
 {
     const __mmask16 km = (__mmask16)((1u << r) - 1);
     const __m128i t2 = mul_am(t, 1), a = dec ? t2 : t, b = dec ? t : t2;
-    const __m128i cc = one(rk, rounds, dec, _mm_loadu_si128((const __m128i *)(const void *)in), a);
+    const __m128i cc =
+        x86ni_xts_one(rk, rounds, dec, _mm_loadu_si128((const __m128i *)(const void *)in), a);
     const __m128i p = _mm_maskz_loadu_epi8(km, in + 16);
     _mm_mask_storeu_epi8(out + 16, km, cc);
-    const __m128i last = one(rk, rounds, dec, _mm_mask_blend_epi8(km, cc, p), b);
+    const __m128i last = x86ni_xts_one(rk, rounds, dec, _mm_mask_blend_epi8(km, cc, p), b);
     _mm_storeu_si128((__m128i *)(void *)out, last);
 }
 
